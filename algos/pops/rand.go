@@ -1,0 +1,169 @@
+package pops
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"routecheck/models/pops"
+)
+
+// Variant selects the version of the randomized router.
+type Variant int
+
+const (
+	// Faithful is §III exactly as written: five slots per step, the original
+	// deleted when the slot-4 ack arrives, delivery in slot 5.
+	Faithful Variant = iota
+	// SplitDelivery is a repaired variant for d > g (not in the paper): slots
+	// 1–4 as written, then the delivery slot split into ⌈d/g⌉ sub-slots; in
+	// sub-slot j only copies with ⌊(π(p) mod d)/g⌋ = j are sent. Within a
+	// sub-slot, a temporary group t and a destination group G fix the
+	// destination (one residue mod g in a window of g indices), so delivery
+	// is conflict-free and the slot-4 ack is safe. For d = g it is Faithful.
+	SplitDelivery
+)
+
+func (v Variant) String() string {
+	switch v {
+	case Faithful:
+		return "pops-rand-5slot"
+	case SplitDelivery:
+		return "pops-rand-split-delivery"
+	}
+	return fmt.Sprintf("Variant(%d)", int(v))
+}
+
+// ParseVariant maps a variant's name (its String) back to it.
+func ParseVariant(name string) (Variant, error) {
+	for _, v := range []Variant{Faithful, SplitDelivery} {
+		if v.String() == name {
+			return v, nil
+		}
+	}
+	return 0, fmt.Errorf("algorithm %q: unknown, allowed: %s, %s", name, Faithful, SplitDelivery)
+}
+
+// DeliverySlots is the number of delivery sub-slots: 1 for Faithful,
+// ⌈d/g⌉ for SplitDelivery.
+func (v Variant) DeliverySlots(s pops.Shape) int {
+	if v == SplitDelivery {
+		return (s.D + s.G - 1) / s.G
+	}
+	return 1
+}
+
+// SlotsPerStep is 4 + DeliverySlots: 5 for Faithful.
+func (v Variant) SlotsPerStep(s pops.Shape) int { return 4 + v.DeliverySlots(s) }
+
+// DefaultCEps is c+ε of Corollary 3.9.
+const DefaultCEps = 4.0
+
+// C is exp(1 + 1/e) of Theorem 3.8.
+var C = math.Exp(1 + math.Exp(-1))
+
+// Options configures the randomized router. The zero value is the paper's
+// router (Faithful, c+ε = 4, generous step limit).
+type Options struct {
+	Variant Variant
+	// CEps is c+ε in Theorem 3.8's stage-1 schedule; 0 means DefaultCEps.
+	CEps float64
+	// MaxSteps stops a run that has not finished; 0 means 64 + 8·⌈d/g⌉·(c+ε).
+	MaxSteps int
+}
+
+func (o Options) fill(s pops.Shape) Options {
+	if o.CEps == 0 {
+		o.CEps = DefaultCEps
+	}
+	if o.MaxSteps == 0 {
+		o.MaxSteps = 64 + int(8*o.CEps*math.Ceil(float64(s.D)/float64(s.G)))
+	}
+	return o
+}
+
+// CheckShape returns an error unless the router is stated for s (d ≥ g).
+func CheckShape(s pops.Shape) error {
+	if s.D < s.G {
+		return fmt.Errorf("d = %d < g = %d: the randomized router of §III is stated for d ≥ g (d < g is out of scope)", s.D, s.G)
+	}
+	return nil
+}
+
+func (o Options) check() error {
+	if o.CEps < 0 || math.IsNaN(o.CEps) || math.IsInf(o.CEps, 0) || (o.CEps != 0 && o.CEps < 1) {
+		return fmt.Errorf("c+ε = %v: must be a finite number ≥ 1 (0 selects the default 4)", o.CEps)
+	}
+	if o.MaxSteps < 0 {
+		return fmt.Errorf("max steps = %d: must be ≥ 0 (0 selects the default)", o.MaxSteps)
+	}
+	if o.Variant != Faithful && o.Variant != SplitDelivery {
+		return fmt.Errorf("variant = %d: unknown", int(o.Variant))
+	}
+	return nil
+}
+
+// Stage1Steps is ⌈(c+ε)(d/g − 1)⌉, the number of steps with a participation
+// coin (Theorem 3.8); 0 when d = g.
+func Stage1Steps(s pops.Shape, cEps float64) int {
+	if s.D <= s.G {
+		return 0
+	}
+	return int(math.Ceil(cEps*(float64(s.D)/float64(s.G)-1) - 1e-12))
+}
+
+// Participation is the probability g / (d − g(s−1)/(c+ε)) with which a
+// remaining packet takes part in step s (1-based) of stage 1, capped at 1; it
+// is 1 after stage 1.
+func Participation(sh pops.Shape, cEps float64, s int) float64 {
+	if s > Stage1Steps(sh, cEps) {
+		return 1
+	}
+	den := float64(sh.D) - float64(sh.G)*float64(s-1)/cEps
+	if den <= float64(sh.G) {
+		return 1
+	}
+	return float64(sh.G) / den
+}
+
+// Result summarizes one run of the randomized router.
+type Result struct {
+	// Steps is the number of steps until every original was acked (the step
+	// in which the last ack arrived), or MaxSteps if the run did not finish.
+	Steps     int
+	Completed bool
+	// Delivered counts packets accepted at their destination; Lost counts
+	// packets that vanished (copy destroyed after the original was deleted).
+	Delivered, Lost int
+	// Remaining[s] is the number of unacked originals after step s+1.
+	Remaining []int32
+	// MaxDegree[s] is the maximum degree of the conflict graph (max over
+	// source groups and temporary destination groups of unacked packets) at
+	// the start of step s+1.
+	MaxDegree []int32
+	// Conflicts[k] counts conflicting couplers in slot k+1 of all steps
+	// (the fast engine fills slots 1, 2 and the delivery slots only).
+	Conflicts []int
+	// MaxMem are the largest per-processor memory needs seen at the end of any
+	// slot (model runs only): [0] everything stored; [1] delivered packets exit
+	// the slot after arrival; [2] also originals on an external feeding line.
+	MaxMem [3]int
+	// Duplicated counts packets accepted at their destination twice (model only).
+	Duplicated int
+}
+
+// Slots is Steps times the slots per step of the variant.
+func (r Result) Slots(v Variant, s pops.Shape) int { return r.Steps * v.SlotsPerStep(s) }
+
+// choose draws the step's decisions for the pending packets, in increasing
+// packet order: the stage-1 coin (when p < 1) and the intermediate group.
+// choice[k] = -1 means "does not take part".
+func choose(rng *rand.Rand, g int, p float64, pending []int32, choice []int32) {
+	for k := range pending {
+		if p < 1 && rng.Float64() >= p {
+			choice[k] = -1
+			continue
+		}
+		choice[k] = int32(rng.IntN(g))
+	}
+}

@@ -1,0 +1,3 @@
+module routecheck
+
+go 1.26.8

@@ -1,0 +1,69 @@
+package perm
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestValidate(t *testing.T) {
+	cases := []struct {
+		p    []int32
+		full bool
+		ok   bool
+	}{
+		{[]int32{1, 0, 2}, true, true},
+		{[]int32{1, 1, 2}, true, false},
+		{[]int32{3, 0, 1}, true, false},
+		{[]int32{None, 0, 1}, true, false},
+		{[]int32{None, 0, 1}, false, true},
+		{[]int32{None, None, None}, false, true},
+		{[]int32{}, true, true},
+	}
+	for _, c := range cases {
+		if err := Validate(c.p, c.full); (err == nil) != c.ok {
+			t.Errorf("Validate(%v, %v) = %v, want ok=%v", c.p, c.full, err, c.ok)
+		}
+	}
+}
+
+func TestEachCountsFactorial(t *testing.T) {
+	fact := 1
+	for n := 1; n <= 7; n++ {
+		fact *= n
+		seen := map[string]bool{}
+		Each(n, func(p []int32) bool {
+			if err := Validate(p, true); err != nil {
+				t.Fatal(err)
+			}
+			seen[string(rune(0))+fmtPerm(p)] = true
+			return true
+		})
+		if len(seen) != fact {
+			t.Errorf("n=%d: %d distinct permutations, want %d", n, len(seen), fact)
+		}
+	}
+}
+
+func fmtPerm(p []int32) string {
+	b := make([]byte, len(p))
+	for i, v := range p {
+		b[i] = byte('a' + v)
+	}
+	return string(b)
+}
+
+func TestRandomIsPermutationAndInverse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 50; n++ {
+		p := Random(n, rng)
+		if err := Validate(p, true); err != nil {
+			t.Fatal(err)
+		}
+		q := Inverse(p)
+		for i := range p {
+			if q[p[i]] != int32(i) {
+				t.Fatalf("inverse wrong at %d", i)
+			}
+		}
+	}
+}

@@ -13,11 +13,11 @@
 //     same instance with the same random stream and require identical step
 //     counts, per-step survivors and losses.
 //
-// Both consume the random stream identically: at the start of each step,
-// for every processor i (in increasing order) that still holds an unacked
-// original, first (only in a stage-1 step of the d > g schedule) one
-// rng.Float64() coin that participates when < p_s, then one rng.IntN(g) for the
-// random intermediate group.
+// Both consume the random stream identically, through the same function: at
+// the start of each step the pending packets (in increasing order) take part
+// with probability p_s (Theorem 3.8's coin; 1 after stage 1), sampled by
+// geometric gaps, and each participant draws rng.IntN(g) for its random
+// intermediate group.
 //
 // Scope: the router is stated for d = g and d > g. For d < g the procedure
 // as written can leave a packet with no listening relay on any path (for

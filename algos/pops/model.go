@@ -80,7 +80,7 @@ func RunOnModel(sh pops.Shape, dst []int32, rng *rand.Rand, o Options, obs Obser
 	}
 	m.idle()
 	srcDeg, tmpDeg := make([]int32, g), make([]int32, g)
-	var pend, ch []int32
+	var pend, part, groups []int32
 	for {
 		pend = pend[:0]
 		clear(srcDeg)
@@ -105,10 +105,9 @@ func RunOnModel(sh pops.Shape, dst []int32, rng *rand.Rand, o Options, obs Obser
 			m.choice[i], m.gotAck[i], m.relayPkt[i], m.relayAck[i] = -1, false, -1, false
 			m.tempPkt[i], m.tempFrom[i] = -1, -1
 		}
-		ch = append(ch[:0], make([]int32, len(pend))...)
-		choose(rng, g, Participation(sh, o.CEps, m.step), pend, ch)
-		for k, i := range pend {
-			m.choice[i] = ch[k]
+		part, groups = choose(rng, g, Participation(sh, o.CEps, m.step), len(pend), part, groups)
+		for j, k := range part {
+			m.choice[pend[k]] = groups[j]
 		}
 		if err := m.step5(); err != nil {
 			return m.res, err

@@ -155,15 +155,34 @@ type Result struct {
 // Slots is Steps times the slots per step of the variant.
 func (r Result) Slots(v Variant, s pops.Shape) int { return r.Steps * v.SlotsPerStep(s) }
 
-// choose draws the step's decisions for the pending packets, in increasing
-// packet order: the stage-1 coin (when p < 1) and the intermediate group.
-// choice[k] = -1 means "does not take part".
-func choose(rng *rand.Rand, g int, p float64, pending []int32, choice []int32) {
-	for k := range pending {
-		if p < 1 && rng.Float64() >= p {
-			choice[k] = -1
-			continue
+// choose draws the step's decisions for the pending packets (indices 0…m-1
+// in increasing packet order) and returns the participants' indices, in
+// increasing order, with their random intermediate groups in groups
+// (parallel). Each pending packet takes part independently with probability p
+// (the stage-1 coin of Theorem 3.8). The coins are drawn by geometric gap
+// sampling — one rng.ExpFloat64 E per participant (plus one to end the step),
+// gap = ⌊E/λ⌋ with λ = −ln(1−p), so P(gap ≥ j) = e^{−jλ} = (1−p)^j — which has
+// exactly the distribution of independent coins while touching only
+// participants; each participant then draws rng.IntN(g). With p = 1 every
+// packet takes part and no coin is drawn.
+func choose(rng *rand.Rand, g int, p float64, m int, part, groups []int32) ([]int32, []int32) {
+	part, groups = part[:0], groups[:0]
+	if p >= 1 {
+		for k := range m {
+			part = append(part, int32(k))
+			groups = append(groups, int32(rng.IntN(g)))
 		}
-		choice[k] = int32(rng.IntN(g))
+		return part, groups
+	}
+	lambda := -math.Log1p(-p)
+	k := -1
+	for {
+		gap := math.Floor(rng.ExpFloat64() / lambda)
+		if gap >= float64(m-k-1) {
+			return part, groups
+		}
+		k += int(gap) + 1
+		part = append(part, int32(k))
+		groups = append(groups, int32(rng.IntN(g)))
 	}
 }

@@ -1,0 +1,167 @@
+package pops
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"routecheck/models/perm"
+	"routecheck/models/pops"
+)
+
+// TestEngineMatchesModel is the differential test that keeps the fast path
+// honest: on random shapes and (partial) permutations, with the same seed,
+// the engine and the message-level model run must agree on everything the
+// engine reports.
+func TestEngineMatchesModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var e Engine
+	runs := 300
+	if testing.Short() {
+		runs = 60
+	}
+	for run := range runs {
+		g := 1 + rng.IntN(6)
+		d := g * (1 + rng.IntN(4))
+		if rng.IntN(3) == 0 {
+			d = g + rng.IntN(3*g+1) // d not a multiple of g
+		}
+		sh := pops.Shape{D: d, G: g}
+		dst := perm.Random(sh.N(), rng)
+		if rng.IntN(4) == 0 { // partial permutation
+			for i := range dst {
+				if rng.IntN(3) == 0 {
+					dst[i] = perm.None
+				}
+			}
+		}
+		for _, v := range []Variant{Faithful, SplitDelivery} {
+			o := Options{Variant: v}
+			seed := rng.Uint64()
+			m, err := RunOnModel(sh, dst, rand.New(rand.NewPCG(seed, 1)), o, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := e.Run(sh, dst, rand.New(rand.NewPCG(seed, 1)), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			where := fmt.Sprintf("run %d %v %v seed %d dst %v", run, sh, v, seed, dst)
+			if m.Steps != f.Steps || m.Completed != f.Completed || m.Delivered != f.Delivered || m.Lost != f.Lost {
+				t.Fatalf("%s: model steps=%d completed=%v delivered=%d lost=%d; engine %d %v %d %d",
+					where, m.Steps, m.Completed, m.Delivered, m.Lost, f.Steps, f.Completed, f.Delivered, f.Lost)
+			}
+			if !slices.Equal(m.Remaining, f.Remaining) || !slices.Equal(m.MaxDegree, f.MaxDegree) {
+				t.Fatalf("%s: per-step traces differ:\nmodel  %v %v\nengine %v %v", where, m.Remaining, m.MaxDegree, f.Remaining, f.MaxDegree)
+			}
+			for k := range m.Conflicts {
+				if k == 2 || k == 3 {
+					continue // acks: not simulated by the engine
+				}
+				if m.Conflicts[k] != f.Conflicts[k] {
+					t.Fatalf("%s: conflicts in slot %d: model %d engine %d", where, k+1, m.Conflicts[k], f.Conflicts[k])
+				}
+			}
+		}
+	}
+}
+
+func TestRouterRejectsOutOfScope(t *testing.T) {
+	var e Engine
+	rng := rand.New(rand.NewPCG(1, 1))
+	cases := []struct {
+		sh   pops.Shape
+		o    Options
+		want string
+	}{
+		{pops.Shape{D: 1, G: 2}, Options{}, "d = 1 < g = 2"},
+		{pops.Shape{D: 2, G: 2}, Options{CEps: -1}, "c+ε"},
+		{pops.Shape{D: 2, G: 2}, Options{CEps: 0.5}, "c+ε"},
+		{pops.Shape{D: 2, G: 2}, Options{Variant: 9}, "variant"},
+		{pops.Shape{D: 2, G: 2}, Options{MaxSteps: -1}, "max steps"},
+	}
+	for _, c := range cases {
+		dst := perm.Identity(c.sh.N())
+		if _, err := RunOnModel(c.sh, dst, rng, c.o, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("RunOnModel(%v, %+v) error = %v, want mention of %q", c.sh, c.o, err, c.want)
+		}
+		if _, err := e.Run(c.sh, dst, rng, c.o); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Engine.Run(%v, %+v) error = %v, want mention of %q", c.sh, c.o, err, c.want)
+		}
+	}
+}
+
+// TestParticipationSchedule checks Theorem 3.8's law against its formula at
+// hand-computed points: POPS(32, 2), c+ε = 4 ⇒ stage 1 has ⌈4·15⌉ = 60 steps,
+// p_1 = 2/32, p_60 = 2/(32 − 2·59/4) = 2/2.5 = 0.8, and p = 1 afterwards.
+func TestParticipationSchedule(t *testing.T) {
+	sh := pops.Shape{D: 32, G: 2}
+	if got := Stage1Steps(sh, 4); got != 60 {
+		t.Fatalf("Stage1Steps = %d, want 60", got)
+	}
+	for _, c := range []struct {
+		s    int
+		want float64
+	}{{1, 2.0 / 32}, {2, 2 / 31.5}, {60, 0.8}, {61, 1}} {
+		if got := Participation(sh, 4, c.s); got != c.want {
+			t.Errorf("Participation(step %d) = %v, want %v", c.s, got, c.want)
+		}
+	}
+	if got := Stage1Steps(pops.Shape{D: 4, G: 4}, 4); got != 0 {
+		t.Errorf("d = g: Stage1Steps = %d, want 0", got)
+	}
+}
+
+func benchEngine(b *testing.B, d, g int) {
+	sh := pops.Shape{D: d, G: g}
+	rng := rand.New(rand.NewPCG(1, 2))
+	dst := perm.Random(sh.N(), rng)
+	var e Engine
+	packetSteps := 0
+	b.ResetTimer()
+	for range b.N {
+		r, err := e.Run(sh, dst, rng, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		packetSteps += sh.N()
+		for _, x := range r.Remaining {
+			packetSteps += int(x)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(packetSteps), "ns/packet-step")
+}
+
+// BenchmarkEngine measures the fast path; the 2^24 cases are the issue's
+// targets (one run ≤ 1.5 s at d = g). Run: go test ./algos/pops -run=^$ -bench=Engine -benchtime=3x
+func BenchmarkEngine(b *testing.B) {
+	for _, c := range []struct{ d, g int }{{64, 64}, {1024, 1024}, {4096, 4096}, {8192, 2048}, {16384, 1024}} {
+		b.Run(fmt.Sprintf("d=%d,g=%d", c.d, c.g), func(b *testing.B) { benchEngine(b, c.d, c.g) })
+	}
+}
+
+// BenchmarkModel measures the message-level run on the slot model, per
+// packet-step, for comparison with BenchmarkEngine.
+func BenchmarkModel(b *testing.B) {
+	for _, c := range []struct{ d, g int }{{16, 16}, {64, 64}} {
+		b.Run(fmt.Sprintf("d=%d,g=%d", c.d, c.g), func(b *testing.B) {
+			sh := pops.Shape{D: c.d, G: c.g}
+			rng := rand.New(rand.NewPCG(1, 2))
+			dst := perm.Random(sh.N(), rng)
+			packetSteps := 0
+			for range b.N {
+				r, err := RunOnModel(sh, dst, rng, Options{}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				packetSteps += sh.N()
+				for _, x := range r.Remaining {
+					packetSteps += int(x)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(packetSteps), "ns/packet-step")
+		})
+	}
+}

@@ -46,11 +46,28 @@ type modelRun struct {
 	tempFrom []int32
 }
 
+// Decider makes a step's random choices: given the step (1-based), the
+// number m of pending packets (indexed 0…m-1 in increasing packet order) and
+// the participation probability p, it returns the participants' indices
+// (increasing) and their intermediate groups. RunOnModel's decider draws from
+// its rng; exhaustive checks enumerate instead.
+type Decider func(step, m int, p float64) (part, groups []int32)
+
 // RunOnModel routes the partial permutation dst on POPS(sh) with the
 // randomized router of §III, slot by slot on the slot model. obs may be nil.
 // It returns an error for a shape outside the router's scope, bad options, or
 // a model violation (an action the hardware rejects: a router bug).
 func RunOnModel(sh pops.Shape, dst []int32, rng *rand.Rand, o Options, obs Observer) (Result, error) {
+	var part, groups []int32
+	g := sh.G
+	return RunOnModelWith(sh, dst, func(_, m int, p float64) ([]int32, []int32) {
+		part, groups = choose(rng, g, p, m, part, groups)
+		return part, groups
+	}, o, obs)
+}
+
+// RunOnModelWith is RunOnModel with the random choices made by decide.
+func RunOnModelWith(sh pops.Shape, dst []int32, decide Decider, o Options, obs Observer) (Result, error) {
 	if err := CheckShape(sh); err != nil {
 		return Result{}, err
 	}
@@ -80,7 +97,7 @@ func RunOnModel(sh pops.Shape, dst []int32, rng *rand.Rand, o Options, obs Obser
 	}
 	m.idle()
 	srcDeg, tmpDeg := make([]int32, g), make([]int32, g)
-	var pend, part, groups []int32
+	var pend []int32
 	for {
 		pend = pend[:0]
 		clear(srcDeg)
@@ -105,8 +122,14 @@ func RunOnModel(sh pops.Shape, dst []int32, rng *rand.Rand, o Options, obs Obser
 			m.choice[i], m.gotAck[i], m.relayPkt[i], m.relayAck[i] = -1, false, -1, false
 			m.tempPkt[i], m.tempFrom[i] = -1, -1
 		}
-		part, groups = choose(rng, g, Participation(sh, o.CEps, m.step), len(pend), part, groups)
+		part, groups := decide(m.step, len(pend), Participation(sh, o.CEps, m.step))
+		if len(part) != len(groups) {
+			return m.res, fmt.Errorf("decider returned %d participants and %d groups", len(part), len(groups))
+		}
 		for j, k := range part {
+			if k < 0 || int(k) >= len(pend) || groups[j] < 0 || int(groups[j]) >= g {
+				return m.res, fmt.Errorf("decider choice (%d, %d) out of range", k, groups[j])
+			}
 			m.choice[pend[k]] = groups[j]
 		}
 		if err := m.step5(); err != nil {

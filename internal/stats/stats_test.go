@@ -1,0 +1,72 @@
+package stats
+
+import (
+	"math"
+	"testing"
+)
+
+// Reference values computed independently (closed forms / standard tables).
+func TestZ(t *testing.T) {
+	for _, c := range []struct{ alpha, want float64 }{{0.05, 1.959964}, {1e-9, 6.109410}} {
+		if got := Z(c.alpha); math.Abs(got-c.want) > 1e-5 {
+			t.Errorf("Z(%v) = %v, want %v", c.alpha, got, c.want)
+		}
+	}
+}
+
+// Wilson(0, n): lo = 0, hi = z²/(n+z²). Wilson(5, 10) at alpha 0.05 is
+// [0.2366, 0.7634] (textbook value).
+func TestWilson(t *testing.T) {
+	lo, hi := Wilson(0, 100, 1e-9)
+	z := Z(1e-9)
+	if lo != 0 || math.Abs(hi-z*z/(100+z*z)) > 1e-12 {
+		t.Errorf("Wilson(0,100) = [%v, %v]", lo, hi)
+	}
+	lo, hi = Wilson(5, 10, 0.05)
+	if math.Abs(lo-0.2366) > 1e-4 || math.Abs(hi-0.7634) > 1e-4 {
+		t.Errorf("Wilson(5,10) = [%v, %v], want [0.2366, 0.7634]", lo, hi)
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	s := Summarize([]float64{2, 4, 4, 4, 5, 5, 7, 9})
+	// mean 5, sample variance 32/7
+	if s.Mean != 5 || math.Abs(s.SD-math.Sqrt(32.0/7)) > 1e-12 || s.Max != 9 || s.Min != 2 || s.N != 8 {
+		t.Errorf("Summarize = %+v", s)
+	}
+}
+
+func TestConsistencyTestsCanFail(t *testing.T) {
+	if z := MeanZ(10, 1, 100, 5, 0); z < 40 {
+		t.Errorf("MeanZ far apart = %v", z)
+	}
+	if ok, _ := SDConsistent(5, 100, 1, 100, 0.01, 0, 1e-9); ok {
+		t.Error("sd 5 vs 1 over 100 runs each judged consistent")
+	}
+	if ok, _ := SDConsistent(1.05, 100, 1, 100, 0.01, 0, 1e-9); !ok {
+		t.Error("sd 1.05 vs 1 judged inconsistent")
+	}
+	// Paper sd 0: our runs all on the mode ⇒ consistent; half off ⇒ not.
+	if ok, _ := SDConsistent(0, 100, 0, 100, 0.01, 0, 1e-9); !ok {
+		t.Error("all equal judged inconsistent")
+	}
+	if ok, _ := SDConsistent(0.5, 100, 0, 100, 0.01, 50, 1e-9); ok {
+		t.Error("half off the mode judged consistent with a zero sd")
+	}
+	xs := make([]float64, 100)
+	for i := range xs {
+		xs[i] = float64(i % 10) // 0..9
+	}
+	if ok, _, _ := MaxConsistent(xs, 9, 100, 1e-9); !ok {
+		t.Error("max 9 judged inconsistent with a sample whose max is 9")
+	}
+	// Above our range: not rejectable by rank (documented), but the bound
+	// on P(max ≥ 40) must still be the Wilson one, 1−(1−z²/(100+z²))^100.
+	z := Z(1e-9)
+	if ok, pGE, _ := MaxConsistent(xs, 40, 100, 1e-9); !ok || math.Abs(pGE-(1-math.Pow(1-z*z/(100+z*z), 100))) > 1e-12 {
+		t.Errorf("max 40: ok=%v pAtLeast=%v", ok, pGE)
+	}
+	if ok, _, _ := MaxConsistent(xs, 3, 100, 1e-9); ok {
+		t.Error("max 3 judged consistent although 60% of runs exceed 3")
+	}
+}

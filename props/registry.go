@@ -77,6 +77,10 @@ func (b Budget) Pick(small, def, large int) int {
 	return def
 }
 
+// DefaultSeed is the ledger's seed: every recorded verdict is the one the
+// checks reach from it (go test ./props uses it too).
+const DefaultSeed = 20261122
+
 // Env is what a check may use: its budget, a seed from which every random
 // choice derives, and an optional progress sink (stderr in the CLI).
 type Env struct {

@@ -76,6 +76,25 @@ func MeanZ(m, s float64, n int, mp, sep float64) float64 {
 	return (m - mp) / se
 }
 
+// MeanConsistent tests whether our sample (summary s) and a published mean
+// mp with standard error sep (0 if unknown or exact) can share a mean: the
+// Welch statistic within ±Z(alpha). A sample without spread (all runs equal)
+// says nothing about a standard error, so the Welch statistic would divide by
+// the published error alone; instead a degenerate sample that differs from
+// mp is judged by counting: the published runs (np) include at least one run
+// off our constant value, and N identical runs of ours are implausible only
+// if (1 − q)^N < alpha with q the Wilson lower bound of 1 in np. It returns
+// the verdict and the statistic (z, or that probability).
+func MeanConsistent(s Summary, mp, sep float64, np int, alpha float64) (ok bool, stat float64) {
+	if s.SD == 0 && s.Mean != mp {
+		qlo, _ := Wilson(1, np, alpha)
+		p := math.Pow(1-qlo, float64(s.N))
+		return p >= alpha, p
+	}
+	z := MeanZ(s.Mean, s.SD, s.N, mp, sep)
+	return math.Abs(z) <= Z(alpha), z
+}
+
 // SDConsistent tests whether our sample sd s (n runs) and a published sd sp
 // (np runs) can come from the same variance: a two-sided F test at alpha.
 // The published value is rounded to ±round; the test uses the rounding
@@ -84,7 +103,15 @@ func MeanZ(m, s float64, n int, mp, sep float64) float64 {
 // np runs could all have fallen on one value given our spread: with q the
 // Wilson lower bound of the fraction of our runs off our mode, consistent
 // iff (1−q)^np ≥ alpha; offMode is that count.
+//
+// A sample of ours without spread (s = 0) against a published sd > 0 is
+// judged by the same counting rule as in MeanConsistent.
 func SDConsistent(s float64, n int, sp float64, np int, round float64, offMode int, alpha float64) (ok bool, stat float64) {
+	if s == 0 && sp > round/2 {
+		qlo, _ := Wilson(1, np, alpha)
+		p := math.Pow(1-qlo, float64(n))
+		return p >= alpha, p
+	}
 	if sp <= round/2 {
 		qlo, _ := Wilson(offMode, n, alpha)
 		p := math.Pow(1-qlo, float64(np))

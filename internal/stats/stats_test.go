@@ -53,6 +53,17 @@ func TestConsistencyTestsCanFail(t *testing.T) {
 	if ok, _ := SDConsistent(0.5, 100, 0, 100, 0.01, 50, 1e-9); ok {
 		t.Error("half off the mode judged consistent with a zero sd")
 	}
+	// Degenerate samples: two identical runs cannot reject a nearby mean or a
+	// small published spread, a hundred identical runs far from it can.
+	if ok, _ := MeanConsistent(Summary{N: 2, Mean: 67}, 66.59, 0.049, 100, 1e-9); !ok {
+		t.Error("2 identical runs judged inconsistent")
+	}
+	if ok, _ := SDConsistent(0, 2, 0.49, 100, 0.01, 0, 1e-9); !ok {
+		t.Error("sd 0 over 2 runs judged inconsistent with 0.49")
+	}
+	if ok, _ := MeanConsistent(Summary{N: 100, Mean: 7, SD: 0.5}, 9, 0.05, 100, 1e-9); ok {
+		t.Error("mean 7±0.05 judged consistent with 9±0.05")
+	}
 	xs := make([]float64, 100)
 	for i := range xs {
 		xs[i] = float64(i % 10) // 0..9

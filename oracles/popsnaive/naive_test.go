@@ -131,7 +131,9 @@ func TestStepHandComputed(t *testing.T) {
 }
 
 // TestStepRedelivery pins what a second acceptance at the destination does:
-// it is reported as Duplicated and stored again (never repaired).
+// it is reported as Duplicated and stored again (never repaired), and the
+// resulting state, with two Delivered items for one packet, passes
+// pops.CheckInvariants.
 func TestStepRedelivery(t *testing.T) {
 	s := state(t, 1, 2, []int32{1, -1})
 	a := idle(2)
@@ -145,8 +147,14 @@ func TestStepRedelivery(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(ev2.Duplicated, []int32{0}) || ev2.Delivered != nil {
 		t.Fatalf("second slot: events %+v, err %v", ev2, err)
 	}
-	if got := len(s2.Buf[1]); got != 2 {
-		t.Fatalf("destination stores %d items after two acceptances, want 2", got)
+	want := []pops.Item{{Packet: 0, Kind: pops.Delivered}, {Packet: 0, Kind: pops.Delivered}}
+	if !reflect.DeepEqual(s2.Buf[1], want) || !s2.Delivered[0] {
+		t.Fatalf("destination stores %v (delivered flag %v) after two acceptances, want %v (true)", s2.Buf[1], s2.Delivered[0], want)
+	}
+	for k, st := range []pops.State{s1, s2} {
+		if err := pops.CheckInvariants(st); err != nil {
+			t.Fatalf("state after slot %d fails CheckInvariants: %v", k+1, err)
+		}
 	}
 }
 

@@ -45,3 +45,17 @@ func TestConstant(t *testing.T) {
 		t.Errorf("c = %v", C())
 	}
 }
+
+// Every Table I A value is the mean of TableIRunsAssumed runs whose slot
+// counts are multiples of 5 (whole 5-slot steps): A·runs ≡ 0 (mod 5).
+func TestTableIAIsAMeanOfWholeSteps(t *testing.T) {
+	for _, c := range Cells() {
+		if !c.HasPaper() {
+			continue
+		}
+		total := math.Round(c.A * TableIRunsAssumed)
+		if math.Abs(total-c.A*TableIRunsAssumed) > 1e-6 || int(total)%5 != 0 {
+			t.Errorf("n=%d d=%dg: A·%d = %v is not a multiple of 5", c.N, c.Ratio, TableIRunsAssumed, c.A*TableIRunsAssumed)
+		}
+	}
+}

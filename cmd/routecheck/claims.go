@@ -1,0 +1,112 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"routecheck/props"
+)
+
+func runClaims(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("claims", stderr)
+	filter := fs.String("filter", "", "regular expression selecting claim IDs")
+	budget := fs.String("budget", "default", "check budget: small, default or large")
+	seed := fs.Uint64("seed", props.DefaultSeed, "seed of every random choice (the ledger's verdicts are recorded at the default)")
+	asJSON := fs.Bool("json", false, "print the ledger as a JSON array instead of a table")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q (claims takes only flags)", pos[0])
+	}
+	b, err := props.ParseBudget(*budget)
+	if err != nil {
+		return usagef("--budget: %v", err)
+	}
+	claims, err := props.Claims(*filter)
+	if err != nil {
+		return usagef("--filter: %v", err)
+	}
+	if len(claims) == 0 {
+		return usagef("--filter %q matches no claim", *filter)
+	}
+	env := props.Env{Budget: b, Seed: *seed}
+	if !*quiet {
+		env.Progress = func(f string, a ...any) { fmt.Fprintf(stderr, "    "+f+"\n", a...) }
+	}
+	start := time.Now()
+	results := make([]props.Result, 0, len(claims))
+	mismatches := 0
+	for i, c := range claims {
+		r := props.Run(c, env)
+		results = append(results, r)
+		if !r.Matches {
+			mismatches++
+		}
+		if !*quiet {
+			mark := ""
+			if !r.Matches {
+				mark = fmt.Sprintf("  (recorded: %s)", r.Recorded)
+			}
+			fmt.Fprintf(stderr, "[%d/%d] %-52s %-12s %6.2fs%s\n", i+1, len(claims), r.ID, r.Verdict, r.Seconds, mark)
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(results); err != nil {
+			return err
+		}
+	} else {
+		printLedger(stdout, results, b, *seed)
+	}
+	if !*quiet {
+		fmt.Fprintf(stderr, "%d claims checked in %.1fs at budget %s, seed %d; %d differ from the ledger\n", len(results), time.Since(start).Seconds(), b, *seed, mismatches)
+	}
+	if mismatches > 0 {
+		return failure{fmt.Sprintf("%d claim(s) reached a verdict different from the ledger (see 'recorded')", mismatches)}
+	}
+	return nil
+}
+
+func printLedger(w io.Writer, rs []props.Result, b props.Budget, seed uint64) {
+	count := map[props.Verdict]int{}
+	for _, r := range rs {
+		count[r.Verdict]++
+	}
+	fmt.Fprintf(w, "routecheck claims ledger — budget %s, seed %d: %d claims: %d holds, %d violated, %d consistent, %d inconsistent, %d inconclusive\n\n",
+		b, seed, len(rs), count[props.Holds], count[props.Violated], count[props.Consistent], count[props.Inconsistent], count[props.Inconclusive])
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tKIND\tVERDICT\tLEDGER\tSOURCE")
+	for _, r := range rs {
+		ledger := "="
+		if !r.Matches {
+			ledger = "≠ " + string(r.Recorded)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Kind, r.Verdict, ledger, strings.TrimPrefix(r.Source, "000_de3be866f009217f.txt "))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nFindings (violated / inconsistent / inconclusive / differing from the ledger):")
+	for _, r := range rs {
+		if r.Verdict == props.Holds || r.Verdict == props.Consistent {
+			if r.Matches {
+				continue
+			}
+		}
+		fmt.Fprintf(w, "\n* %s — %s\n  %s\n  scope: %s\n  evidence: %s\n", r.ID, r.Verdict, r.Statement, r.Scope, r.Evidence)
+		if r.Counterexample != nil {
+			cx, _ := json.Marshal(r.Counterexample)
+			fmt.Fprintf(w, "  counterexample: %s\n", cx)
+		}
+		if r.Notes != "" {
+			fmt.Fprintf(w, "  notes: %s\n", r.Notes)
+		}
+		fmt.Fprintf(w, "  replay: %s\n", r.Replay)
+	}
+}

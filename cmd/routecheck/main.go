@@ -1,0 +1,124 @@
+// Command routecheck checks routing papers' claims, reproduces their tables,
+// hunts for counterexamples and replays them.
+//
+//	routecheck claims    [--filter RE] [--budget small|default|large] [--seed N] [--json]
+//	routecheck reproduce pops-table1|pops-table2 [--runs 100] [--max-n N] [--seed N] [--workers W] [--shard i/k] [--json] [--csv F] [--out DIR]
+//	routecheck merge     SHARD.json...  [--json] [--csv F] [--out DIR]
+//	routecheck hunt      pops-steps|pops-loss [--d D --g G] [--iters N] [--seed N] [--out FILE]
+//	routecheck replay    FILE           (also: routecheck check FILE)
+//
+// Bad parameters give a one-line error naming the parameter and what is
+// allowed, and exit status 2.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// usageError is a bad parameter: printed on one line, exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+const usage = `routecheck — property-based verification of permutation-routing algorithms
+
+commands:
+  claims      check the claims ledger (every registered claim) and print it
+  reproduce   re-run a paper's table: pops-table1, pops-table2
+  merge       merge the shard outputs of 'reproduce --shard i/k --json'
+  hunt        search for bad instances: pops-steps, pops-loss
+  replay      re-run a saved case (also: check FILE for your own instance)
+
+run 'routecheck COMMAND -h' for a command's flags`
+
+type command func(args []string, stdout, stderr io.Writer) error
+
+var commands = map[string]command{
+	"claims":    runClaims,
+	"reproduce": runReproduce,
+	"merge":     runMerge,
+	"hunt":      runHunt,
+	"replay":    runReplay,
+	"check":     runReplay,
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run executes one command and returns the exit status: 0 success, 1 a
+// check failed (replay not reproduced, ledger mismatch), 2 bad usage, 3 an
+// internal error.
+func run(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "routecheck: internal error: %v (please report it with the command line)\n", p)
+			status = 3
+		}
+	}()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintln(stdout, usage)
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "routecheck: unknown command %q; allowed: claims, reproduce, merge, hunt, replay, check\n", args[0])
+		return 2
+	}
+	err := cmd(args[1:], stdout, stderr)
+	var ue usageError
+	var fe failure
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "routecheck %s: %s\n", args[0], oneLine(err.Error()))
+		return 2
+	case errors.As(err, &fe):
+		fmt.Fprintf(stderr, "routecheck %s: %s\n", args[0], oneLine(err.Error()))
+		return 1
+	default:
+		fmt.Fprintf(stderr, "routecheck %s: %s\n", args[0], oneLine(err.Error()))
+		return 3
+	}
+}
+
+// failure is a check that ran and failed: exit status 1.
+type failure struct{ msg string }
+
+func (f failure) Error() string { return f.msg }
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// newFlags returns a flag set whose parse errors become usage errors.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parse parses flags (which may follow positional arguments) and returns
+// the positional arguments.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err.Error()}
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}

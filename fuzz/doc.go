@@ -1,0 +1,31 @@
+// Package fuzz holds routecheck's native Go fuzz targets. It has no
+// non-test code: the targets live in _test.go files and their seed corpora
+// in testdata/fuzz/<FuzzName>/ (files in the "go test fuzz v1" format,
+// replayed by plain `go test ./fuzz`, like every f.Add seed).
+//
+// Targets:
+//
+//   - FuzzPopsStep decodes its input bytes (props.PopsModelByteChoices) into
+//     a small POPS(d, g) network (1 ≤ d, g ≤ 5), a partial permutation and a
+//     sequence of up to 8 action vectors — legal, illegal or "raw" (fields
+//     near their allowed range) — and steps models/pops through them,
+//     checking that Step never panics, only returns errors wrapping
+//     pops.ErrActions, accepts every legal vector and rejects every illegal
+//     one, leaves its input untouched, keeps pops.CheckInvariants after
+//     every accepted slot, and agrees with the naive reference model
+//     oracles/popsnaive on acceptance, next state and events. Legal vectors
+//     are unrestricted and biased towards destinations that keep listening
+//     with KeepOwn, so runs often accept a packet again at its destination
+//     (Events.Duplicated, a second Delivered item); such states must pass
+//     CheckInvariants like any other.
+//   - FuzzPopsModelDifferential runs the rapid property
+//     props.PopsModelDifferential through rapid.MakeFuzz: the fuzzer's bytes
+//     become rapid's random stream.
+//
+// Run one target at a time for a while with
+//
+//	go test ./fuzz -run='^$' -fuzz='^FuzzPopsStep$' -fuzztime=30s
+//
+// New failing inputs are written to testdata/fuzz/<FuzzName>/; keep the
+// minimized ones as regression cases.
+package fuzz

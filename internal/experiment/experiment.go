@@ -1,0 +1,492 @@
+// Package experiment is the network-agnostic driver behind `routecheck
+// reproduce` and `routecheck merge`: an Experiment is a list of cells
+// (parameter settings) and a way to do one run of a cell; this package
+// splits cells × runs across workers and shards, merges shard files, and
+// writes the result as a text table, JSON and CSV. Network packages register
+// their experiments (see internal/popsexp).
+package experiment
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+
+	"routecheck/internal/plotting"
+)
+
+// Param is one named integer parameter of a cell (n, d, g, k, …).
+type Param struct {
+	Name  string
+	Value int
+}
+
+// Cell is one setting of an experiment.
+type Cell struct {
+	Params []Param
+	// Size is what --max-n compares against (usually the number of nodes).
+	Size int
+	// Note explains a cell that is run but has no published value.
+	Note string
+}
+
+// Key is a canonical text form of the cell's parameters.
+func (c Cell) Key() string {
+	var b strings.Builder
+	for i, p := range c.Params {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%s=%d", p.Name, p.Value)
+	}
+	return b.String()
+}
+
+// Sample is the outcome of one run: named numbers.
+type Sample struct {
+	Run    int                `json:"run"`
+	Values map[string]float64 `json:"values"`
+}
+
+// Stat is a mean, standard deviation and maximum; nil fields are unknown.
+type Stat struct {
+	Mean *float64 `json:"mean,omitempty"`
+	SD   *float64 `json:"sd,omitempty"`
+	Max  *float64 `json:"max,omitempty"`
+}
+
+// F returns a pointer to x (for Stat literals).
+func F(x float64) *float64 { return &x }
+
+// Row is one cell of the output. Its JSON form is an object with the cell's
+// parameters as keys (n, d, g, …), then runs, ours, paper (null when the
+// paper prints nothing), deviation_se, and the extra values.
+type Row struct {
+	Cell  Cell
+	Runs  int
+	Ours  Stat
+	Paper *Stat
+	// DevSE is (ours − paper)/SE of the difference, for the mean.
+	DevSE *float64
+	// Extra are further per-cell numbers (e.g. lost packets per run).
+	Extra map[string]float64
+}
+
+// MarshalJSON writes the documented flat shape.
+func (r Row) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	for _, p := range r.Cell.Params {
+		fmt.Fprintf(&b, "%q:%d,", p.Name, p.Value)
+	}
+	put := func(k string, v any) {
+		j, _ := json.Marshal(v)
+		fmt.Fprintf(&b, "%q:%s,", k, j)
+	}
+	put("runs", r.Runs)
+	put("ours", r.Ours)
+	put("paper", r.Paper)
+	put("deviation_se", r.DevSE)
+	keys := make([]string, 0, len(r.Extra))
+	for k := range r.Extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		put(k, r.Extra[k])
+	}
+	if r.Cell.Note != "" {
+		put("note", r.Cell.Note)
+	}
+	s := strings.TrimSuffix(b.String(), ",") + "}"
+	return []byte(s), nil
+}
+
+// Experiment is a reproducible table or figure.
+type Experiment interface {
+	Name() string
+	// Title describes the output (one line).
+	Title() string
+	// Cells lists the cells with Size ≤ maxN, and a reason for each cell of
+	// the paper that cannot be run at all.
+	Cells(maxN int) (cells []Cell, skipped []string)
+	// BytesPerWorker estimates the memory one worker needs for a cell.
+	BytesPerWorker(c Cell) int64
+	// NewWorker returns a function doing run r of a cell with the given seed;
+	// each worker goroutine gets its own (so it may keep buffers).
+	NewWorker() func(c Cell, seed uint64, run int) (Sample, error)
+	// Summarize turns a cell's samples into its output row.
+	Summarize(c Cell, samples []Sample) Row
+	// Charts draws the rows (may return none).
+	Charts(rows []Row) []NamedChart
+}
+
+// NamedChart is a chart and the file base name to write it to.
+type NamedChart struct {
+	File  string
+	Chart plotting.Chart
+}
+
+var (
+	regMu sync.Mutex
+	reg   = map[string]Experiment{}
+)
+
+// Register adds an experiment; it panics on a duplicate name.
+func Register(e Experiment) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if _, dup := reg[e.Name()]; dup {
+		panic("experiment: " + e.Name() + " registered twice")
+	}
+	reg[e.Name()] = e
+}
+
+// Names lists the registered experiments, sorted.
+func Names() []string {
+	regMu.Lock()
+	defer regMu.Unlock()
+	var ns []string
+	for n := range reg {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// Lookup finds an experiment by name.
+func Lookup(name string) (Experiment, error) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if e, ok := reg[name]; ok {
+		return e, nil
+	}
+	return nil, fmt.Errorf("unknown experiment %q; allowed: %s", name, strings.Join(namesLocked(), ", "))
+}
+
+func namesLocked() []string {
+	var ns []string
+	for n := range reg {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// Shard is the part i (1-based) of k of the cells × runs job list.
+type Shard struct{ I, K int }
+
+// ParseShard parses "i/k" with 1 ≤ i ≤ k.
+func ParseShard(s string) (Shard, error) {
+	var sh Shard
+	var rest string
+	if n, _ := fmt.Sscanf(s, "%d/%d%s", &sh.I, &sh.K, &rest); n < 2 || rest != "" || sh.K < 1 || sh.I < 1 || sh.I > sh.K {
+		return Shard{}, fmt.Errorf("shard %q: must be i/k with 1 ≤ i ≤ k (e.g. 2/4)", s)
+	}
+	return sh, nil
+}
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.I, s.K) }
+
+// owns reports whether job j belongs to the shard.
+func (s Shard) owns(j int) bool { return j%s.K == s.I-1 }
+
+// Plan is what to run.
+type Plan struct {
+	Exp     Experiment
+	Cells   []Cell
+	Runs    int
+	Seed    uint64
+	Workers int
+	Shard   Shard
+	// Progress receives (cells finished, cells, jobs done, jobs) after every run.
+	Progress func(cellsDone, cells, done, total int)
+}
+
+// Output is the full result of a plan or of merged shards.
+type Output struct {
+	Experiment string        `json:"experiment"`
+	Seed       uint64        `json:"seed"`
+	Runs       int           `json:"runs"`
+	Shard      string        `json:"shard"`
+	Cells      []Cell        `json:"-"`
+	Samples    []CellSamples `json:"samples"`
+}
+
+// CellSamples are the runs done for one cell.
+type CellSamples struct {
+	Params  map[string]int `json:"params"`
+	Samples []Sample       `json:"runs"`
+}
+
+// Execute runs the plan's jobs (the shard's share of cells × runs) on
+// Workers goroutines. Results do not depend on Workers or the shard split.
+func Execute(ctx context.Context, p Plan) (Output, error) {
+	out := Output{Experiment: p.Exp.Name(), Seed: p.Seed, Runs: p.Runs, Shard: p.Shard.String(), Cells: p.Cells}
+	type job struct{ cell, run int }
+	var jobs []job
+	for c := range p.Cells {
+		for r := range p.Runs {
+			if p.Shard.owns(c*p.Runs + r) {
+				jobs = append(jobs, job{c, r})
+			}
+		}
+	}
+	results := make([][]Sample, len(p.Cells))
+	remaining := make([]int, len(p.Cells))
+	for _, j := range jobs {
+		remaining[j.cell]++
+	}
+	ch := make(chan job)
+	var (
+		wg             sync.WaitGroup
+		mu             sync.Mutex
+		firstErr       error
+		done, cellDone int
+	)
+	workers := max(1, min(p.Workers, len(jobs)))
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work := p.Exp.NewWorker()
+			for j := range ch {
+				s, err := work(p.Cells[j.cell], p.Seed, j.run)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("cell %s run %d: %w", p.Cells[j.cell].Key(), j.run, err)
+				}
+				s.Run = j.run
+				results[j.cell] = append(results[j.cell], s)
+				done++
+				remaining[j.cell]--
+				if remaining[j.cell] == 0 {
+					cellDone++
+				}
+				if p.Progress != nil {
+					p.Progress(cellDone, len(p.Cells), done, len(jobs))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	var ctxErr error
+feed:
+	for _, j := range jobs {
+		select {
+		case ch <- j:
+		case <-ctx.Done():
+			ctxErr = ctx.Err()
+			break feed
+		}
+		mu.Lock()
+		stop := firstErr != nil
+		mu.Unlock()
+		if stop {
+			break
+		}
+	}
+	close(ch)
+	wg.Wait()
+	if firstErr != nil {
+		return out, firstErr
+	}
+	if ctxErr != nil {
+		return out, fmt.Errorf("interrupted: %w", ctxErr)
+	}
+	for c, cell := range p.Cells {
+		rs := results[c]
+		sort.Slice(rs, func(a, b int) bool { return rs[a].Run < rs[b].Run })
+		out.Samples = append(out.Samples, CellSamples{Params: paramMap(cell), Samples: rs})
+	}
+	return out, nil
+}
+
+func paramMap(c Cell) map[string]int {
+	m := map[string]int{}
+	for _, p := range c.Params {
+		m[p.Name] = p.Value
+	}
+	return m
+}
+
+// Rows summarizes a complete output (every run of every cell present).
+func Rows(e Experiment, o Output) []Row {
+	var rows []Row
+	for i, c := range o.Cells {
+		rows = append(rows, e.Summarize(c, o.Samples[i].Samples))
+	}
+	return rows
+}
+
+// Merge combines shard outputs of one plan. It checks that they belong
+// together (experiment, seed, runs, cells) and that every run of every cell
+// appears exactly once.
+func Merge(e Experiment, parts []Output, maxN int) (Output, error) {
+	if len(parts) == 0 {
+		return Output{}, fmt.Errorf("no shard files given")
+	}
+	first := parts[0]
+	cells, _ := e.Cells(maxN)
+	out := Output{Experiment: first.Experiment, Seed: first.Seed, Runs: first.Runs, Shard: "merged", Cells: cells}
+	byKey := map[string]int{}
+	for i, c := range cells {
+		byKey[Cell{Params: c.Params}.Key()] = i
+		out.Samples = append(out.Samples, CellSamples{Params: paramMap(c)})
+	}
+	seen := map[[2]int]bool{}
+	for _, p := range parts {
+		if p.Experiment != first.Experiment || p.Seed != first.Seed || p.Runs != first.Runs {
+			return Output{}, fmt.Errorf("shards disagree: %s/seed %d/%d runs vs %s/seed %d/%d runs", p.Experiment, p.Seed, p.Runs, first.Experiment, first.Seed, first.Runs)
+		}
+		for _, cs := range p.Samples {
+			i, ok := byKey[keyOf(cells, cs.Params)]
+			if !ok {
+				return Output{}, fmt.Errorf("shard has a cell %v that is not in the experiment (was --max-n different?)", cs.Params)
+			}
+			for _, s := range cs.Samples {
+				if seen[[2]int{i, s.Run}] {
+					return Output{}, fmt.Errorf("cell %s run %d appears twice", cells[i].Key(), s.Run)
+				}
+				seen[[2]int{i, s.Run}] = true
+				out.Samples[i].Samples = append(out.Samples[i].Samples, s)
+			}
+		}
+	}
+	for i, c := range cells {
+		if got := len(out.Samples[i].Samples); got != first.Runs {
+			return Output{}, fmt.Errorf("cell %s has %d of %d runs: a shard is missing", c.Key(), got, first.Runs)
+		}
+		rs := out.Samples[i].Samples
+		sort.Slice(rs, func(a, b int) bool { return rs[a].Run < rs[b].Run })
+	}
+	return out, nil
+}
+
+func keyOf(cells []Cell, m map[string]int) string {
+	if len(cells) == 0 {
+		return ""
+	}
+	var ps []Param
+	for _, p := range cells[0].Params {
+		ps = append(ps, Param{p.Name, m[p.Name]})
+	}
+	return Cell{Params: ps}.Key()
+}
+
+// WriteJSON writes the rows as a JSON array.
+func WriteJSON(w io.Writer, rows []Row) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rows)
+}
+
+func fmtp(x *float64, prec int) string {
+	if x == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.*f", prec, *x)
+}
+
+func extraKeys(rows []Row) []string {
+	set := map[string]bool{}
+	for _, r := range rows {
+		for k := range r.Extra {
+			set[k] = true
+		}
+	}
+	var ks []string
+	for k := range set {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// WriteCSV writes one line per row: parameters, runs, ours, paper, deviation, extras.
+func WriteCSV(w io.Writer, rows []Row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	var head []string
+	for _, p := range rows[0].Cell.Params {
+		head = append(head, p.Name)
+	}
+	extras := extraKeys(rows)
+	head = append(head, "runs", "ours_mean", "ours_sd", "ours_max", "paper_mean", "paper_sd", "paper_max", "deviation_se")
+	head = append(head, extras...)
+	if _, err := fmt.Fprintln(w, strings.Join(head, ",")); err != nil {
+		return err
+	}
+	csv := func(x *float64) string {
+		if x == nil {
+			return ""
+		}
+		return fmt.Sprintf("%g", *x)
+	}
+	for _, r := range rows {
+		var f []string
+		for _, p := range r.Cell.Params {
+			f = append(f, fmt.Sprint(p.Value))
+		}
+		var pm, ps, px *float64
+		if r.Paper != nil {
+			pm, ps, px = r.Paper.Mean, r.Paper.SD, r.Paper.Max
+		}
+		f = append(f, fmt.Sprint(r.Runs), csv(r.Ours.Mean), csv(r.Ours.SD), csv(r.Ours.Max), csv(pm), csv(ps), csv(px), csv(r.DevSE))
+		for _, k := range extras {
+			if v, ok := r.Extra[k]; ok {
+				f = append(f, fmt.Sprintf("%g", v))
+			} else {
+				f = append(f, "")
+			}
+		}
+		if _, err := fmt.Fprintln(w, strings.Join(f, ",")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteTable writes the rows as an aligned text table, ours beside the paper.
+func WriteTable(w io.Writer, title string, rows []Row) {
+	fmt.Fprintln(w, title)
+	if len(rows) == 0 {
+		return
+	}
+	extras := extraKeys(rows)
+	var b strings.Builder
+	for _, p := range rows[0].Cell.Params {
+		fmt.Fprintf(&b, "%9s ", p.Name)
+	}
+	fmt.Fprintf(&b, "%5s | %9s %7s %7s | %9s %7s %7s | %8s", "runs", "ours μ", "σ", "max", "paper μ", "σ", "max", "dev(SE)")
+	for _, k := range extras {
+		fmt.Fprintf(&b, " %14s", k)
+	}
+	fmt.Fprintln(w, b.String())
+	for _, r := range rows {
+		b.Reset()
+		for _, p := range r.Cell.Params {
+			fmt.Fprintf(&b, "%9d ", p.Value)
+		}
+		var pm, ps, px *float64
+		if r.Paper != nil {
+			pm, ps, px = r.Paper.Mean, r.Paper.SD, r.Paper.Max
+		}
+		fmt.Fprintf(&b, "%5d | %9s %7s %7s | %9s %7s %7s | %8s", r.Runs, fmtp(r.Ours.Mean, 2), fmtp(r.Ours.SD, 2), fmtp(r.Ours.Max, 0), fmtp(pm, 2), fmtp(ps, 2), fmtp(px, 0), fmtp(r.DevSE, 2))
+		for _, k := range extras {
+			if v, ok := r.Extra[k]; ok {
+				fmt.Fprintf(&b, " %14.4g", v)
+			} else {
+				fmt.Fprintf(&b, " %14s", "-")
+			}
+		}
+		if r.Cell.Note != "" {
+			fmt.Fprintf(&b, "  (%s)", r.Cell.Note)
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}

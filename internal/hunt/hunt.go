@@ -1,0 +1,160 @@
+// Package hunt is the network-agnostic part of `routecheck hunt` and
+// `routecheck replay`: targets (searches for instances that maximize a
+// metric or break a claim) and case files (what a search saves, replayable
+// by `routecheck replay FILE`). Network packages register targets and case
+// kinds (see internal/popshunt).
+package hunt
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Case is a saved, replayable instance.
+type Case struct {
+	// Kind selects the replayer (e.g. "pops-router").
+	Kind   string `json:"kind"`
+	Target string `json:"target,omitempty"`
+	// Metric names what Value measures; Replay recomputes it.
+	Metric string  `json:"metric"`
+	Value  float64 `json:"value"`
+	// FoundBy says which search stage found the case.
+	FoundBy string `json:"found_by,omitempty"`
+	Seed    uint64 `json:"hunt_seed,omitempty"`
+	// Instance is the kind-specific instance.
+	Instance json.RawMessage `json:"instance"`
+}
+
+// Options are the flags every target shares.
+type Options struct {
+	Seed  uint64
+	Iters int
+	// Progress receives human-readable progress lines.
+	Progress func(format string, args ...any)
+}
+
+func (o Options) logf(format string, args ...any) {
+	if o.Progress != nil {
+		o.Progress(format, args...)
+	}
+}
+
+// Logf reports progress when a sink is set.
+func (o Options) Logf(format string, args ...any) { o.logf(format, args...) }
+
+// Target is a search.
+type Target interface {
+	Name() string
+	Description() string
+	// DefineFlags adds the target's own flags; Hunt reads them after parsing.
+	DefineFlags(fs *flag.FlagSet)
+	// Hunt searches and returns the best case found; an error for bad flags
+	// should say which flag and what is allowed.
+	Hunt(ctx context.Context, o Options) (Case, error)
+	// DefaultFile is where the case is saved when --out is not given.
+	DefaultFile() string
+}
+
+// Replayer re-runs a case: a report to print, and whether it reproduced the
+// recorded metric value.
+type Replayer func(c Case) (report string, reproduced bool, err error)
+
+var (
+	mu        sync.Mutex
+	targets   = map[string]Target{}
+	replayers = map[string]Replayer{}
+)
+
+// RegisterTarget adds a target; it panics on a duplicate.
+func RegisterTarget(t Target) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := targets[t.Name()]; dup {
+		panic("hunt: target " + t.Name() + " registered twice")
+	}
+	targets[t.Name()] = t
+}
+
+// RegisterKind adds the replayer of a case kind.
+func RegisterKind(kind string, r Replayer) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := replayers[kind]; dup {
+		panic("hunt: kind " + kind + " registered twice")
+	}
+	replayers[kind] = r
+}
+
+// Targets lists the target names, sorted.
+func Targets() []string {
+	mu.Lock()
+	defer mu.Unlock()
+	var ns []string
+	for n := range targets {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// LookupTarget finds a target.
+func LookupTarget(name string) (Target, error) {
+	mu.Lock()
+	t, ok := targets[name]
+	mu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("unknown hunt target %q; allowed: %s", name, strings.Join(Targets(), ", "))
+	}
+	return t, nil
+}
+
+// Replay re-runs a case with the replayer of its kind.
+func Replay(c Case) (string, bool, error) {
+	mu.Lock()
+	r, ok := replayers[c.Kind]
+	var kinds []string
+	for k := range replayers {
+		kinds = append(kinds, k)
+	}
+	mu.Unlock()
+	if !ok {
+		sort.Strings(kinds)
+		return "", false, fmt.Errorf("case kind %q unknown; allowed: %s", c.Kind, strings.Join(kinds, ", "))
+	}
+	return r(c)
+}
+
+// Save writes a case as indented JSON, creating directories.
+func Save(path string, c Case) error {
+	b, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// Load reads a case file; errors name the file and the problem.
+func Load(path string) (Case, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Case{}, err
+	}
+	var c Case
+	if err := json.Unmarshal(b, &c); err != nil {
+		return Case{}, fmt.Errorf("%s: not a case file: %v", path, err)
+	}
+	if c.Kind == "" || len(c.Instance) == 0 {
+		return Case{}, fmt.Errorf("%s: a case needs \"kind\" and \"instance\"", path)
+	}
+	return c, nil
+}

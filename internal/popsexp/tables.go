@@ -1,0 +1,195 @@
+package popsexp
+
+import (
+	"fmt"
+	"math"
+
+	ap "routecheck/algos/pops"
+	"routecheck/internal/experiment"
+	"routecheck/internal/plotting"
+	"routecheck/internal/stats"
+	"routecheck/models/pops"
+	"routecheck/oracles/popspaper"
+)
+
+// table is pops-table1 (slots, Table I column A) or pops-table2 (steps,
+// Table II), both on the faithful randomized router with c+ε = 4.
+type table struct {
+	name  string
+	slots bool
+}
+
+func init() {
+	experiment.Register(table{name: "pops-table1", slots: true})
+	experiment.Register(table{name: "pops-table2"})
+}
+
+func (t table) Name() string { return t.name }
+
+func (t table) Title() string {
+	if t.slots {
+		return "Table I (column A): slots to route a random permutation with the randomized router (pops-rand-5slot, c+ε = 4), ours beside the paper; baseline B = §IV formula"
+	}
+	return "Table II: steps (μ, σ, max) to route a random permutation with the randomized router (pops-rand-5slot, c+ε = 4), ours beside the paper"
+}
+
+func shapeOf(c experiment.Cell) pops.Shape {
+	var sh pops.Shape
+	for _, p := range c.Params {
+		switch p.Name {
+		case "d":
+			sh.D = p.Value
+		case "g":
+			sh.G = p.Value
+		}
+	}
+	return sh
+}
+
+func (t table) Cells(maxN int) ([]experiment.Cell, []string) {
+	var cells []experiment.Cell
+	var skipped []string
+	for _, pc := range popspaper.Cells() {
+		if pc.N > maxN {
+			continue
+		}
+		g, ok := pc.G()
+		if !ok {
+			skipped = append(skipped, fmt.Sprintf("n=%d d=%dg: no POPS(d,g) has n = 16g² = %d (paper: -)", pc.N, pc.Ratio, pc.N))
+			continue
+		}
+		c := experiment.Cell{Params: []experiment.Param{{Name: "n", Value: pc.N}, {Name: "d", Value: pc.D()}, {Name: "g", Value: g}}, Size: pc.N}
+		if !pc.HasPaper() {
+			c.Note = "paper: - (g = 1: stage 2 livelocks, see pops/thm-3.8/terminates-g1)"
+		}
+		cells = append(cells, c)
+	}
+	return cells, skipped
+}
+
+func (t table) BytesPerWorker(c experiment.Cell) int64 { return BytesPerWorker(shapeOf(c)) }
+
+func (t table) NewWorker() func(experiment.Cell, uint64, int) (experiment.Sample, error) {
+	var e ap.Engine
+	var dst []int32
+	return func(c experiment.Cell, seed uint64, run int) (experiment.Sample, error) {
+		sh := shapeOf(c)
+		if len(dst) != sh.N() {
+			dst = make([]int32, sh.N())
+		}
+		s, err := RunOne(&e, dst, sh, ap.Faithful, seed, run)
+		if err != nil {
+			return experiment.Sample{}, err
+		}
+		done := 0.0
+		if s.Completed {
+			done = 1
+		}
+		return experiment.Sample{Run: run, Values: map[string]float64{
+			"steps": float64(s.Steps), "slots": float64(s.Slots), "lost": float64(s.Lost),
+			"completed": done, "degree_after_stage1": float64(s.DegreeAfterStage1),
+		}}, nil
+	}
+}
+
+func (t table) Summarize(c experiment.Cell, samples []experiment.Sample) experiment.Row {
+	sh := shapeOf(c)
+	key := "steps"
+	if t.slots {
+		key = "slots"
+	}
+	xs := make([]float64, len(samples))
+	lost, incomplete := 0.0, 0.0
+	for i, s := range samples {
+		xs[i] = s.Values[key]
+		lost += s.Values["lost"]
+		if s.Values["completed"] == 0 {
+			incomplete++
+		}
+	}
+	sum := stats.Summarize(xs)
+	row := experiment.Row{Cell: c, Runs: len(samples),
+		Ours: experiment.Stat{Mean: experiment.F(sum.Mean), SD: experiment.F(sum.SD), Max: experiment.F(sum.Max)},
+		Extra: map[string]float64{
+			"lost_per_run":       lost / math.Max(1, float64(len(samples))),
+			"lost_fraction":      lost / math.Max(1, float64(len(samples))*float64(sh.N())),
+			"incomplete_runs":    incomplete,
+			"formula_20d_over_g": popspaper.Corollary39Slots(sh.D, sh.G),
+		}}
+	if t.slots {
+		row.Extra["baseline_B"] = popspaper.Baseline(sh.D, sh.G)
+	}
+	pc, ok := popspaper.Lookup(sh.N(), sh.D/sh.G)
+	if !ok || !pc.HasPaper() {
+		return row
+	}
+	if t.slots {
+		row.Paper = &experiment.Stat{Mean: experiment.F(pc.A)}
+		// Paper SE: 5σ_II/√100 (Table I's runs are assumed to be 100; see popspaper).
+		se := math.Sqrt(sum.SD*sum.SD/float64(sum.N) + 25*pc.Sigma*pc.Sigma/popspaper.TableIRunsAssumed)
+		row.DevSE = dev(sum.Mean, pc.A, se)
+		row.Extra["paper_B"] = float64(pc.B)
+	} else {
+		row.Paper = &experiment.Stat{Mean: experiment.F(pc.Mu), SD: experiment.F(pc.Sigma), Max: experiment.F(float64(pc.Max))}
+		se := math.Sqrt(sum.SD*sum.SD/float64(sum.N) + pc.Sigma*pc.Sigma/popspaper.Runs)
+		row.DevSE = dev(sum.Mean, pc.Mu, se)
+	}
+	return row
+}
+
+func dev(m, p, se float64) *float64 {
+	if se == 0 {
+		if m == p {
+			return experiment.F(0)
+		}
+		return nil
+	}
+	return experiment.F((m - p) / se)
+}
+
+func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
+	var out []experiment.NamedChart
+	for fig, ratio := range popspaper.Ratios {
+		var ours, paper, base, nsO, nsP, nsB []float64
+		for _, r := range rows {
+			sh := shapeOf(r.Cell)
+			if sh.D != ratio*sh.G {
+				continue
+			}
+			n := float64(sh.N())
+			nsO, ours = append(nsO, n), append(ours, *r.Ours.Mean)
+			if r.Paper != nil {
+				nsP, paper = append(nsP, n), append(paper, *r.Paper.Mean)
+			}
+			nsB, base = append(nsB, n), append(base, popspaper.Baseline(sh.D, sh.G))
+		}
+		if len(ours) == 0 {
+			continue
+		}
+		what, unit := "steps", "steps (mean over runs)"
+		if t.slots {
+			what, unit = "slots", "slots (mean over runs)"
+		}
+		series := []plotting.Series{
+			{Name: "ours: randomized router", X: nsO, Y: ours, Points: true},
+			{Name: "paper (Mei & Rizzi)", X: nsP, Y: paper, Dashed: true, Points: true},
+		}
+		if t.slots {
+			series = append(series, plotting.Series{Name: "baseline [8], §IV formula", X: nsB, Y: base, Dashed: true})
+		}
+		dname := "d = g"
+		if ratio > 1 {
+			dname = fmt.Sprintf("d = %dg", ratio)
+		}
+		file := fmt.Sprintf("%s-d%dg", t.name, ratio)
+		title := fmt.Sprintf("%s, %s", what, dname)
+		if t.slots {
+			file = fmt.Sprintf("pops-fig%d-d%dg", 4+fig, ratio)
+			title = fmt.Sprintf("Figure %d redrawn: slots, %s", 4+fig, dname)
+		}
+		out = append(out, experiment.NamedChart{File: file, Chart: plotting.Chart{
+			Title: title, XLabel: "n (processors)", YLabel: unit, LogX: true, LogY: t.slots, Series: series,
+		}})
+	}
+	return out
+}

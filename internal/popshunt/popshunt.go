@@ -1,0 +1,319 @@
+// Package popshunt registers the POPS hunt targets and the "pops-router"
+// case kind:
+//
+//   - pops-steps: permutations of POPS(d,g) that maximize the randomized
+//     router's mean step count over a fixed set of seeds (common random
+//     numbers), from structured families, random sampling, then simulated
+//     annealing with transposition moves;
+//   - pops-loss: a permutation and seed for which the faithful router loses a
+//     packet (d > g), shrunk towards the identity by undoing transpositions.
+//
+// A pops-router case replays on the slot model (not the fast engine), so a
+// replay also re-checks the engine.
+package popshunt
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"slices"
+
+	ap "routecheck/algos/pops"
+	"routecheck/internal/hunt"
+	"routecheck/internal/seeds"
+	"routecheck/models/perm"
+	"routecheck/models/pops"
+	"routecheck/props"
+)
+
+// Instance is the "pops-router" case instance: a shape, a permutation, the
+// algorithm, and the seeds of the runs the metric averages over.
+type Instance struct {
+	D         int      `json:"d"`
+	G         int      `json:"g"`
+	Algorithm string   `json:"algorithm"`
+	Perm      []int32  `json:"perm"`
+	Seeds     []uint64 `json:"seeds"`
+}
+
+func (in Instance) validate() (pops.Shape, ap.Variant, error) {
+	sh, err := pops.NewShape(in.D, in.G)
+	if err != nil {
+		return sh, 0, err
+	}
+	if err := ap.CheckShape(sh); err != nil {
+		return sh, 0, err
+	}
+	v, err := ap.ParseVariant(in.Algorithm)
+	if err != nil {
+		return sh, 0, err
+	}
+	if len(in.Perm) != sh.N() {
+		return sh, 0, fmt.Errorf("perm has %d entries, POPS(%d,%d) has n = %d processors", len(in.Perm), in.D, in.G, sh.N())
+	}
+	if err := perm.Validate(in.Perm, false); err != nil {
+		return sh, 0, err
+	}
+	if len(in.Seeds) == 0 {
+		return sh, 0, fmt.Errorf("seeds: need at least one seed")
+	}
+	return sh, v, nil
+}
+
+func init() {
+	hunt.RegisterTarget(&stepsTarget{})
+	hunt.RegisterTarget(&lossTarget{})
+	hunt.RegisterKind("pops-router", replay)
+}
+
+// replay runs every seed on the slot model and recomputes the metric.
+func replay(c hunt.Case) (string, bool, error) {
+	var in Instance
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		return "", false, fmt.Errorf("instance: %v", err)
+	}
+	sh, _, err := in.validate()
+	if err != nil {
+		return "", false, fmt.Errorf("instance: %v", err)
+	}
+	report := fmt.Sprintf("%s on %v, %d seeds, on the slot model:\n", in.Algorithm, sh, len(in.Seeds))
+	steps, lost := 0.0, 0.0
+	bad := 0
+	for _, s := range in.Seeds {
+		r := props.RunPops(props.PopsInstance{D: in.D, G: in.G, Perm: in.Perm, Algorithm: in.Algorithm, Seed: s})
+		if r.ModelErr != nil {
+			return report, false, fmt.Errorf("seed %d: %v", s, r.ModelErr)
+		}
+		steps += float64(r.Result.Steps)
+		lost += float64(r.Result.Lost)
+		flags := ""
+		if c3 := r.Conflicts345(); c3 > 0 {
+			flags += fmt.Sprintf(" conflicts in slots 3–5: %d;", c3)
+			bad++
+		}
+		if r.Result.Lost > 0 || r.Result.Duplicated > 0 {
+			flags += fmt.Sprintf(" lost %d, duplicated %d;", r.Result.Lost, r.Result.Duplicated)
+		}
+		if !r.Result.Completed {
+			flags += " did not finish;"
+		}
+		if r.InvariantAt != "" {
+			flags += " model invariant broken: " + r.InvariantAt
+		}
+		report += fmt.Sprintf("  seed %d: %d steps, %d delivered of %d, memory %v%s\n", s, r.Result.Steps, r.Result.Delivered, r.Packets, r.Result.MaxMem, flags)
+	}
+	var got float64
+	switch c.Metric {
+	case "mean steps":
+		got = steps / float64(len(in.Seeds))
+	case "lost packets":
+		got = lost
+	default:
+		return report, false, fmt.Errorf("metric %q unknown; allowed: mean steps, lost packets", c.Metric)
+	}
+	ok := math.Abs(got-c.Value) < 1e-9
+	report += fmt.Sprintf("%s: %.4g (recorded %.4g) — %s\n", c.Metric, got, c.Value, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	return report, ok, nil
+}
+
+type shapeFlags struct {
+	d, g, evals *int
+	alg         *string
+}
+
+func (f *shapeFlags) define(fs *flag.FlagSet, d, g int, alg string) {
+	f.d = fs.Int("d", d, "processors per group")
+	f.g = fs.Int("g", g, "number of groups")
+	f.evals = fs.Int("evals", 16, "seeds (runs) per evaluation of a permutation")
+	f.alg = fs.String("algorithm", alg, "pops-rand-5slot or pops-rand-split-delivery")
+}
+
+func (f *shapeFlags) parse() (pops.Shape, ap.Variant, error) {
+	sh, err := pops.NewShape(*f.d, *f.g)
+	if err != nil {
+		return sh, 0, fmt.Errorf("--d/--g: %v", err)
+	}
+	if err := ap.CheckShape(sh); err != nil {
+		return sh, 0, fmt.Errorf("--d/--g: %v", err)
+	}
+	if sh.N() > 1<<16 {
+		return sh, 0, fmt.Errorf("--d/--g: n = %d; hunting supports n ≤ 65536", sh.N())
+	}
+	v, err := ap.ParseVariant(*f.alg)
+	if err != nil {
+		return sh, 0, fmt.Errorf("--algorithm: %v", err)
+	}
+	if *f.evals < 1 || *f.evals > 10000 {
+		return sh, 0, fmt.Errorf("--evals = %d: must be in [1, 10000]", *f.evals)
+	}
+	return sh, v, nil
+}
+
+type stepsTarget struct{ f shapeFlags }
+
+func (t *stepsTarget) Name() string { return "pops-steps" }
+func (t *stepsTarget) Description() string {
+	return "permutations maximizing the randomized POPS router's mean step count"
+}
+func (t *stepsTarget) DefineFlags(fs *flag.FlagSet) { t.f.define(fs, 8, 8, ap.Faithful.String()) }
+func (t *stepsTarget) DefaultFile() string {
+	return fmt.Sprintf("testdata/hunt/pops-steps-d%d-g%d.json", *t.f.d, *t.f.g)
+}
+
+// families are the structured permutations tried first.
+func families(sh pops.Shape) map[string][]int32 {
+	n, d, g := sh.N(), sh.D, sh.G
+	fam := map[string][]int32{"identity": perm.Identity(n)}
+	rev, shift, trans := make([]int32, n), make([]int32, n), make([]int32, n)
+	for i := range n {
+		rev[i] = int32(n - 1 - i)
+		shift[i] = int32((i + d) % n)
+		a, k := i/d, i%d
+		trans[i] = int32(a + k*g) // group a → residue class a: one temporary group per source group
+	}
+	fam["reverse"], fam["group-shift"], fam["transpose"] = rev, shift, trans
+	// Same temporary group from every source group: processor k of every
+	// group goes to residue class k mod g (worst for slot 2 if possible).
+	st := make([]int32, n)
+	used := make([]int, g)
+	for i := range n {
+		k := (i % d) % g
+		st[i] = int32(k + used[k]*g)
+		used[k]++
+	}
+	if perm.Validate(st, true) == nil {
+		fam["same-temp-group"] = st
+	}
+	return fam
+}
+
+func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
+	sh, v, err := t.f.parse()
+	if err != nil {
+		return hunt.Case{}, err
+	}
+	sds := make([]uint64, *t.f.evals)
+	for i := range sds {
+		sds[i] = seeds.Derive(o.Seed, 0x5eed, uint64(i))
+	}
+	var e ap.Engine
+	eval := func(p []int32) float64 {
+		s := 0.0
+		for _, sd := range sds {
+			r, err := e.Run(sh, p, seeds.Rand(sd), ap.Options{Variant: v})
+			if err != nil {
+				panic("popshunt: " + err.Error())
+			}
+			s += float64(r.Steps)
+		}
+		return s / float64(len(sds))
+	}
+	best, bestVal, by := []int32(nil), -1.0, ""
+	consider := func(p []int32, val float64, how string) {
+		if val > bestVal {
+			best, bestVal, by = slices.Clone(p), val, how
+			o.Logf("  %-28s mean steps %.3f", how, val)
+		}
+	}
+	fam := families(sh)
+	for _, name := range []string{"identity", "reverse", "group-shift", "transpose", "same-temp-group"} {
+		if p, ok := fam[name]; ok {
+			consider(p, eval(p), "family "+name)
+		}
+	}
+	rng := seeds.Rand(o.Seed, 0xa11)
+	for i := range 64 {
+		p := perm.Random(sh.N(), rng)
+		consider(p, eval(p), fmt.Sprintf("random sample %d", i))
+	}
+	// Simulated annealing with transposition moves from the best so far.
+	cur, curVal := slices.Clone(best), bestVal
+	for it := range o.Iters {
+		if ctx.Err() != nil {
+			break
+		}
+		temp := 0.5 * (1 - float64(it)/float64(o.Iters))
+		i, j := rng.IntN(sh.N()), rng.IntN(sh.N())
+		cur[i], cur[j] = cur[j], cur[i]
+		val := eval(cur)
+		if val >= curVal || (temp > 0 && rng.Float64() < math.Exp((val-curVal)/temp)) {
+			curVal = val
+			consider(cur, val, fmt.Sprintf("annealing step %d", it))
+		} else {
+			cur[i], cur[j] = cur[j], cur[i]
+		}
+	}
+	inst, _ := json.Marshal(Instance{D: sh.D, G: sh.G, Algorithm: v.String(), Perm: best, Seeds: sds})
+	return hunt.Case{Kind: "pops-router", Target: t.Name(), Metric: "mean steps", Value: bestVal, FoundBy: by, Seed: o.Seed, Instance: inst}, nil
+}
+
+type lossTarget struct{ f shapeFlags }
+
+func (t *lossTarget) Name() string { return "pops-loss" }
+func (t *lossTarget) Description() string {
+	return "a permutation and seed on which the faithful router loses a packet (d > g), shrunk"
+}
+func (t *lossTarget) DefineFlags(fs *flag.FlagSet) { t.f.define(fs, 8, 4, ap.Faithful.String()) }
+func (t *lossTarget) DefaultFile() string {
+	return fmt.Sprintf("testdata/hunt/pops-loss-d%d-g%d.json", *t.f.d, *t.f.g)
+}
+
+func (t *lossTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
+	sh, v, err := t.f.parse()
+	if err != nil {
+		return hunt.Case{}, err
+	}
+	var e ap.Engine
+	lost := func(p []int32, sd uint64) int {
+		r, err := e.Run(sh, p, seeds.Rand(sd), ap.Options{Variant: v})
+		if err != nil {
+			panic("popshunt: " + err.Error())
+		}
+		return r.Lost
+	}
+	rng := seeds.Rand(o.Seed, 0x1055)
+	var found []int32
+	var sd uint64
+	for it := 0; it < o.Iters && found == nil && ctx.Err() == nil; it++ {
+		p := perm.Random(sh.N(), rng)
+		s := rng.Uint64()
+		if lost(p, s) > 0 {
+			found, sd = p, s
+			o.Logf("  random sample %d loses %d packets", it, lost(p, s))
+		}
+	}
+	if found == nil {
+		return hunt.Case{}, fmt.Errorf("no loss found in %d random samples on %v with %s (losses need d > g and g ≥ 2)", o.Iters, sh, v)
+	}
+	// Shrink: make entries fixed points (undo transpositions) while a loss remains.
+	inv := perm.Inverse(found)
+	for changed := true; changed; {
+		changed = false
+		for i := range found {
+			if found[i] == int32(i) {
+				continue
+			}
+			j := inv[i] // found[j] == i
+			found[i], found[j] = found[j], found[i]
+			inv[found[i]], inv[found[j]] = int32(i), int32(j)
+			if lost(found, sd) > 0 {
+				changed = true
+				continue
+			}
+			found[i], found[j] = found[j], found[i]
+			inv[found[i]], inv[found[j]] = int32(i), int32(j)
+		}
+	}
+	moved := 0
+	for i, x := range found {
+		if x != int32(i) {
+			moved++
+		}
+	}
+	o.Logf("  shrunk to %d non-fixed points", moved)
+	inst, _ := json.Marshal(Instance{D: sh.D, G: sh.G, Algorithm: v.String(), Perm: found, Seeds: []uint64{sd}})
+	return hunt.Case{Kind: "pops-router", Target: t.Name(), Metric: "lost packets", Value: float64(lost(found, sd)),
+		FoundBy: fmt.Sprintf("random sampling, then shrinking to %d non-fixed points", moved), Seed: o.Seed, Instance: inst}, nil
+}

@@ -1,0 +1,384 @@
+package props
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	ap "routecheck/algos/pops"
+	"routecheck/internal/seeds"
+	"routecheck/internal/stats"
+	"routecheck/models/perm"
+	"routecheck/models/pops"
+	"routecheck/oracles/popspaper"
+
+	"pgregory.net/rapid"
+)
+
+const seed000 = "000_de3be866f009217f.txt"
+
+// Alpha is the false-alarm probability of every statistical claim: with
+// fixed seeds the verdicts are deterministic, and a claim that is true is
+// reported inconsistent with probability at most Alpha over seeds.
+const Alpha = 1e-9
+
+// routerRun describes an invariant of the randomized router checked on the
+// slot model: exhaustively for tiny shapes, then by rapid on random ones.
+type routerRun struct {
+	alg      ap.Variant
+	eq       bool // scope d = g (else d > g, or d ≥ g with ge)
+	ge       bool // scope d ≥ g
+	g1only   bool // scope g = 1, d > 1
+	stepOnly bool // a per-step property: exhaustive enumeration applies
+	bad      func(PopsRunReport) string
+}
+
+func (rr routerRun) scope() (maxG func(Budget) int, minExtra, maxExtra int, keep func(d, g int) bool) {
+	switch {
+	case rr.g1only:
+		return func(Budget) int { return 1 }, 1, 4, func(d, g int) bool { return g == 1 && d > 1 }
+	case rr.eq:
+		return func(b Budget) int { return b.Pick(6, 12, 24) }, 0, 0, func(d, g int) bool { return d == g }
+	case rr.ge:
+		return func(b Budget) int { return b.Pick(4, 6, 10) }, 0, 12, func(d, g int) bool { return d >= g }
+	}
+	return func(b Budget) int { return b.Pick(4, 6, 10) }, 1, 12, func(d, g int) bool { return d > g }
+}
+
+func modelBad(r PopsRunReport) string {
+	switch {
+	case r.ModelErr != nil:
+		return r.ModelErr.Error()
+	case r.InvariantAt != "":
+		return "model invariant broken at " + r.InvariantAt
+	}
+	return ""
+}
+
+func (rr routerRun) check(env Env) Outcome {
+	maxG, minExtra, maxExtra, keep := rr.scope()
+	bad := func(r PopsRunReport) string {
+		if s := modelBad(r); s != "" {
+			return s
+		}
+		return rr.bad(r)
+	}
+	var ev []string
+	if rr.stepOnly {
+		maxN := env.Budget.Pick(5, 6, 7)
+		cases, cex := Exhaustive(rr.alg, maxN, keep, func(in PopsInstance, r PopsRunReport) bool { return bad(r) == "" })
+		if cex != nil {
+			cex.Why = bad(RunPops(*cex))
+			return Outcome{Violated, fmt.Sprintf("exhaustive search (every shape in scope with dg ≤ %d, every permutation, every step-1 choice, in order of n) found a counterexample after %d cases: %s", maxN, cases, cex.Why), cex}
+		}
+		ev = append(ev, fmt.Sprintf("exhaustive: %d cases (every shape in scope with dg ≤ %d, every permutation, every choice of intermediate group — and of taking part, when step 1 has a coin — in step 1)", cases, maxN))
+	}
+	checks := env.Budget.Pick(40, 200, 1000)
+	cex, _ := Falsify(env, checks, func(t *rapid.T) any {
+		in := GenPopsInstance(t, rr.alg, maxG(env.Budget), minExtra, maxExtra)
+		if why := bad(RunPops(in)); why != "" {
+			in.Why = why
+			return in
+		}
+		return nil
+	})
+	if cex != nil {
+		in := cex.(PopsInstance)
+		return Outcome{Violated, fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), in}
+	}
+	ev = append(ev, fmt.Sprintf("rapid: %d random runs to completion on the slot model (g ≤ %d, d−g in [%d, %d]), model invariants checked after every slot", checks, maxG(env.Budget), minExtra, maxExtra))
+	return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
+}
+
+func registerRouterClaim(id, source, statement, scope string, recorded Verdict, notes string, rr routerRun) {
+	Register(Claim{ID: id, Source: source, Statement: statement, Scope: scope, Kind: Invariant, Recorded: recorded, Notes: notes, Check: rr.check})
+}
+
+func init() {
+	faithful, split := ap.Faithful, ap.SplitDelivery
+	conf := func(r PopsRunReport) string {
+		if c := r.Conflicts345(); c > 0 {
+			return fmt.Sprintf("%d conflicting couplers in slots 3–5 (per slot: %v)", c, r.Result.Conflicts)
+		}
+		return ""
+	}
+	lossDup := func(r PopsRunReport) string {
+		if r.Result.Lost > 0 || r.Result.Duplicated > 0 {
+			return fmt.Sprintf("%d packets lost, %d delivered twice", r.Result.Lost, r.Result.Duplicated)
+		}
+		return ""
+	}
+	delivered := func(r PopsRunReport) string {
+		if !r.Result.Completed || r.Result.Delivered != r.Packets {
+			return fmt.Sprintf("after %d steps %d of %d packets delivered (run finished: %v)", r.Result.Steps, r.Result.Delivered, r.Packets, r.Result.Completed)
+		}
+		return ""
+	}
+	mem := func(k, limit int) func(PopsRunReport) string {
+		return func(r PopsRunReport) string {
+			if r.Result.MaxMem[k] > limit {
+				return fmt.Sprintf("a processor needed %d packet buffers", r.Result.MaxMem[k])
+			}
+			return ""
+		}
+	}
+	const p32 = seed000 + " Proposition 3.2"
+	registerRouterClaim("pops/prop-3.2/d-eq-g", p32,
+		"At all steps, slots 3, 4 and 5 of the randomized routing algorithm do not generate any conflict.",
+		"POPS(g,g), any permutation, any random choices", Holds, "", routerRun{alg: faithful, eq: true, stepOnly: true, bad: conf})
+	registerRouterClaim("pops/prop-3.2/d-gt-g", p32,
+		"At all steps, slots 3, 4 and 5 do not generate any conflict (the proof's slot-5 argument, applied to d > g).",
+		"POPS(d,g) with d > g, running the d = g procedure after Theorem 3.8's stage 1 (§III-B)", Violated,
+		"The proof of slot 5 says two packets with the same temporary group Δ(π(i)) = π(i) mod g cannot have destinations in the same group; that needs d ≤ g. For d > g a group holds d > g destinations, so two of them share a residue mod g; when both copies reach temporary group t in the same step (via different intermediate groups) they collide on c(group(π), t) in slot 5. Minimal case: POPS(3,2), packets to processors 0 and 2. Repaired variant: pops-rand-split-delivery.",
+		routerRun{alg: faithful, stepOnly: true, bad: conf})
+	const sec3a = seed000 + " §III-A (step description, deletion on ack)"
+	registerRouterClaim("pops/sec3/no-loss-no-dup/d-eq-g", sec3a,
+		"No packet is lost or delivered twice: the original is deleted only when its ack arrives, which happens iff the copy reaches its destination in slot 5.",
+		"POPS(g,g)", Holds, "", routerRun{alg: faithful, eq: true, stepOnly: true, bad: lossDup})
+	registerRouterClaim("pops/sec3/no-loss-no-dup/d-gt-g", seed000+" §III-A, §III-B",
+		"No packet is lost or delivered twice (deleting the original at the slot-4 ack is safe).",
+		"POPS(d,g) with d > g", Violated,
+		"Consequence of the slot-5 conflict (pops/prop-3.2/d-gt-g): the originals were deleted at the slot-4 ack, so both colliding packets vanish. At d = 4g about 17% of all packets are lost (routecheck reproduce pops-table2 reports lost per run).",
+		routerRun{alg: faithful, stepOnly: true, bad: lossDup})
+	registerRouterClaim("pops/sec3/all-delivered/d-eq-g", seed000+" §III-A, Theorem 3.7",
+		"The randomized algorithm delivers every packet of every permutation (and then stops).",
+		"POPS(g,g); a run is cut at 64 + 32·⌈d/g⌉ steps", Holds, "", routerRun{alg: faithful, eq: true, bad: delivered})
+	registerRouterClaim("pops/thm-3.8/all-delivered/d-gt-g", seed000+" Theorem 3.8",
+		"The algorithm of Theorem 3.8 (stage-1 schedule, then the d = g procedure) routes every permutation.",
+		"POPS(d,g) with d > g; a run is cut at 64 + 32·⌈d/g⌉ steps", Violated,
+		"Fails for two reasons: packets are lost in slot 5 (pops/prop-3.2/d-gt-g), and for g = 1 the schedule can livelock (pops/thm-3.8/terminates-g1).",
+		routerRun{alg: faithful, bad: delivered})
+	registerRouterClaim("pops/thm-3.8/terminates-g1", seed000+" Theorem 3.8",
+		"After the ⌈(c+ε)(d/g−1)⌉ stage-1 steps the d = g procedure finishes the routing.",
+		"POPS(d,1), d > 1 (outside the theorem's asymptotics, which let g grow)", Violated,
+		"After stage 1 every remaining packet takes part with probability 1; with a single group every copy is sent on the one coupler c(0,0), so two remaining packets collide in slot 1 at every step forever. The paper's tables leave the g = 1 cells (n = 4, d = 4g; n = 16, d = 16g) blank. With g = 2 the same effect gives rare very long runs.",
+		routerRun{alg: split, g1only: true, bad: delivered})
+	const memSrc = seed000 + " §III-A, last paragraph"
+	registerRouterClaim("pops/sec3-a/memory-3", memSrc,
+		"Processor i needs memory for at most three packets: its original, the packet destined to it, and one copy received from group Δ(i).",
+		"POPS(d,g), d ≥ g, faithful algorithm; counted at the end of every slot", Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, bad: mem(0, 3)})
+	registerRouterClaim("pops/sec3-a/memory-2", memSrc,
+		"If a delivered packet exits the network the slot after it arrives, two packet buffers suffice.",
+		"POPS(d,g), d ≥ g, faithful algorithm; delivered packets counted only in their arrival slot", Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, bad: mem(1, 2)})
+	registerRouterClaim("pops/sec3-a/memory-1", memSrc,
+		"If, moreover, input packets stay on an external feeding line, one packet buffer suffices.",
+		"POPS(d,g), d ≥ g, faithful algorithm; originals not counted", Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, bad: mem(2, 1)})
+	const repair = "routecheck repair of " + seed000 + " Proposition 3.2 (not in the paper)"
+	registerRouterClaim("pops/repair/split-delivery/conflict-free", repair,
+		"With delivery split into ⌈d/g⌉ sub-slots by ⌊(π(p) mod d)/g⌋, slots 3, 4 and every delivery sub-slot are conflict-free.",
+		"POPS(d,g), d ≥ g", Holds, "", routerRun{alg: split, ge: true, stepOnly: true, bad: conf})
+	registerRouterClaim("pops/repair/split-delivery/no-loss-no-dup", repair,
+		"With split delivery no packet is lost or delivered twice.",
+		"POPS(d,g), d ≥ g", Holds, "", routerRun{alg: split, ge: true, stepOnly: true, bad: lossDup})
+	registerRouterClaim("pops/repair/split-delivery/memory-3", repair,
+		"With split delivery three packet buffers per processor still suffice.",
+		"POPS(d,g), d ≥ g", Holds,
+		"The two- and one-buffer variants do not carry over: a copy waiting for its delivery sub-slot can meet an arriving delivered packet.",
+		routerRun{alg: split, ge: true, stepOnly: true, bad: mem(0, 3)})
+
+	Register(Claim{ID: "pops/thm-3.8/constant-c", Source: seed000 + " Theorem 3.8, Corollary 3.9", Kind: Exact, Recorded: Holds,
+		Statement: "c = exp(1 + e^{-1}) ≈ 3.927, and c + ε = 4 means ε ≈ 0.073.", Scope: "constants",
+		Check: func(Env) Outcome {
+			c := popspaper.C()
+			ok := math.Abs(c-3.927) < 5e-4 && math.Abs(4-c-0.073) < 5e-4 && ap.C == c
+			v := Holds
+			if !ok {
+				v = Violated
+			}
+			return Outcome{Verdict: v, Evidence: fmt.Sprintf("c = %.6f, 4 − c = %.6f (router uses c = %.6f)", c, 4-c, ap.C)}
+		}})
+	Register(Claim{ID: "pops/table-1/B/baseline-formula", Source: seed000 + " §IV and Table I column B", Kind: Exact, Recorded: Holds,
+		Statement: "Column B of Table I is (4d/g)log²g + (2d/g)log g + 21d/g + 3log g + 7 (the corrected running time of [8]).",
+		Scope:     "the 33 printed cells",
+		Check: func(Env) Outcome {
+			var bad []string
+			k := 0
+			for _, c := range popspaper.Cells() {
+				if !c.HasPaper() {
+					continue
+				}
+				g, _ := c.G()
+				k++
+				if b := popspaper.Baseline(c.D(), g); b != float64(c.B) {
+					bad = append(bad, fmt.Sprintf("n=%d d=%dg: formula %.2f, table %d", c.N, c.Ratio, b, c.B))
+				}
+			}
+			if len(bad) > 0 {
+				return Outcome{Verdict: Violated, Evidence: strings.Join(bad, "; ")}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("all %d cells equal the formula exactly", k)}
+		}})
+	Register(Claim{ID: "pops/lemma-3.3", Source: seed000 + " Lemma 3.3", Kind: Statistical, Recorded: Consistent,
+		Statement: "If the conflict graph has maximum degree g^α (α < 1), all packets are delivered within 3/β steps (β = 1−α) with probability ≥ 1 − 2^{3/β}/g.",
+		Scope:     "POPS(g,g), g = 256 (small budget) or 1024, α ∈ {1/2, 1/4}, random partial permutations with max degree ⌊g^α⌋",
+		Check:     checkLemma33})
+	Register(Claim{ID: "pops/thm-3.7/loglog-growth", Source: seed000 + " Theorem 3.7", Kind: Statistical, Recorded: Consistent,
+		Statement: "A POPS(g,g) network routes any permutation in O(log log g) slots w.h.p.",
+		Scope:     "g = 2, 4, 16, 256 (and 8, 64, 4096 at the large budget), random permutations",
+		Notes:     "Operationalized: under O(log log g) the mean step count grows by a bounded amount each time g is squared; under Θ(log g) growth the increment would double. Consistent means the chain's last increment is significantly smaller than twice the previous one (log g rejected) and not significantly larger than the previous one.",
+		Check:     checkThm37})
+	Register(Claim{ID: "pops/cor-3.9/slots", Source: seed000 + " Corollary 3.9", Kind: Bound, Recorded: Holds,
+		Statement: "A POPS(d,g) network routes any permutation in 20d/g + O(log log g) slots w.h.p.",
+		Scope:     "d/g ∈ {4, 16}, g ∈ {2, 4, 8, 16, 32, 64}, random permutations",
+		Notes:     "Operationalized: the O(log log g) term is bounded by five times the steps of the d = g procedure on POPS(g,g) (what follows stage 1 in Theorem 3.8's proof). Holds means mean slots ≤ 20d/g + 5·(mean steps on POPS(g,g)) + Z·SE at false alarm 1e-9.",
+		Check:     checkCor39})
+}
+
+// lemma33Instance draws a random partial permutation of POPS(g,g) whose
+// conflict graph has maximum degree ≤ deg (greedy over a random order).
+func lemma33Instance(g, deg int, rng interface{ IntN(int) int }) []int32 {
+	n := g * g
+	p := make([]int32, n)
+	for i := range p {
+		p[i] = int32(i)
+	}
+	for i := n - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		p[i], p[j] = p[j], p[i]
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	for i := n - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		order[i], order[j] = order[j], order[i]
+	}
+	src, tmp := make([]int, g), make([]int, g)
+	dst := make([]int32, n)
+	for i := range dst {
+		dst[i] = perm.None
+	}
+	for _, s := range order {
+		a, t := s/g, int(p[s])%g
+		if src[a] < deg && tmp[t] < deg {
+			src[a]++
+			tmp[t]++
+			dst[s] = p[s]
+		}
+	}
+	return dst
+}
+
+func checkLemma33(env Env) Outcome {
+	g := env.Budget.Pick(256, 1024, 1024)
+	runs := env.Budget.Pick(200, 1000, 5000)
+	sh := pops.Shape{D: g, G: g}
+	var e ap.Engine
+	var ev []string
+	verdict := Consistent
+	for _, alpha := range []float64{0.5, 0.25} {
+		beta := 1 - alpha
+		deg := int(math.Floor(math.Pow(float64(g), alpha) + 1e-9))
+		steps := int(math.Floor(3/beta + 1e-9))
+		bound := math.Pow(2, 3/beta) / float64(g)
+		fail, maxSeen := 0, 0
+		for r := range runs {
+			rng := seeds.Rand(env.Seed, 33, uint64(alpha*100), uint64(r))
+			dst := lemma33Instance(g, deg, rng)
+			res, err := e.Run(sh, dst, rng, ap.Options{})
+			if err != nil {
+				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+			}
+			if got := res.MaxDegree[0]; int(got) > deg {
+				return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("instance generator broke: degree %d > %d", got, deg)}
+			}
+			maxSeen = max(maxSeen, res.Steps)
+			if !res.Completed || res.Steps > steps {
+				fail++
+			}
+		}
+		lo, hi := stats.Wilson(fail, runs, Alpha)
+		ev = append(ev, fmt.Sprintf("α=%.2f: degree ≤ %d, %d/%d runs needed more than %d steps (Wilson [%.3g, %.3g]); bound 2^{3/β}/g = %.3g; longest run %d steps", alpha, deg, fail, runs, steps, lo, hi, bound, maxSeen))
+		if lo > bound {
+			verdict = Inconsistent
+		}
+	}
+	return Outcome{Verdict: verdict, Evidence: fmt.Sprintf("POPS(%d,%d): ", g, g) + strings.Join(ev, "; ")}
+}
+
+// meanSteps runs the router on POPS(d,g) with random permutations.
+func meanSteps(env Env, tag uint64, d, g, runs int) (mean, se float64, err error) {
+	sh := pops.Shape{D: d, G: g}
+	var e ap.Engine
+	dst := make([]int32, sh.N())
+	xs := make([]float64, runs)
+	for r := range runs {
+		rng := seeds.Rand(env.Seed, tag, uint64(d), uint64(g), uint64(r))
+		perm.RandomInto(dst, rng)
+		res, err := e.Run(sh, dst, rng, ap.Options{})
+		if err != nil {
+			return 0, 0, err
+		}
+		xs[r] = float64(res.Steps)
+	}
+	s := stats.Summarize(xs)
+	return s.Mean, s.SD / math.Sqrt(float64(runs)), nil
+}
+
+func checkThm37(env Env) Outcome {
+	chains := [][]int{{2, 4, 16, 256}}
+	if env.Budget == Large {
+		chains = append(chains, []int{8, 64, 4096})
+	}
+	z := stats.Z(Alpha)
+	var ev []string
+	verdict := Consistent
+	for _, ch := range chains {
+		m, se := make([]float64, len(ch)), make([]float64, len(ch))
+		for i, g := range ch {
+			runs := env.Budget.Pick(300, 1000, 2000)
+			if g >= 256 {
+				runs = env.Budget.Pick(60, 200, 500)
+			}
+			var err error
+			if m[i], se[i], err = meanSteps(env, 37, g, g, runs); err != nil {
+				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+			}
+			env.Logf("thm-3.7: g=%d mean steps %.3f ± %.3f", g, m[i], se[i])
+		}
+		k := len(ch) - 1
+		last, prev := m[k]-m[k-1], m[k-1]-m[k-2]
+		seLast := math.Hypot(se[k], se[k-1])
+		sePrev := math.Hypot(se[k-1], se[k-2])
+		// Var(last − 2·prev): m[k-1] appears in both.
+		seCombo := math.Sqrt(se[k]*se[k] + 9*se[k-1]*se[k-1] + 4*se[k-2]*se[k-2])
+		zLog := (last - 2*prev) / seCombo
+		zGrow := (last - prev) / math.Hypot(seLast, sePrev)
+		ev = append(ev, fmt.Sprintf("g=%v: mean steps %.3f; increments per squaring %.3f then %.3f; z(last − 2·prev) = %.1f, z(last − prev) = %.1f", ch, m, prev, last, zLog, zGrow))
+		switch {
+		case zGrow > z:
+			verdict = Inconsistent
+		case zLog > -z && verdict == Consistent:
+			verdict = Inconclusive
+		}
+	}
+	return Outcome{Verdict: verdict, Evidence: strings.Join(ev, "; ") + fmt.Sprintf(" (critical |z| = %.2f)", z)}
+}
+
+func checkCor39(env Env) Outcome {
+	z := stats.Z(Alpha)
+	runs := env.Budget.Pick(40, 200, 1000)
+	maxG := env.Budget.Pick(16, 64, 64)
+	var ev []string
+	verdict := Holds
+	for _, ratio := range []int{4, 16} {
+		for g := 2; g <= maxG; g *= 2 {
+			mg, seg, err := meanSteps(env, 39, g, g, runs)
+			if err != nil {
+				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+			}
+			md, sed, err := meanSteps(env, 39, ratio*g, g, runs)
+			if err != nil {
+				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+			}
+			slots, bound := 5*md, popspaper.Corollary39Slots(ratio*g, g)+5*mg
+			zz := (slots - bound) / (5 * math.Hypot(sed, seg))
+			if zz > z {
+				verdict = Violated
+			}
+			ev = append(ev, fmt.Sprintf("d=%dg g=%d: %.1f slots vs 20d/g + 5·%.2f = %.1f", ratio, g, slots, mg, bound))
+		}
+	}
+	return Outcome{Verdict: verdict, Evidence: fmt.Sprintf("%d runs per shape: ", runs) + strings.Join(ev, "; ")}
+}

@@ -166,7 +166,11 @@ func (m *modelRun) idle() {
 
 // slot steps the model with the prepared actions and returns the events.
 func (m *modelRun) slot(k int) (pops.Events, error) {
-	next, ev, err := pops.Step(m.st, m.acts)
+	step := m.o.Step
+	if step == nil {
+		step = pops.Step
+	}
+	next, ev, err := step(m.st, m.acts)
 	if err != nil {
 		return ev, fmt.Errorf("model violation in step %d slot %d: %w", m.step, k, err)
 	}

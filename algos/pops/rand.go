@@ -70,7 +70,14 @@ type Options struct {
 	CEps float64
 	// MaxSteps stops a run that has not finished; 0 means 64 + 8·⌈d/g⌉·(c+ε).
 	MaxSteps int
+	// Step is the slot model RunOnModel drives; nil means pops.Step. Tests
+	// and benchmarks plug in the naive oracle (oracles/popsnaive.Step) here.
+	// The fast Engine ignores it.
+	Step StepFunc
 }
+
+// StepFunc is the signature of a pure slot model's step.
+type StepFunc func(pops.State, []pops.Action) (pops.State, pops.Events, error)
 
 func (o Options) fill(s pops.Shape) Options {
 	if o.CEps == 0 {

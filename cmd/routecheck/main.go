@@ -97,12 +97,30 @@ func (f failure) Error() string { return f.msg }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// newFlags returns a flag set whose parse errors become usage errors.
+// newFlags returns a flag set whose parse errors become usage errors,
+// reported once on one line by run; -h prints the flags to stderr.
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	sink := &errSink{}
+	fs.SetOutput(sink)
+	fs.Usage = func() {
+		if sink.wrote { // a parse error: run reports it
+			sink.wrote = false
+			return
+		}
+		fs.SetOutput(stderr)
+		fmt.Fprintf(stderr, "usage of routecheck %s:\n", name)
+		fs.PrintDefaults()
+		fs.SetOutput(sink)
+	}
 	return fs
 }
+
+// errSink swallows the flag package's own error output and remembers that
+// there was some.
+type errSink struct{ wrote bool }
+
+func (e *errSink) Write(p []byte) (int, error) { e.wrote = true; return len(p), nil }
 
 // parse parses flags (which may follow positional arguments) and returns
 // the positional arguments.

@@ -60,7 +60,7 @@ func (t table) Cells(maxN int) ([]experiment.Cell, []string) {
 		}
 		c := experiment.Cell{Params: []experiment.Param{{Name: "n", Value: pc.N}, {Name: "d", Value: pc.D()}, {Name: "g", Value: g}}, Size: pc.N}
 		if !pc.HasPaper() {
-			c.Note = "paper: - (g = 1: stage 2 livelocks, see pops/thm-3.8/terminates-g1)"
+			c.Note = "paper: - (g = 1: stage 2 livelocks whenever two packets survive stage 1, see pops/thm-3.8/terminates-g1)"
 		}
 		cells = append(cells, c)
 	}

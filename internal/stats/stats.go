@@ -42,7 +42,9 @@ func Summarize(xs []float64) Summary {
 
 // Z is the two-sided standard-normal critical value for false-alarm alpha:
 // P(|N(0,1)| > Z(alpha)) = alpha. Z(1e-9) ≈ 6.109.
-func Z(alpha float64) float64 { return distuv.UnitNormal.Quantile(1 - alpha/2) }
+// It uses the lower tail, which keeps its precision for alpha far below
+// 1e-16 (1 − alpha/2 would round to 1).
+func Z(alpha float64) float64 { return -distuv.UnitNormal.Quantile(alpha / 2) }
 
 // Wilson returns the Wilson score interval for k successes in n trials at
 // two-sided false-alarm alpha. n = 0 gives [0, 1].

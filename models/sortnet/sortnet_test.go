@@ -1,0 +1,103 @@
+package sortnet
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// bubble is the n(n−1)/2-comparator bubble-sort network (one comparator per
+// stage), which sorts by construction.
+func bubble(n int) Network {
+	nw := Network{N: n}
+	for i := n - 1; i > 0; i-- {
+		for j := 0; j < i; j++ {
+			nw.Stages = append(nw.Stages, Stage{{int32(j), int32(j + 1)}})
+		}
+	}
+	return nw
+}
+
+func TestValidate(t *testing.T) {
+	for _, c := range []struct {
+		nw Network
+		ok bool
+	}{
+		{Network{N: 3, Stages: []Stage{{{0, 1}}, {{1, 2}}}}, true},
+		{Network{N: 3, Stages: []Stage{{{0, 1}, {1, 2}}}}, false}, // wire 1 twice
+		{Network{N: 3, Stages: []Stage{{{1, 0}}}}, false},         // i > j
+		{Network{N: 3, Stages: []Stage{{{0, 3}}}}, false},         // out of range
+		{Network{N: 3, Stages: []Stage{{{1, 1}}}}, false},
+	} {
+		if err := c.nw.Validate(); (err == nil) != c.ok {
+			t.Errorf("%+v: Validate = %v, want ok %v", c.nw, err, c.ok)
+		}
+	}
+}
+
+// Eval01 agrees with Apply on every one of 64 random 0-1 inputs per word.
+func TestEval01MatchesApply(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for trial := range 50 {
+		n := 2 + trial%20
+		nw := Network{N: n}
+		for range 10 {
+			perm := r.Perm(n)
+			var st Stage
+			for k := 0; k+1 < n; k += 2 {
+				i, j := int32(perm[k]), int32(perm[k+1])
+				st = append(st, Comparator{min(i, j), max(i, j)})
+			}
+			nw.Stages = append(nw.Stages, st)
+		}
+		w := make([]uint64, n)
+		for i := range w {
+			w[i] = r.Uint64()
+		}
+		in := slices.Clone(w)
+		Eval01(nw, w)
+		for b := range 64 {
+			xs := make([]int, n)
+			for i := range n {
+				xs[i] = int(in[i] >> b & 1)
+			}
+			Apply(nw, xs)
+			for i := range n {
+				if uint64(xs[i]) != w[i]>>b&1 {
+					t.Fatalf("trial %d input %d wire %d: Eval01 %d, Apply %d", trial, b, i, w[i]>>b&1, xs[i])
+				}
+			}
+		}
+	}
+}
+
+// The exhaustive check accepts a sorting network and returns a genuinely
+// unsorted input for a broken one (checked by Apply).
+func TestSorts01Exhaustive(t *testing.T) {
+	for n := range 14 {
+		nw := bubble(n)
+		if _, ok, err := Sorts01Exhaustive(nw); !ok || err != nil {
+			t.Fatalf("bubble(%d) judged not sorting (%v)", n, err)
+		}
+		if nw.Size() == 0 {
+			continue
+		}
+		broken := nw.Clone()
+		broken.Stages = broken.Stages[:len(broken.Stages)-1] // drop the last comparator
+		bad, ok, _ := Sorts01Exhaustive(broken)
+		if ok {
+			t.Fatalf("bubble(%d) without its last comparator judged sorting", n)
+		}
+		xs := make([]int, n)
+		for i := range n {
+			xs[i] = int(bad >> i & 1)
+		}
+		Apply(broken, xs)
+		if Sorted(xs) {
+			t.Fatalf("n = %d: reported input %b is sorted by the broken network", n, bad)
+		}
+	}
+	if _, _, err := Sorts01Exhaustive(Network{N: 31}); err == nil {
+		t.Fatal("n = 31 accepted")
+	}
+}

@@ -158,3 +158,23 @@ func TestHuntReplayRoundTrip(t *testing.T) {
 		t.Errorf("tampered replay: status %d, want 1", st)
 	}
 }
+
+// Every saved case under testdata/hunt is replayed by plain `go test`: a
+// counterexample that stops reproducing fails the build.
+func TestReplaySavedCases(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "hunt", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no saved cases under testdata/hunt")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			out, e, st := runCLI("replay", f)
+			if st != 0 || !strings.Contains(out, "reproduced") {
+				t.Fatalf("replay %s: status %d\n%s%s", f, st, out, e)
+			}
+		})
+	}
+}

@@ -1,13 +1,16 @@
 package props
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 
+	"routecheck/algos/popsdet"
 	"routecheck/algos/popsobl"
 	"routecheck/models/perm"
 	"routecheck/models/pops"
+	"routecheck/models/sortnet"
 	"routecheck/oracles/popslower"
 )
 
@@ -89,5 +92,95 @@ func init() {
 				}
 			}
 			return Outcome{Verdict: Holds, Evidence: "the literal step worked on " + strings.Join(ok, ", ")}
+		}})
+}
+
+// rigidReach runs the rigid sort-based router's communication pattern for
+// nw on POPS(sh) through popslower.Reach, slot by slot. It returns the
+// first slot after which every processor has seen every packet (0 if
+// never), the largest |P(i,t)|/2^t seen (must be ≤ 1), an unseen pair
+// (h, i) at the last slot before that, and the number of whole stages
+// completed by then.
+func rigidReach(sh pops.Shape, nw sortnet.Network) (full int, ratio float64, h, i, stagesBefore int, err error) {
+	r := popslower.NewReach(sh.N())
+	slot, per := 0, popsdet.Slots(sh)
+	h, i = -1, -1
+	for _, st := range nw.Stages {
+		sp, e := popsdet.CompileStage(sh, st)
+		if e != nil {
+			return 0, 0, 0, 0, 0, e
+		}
+		var obsErr error
+		_, _, e = popsdet.Run(sp.Plan, func(_ int, acts []pops.Action, _, _ pops.State, _ pops.Events) {
+			if full > 0 || obsErr != nil {
+				return
+			}
+			if hh, ii, ok := r.Unseen(); ok {
+				h, i = hh, ii
+				stagesBefore = slot / per // whole stages done before this slot
+			}
+			if obsErr = r.Slot(sh, acts); obsErr != nil {
+				return
+			}
+			slot++
+			for p := range sh.N() {
+				ratio = max(ratio, float64(r.Size(p))/math.Pow(2, float64(slot)))
+			}
+			if _, _, ok := r.Unseen(); !ok {
+				full = slot
+			}
+		})
+		if e != nil || obsErr != nil {
+			return 0, 0, 0, 0, 0, errors.Join(e, obsErr)
+		}
+		if full > 0 {
+			break
+		}
+	}
+	return full, ratio, h, i, stagesBefore, nil
+}
+
+func init() {
+	Register(Claim{ID: "pops/thm-2.8/rigid-log-n", Source: seed000 + " Theorem 2.8", Kind: LowerBound, Recorded: Holds,
+		Statement: "A deterministic rigid algorithm needs Ω(log n) slots: |P(i,t)| ≤ 2^t, so before slot ⌈log₂ n⌉ some packet p_h cannot have reached some processor i, and every permutation with π(h) = i is still unrouted.",
+		Scope:     "the sort-based router (a rigid algorithm: its schedule is compiled from the network alone) with the odd-even transposition network, POPS(d,g) for dg ≤ 16 (small budget), ≤ 36 (default), ≤ 64 (large)",
+		Notes:     "The sets P(i,t) are computed from the router's actual slot-model actions (popslower.Reach). The exhibited permutation sends p_h to i (extended by swapping); the router truncated to the whole stages completed before the last slot where (h, i) was unseen must not hold p_h at i — checked by running it.",
+		Check: func(env Env) Outcome {
+			maxN := env.Budget.Pick(16, 36, 64)
+			var ev []string
+			for _, sh := range []pops.Shape{{D: 1, G: 4}, {D: 2, G: 2}, {D: 4, G: 2}, {D: 2, G: 4}, {D: 4, G: 4}, {D: 3, G: 3}, {D: 6, G: 6}, {D: 8, G: 4}, {D: 8, G: 8}} {
+				n := sh.N()
+				if n > maxN {
+					continue
+				}
+				nw := popsdet.OddEvenTransposition(n)
+				full, ratio, h, i, stages, err := rigidReach(sh, nw)
+				inst := map[string]any{"d": sh.D, "g": sh.G, "network": "odd-even transposition"}
+				if err != nil {
+					return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}
+				}
+				logn := popslower.CeilLog2(n)
+				if ratio > 1 || full == 0 || full < logn {
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v: max |P(i,t)|/2^t = %.2f, all seen after slot %d, ⌈log₂ n⌉ = %d", sh, ratio, full, logn), Counterexample: inst}
+				}
+				// The exhibited permutation: π(h) = i, π(i) = h, identity elsewhere.
+				pi := perm.Identity(n)
+				pi[h], pi[i] = int32(i), int32(h)
+				trunc := sortnet.Network{N: n, Stages: nw.Stages[:stages]}
+				router, err := popsdet.NewSortRouter(sh, trunc)
+				if err != nil {
+					return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				}
+				res, err := router.Route(pi)
+				if err != nil {
+					return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				}
+				if h != i && res.Holder[i] == int32(h) {
+					inst["perm"] = pi
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v: after %d stages processor %d holds packet %d although P(%d) never contained it", sh, stages, i, h, i), Counterexample: inst}
+				}
+				ev = append(ev, fmt.Sprintf("%v: all P(i,t) full after slot %d ≥ ⌈log₂ %d⌉ = %d (router: %d slots); p_%d ∉ P(%d) until then, and after %d stages p_%d is not at %d", sh, full, n, logn, popsdet.Slots(sh)*len(nw.Stages), h, i, stages, h, i))
+			}
+			return Outcome{Verdict: Holds, Evidence: "attained: " + strings.Join(ev, "; ")}
 		}})
 }

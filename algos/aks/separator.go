@@ -1,0 +1,182 @@
+package aks
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"routecheck/models/sortnet"
+)
+
+// Separator produces the comparator layers applied to one bag. Positions
+// 0..m−1 are the bag's registers in bag order; a comparator {I, J} (I < J)
+// puts the smaller item on position I. m is even and ≥ 2; kick is the
+// number of items that will be kicked back to the parent from each end
+// (0 at the root, otherwise 1 ≤ 2·kick < m). A separator should move the
+// smallest (largest) kick items into the first (last) kick positions and the
+// smaller half into the first half, up to its error ε (§6).
+//
+// Separators may keep state (random streams, caches) and are not safe for
+// concurrent use.
+type Separator interface {
+	Separate(m, kick int) []sortnet.Stage
+	Name() string
+}
+
+// Halver produces the layers of an approximate halver on positions 0..m−1
+// (m even ≥ 2): it should move all but a fraction ε of the k smallest
+// (largest) items, for every k ≤ m/2, into the first (second) half (§6,
+// Lemma 1). Expander halvers only join the two halves; that is not required.
+type Halver interface {
+	Halve(m int) []sortnet.Stage
+	Name() string
+}
+
+// BatcherSort returns the layers of Batcher's odd-even merge-exchange sort
+// on m wires (Knuth, TAOCP 3, §5.2.2 Algorithm M), of depth k(k+1)/2 for
+// k = ⌈log₂ m⌉. It is our own implementation, independent of algos/sortnet.
+func BatcherSort(m int) []sortnet.Stage {
+	if m < 2 {
+		return nil
+	}
+	t := bits.Len(uint(m - 1)) // ⌈log₂ m⌉
+	var out []sortnet.Stage
+	for p := 1 << (t - 1); p > 0; p >>= 1 {
+		q, r, d := 1<<(t-1), 0, p
+		for {
+			var st sortnet.Stage
+			for i := 0; i+d < m; i++ {
+				if i&p == r {
+					st = append(st, sortnet.Comparator{I: int32(i), J: int32(i + d)})
+				}
+			}
+			if len(st) > 0 {
+				out = append(out, st)
+			}
+			if q == p {
+				break
+			}
+			d, q, r = q-p, q>>1, p
+		}
+	}
+	return out
+}
+
+type exactSep struct{ cache map[int][]sortnet.Stage }
+
+// Exact returns the separator that sorts each bag (Batcher's network on the
+// bag): an ε = 0 separator, with which Construct yields a sorting network
+// for every n.
+func Exact() Separator { return &exactSep{cache: map[int][]sortnet.Stage{}} }
+
+func (e *exactSep) Name() string { return "exact" }
+
+func (e *exactSep) Separate(m, _ int) []sortnet.Stage {
+	if st, ok := e.cache[m]; ok {
+		return st
+	}
+	st := BatcherSort(m)
+	e.cache[m] = st
+	return st
+}
+
+type halverSep struct{ h Halver }
+
+// FromHalver returns the separator of §6, Lemma 2 and "Combining halving
+// and separation", built from h: first h on all m positions; then, with
+// r = ⌈log₂(m/kick)⌉, for i = r−1 down to 1, h on the prefix of length
+// 2^i·kick and (in parallel) on the suffix of that length. The longest
+// prefix (suffix) reaches past the middle and is simplified as if the
+// positions beyond the middle held +∞ (−∞): comparators reaching past the
+// middle are dropped. At the root (kick = 0) it is h alone.
+func FromHalver(h Halver) Separator { return halverSep{h} }
+
+func (s halverSep) Name() string { return "lemma2(" + s.h.Name() + ")" }
+
+func (s halverSep) Separate(m, kick int) []sortnet.Stage {
+	out := cloneStages(s.h.Halve(m))
+	if kick <= 0 {
+		return out
+	}
+	if 2*kick >= m {
+		panic(fmt.Sprintf("aks: separator called with m = %d, kick = %d", m, kick))
+	}
+	r := 0
+	for kick<<r < m {
+		r++
+	}
+	half := int32(m / 2)
+	for i := r - 1; i >= 1; i-- {
+		l := kick << i
+		hv := s.h.Halve(l)
+		off := int32(m - l)
+		for _, st := range hv {
+			var layer sortnet.Stage
+			for _, c := range st {
+				if c.J < half { // prefix [0, l)
+					layer = append(layer, c)
+				}
+				if c.I+off >= half { // suffix [m−l, m)
+					layer = append(layer, sortnet.Comparator{I: c.I + off, J: c.J + off})
+				}
+			}
+			if len(layer) > 0 {
+				out = append(out, layer)
+			}
+		}
+	}
+	return out
+}
+
+func cloneStages(sts []sortnet.Stage) []sortnet.Stage {
+	out := make([]sortnet.Stage, len(sts))
+	for i, st := range sts {
+		out[i] = append(sortnet.Stage(nil), st...)
+	}
+	return out
+}
+
+type expander struct {
+	d int
+	r *rand.Rand
+}
+
+// ExpanderHalver returns a halver made of d independent uniformly random
+// perfect matchings between the two halves, one layer each (§6, proof of
+// Lemma 1, with a random d-regular bipartite multigraph in place of an
+// explicit expander). Fresh matchings are drawn from r at every call. For
+// m = 2 it is the single comparator. It panics if d < 1 or r is nil.
+func ExpanderHalver(d int, r *rand.Rand) Halver {
+	if d < 1 || r == nil {
+		panic("aks: ExpanderHalver needs d ≥ 1 and a non-nil *rand.Rand")
+	}
+	return &expander{d: d, r: r}
+}
+
+func (e *expander) Name() string { return fmt.Sprintf("expander(d=%d)", e.d) }
+
+func (e *expander) Halve(m int) []sortnet.Stage {
+	h := m / 2
+	if h == 1 {
+		return []sortnet.Stage{{{I: 0, J: 1}}}
+	}
+	out := make([]sortnet.Stage, e.d)
+	for k := range out {
+		st := make(sortnet.Stage, h)
+		for i, j := range e.r.Perm(h) {
+			st[i] = sortnet.Comparator{I: int32(i), J: int32(h + j)}
+		}
+		out[k] = st
+	}
+	return out
+}
+
+type sortHalver struct{}
+
+// SortHalver is the exact halver that sorts (Batcher): an ε = 0 halver
+// whose comparators are not restricted to join the two halves. With it,
+// FromHalver behaves as Exact plus redundant layers.
+func SortHalver() Halver { return sortHalver{} }
+
+func (sortHalver) Name() string                { return "sort" }
+func (sortHalver) Halve(m int) []sortnet.Stage { return BatcherSort(m) }

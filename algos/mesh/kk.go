@@ -1,0 +1,376 @@
+package mesh
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"routecheck/models/mesh"
+)
+
+// Algorithm names a k-k routing algorithm of 003_8774480fe7c747cc.txt.
+type Algorithm string
+
+// The algorithms.
+const (
+	Rand4 Algorithm = "rand-4-phase" // RAND_4_PHASE_ROUTE (§1)
+	Rand3 Algorithm = "rand-3-phase" // RAND_3_PHASE_ROUTE (§1)
+	Det3  Algorithm = "det-3-phase"  // DET_3_PHASE_ROUTE with ALLOCATE (§3)
+)
+
+// Options configure RouteKK.
+type Options struct {
+	// Coloring routes half of the packets (white) as described and the other
+	// half (black) orthogonally, overlaid (§1; Theorem 1's proof for Det3).
+	Coloring bool
+	// Model runs every phase on the step model (models/mesh.StepGrid) instead
+	// of the fast counting engine; the results are identical (tested), the
+	// model is much slower.
+	Model bool
+}
+
+// KKResult is the outcome of a k-k routing.
+type KKResult struct {
+	Steps      int   // total steps
+	PhaseSteps []int // steps of each phase
+	// PhaseQueue[p] is the largest queue at any step of phase p (the
+	// queues at its start included); EndQueue[p] the largest at its end.
+	PhaseQueue []int
+	EndQueue   []int
+	MaxQueue   int
+}
+
+// Plan is the sequence of phase targets: Targets[ph][q] is the PU (row-major)
+// packet q must reach at the end of phase ph; Src[q] is where it starts.
+// Every phase moves each packet along one axis only.
+type Plan struct {
+	N       int
+	Src     []int32
+	Targets [][]int32
+}
+
+// NewPlan computes the phases of alg for the k-k distribution dst
+// (dst[p] lists the destinations of the k packets of PU p, row-major; packet
+// q = p·k + r). Randomized algorithms draw from rng; Det3 ignores it.
+// Errors name the parameter: n ≥ 1, every PU the same k ≥ 1, destinations
+// inside the mesh; Det3 with coloring needs k even.
+func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Plan, error) {
+	if n < 1 || len(dst) != n*n {
+		return Plan{}, fmt.Errorf("mesh: n = %d with %d PUs' destinations: need n ≥ 1 and n² lists", n, len(dst))
+	}
+	k := len(dst[0])
+	for p, ds := range dst {
+		if len(ds) != k {
+			return Plan{}, fmt.Errorf("mesh: PU %d sends %d packets, PU 0 sends %d: k must be the same everywhere", p, len(ds), k)
+		}
+		for _, d := range ds {
+			if d.Row < 0 || int(d.Row) >= n || d.Col < 0 || int(d.Col) >= n {
+				return Plan{}, fmt.Errorf("mesh: PU %d sends to (%d, %d), allowed [0, %d)²", p, d.Row, d.Col, n)
+			}
+		}
+	}
+	if alg == Det3 && o.Coloring && k%2 != 0 {
+		return Plan{}, fmt.Errorf("mesh: k = %d: DET_3_PHASE_ROUTE with coloring needs k even", k)
+	}
+	if rng == nil && alg != Det3 {
+		return Plan{}, fmt.Errorf("mesh: %s needs a random source", alg)
+	}
+	K := n * n * k
+	pl := Plan{N: n, Src: make([]int32, K)}
+	final := make([]int32, K)
+	for p, ds := range dst {
+		for r, d := range ds {
+			q := p*k + r
+			pl.Src[q] = int32(p)
+			final[q] = d.Row*int32(n) + d.Col
+		}
+	}
+	black := make([]bool, K)
+	if o.Coloring {
+		for p := range dst {
+			colour(dst[p], black[p*k:(p+1)*k], rng, alg == Det3)
+		}
+	}
+	rc := func(pu int32) (int32, int32) { return pu / int32(n), pu % int32(n) }
+	at := func(r, c int32) int32 { return r*int32(n) + c }
+	phases := 3
+	if alg == Rand4 {
+		phases = 4
+	}
+	pl.Targets = make([][]int32, phases)
+	for ph := range pl.Targets {
+		pl.Targets[ph] = make([]int32, K)
+	}
+	// Phase 1 intermediate positions: the column in the row (white) or the
+	// row in the column (black).
+	inter := make([]int32, K)
+	switch alg {
+	case Rand3, Rand4:
+		for q := range inter {
+			inter[q] = int32(rng.IntN(n))
+		}
+	case Det3:
+		for p, ds := range dst {
+			for _, isBlack := range []bool{false, true} {
+				var idx []int
+				var local []Dest
+				for r, d := range ds {
+					if black[p*k+r] == isBlack {
+						idx = append(idx, r)
+						if isBlack { // black: roles of rows and columns swapped
+							local = append(local, Dest{Row: d.Col, Col: d.Row})
+						} else {
+							local = append(local, d)
+						}
+					}
+				}
+				if len(local) == 0 {
+					continue
+				}
+				a, err := Allocate(n, local, nil)
+				if err != nil {
+					return Plan{}, err
+				}
+				for t, r := range idx {
+					inter[p*k+r] = a.Pos[t]
+				}
+			}
+		}
+	default:
+		return Plan{}, fmt.Errorf("mesh: unknown algorithm %q (allowed: %s, %s, %s)", alg, Rand4, Rand3, Det3)
+	}
+	for q := range K {
+		sr, sc := rc(pl.Src[q])
+		dr, dc := rc(final[q])
+		x := inter[q]
+		var steps []int32
+		switch {
+		case alg == Rand4 && !black[q]:
+			y := int32(rng.IntN(n))
+			steps = []int32{at(sr, x), at(y, x), at(y, dc), at(dr, dc)}
+		case alg == Rand4:
+			y := int32(rng.IntN(n))
+			steps = []int32{at(x, sc), at(x, y), at(dr, y), at(dr, dc)}
+		case !black[q]: // rows, columns, rows
+			steps = []int32{at(sr, x), at(dr, x), at(dr, dc)}
+		default: // columns, rows, columns
+			steps = []int32{at(x, sc), at(x, dc), at(dr, dc)}
+		}
+		for ph, t := range steps {
+			pl.Targets[ph][q] = t
+		}
+	}
+	return pl, nil
+}
+
+// colour marks black the packets of one PU: for Det3 as in Theorem 1's
+// proof (half of each group of packets with a common destination; the odd
+// ones alternate so that k/2 get each colour), otherwise independently with
+// probability 1/2.
+func colour(ds []Dest, black []bool, rng *rand.Rand, det bool) {
+	if !det {
+		for r := range black {
+			black[r] = rng.IntN(2) == 1
+		}
+		return
+	}
+	counts := map[Dest]int{}
+	for _, d := range ds {
+		counts[d]++
+	}
+	// In each group with a common destination every second packet is black;
+	// the last packet of an odd-sized group is black for every second such
+	// group, so that k/2 packets get each colour (k even: the number of
+	// odd-sized groups is even).
+	seen := map[Dest]int{}
+	extraBlack := false
+	for r, d := range ds {
+		seen[d]++
+		black[r] = seen[d]%2 == 0
+		if counts[d]%2 == 1 && seen[d] == counts[d] {
+			black[r] = extraBlack
+			extraBlack = !extraBlack
+		}
+	}
+}
+
+// RouteKK runs the plan and measures it.
+func RouteKK(pl Plan, o Options) (KKResult, error) {
+	var res KKResult
+	pos := append([]int32(nil), pl.Src...)
+	for ph, tg := range pl.Targets {
+		var steps, phaseQ, endQ int
+		var err error
+		if o.Model {
+			steps, phaseQ, endQ, err = modelPhase(pl.N, pos, tg)
+		} else {
+			steps, phaseQ, endQ, err = fastPhase(pl.N, pos, tg)
+		}
+		if err != nil {
+			return res, fmt.Errorf("phase %d: %w", ph+1, err)
+		}
+		res.PhaseSteps = append(res.PhaseSteps, steps)
+		res.PhaseQueue = append(res.PhaseQueue, phaseQ)
+		res.EndQueue = append(res.EndQueue, endQ)
+		res.Steps += steps
+		res.MaxQueue = max(res.MaxQueue, phaseQ)
+		copy(pos, tg)
+	}
+	return res, nil
+}
+
+// axisMove checks that a packet moves along one axis and returns its line
+// (row or column index), its position on the line and its target on it.
+func axisMove(n int, from, to int32) (horizontal bool, line, a, b int, err error) {
+	fr, fc := int(from)/n, int(from)%n
+	tr, tc := int(to)/n, int(to)%n
+	switch {
+	case fr == tr:
+		return true, fr, fc, tc, nil
+	case fc == tc:
+		return false, fc, fr, tr, nil
+	}
+	return false, 0, 0, 0, fmt.Errorf("mesh: a packet goes from (%d,%d) to (%d,%d), not along one axis", fr, fc, tr, tc)
+}
+
+// modelPhase runs one phase on models/mesh.StepGrid with farthest-first.
+func modelPhase(n int, pos, tg []int32) (steps, phaseQ, endQ int, err error) {
+	g, err := mesh.NewGrid(n, false)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	for q := range pos {
+		if _, _, _, _, err := axisMove(n, pos[q], tg[q]); err != nil {
+			return 0, 0, 0, err
+		}
+		g.Queues[pos[q]] = append(g.Queues[pos[q]], mesh.Item{ID: int32(q), Target: tg[q]})
+	}
+	queueMax := func() int {
+		m := 0
+		for _, qu := range g.Queues {
+			m = max(m, len(qu))
+		}
+		return m
+	}
+	phaseQ = queueMax()
+	moves := make([]mesh.Moves, n*n)
+	for {
+		any := false
+		for p, qu := range g.Queues {
+			mv := mesh.Still
+			var best [4]int
+			for k, it := range qu {
+				if it.Target == int32(p) {
+					continue
+				}
+				h, _, a, b, _ := axisMove(n, int32(p), it.Target)
+				var d mesh.Dir
+				switch {
+				case h && b > a:
+					d = mesh.Right
+				case h:
+					d = mesh.Left
+				case b > a:
+					d = mesh.Up
+				default:
+					d = mesh.Down
+				}
+				dist := b - a
+				if dist < 0 {
+					dist = -dist
+				}
+				if dist > best[d] {
+					best[d], mv[d] = dist, int32(k)
+				}
+			}
+			moves[p] = mv
+			any = any || mv != mesh.Still
+		}
+		if !any {
+			return steps, phaseQ, queueMax(), nil
+		}
+		next, ev, err := mesh.StepGrid(g, moves)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		g = next
+		steps++
+		phaseQ = max(phaseQ, ev.MaxQueue)
+	}
+}
+
+// fastPhase runs one phase with counting engines: every row and column is a
+// pair of one-directional lines (the side type of Fast1D), stepped in
+// lockstep, with shared queue counters per PU.
+func fastPhase(n int, pos, tg []int32) (steps, phaseQ, endQ int, err error) {
+	// lines: rows 0…n−1 then columns; each with a rightward (up) and a
+	// mirrored leftward (down) side.
+	fw := make([]*side, 2*n)
+	bw := make([]*side, 2*n)
+	for l := range fw {
+		fw[l], bw[l] = newSide(n), newSide(n)
+	}
+	queue := make([]int, n*n)
+	for q := range pos {
+		queue[pos[q]]++
+		h, line, a, b, err := axisMove(n, pos[q], tg[q])
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if !h {
+			line += n
+		}
+		switch {
+		case b > a:
+			fw[line].add(a, b)
+		case b < a:
+			bw[line].add(n-1-a, n-1-b)
+		}
+	}
+	for _, x := range queue {
+		phaseQ = max(phaseQ, x)
+	}
+	pending := func() int {
+		k := 0
+		for l := range fw {
+			k += fw[l].pending + bw[l].pending
+		}
+		return k
+	}
+	send := make([]int, n)
+	pu := func(line, x int) int {
+		if line < n {
+			return line*n + x
+		}
+		return x*n + (line - n)
+	}
+	for pending() > 0 {
+		steps++
+		for l := range fw {
+			if fw[l].pending > 0 {
+				fw[l].step(send)
+				for x, d := range send {
+					if d >= 0 {
+						queue[pu(l, x)]--
+						queue[pu(l, x+1)]++
+					}
+				}
+			}
+			if bw[l].pending > 0 {
+				bw[l].step(send)
+				for x, d := range send {
+					if d >= 0 { // mirrored position x is real n−1−x
+						queue[pu(l, n-1-x)]--
+						queue[pu(l, n-2-x)]++
+					}
+				}
+			}
+		}
+		for _, x := range queue {
+			phaseQ = max(phaseQ, x)
+		}
+	}
+	for _, x := range queue {
+		endQ = max(endQ, x)
+	}
+	return steps, phaseQ, endQ, nil
+}

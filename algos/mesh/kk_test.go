@@ -1,0 +1,122 @@
+package mesh
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// randomKK draws a uniformly random k-k distribution: the n²·k destination
+// slots (k per PU) shuffled over the n²·k packets.
+func randomKK(r *rand.Rand, n, k int) [][]Dest {
+	slots := make([]Dest, 0, n*n*k)
+	for p := range n * n {
+		for range k {
+			slots = append(slots, Dest{Row: int32(p / n), Col: int32(p % n)})
+		}
+	}
+	r.Shuffle(len(slots), func(i, j int) { slots[i], slots[j] = slots[j], slots[i] })
+	out := make([][]Dest, n*n)
+	for p := range out {
+		out[p] = slots[p*k : (p+1)*k]
+	}
+	return out
+}
+
+// The fast engine and the step model give identical phase times and queues
+// for every algorithm, with and without coloring; every packet ends at its
+// destination (the model run checks arrival at each phase target).
+func TestKKFastEqualsModel(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 5).Draw(t, "n")
+		k := 2 * rapid.IntRange(1, 4).Draw(t, "k/2")
+		alg := rapid.SampledFrom([]Algorithm{Rand3, Rand4, Det3}).Draw(t, "alg")
+		col := rapid.Bool().Draw(t, "coloring")
+		seed := rapid.Uint64().Draw(t, "seed")
+		dst := randomKK(rand.New(rand.NewPCG(seed, 1)), n, k)
+		pl, err := NewPlan(alg, n, dst, rand.New(rand.NewPCG(seed, 2)), Options{Coloring: col})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for q, tg := range pl.Targets[len(pl.Targets)-1] {
+			d := dst[q/k][q%k]
+			if tg != d.Row*int32(n)+d.Col {
+				t.Fatalf("packet %d's last target %d is not its destination %v", q, tg, d)
+			}
+		}
+		f, err := RouteKK(pl, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := RouteKK(pl, Options{Model: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Steps != m.Steps || f.MaxQueue != m.MaxQueue {
+			t.Fatalf("fast %+v, model %+v", f, m)
+		}
+		for ph := range f.PhaseSteps {
+			if f.PhaseSteps[ph] != m.PhaseSteps[ph] || f.PhaseQueue[ph] != m.PhaseQueue[ph] || f.EndQueue[ph] != m.EndQueue[ph] {
+				t.Fatalf("phase %d: fast %+v, model %+v", ph+1, f, m)
+			}
+		}
+	})
+}
+
+// Det3 colours exactly k/2 packets of each PU black, and half (rounded) of
+// every group with a common destination.
+func TestDetColouring(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for range 200 {
+		k := 2 * (1 + r.IntN(6))
+		ds := make([]Dest, k)
+		for i := range ds {
+			ds[i] = Dest{Row: int32(r.IntN(2)), Col: int32(r.IntN(2))}
+		}
+		black := make([]bool, k)
+		colour(ds, black, nil, true)
+		nb := 0
+		group := map[Dest][2]int{}
+		for i, b := range black {
+			g := group[ds[i]]
+			if b {
+				nb++
+				g[1]++
+			} else {
+				g[0]++
+			}
+			group[ds[i]] = g
+		}
+		if nb != k/2 {
+			t.Fatalf("%v: %d black of %d", ds, nb, k)
+		}
+		for d, g := range group {
+			if g[0]-g[1] > 1 || g[1]-g[0] > 1 {
+				t.Fatalf("%v: destination %v split %d white / %d black", ds, d, g[0], g[1])
+			}
+		}
+	}
+}
+
+// BenchmarkDet3 is the target: DET_3_PHASE_ROUTE with coloring on
+// n = 32, k = n²·log n = 5120 (5.2 million packets), uniform random k-k,
+// ≤ 30 s and ≤ 2 GiB. Run:
+//
+//	go test ./algos/mesh -run='^$' -bench=Det3 -benchtime=1x -benchmem
+func BenchmarkDet3(b *testing.B) {
+	const n, k = 32, 32 * 32 * 5
+	dst := randomKK(rand.New(rand.NewPCG(1, 1)), n, k)
+	for b.Loop() {
+		pl, err := NewPlan(Det3, n, dst, nil, Options{Coloring: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := RouteKK(pl, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(r.Steps)/float64(k*n/2), "steps/(kn/2)")
+		b.ReportMetric(float64(r.MaxQueue)/float64(k), "queue/k")
+	}
+}

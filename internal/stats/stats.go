@@ -99,6 +99,9 @@ func MeanConsistent(s Summary, mp, sep float64, np int, alpha float64) (ok bool,
 
 // SDConsistent tests whether our sample sd s (n runs) and a published sd sp
 // (np runs) can come from the same variance: a two-sided F test at alpha.
+// The F test assumes normal samples and is not valid for heavy-tailed ones
+// (see SpreadConsistent, which the table claims use); the ledger uses only
+// its degenerate branches below, which are counting rules.
 // The published value is rounded to ±round; the test uses the rounding
 // interval's end that is most favourable to consistency. When the published
 // sd is 0 (every published run equal), the test asks instead whether

@@ -267,81 +267,12 @@ func SortnetSorts(b SortnetBuild, env Env, maxExh, maxN, perms int) (string, *So
 // four patterns; every input of weight ≤ 2 or ≥ n−2; 64 random inputs per
 // weight. A deletion in a merge of Batcher's network usually shows on them.
 func snProbes(n int, r *rand.Rand) (ws [][]uint64, masks []uint64) {
-	full := ^uint64(0) >> (64 - n)
-	span := func(lo, hi int) uint64 {
-		lo, hi = max(0, min(lo, n)), max(0, min(hi, n))
-		if hi <= lo {
-			return 0
-		}
-		return (uint64(1)<<(hi-lo) - 1) << lo
-	}
-	seen := map[uint64]bool{}
-	var in []uint64
-	add := func(x uint64) {
-		if x &= full; !seen[x] {
-			seen[x] = true
-			in = append(in, x)
-		}
-	}
-	for p := 1; p < n; p *= 2 {
-		for base := 0; base < n; base += 2 * p {
-			ra, rb := min(p, n-base), max(0, min(p, n-base-p))
-			for a := 0; a <= ra; a++ {
-				for b := 0; b <= rb; b++ {
-					x := span(base+ra-a, base+ra) | span(base+p+rb-b, base+p+rb)
-					lo, hi := span(0, base), span(base+2*p, n)
-					for _, f := range [4]uint64{0, lo | hi, hi, lo} {
-						add(x | f)
-					}
-				}
-			}
-		}
-	}
-	for i := range n {
-		for j := i; j < n; j++ {
-			add(1<<i | 1<<j)
-			add(full &^ (1<<i | 1<<j))
-		}
-	}
-	add(0)
-	add(full)
-	for w := 0; w <= n; w++ {
-		for range 64 {
-			var x uint64
-			for _, i := range r.Perm(n)[:w] {
-				x |= 1 << i
-			}
-			add(x)
-		}
-	}
-	for k := 0; k < len(in); k += 64 {
-		w := make([]uint64, n)
-		lanes := min(64, len(in)-k)
-		for b := range lanes {
-			for i := range n {
-				w[i] |= in[k+b] >> i & 1 << b
-			}
-		}
-		ws = append(ws, w)
-		masks = append(masks, ^uint64(0)>>(64-lanes))
-	}
-	return ws, masks
+	return msn.Pack01(n, msn.ProbeInputs01(n, r))
 }
 
 func snFailsOnProbes(nw msn.Network, ws [][]uint64, masks []uint64) bool {
-	w := make([]uint64, nw.N)
-	for k, in := range ws {
-		copy(w, in)
-		msn.Eval01(nw, w)
-		var bad uint64
-		for i := 0; i+1 < len(w); i++ {
-			bad |= w[i] &^ w[i+1]
-		}
-		if bad&masks[k] != 0 {
-			return true
-		}
-	}
-	return false
+	_, found := msn.FailsOn01(nw, ws, masks)
+	return found
 }
 
 // SortnetDeletion is a comparator whose deletion leaves a sorting network.

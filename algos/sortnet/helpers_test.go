@@ -29,15 +29,6 @@ func mustBuild(t testing.TB, b build, n int) sortnet.Network {
 	return nw
 }
 
-// unsorted returns the lanes whose 0-1 output in w is not sorted.
-func unsorted(w []uint64) uint64 {
-	var bad uint64
-	for i := 0; i+1 < len(w); i++ {
-		bad |= w[i] &^ w[i+1]
-	}
-	return bad
-}
-
 // refComp is a comparator of the recursive reference, at its stage in the
 // 2^k schedule; noop marks the comparators of a sub-merge whose upper half
 // lies entirely on padding wires.

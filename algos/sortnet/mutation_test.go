@@ -2,7 +2,6 @@ package sortnet
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -16,109 +15,6 @@ func without(nw sortnet.Network, s, x int) sortnet.Network {
 	m := nw.Clone()
 	m.Stages[s] = slices.Delete(m.Stages[s], x, x+1)
 	return m
-}
-
-// blockSorted01 returns 0-1 inputs (bit i = wire i) for n ≤ 64 wires chosen
-// without looking at any network: for every block of 2p wires aligned at a
-// multiple of 2p (p = 1, 2, 4, …), both halves sorted with every pair of
-// weights (a, b), and the wires outside the block all 0, all 1, 0 below and
-// 1 above, or 1 below and 0 above; plus every input of weight ≤ 2 or ≥ n−2,
-// plus 64 random inputs of every weight. The block inputs are the states a
-// merge of Batcher's network can meet, so a deleted comparator in that
-// merge usually shows on one of them.
-func blockSorted01(n int, r *rand.Rand) []uint64 {
-	full := uint64(1)<<n - 1
-	if n == 64 {
-		full = ^uint64(0)
-	}
-	rng := func(lo, hi int) uint64 { // wires lo..hi−1
-		lo, hi = max(0, min(lo, n)), max(0, min(hi, n))
-		if hi <= lo {
-			return 0
-		}
-		return (uint64(1)<<(hi-lo) - 1) << lo
-	}
-	seen := map[uint64]bool{}
-	var out []uint64
-	add := func(x uint64) {
-		if x &= full; !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
-	}
-	for p := 1; p < n; p *= 2 {
-		for base := 0; base < n; base += 2 * p {
-			ra := min(p, n-base)
-			rb := max(0, min(p, n-base-p))
-			for a := 0; a <= ra; a++ {
-				for b := 0; b <= rb; b++ {
-					in := rng(base+ra-a, base+ra) | rng(base+p+rb-b, base+p+rb)
-					below, above := rng(0, base), rng(base+2*p, n)
-					for _, f := range [4]uint64{0, below | above, above, below} {
-						add(in | f)
-					}
-				}
-			}
-		}
-	}
-	for i := range n {
-		add(1 << i)
-		add(full &^ (1 << i))
-		for j := i + 1; j < n; j++ {
-			add(1<<i | 1<<j)
-			add(full &^ (1<<i | 1<<j))
-		}
-	}
-	add(0)
-	add(full)
-	for w := 0; w <= n; w++ {
-		for range 64 {
-			var x uint64
-			for _, i := range r.Perm(n)[:w] {
-				x |= 1 << i
-			}
-			add(x)
-		}
-	}
-	return out
-}
-
-// words packs 0-1 inputs into 64-lane words: words[k][i] bit b is wire i of
-// input 64k+b; masks[k] marks the used lanes.
-func words(n int, inputs []uint64) (ws [][]uint64, masks []uint64) {
-	for k := 0; k < len(inputs); k += 64 {
-		w := make([]uint64, n)
-		lanes := min(64, len(inputs)-k)
-		for b := range lanes {
-			for i := range n {
-				w[i] |= inputs[k+b] >> i & 1 << b
-			}
-		}
-		ws = append(ws, w)
-		if lanes == 64 {
-			masks = append(masks, ^uint64(0))
-		} else {
-			masks = append(masks, 1<<lanes-1)
-		}
-	}
-	return ws, masks
-}
-
-// failsOn returns an input of the set that nw leaves unsorted, or ok=false.
-func failsOn(nw sortnet.Network, ws [][]uint64, masks []uint64) (bad uint64, found bool) {
-	w := make([]uint64, nw.N)
-	for k, in := range ws {
-		copy(w, in)
-		sortnet.Eval01(nw, w)
-		if m := unsorted(w) & masks[k]; m != 0 {
-			lane := bits.TrailingZeros64(m)
-			for i := range nw.N {
-				bad |= in[i] >> lane & 1 << i
-			}
-			return bad, true
-		}
-	}
-	return 0, false
 }
 
 // everSwaps runs all 2^n 0-1 inputs (n ≤ 24) and reports for each
@@ -164,7 +60,7 @@ func everSwaps(nw sortnet.Network) [][]bool {
 //   - n ≤ 24 (20 with -short): exhaustively, all 2^n 0-1 inputs of the
 //     mutant (0-1 principle);
 //   - otherwise a deletion is shown harmful by a concrete unsorted input from
-//     blockSorted01 (a fixed input set built without looking at the
+//     sortnet.ProbeInputs01 (a fixed input set built without looking at the
 //     network); a comparator in a sub-merge whose upper half is all padding
 //     (refOddEven's noop mark) never exchanges anything (proof at
 //     refOddEven), so deleting it is harmless; anything else is decided by
@@ -201,7 +97,7 @@ func TestOddEvenMutationSensitivity(t *testing.T) {
 		for _, c := range refOddEven(n) {
 			noop[[3]int{c.stage, c.i, c.j}] = c.noop
 		}
-		ws, masks := words(n, blockSorted01(n, r))
+		ws, masks := sortnet.Pack01(n, sortnet.ProbeInputs01(n, r))
 		exh := n <= maxExh
 		var swaps [][]bool
 		if exh {
@@ -213,7 +109,7 @@ func TestOddEvenMutationSensitivity(t *testing.T) {
 				name := fmt.Sprintf("s%d[%d:%d]", s, c.I, c.J)
 				isNoop := noop[[3]int{s, int(c.I), int(c.J)}]
 				m := without(nw, s, x)
-				_, searchFound := failsOn(m, ws, masks)
+				_, searchFound := sortnet.FailsOn01(m, ws, masks)
 				if isNoop && searchFound {
 					t.Errorf("n=%d: deleting no-op comparator %s breaks the network", n, name)
 				}

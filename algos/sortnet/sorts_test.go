@@ -176,7 +176,7 @@ func TestSortsRandom01EveryWeight(t *testing.T) {
 				if lanes == 64 {
 					mask = ^uint64(0)
 				}
-				if bad := unsorted(wires) & mask; bad != 0 {
+				if bad := sortnet.Unsorted01(wires) & mask; bad != 0 {
 					t.Fatalf("%s(%d): a random 0-1 input of weight %d is left unsorted", b.name, n, weights[start+bits.TrailingZeros64(bad)])
 				}
 				for lane := range lanes { // sorted with the input's weight: 0^(n−w) 1^w

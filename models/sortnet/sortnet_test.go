@@ -101,3 +101,41 @@ func TestSorts01Exhaustive(t *testing.T) {
 		t.Fatal("n = 31 accepted")
 	}
 }
+
+// Probe inputs are distinct, packed faithfully, and FailsOn01 finds a real
+// failure of a broken network (checked by Apply) and none for a sorter.
+func TestProbes(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 2))
+	for _, n := range []int{1, 5, 9, 16} {
+		in := ProbeInputs01(n, r)
+		seen := map[uint64]bool{}
+		for _, x := range in {
+			if seen[x] || x>>n != 0 {
+				t.Fatalf("n = %d: input %b repeated or out of range", n, x)
+			}
+			seen[x] = true
+		}
+		ws, masks := Pack01(n, in)
+		nw := bubble(n)
+		if _, found := FailsOn01(nw, ws, masks); found {
+			t.Fatalf("bubble(%d) fails on a probe", n)
+		}
+		if n < 2 {
+			continue
+		}
+		broken := nw.Clone()
+		broken.Stages = broken.Stages[:len(broken.Stages)-1]
+		bad, found := FailsOn01(broken, ws, masks)
+		if !found {
+			t.Fatalf("n = %d: broken bubble network passes every probe", n)
+		}
+		xs := make([]int, n)
+		for i := range n {
+			xs[i] = int(bad >> i & 1)
+		}
+		Apply(broken, xs)
+		if Sorted(xs) {
+			t.Fatalf("n = %d: reported input %b is sorted", n, bad)
+		}
+	}
+}

@@ -243,11 +243,7 @@ func SortnetSorts(b SortnetBuild, env Env, maxExh, maxN, perms int) (string, *So
 			in := slices.Clone(w)
 			msn.Eval01(nw, w)
 			inputs += 64
-			var bad uint64
-			for i := 0; i+1 < n; i++ {
-				bad |= w[i] &^ w[i+1]
-			}
-			if bad != 0 {
+			if bad := msn.Unsorted01(w); bad != 0 {
 				lane := bits.TrailingZeros64(bad)
 				z := make([]int, n)
 				for i := range n {

@@ -6,6 +6,8 @@
 //	routecheck merge     SHARD.json...  [--json] [--csv F] [--out DIR]
 //	routecheck hunt      pops-steps|pops-loss [--d D --g G] [--iters N] [--seed N] [--out FILE]
 //	routecheck replay    FILE           (also: routecheck check FILE)
+//	routecheck sortnet   oddeven|bitonic|aks --n N [--halver exact|expander] [--d D] [--json]
+//	routecheck sortnet   depths [--max-k K] [--json]
 //
 // Bad parameters give a one-line error naming the parameter and what is
 // allowed, and exit status 2.
@@ -35,6 +37,7 @@ commands:
   merge       merge the shard outputs of 'reproduce --shard i/k --json'
   hunt        search for bad instances: pops-steps, pops-loss
   replay      re-run a saved case (also: check FILE for your own instance)
+  sortnet     build a sorting network (oddeven, bitonic, aks) and verify it; 'sortnet depths' tabulates AKS depth against Batcher
 
 run 'routecheck COMMAND -h' for a command's flags`
 
@@ -47,6 +50,7 @@ var commands = map[string]command{
 	"hunt":      runHunt,
 	"replay":    runReplay,
 	"check":     runReplay,
+	"sortnet":   runSortnet,
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -67,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "routecheck: unknown command %q; allowed: claims, reproduce, merge, hunt, replay, check\n", args[0])
+		fmt.Fprintf(stderr, "routecheck: unknown command %q; allowed: claims, reproduce, merge, hunt, replay, check, sortnet\n", args[0])
 		return 2
 	}
 	err := cmd(args[1:], stdout, stderr)

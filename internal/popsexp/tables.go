@@ -3,13 +3,17 @@ package popsexp
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
+	"routecheck/algos/aks"
 	ap "routecheck/algos/pops"
+	"routecheck/algos/popsdet"
 	"routecheck/internal/experiment"
 	"routecheck/internal/plotting"
 	"routecheck/internal/stats"
 	"routecheck/models/pops"
 	"routecheck/oracles/popspaper"
+	"routecheck/oracles/sortnetforms"
 )
 
 // table is pops-table1 (slots, Table I column A) or pops-table2 (steps,
@@ -28,7 +32,7 @@ func (t table) Name() string { return t.name }
 
 func (t table) Title() string {
 	if t.slots {
-		return "Table I (column A): slots to route a random permutation with the randomized router (pops-rand-5slot, c+ε = 4), ours beside the paper; baseline B = §IV formula"
+		return "Table I (column A): slots to route a random permutation with the randomized router (pops-rand-5slot, c+ε = 4), ours beside the paper; baseline B = §IV formula; det_* = deterministic sort-based routers of §II-A, closed forms (direct: sort all n = dg packets, stages × Slots(d,g); 8style: Cor. 2.4, AKS in place of Batcher in [8]; aks_c = §7 analytic AKS depth)"
 	}
 	return "Table II: steps (μ, σ, max) to route a random permutation with the randomized router (pops-rand-5slot, c+ε = 4), ours beside the paper"
 }
@@ -118,6 +122,9 @@ func (t table) Summarize(c experiment.Cell, samples []experiment.Sample) experim
 		}}
 	if t.slots {
 		row.Extra["baseline_B"] = popspaper.Baseline(sh.D, sh.G)
+		for k, v := range DetColumns(sh) {
+			row.Extra[k] = v
+		}
 	}
 	pc, ok := popspaper.Lookup(sh.N(), sh.D/sh.G)
 	if !ok || !pc.HasPaper() {
@@ -137,6 +144,57 @@ func (t table) Summarize(c experiment.Cell, samples []experiment.Sample) experim
 	return row
 }
 
+// The deterministic routers' columns of pops-table1 (Extra keys).
+const (
+	// ColDetDirectBatcher is the direct version of Corollary 2.4's router
+	// (algos/popsdet.SortRouter) with Batcher's odd-even merge sort on all
+	// n = dg wires: its depth k(k+1)/2, k = ⌈lg n⌉, times Slots(d, g) = 1
+	// (d = 1) or 2⌈d/g⌉ slots per comparator stage (Lemma 2.2).
+	ColDetDirectBatcher = "det_direct_batcher"
+	// ColDetDirectAKS is the same router with the AKS-family network of
+	// §7's analytic depth (c) (aks.PaperDepth, §5 parameters, Paterson
+	// halvers) on n = dg wires.
+	ColDetDirectAKS = "det_direct_aks_c"
+	// ColDet8StyleAKS is the route of the paper's proof of Corollary 2.4:
+	// the §IV formula of [8] with its sorting term — (2d/g)·(Batcher depth
+	// on g² items), which is exactly (4d/g)·log²g + (2d/g)·log g — replaced
+	// by (2d/g)·(AKS depth (c) on g² items).
+	ColDet8StyleAKS = "det_8style_aks_c"
+)
+
+// lg2ceil is ⌈lg m⌉ for m ≥ 1.
+func lg2ceil(m int) int { return bits.Len(uint(m - 1)) }
+
+// aksDepthC is the analytic depth (c) of the AKS-family network on 2^k
+// wires (0 for k = 0: one item needs no comparator).
+func aksDepthC(k int) float64 {
+	if k == 0 {
+		return 0
+	}
+	d, err := aks.PaperDepth(k, aks.SeiferasParams(), 1)
+	if err != nil {
+		panic("popsexp: " + err.Error()) // fixed, valid parameters
+	}
+	return float64(d.Total)
+}
+
+// DetColumns returns the deterministic routers' slot counts for sh (see
+// ColDetDirectBatcher, ColDetDirectAKS, ColDet8StyleAKS). They are closed
+// forms: nothing is simulated.
+func DetColumns(sh pops.Shape) map[string]float64 {
+	n := sh.N()
+	per := float64(popsdet.Slots(sh))
+	k := lg2ceil(n)
+	kg := lg2ceil(sh.G * sh.G)
+	dg := float64(sh.D) / float64(sh.G)
+	sortTerm := func(depth float64) float64 { return 2 * dg * depth }
+	return map[string]float64{
+		ColDetDirectBatcher: float64(sortnetforms.Depth(n)) * per,
+		ColDetDirectAKS:     aksDepthC(k) * per,
+		ColDet8StyleAKS:     popspaper.Baseline(sh.D, sh.G) - sortTerm(float64(sortnetforms.Depth(sh.G*sh.G))) + sortTerm(aksDepthC(kg)),
+	}
+}
+
 func dev(m, p, se float64) *float64 {
 	if se == 0 {
 		if m == p {
@@ -150,7 +208,7 @@ func dev(m, p, se float64) *float64 {
 func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
 	var out []experiment.NamedChart
 	for fig, ratio := range popspaper.Ratios {
-		var ours, paper, base, nsO, nsP, nsB []float64
+		var ours, paper, base, det, nsO, nsP, nsB []float64
 		for _, r := range rows {
 			sh := shapeOf(r.Cell)
 			if sh.D != ratio*sh.G {
@@ -162,6 +220,7 @@ func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
 				nsP, paper = append(nsP, n), append(paper, *r.Paper.Mean)
 			}
 			nsB, base = append(nsB, n), append(base, popspaper.Baseline(sh.D, sh.G))
+			det = append(det, DetColumns(sh)[ColDetDirectBatcher])
 		}
 		if len(ours) == 0 {
 			continue
@@ -175,7 +234,11 @@ func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
 			{Name: "paper (Mei & Rizzi)", X: nsP, Y: paper, Dashed: true, Points: true},
 		}
 		if t.slots {
-			series = append(series, plotting.Series{Name: "baseline [8], §IV formula", X: nsB, Y: base, Dashed: true})
+			// The AKS columns are left out: at 10^5–10^7 slots they would
+			// squeeze the figure's comparison of A and B into its bottom.
+			series = append(series,
+				plotting.Series{Name: "baseline [8], §IV formula", X: nsB, Y: base, Dashed: true},
+				plotting.Series{Name: "deterministic, direct: Batcher on n = dg wires", X: nsB, Y: det, Dashed: true})
 		}
 		dname := "d = g"
 		if ratio > 1 {

@@ -1,0 +1,167 @@
+package popsexp
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"routecheck/algos/popsdet"
+	asn "routecheck/algos/sortnet"
+	"routecheck/internal/experiment"
+	"routecheck/models/perm"
+	"routecheck/models/pops"
+	"routecheck/oracles/popspaper"
+)
+
+func fakeSamples(runs int) []experiment.Sample {
+	out := make([]experiment.Sample, runs)
+	for i := range out {
+		out[i] = experiment.Sample{Run: i, Values: map[string]float64{"steps": 7, "slots": 35, "lost": 0, "completed": 1, "degree_after_stage1": 1}}
+	}
+	return out
+}
+
+// pops-table1 rows carry the deterministic routers' columns beside ours,
+// the paper's A and the §IV baseline; pops-table2 rows do not.
+func TestTable1Columns(t *testing.T) {
+	want := []string{"baseline_B", ColDet8StyleAKS, ColDetDirectAKS, ColDetDirectBatcher, "formula_20d_over_g", "incomplete_runs", "lost_fraction", "lost_per_run"}
+	for _, name := range []string{"pops-table1", "pops-table2"} {
+		exp, err := experiment.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells, _ := exp.Cells(1 << 24)
+		if len(cells) != 35 { // 36 cells, less n = 4 with d = 16g (no POPS has g = 1/2)
+			t.Fatalf("%s: %d cells", name, len(cells))
+		}
+		for _, c := range cells {
+			row := exp.Summarize(c, fakeSamples(3))
+			for _, k := range want {
+				_, ok := row.Extra[k]
+				isDet := strings.HasPrefix(k, "det_") || k == "baseline_B"
+				if ok != (name == "pops-table1" || !isDet) {
+					t.Errorf("%s %s: column %s present = %v", name, c.Key(), k, ok)
+				}
+			}
+			if name == "pops-table1" && row.Extra["paper_B"] == 0 && row.Paper != nil {
+				t.Errorf("%s: paper_B missing", c.Key())
+			}
+		}
+	}
+}
+
+// The direct Batcher column is what the sort-based router really takes: for
+// the small cells the network is built, compiled for POPS(d, g) and a random
+// permutation is routed on the slot model — every packet delivered, no
+// conflict, and exactly the column's number of slots. For every cell it is
+// the built network's depth times 2⌈d/g⌉ up to n = 2^16.
+func TestDetDirectBatcherIsTheRouter(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, pc := range popspaper.Cells() {
+		g, ok := pc.G()
+		if !ok || pc.N > 1<<16 {
+			continue
+		}
+		sh := pops.Shape{D: pc.D(), G: g}
+		col := DetColumns(sh)[ColDetDirectBatcher]
+		nw, err := asn.OddEvenMergeSort(sh.N())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := float64(nw.Depth() * 2 * ((sh.D + sh.G - 1) / sh.G)); col != want {
+			t.Errorf("%v: column %v, built depth %d × 2⌈d/g⌉ = %v", sh, col, nw.Depth(), want)
+		}
+		if sh.N() > 256 {
+			continue
+		}
+		sr, err := popsdet.NewSortRouter(sh, nw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := perm.Identity(sh.N())
+		r.Shuffle(len(dst), func(i, j int) { dst[i], dst[j] = dst[j], dst[i] })
+		res, err := sr.Route(dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Delivered != sh.N() || res.Conflicts != 0 || res.Lost != 0 || float64(res.Slots) != col {
+			t.Errorf("%v: routed in %d slots (column %v), %d/%d delivered, %d conflicts, %d lost", sh, res.Slots, col, res.Delivered, sh.N(), res.Conflicts, res.Lost)
+		}
+	}
+}
+
+// The [8]-style column substitutes AKS for Batcher in the §IV formula. The
+// substitution is exact: the formula's sorting terms (4d/g)·log²g +
+// (2d/g)·log g are (2d/g) times Batcher's depth on g² items, so undoing it
+// with Batcher's depth gives the formula back. Hand values for d = g = 4
+// (n = 16): the analytic AKS depth on 16 wires is 12 stages × 7 halvers ×
+// 10564 + 6 = 887382 (g² = 16 too), times 2 slots for the direct version;
+// the [8]-style value is B = 54 − 2·10 + 2·887382.
+func TestDetAKSColumns(t *testing.T) {
+	for _, pc := range popspaper.Cells() {
+		g, ok := pc.G()
+		if !ok {
+			continue
+		}
+		d := pc.D()
+		lg := math.Log2(float64(g))
+		batcherG2 := 2 * lg * (2*lg + 1) / 2
+		if got, want := 2*float64(d)/float64(g)*batcherG2, 4*float64(d)/float64(g)*lg*lg+2*float64(d)/float64(g)*lg; math.Abs(got-want) > 1e-9*want {
+			t.Errorf("d=%d g=%d: (2d/g)·Batcher(g²) = %v, formula's sort terms %v", d, g, got, want)
+		}
+		// AKS's iterations start at k = 3 (n = 8); below, its network is
+		// the final Batcher sorter alone, so the columns coincide.
+		c := DetColumns(pops.Shape{D: d, G: g})
+		direct, style8 := c[ColDetDirectAKS]-c[ColDetDirectBatcher], c[ColDet8StyleAKS]-popspaper.Baseline(d, g)
+		if direct < 0 || style8 < 0 || (direct == 0) != (pc.N < 8) || (style8 == 0) != (g*g < 8) {
+			t.Errorf("d=%d g=%d: AKS columns %v against Batcher's: direct +%v, [8]-style +%v", d, g, c, direct, style8)
+		}
+	}
+	c := DetColumns(pops.Shape{D: 4, G: 4})
+	if c[ColDetDirectAKS] != 2*887382 || c[ColDet8StyleAKS] != 54-2*10+2*887382 {
+		t.Errorf("d = g = 4: %v", c)
+	}
+	// g = 1: sorting one item takes nothing, the [8]-style value is B.
+	if c := DetColumns(pops.Shape{D: 4, G: 1}); c[ColDet8StyleAKS] != popspaper.Baseline(4, 1) {
+		t.Errorf("g = 1: %v, B = %v", c, popspaper.Baseline(4, 1))
+	}
+	var b strings.Builder
+	for _, pc := range popspaper.Cells() {
+		if g, ok := pc.G(); ok {
+			c := DetColumns(pops.Shape{D: pc.D(), G: g})
+			fmt.Fprintf(&b, "\nn=%8d d=%5d g=%5d  B=%6.0f  direct Batcher %6.0f  direct AKS(c) %.4g  [8]-style AKS(c) %.4g", pc.N, pc.D(), g, popspaper.Baseline(pc.D(), g), c[ColDetDirectBatcher], c[ColDetDirectAKS], c[ColDet8StyleAKS])
+		}
+	}
+	t.Log(b.String())
+}
+
+// Figures 4–6 show the direct Batcher router beside ours, the paper and the
+// baseline.
+func TestTable1ChartsShowDeterministicRouter(t *testing.T) {
+	exp, err := experiment.Lookup("pops-table1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, _ := exp.Cells(1 << 12)
+	var rows []experiment.Row
+	for _, c := range cells {
+		rows = append(rows, exp.Summarize(c, fakeSamples(2)))
+	}
+	charts := exp.Charts(rows)
+	if len(charts) != 3 {
+		t.Fatalf("%d charts", len(charts))
+	}
+	for _, ch := range charts {
+		found := false
+		for _, s := range ch.Chart.Series {
+			if strings.Contains(s.Name, "deterministic, direct") {
+				found = len(s.X) == len(s.Y) && len(s.Y) > 0
+			}
+		}
+		if !found {
+			t.Errorf("%s: no deterministic series", ch.File)
+		}
+	}
+}

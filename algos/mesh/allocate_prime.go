@@ -1,0 +1,420 @@
+package mesh
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// AllocatePrime is ALLOCATE' (003_8774480fe7c747cc.txt §5) for one n'×n'
+// submesh of an n×n mesh (np = n', n' divides n, g = n/n'): dst lists the
+// destinations of the submesh's packets (k·n'² of them in a k-k routing),
+// and Pos[p] of the result is the index j, 0 ≤ j < g, of the submesh of its
+// row-bundle that packet p is allocated to. The steps are ALLOCATE's with
+// the row-bundles (rows R·n' … R·n'+n'−1) as rows, the column-bundles as
+// columns and g in the role of n: Step 1 buckets on the destination
+// row-bundle, Step 2 sorts each bucket on the destination column-bundle
+// (stable, so packets of one column-bundle keep their input order), Step 3
+// extracts g·⌊B/g⌋ packets from buckets with B ≥ g (the paper's ⌊B·n'/n⌋ =
+// ⌊B/g⌋), and Steps 5–8 are unchanged with g positions. So it is exactly
+// Allocate(g, (⌊row/n'⌋, ⌊col/n'⌋), nil), and Lemmas 5 and 6 carry over
+// with g for n (exact balance k·n'²/g per submesh when g is a power of two
+// and g divides k·n'²). Time O(k·n'²·log(k·n'²)) as Allocate.
+func AllocatePrime(n, np int, dst []Dest) (Allocation, error) {
+	if np < 1 || n < 1 || n%np != 0 {
+		return Allocation{}, fmt.Errorf("mesh: n' = %d with n = %d: need 1 ≤ n' and n' dividing n", np, n)
+	}
+	local := make([]Dest, len(dst))
+	for p, d := range dst {
+		if d.Row < 0 || int(d.Row) >= n || d.Col < 0 || int(d.Col) >= n {
+			return Allocation{}, fmt.Errorf("mesh: packet %d has destination (%d, %d), allowed [0, %d)²", p, d.Row, d.Col, n)
+		}
+		local[p] = Dest{Row: d.Row / int32(np), Col: d.Col / int32(np)}
+	}
+	return Allocate(n/np, local, nil)
+}
+
+// Phase indices of a plan made by NewPlanPrime: the three main phases of
+// DET_3_PHASE_ROUTE, each preceded by a local rearrangement of three
+// one-axis phases, and a final local rearrangement (phases 12–14).
+const (
+	PrimePhase1 = 3  // rows (white) / columns (black) to the allocated submesh
+	PrimePhase2 = 7  // columns to the destination row-bundle
+	PrimePhase3 = 11 // rows to the destination column-bundle
+	PrimePhases = 15
+)
+
+// NewPlanPrime builds DET_3_PHASE_ROUTE with ALLOCATE' (§5) for the k-k
+// distribution dst (as NewPlan: dst[p] lists PU p's k destinations,
+// row-major; packet q = p·k + r) on an n×n mesh with submeshes of side
+// np = n' (n' | n). Without coloring every packet is white; with it (k
+// even) each PU colours its packets as for Det3 and the black packets run
+// the same algorithm transposed (column-bundles for row-bundles, phases
+// along columns for rows), overlaid. For each colour class, with c = ⌈(the
+// class's packets in the submesh)/n'²⌉ (k or k/2 when balanced):
+//
+//	L1 (phases 0–2): every submesh computes ALLOCATE' and sorts its
+//	    packets on the allocated submesh j, dealt "column-major" at packet
+//	    granularity (rank t → local row t mod n', local column ⌊t/n'⌋/c),
+//	    so that every row of the submesh holds its share of each j;
+//	P1 (phase 3): along rows to submesh j of the row-bundle; the packets
+//	    arriving in one row at one submesh, ordered by source column, go to
+//	    its local columns in equal blocks (i-th of a → ⌊i·n'/a⌋);
+//	L2 (4–6): sort on the destination row-bundle, dealt row-major
+//	    (t → local column t mod n', local row ⌊t/n'⌋/c);
+//	P2 (7): along columns to the destination row-bundle, spread over the
+//	    local rows the same way;
+//	L3 (8–10): sort on the destination column-bundle, dealt column-major;
+//	P3 (11): along rows to the destination column-bundle;
+//	L4 (12–14): to the destinations inside the submesh.
+//
+// This replaces the paper's dynamic "first PU storing less than Q packets"
+// rule by the even offline spreading above. Every local rearrangement is a
+// simple algorithm, not the O(k·n')-step sorter of [5] the paper cites:
+// rows, then columns, then rows within the submesh (columns, rows, columns
+// for black), with the intermediate columns chosen by a König edge
+// colouring (Kempe-chain recolouring) of the bipartite multigraph "source
+// local row → target local row", Δ colours spread over the n' columns, so
+// no PU holds more than ⌈Δ/n'⌉ packets of the class at a phase end (Δ =
+// the largest number of packets of the class leaving or entering one local
+// row). Each of its phases takes at most about c·n'/2 + n' steps.
+// ALLOCATE' itself is computed, not simulated.
+func NewPlanPrime(n, np int, dst [][]Dest, o Options) (Plan, error) {
+	if np < 1 || n < 1 || n%np != 0 {
+		return Plan{}, fmt.Errorf("mesh: n' = %d with n = %d: need 1 ≤ n' and n' dividing n", np, n)
+	}
+	if len(dst) != n*n || len(dst[0]) == 0 {
+		return Plan{}, fmt.Errorf("mesh: n = %d with %d PUs' destinations: need n² non-empty lists", n, len(dst))
+	}
+	k := len(dst[0])
+	for p, ds := range dst {
+		if len(ds) != k {
+			return Plan{}, fmt.Errorf("mesh: PU %d sends %d packets, PU 0 sends %d: k must be the same everywhere", p, len(ds), k)
+		}
+		for _, d := range ds {
+			if d.Row < 0 || int(d.Row) >= n || d.Col < 0 || int(d.Col) >= n {
+				return Plan{}, fmt.Errorf("mesh: PU %d sends to (%d, %d), allowed [0, %d)²", p, d.Row, d.Col, n)
+			}
+		}
+	}
+	if o.Coloring && k%2 != 0 {
+		return Plan{}, fmt.Errorf("mesh: k = %d: coloring needs k even", k)
+	}
+	K := n * n * k
+	pl := Plan{N: n, Src: make([]int32, K), Targets: make([][]int32, PrimePhases)}
+	for ph := range pl.Targets {
+		pl.Targets[ph] = make([]int32, K)
+	}
+	black := make([]bool, K)
+	for p := range dst {
+		for r := range k {
+			pl.Src[p*k+r] = int32(p)
+		}
+		if o.Coloring {
+			colour(dst[p], black[p*k:(p+1)*k], nil, true)
+		}
+	}
+	tr := func(pu int32) int32 { return (pu%int32(n))*int32(n) + pu/int32(n) }
+	for _, isBlack := range []bool{false, true} {
+		var ids []int32
+		var src []int32
+		var ds []Dest
+		for q := range K {
+			if black[q] != isBlack {
+				continue
+			}
+			d := dst[q/k][q%k]
+			s := pl.Src[q]
+			if isBlack { // run the transposed problem
+				d = Dest{Row: d.Col, Col: d.Row}
+				s = tr(s)
+			}
+			ids, src, ds = append(ids, int32(q)), append(src, s), append(ds, d)
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		tg, err := primeClass(n, np, src, ds)
+		if err != nil {
+			return Plan{}, err
+		}
+		for ph := range tg {
+			for i, q := range ids {
+				t := tg[ph][i]
+				if isBlack {
+					t = tr(t)
+				}
+				pl.Targets[ph][q] = t
+			}
+		}
+	}
+	return pl, nil
+}
+
+// primeClass computes the 15 phase targets (row-major PUs) of one colour
+// class: packets i at src[i] with destinations ds[i].
+func primeClass(n, np int, src []int32, ds []Dest) ([][]int32, error) {
+	P := len(src)
+	g := n / np
+	tg := make([][]int32, PrimePhases)
+	pos := append([]int32(nil), src...)
+	sub := func(pu int32) int { r, col := int(pu)/n, int(pu)%n; return (r/np)*g + col/np }
+	at := func(r, col int) int32 { return int32(r*n + col) }
+	// members lists the packets per submesh in increasing packet order.
+	members := func() [][]int {
+		m := make([][]int, g*g)
+		for i, pu := range pos {
+			m[sub(pu)] = append(m[sub(pu)], i)
+		}
+		return m
+	}
+	// deal lays the packets of each submesh out sorted (stably) on key:
+	// rank t → (t mod n', ⌊t/n'⌋/cap) as (row, col) when colMajor, else
+	// transposed; cap = ⌈members/n'²⌉. It returns the target PUs.
+	deal := func(key func(i int) int, nkeys int, colMajor bool) []int32 {
+		out := make([]int32, P)
+		for s, mem := range members() {
+			R, C := s/g, s%g
+			capPU := (len(mem) + np*np - 1) / (np * np)
+			byKey := make([][]int, nkeys)
+			for _, i := range mem {
+				byKey[key(i)] = append(byKey[key(i)], i)
+			}
+			t := 0
+			for _, list := range byKey {
+				for _, i := range list {
+					x, y := t%np, t/np/capPU
+					if !colMajor {
+						x, y = y, x
+					}
+					out[i] = at(R*np+x, C*np+y)
+					t++
+				}
+			}
+		}
+		return out
+	}
+	ph := 0
+	local := func(target []int32) error {
+		a, b, err := localRoute(n, np, pos, target)
+		if err != nil {
+			return err
+		}
+		for _, t := range [][]int32{a, b, target} {
+			tg[ph] = append([]int32(nil), t...)
+			ph++
+		}
+		copy(pos, target)
+		return nil
+	}
+	// spread moves every packet along rows (alongRows) or columns to the
+	// submesh block(i) of its line, spreading the arrivals at one submesh of
+	// one line over its n' PUs in equal blocks, in order of origin.
+	spread := func(block func(i int) int, alongRows bool) {
+		out := make([]int32, P)
+		type key struct{ line, blk int }
+		arr := map[key][]int{}
+		var keys []key
+		for i, pu := range pos {
+			line := int(pu) / n
+			if !alongRows {
+				line = int(pu) % n
+			}
+			kk := key{line, block(i)}
+			if _, ok := arr[kk]; !ok {
+				keys = append(keys, kk)
+			}
+			arr[kk] = append(arr[kk], i)
+		}
+		for _, kk := range keys {
+			list := arr[kk]
+			coord := func(i int) int {
+				if alongRows {
+					return int(pos[i]) % n
+				}
+				return int(pos[i]) / n
+			}
+			// stable sort on the origin coordinate (counting over n)
+			byOrigin := make([][]int, n)
+			for _, i := range list {
+				byOrigin[coord(i)] = append(byOrigin[coord(i)], i)
+			}
+			t := 0
+			for _, b := range byOrigin {
+				for _, i := range b {
+					x := kk.blk*np + t*np/len(list)
+					if alongRows {
+						out[i] = at(kk.line, x)
+					} else {
+						out[i] = at(x, kk.line)
+					}
+					t++
+				}
+			}
+		}
+		tg[ph] = out
+		ph++
+		copy(pos, out)
+	}
+	// L1 and P1.
+	alloc := make([]int, P)
+	for _, mem := range members() {
+		d := make([]Dest, len(mem))
+		for t, i := range mem {
+			d[t] = ds[i]
+		}
+		a, err := AllocatePrime(n, np, d)
+		if err != nil {
+			return nil, err
+		}
+		for t, i := range mem {
+			alloc[i] = int(a.Pos[t])
+		}
+	}
+	if err := local(deal(func(i int) int { return alloc[i] }, g, true)); err != nil {
+		return nil, err
+	}
+	spread(func(i int) int { return alloc[i] }, true)
+	// L2 and P2.
+	rb := func(i int) int { return int(ds[i].Row) / np }
+	cb := func(i int) int { return int(ds[i].Col) / np }
+	if err := local(deal(rb, g, false)); err != nil {
+		return nil, err
+	}
+	spread(rb, false)
+	// L3 and P3.
+	if err := local(deal(cb, g, true)); err != nil {
+		return nil, err
+	}
+	spread(cb, true)
+	// L4.
+	final := make([]int32, P)
+	for i, d := range ds {
+		final[i] = at(int(d.Row), int(d.Col))
+	}
+	if err := local(final); err != nil {
+		return nil, err
+	}
+	return tg, nil
+}
+
+// localRoute routes every packet from pos to target inside its submesh in
+// three one-axis phases (rows, columns, rows) and returns the targets of
+// the first two. The intermediate column of a packet is ⌊colour·n'/Δ⌋ for a
+// proper edge colouring with Δ colours (König) of the bipartite multigraph
+// whose edges are the packets, from source local row to target local row,
+// per submesh; Δ is its largest degree.
+func localRoute(n, np int, pos, target []int32) (a, b []int32, err error) {
+	P := len(pos)
+	a, b = make([]int32, P), make([]int32, P)
+	g := n / np
+	bySub := make([][]int, g*g)
+	for i, pu := range pos {
+		r, c := int(pu)/n, int(pu)%n
+		tr, tc := int(target[i])/n, int(target[i])%n
+		if r/np != tr/np || c/np != tc/np {
+			return nil, nil, fmt.Errorf("mesh: local rearrangement leaves the submesh ((%d,%d) → (%d,%d))", r, c, tr, tc)
+		}
+		bySub[(r/np)*g+c/np] = append(bySub[(r/np)*g+c/np], i)
+	}
+	for _, mem := range bySub {
+		if len(mem) == 0 {
+			continue
+		}
+		u := make([]int, len(mem)) // source local row
+		v := make([]int, len(mem)) // target local row
+		degU, degV := make([]int, np), make([]int, np)
+		for e, i := range mem {
+			u[e], v[e] = int(pos[i])/n%np, int(target[i])/n%np
+			degU[u[e]]++
+			degV[v[e]]++
+		}
+		delta := 0
+		for x := range np {
+			delta = max(delta, degU[x], degV[x])
+		}
+		col := edgeColour(np, delta, u, v)
+		for e, i := range mem {
+			r, tr := int(pos[i])/n, int(target[i])/n
+			base := int(pos[i]) % n / np * np
+			mid := base + col[e]*np/delta
+			a[i] = int32(r*n + mid)
+			b[i] = int32(tr*n + mid)
+		}
+	}
+	return a, b, nil
+}
+
+// edgeColour properly colours the edges (u[e], v[e]) of a bipartite
+// multigraph with parts of size side and largest degree delta using delta
+// colours (König's theorem), by the alternating-path (Kempe chain) method:
+// O(E·(side + delta/64)).
+func edgeColour(side, delta int, u, v []int) []int {
+	words := (delta + 63) / 64
+	usedU := make([]uint64, side*words)
+	usedV := make([]uint64, side*words)
+	atU := make([]int, side*delta) // edge at (vertex, colour) or −1
+	atV := make([]int, side*delta)
+	for i := range atU {
+		atU[i], atV[i] = -1, -1
+	}
+	col := make([]int, len(u))
+	free := func(used []uint64, x int) int {
+		for w := range words {
+			if inv := ^used[x*words+w]; inv != 0 {
+				if c := w*64 + bits.TrailingZeros64(inv); c < delta {
+					return c
+				}
+			}
+		}
+		panic("mesh: edgeColour: no free colour (degree above delta)")
+	}
+	set := func(e, c int) {
+		col[e] = c
+		usedU[u[e]*words+c/64] |= 1 << (c % 64)
+		usedV[v[e]*words+c/64] |= 1 << (c % 64)
+		atU[u[e]*delta+c], atV[v[e]*delta+c] = e, e
+	}
+	unset := func(e int) {
+		c := col[e]
+		usedU[u[e]*words+c/64] &^= 1 << (c % 64)
+		usedV[v[e]*words+c/64] &^= 1 << (c % 64)
+		atU[u[e]*delta+c], atV[v[e]*delta+c] = -1, -1
+	}
+	var path []int
+	for e := range u {
+		alpha := free(usedU, u[e])
+		if atV[v[e]*delta+alpha] >= 0 {
+			beta := free(usedV, v[e])
+			// Swap α and β on the path from v[e] that starts with α.
+			path = path[:0]
+			x, onV, c := v[e], true, alpha
+			for {
+				var f int
+				if onV {
+					f = atV[x*delta+c]
+				} else {
+					f = atU[x*delta+c]
+				}
+				if f < 0 {
+					break
+				}
+				path = append(path, f)
+				if onV {
+					x = u[f]
+				} else {
+					x = v[f]
+				}
+				onV = !onV
+				c = alpha + beta - c
+			}
+			for _, f := range path {
+				unset(f)
+			}
+			for _, f := range path {
+				set(f, alpha+beta-col[f])
+			}
+		}
+		set(e, alpha)
+	}
+	return col
+}

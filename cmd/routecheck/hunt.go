@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"routecheck/internal/hunt"
+	_ "routecheck/internal/meshhunt" // registers mesh-phase2-queue, mesh-phase2-time, mesh-phase3-time and the mesh-kk case kind
 	_ "routecheck/internal/popshunt" // registers pops-steps, pops-loss and the pops-router case kind
 )
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"routecheck/internal/experiment"
+	_ "routecheck/internal/meshexp" // registers mesh-kk
 	"routecheck/internal/plotting"
 	_ "routecheck/internal/popsexp" // registers pops-table1, pops-table2
 )

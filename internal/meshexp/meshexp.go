@@ -1,0 +1,284 @@
+package meshexp
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	am "routecheck/algos/mesh"
+	"routecheck/internal/experiment"
+	"routecheck/internal/plotting"
+	"routecheck/internal/seeds"
+	"routecheck/internal/stats"
+	"routecheck/props"
+)
+
+// Algorithms are the routers the experiment runs, all with coloring; a
+// cell's alg parameter indexes this list.
+var Algorithms = []am.Algorithm{am.Rand3, am.Rand4, am.Det3}
+
+// Ns are the mesh sides.
+var Ns = []int{4, 8, 16, 32}
+
+// streamTag separates this experiment's random streams from others'.
+const streamTag = 0x6d6b6b // "mkk"
+
+func log2(n int) int { return bits.Len(uint(n)) - 1 }
+
+// K returns the k a cell uses for nominal k = kind·… and algorithm alg:
+// kind 0 is k = n, 1 is n², 2 is n²·log n; DET_3_PHASE_ROUTE raises k = n to
+// 2n (see the package comment). rounded says whether it did.
+func K(n, kind int, alg am.Algorithm) (k int, rounded bool) {
+	switch kind {
+	case 0:
+		if alg == am.Det3 {
+			return 2 * n, true
+		}
+		return n, false
+	case 1:
+		return n * n, false
+	}
+	return n * n * log2(n), false
+}
+
+// Cell is a decoded cell.
+type Cell struct {
+	N, K   int
+	Family props.KKFamily
+	Alg    am.Algorithm
+	dist   int
+	alg    int
+}
+
+// Decode reads a cell's parameters; it panics on a cell this package did not
+// make (a programmer error).
+func Decode(c experiment.Cell) Cell {
+	var d Cell
+	for _, p := range c.Params {
+		switch p.Name {
+		case "n":
+			d.N = p.Value
+		case "k":
+			d.K = p.Value
+		case "dist":
+			d.dist = p.Value
+		case "alg":
+			d.alg = p.Value
+		}
+	}
+	if d.N < 1 || d.K < 1 || d.dist < 0 || d.dist >= len(props.KKFamilies) || d.alg < 0 || d.alg >= len(Algorithms) {
+		panic(fmt.Sprintf("meshexp: malformed cell %s", c.Key()))
+	}
+	d.Family, d.Alg = props.KKFamilies[d.dist], Algorithms[d.alg]
+	return d
+}
+
+// Run does run r of a cell: the distribution from (seed, n, k, dist, r), the
+// algorithm's coins from that path plus the algorithm, with coloring, on the
+// fast engine.
+func Run(c Cell, seed uint64, run int) (am.KKResult, error) {
+	dst := props.GenKK(c.Family, c.N, c.K, seeds.Rand(seed, streamTag, uint64(c.N), uint64(c.K), uint64(c.dist), uint64(run)))
+	rng := seeds.Rand(seed, streamTag, uint64(c.N), uint64(c.K), uint64(c.dist), uint64(run), 1+uint64(c.alg))
+	pl, err := am.NewPlan(c.Alg, c.N, dst, rng, am.Options{Coloring: true})
+	if err != nil {
+		return am.KKResult{}, err
+	}
+	return am.RouteKK(pl, am.Options{})
+}
+
+// Deterministic reports whether every run of the cell gives the same result
+// (DET_3_PHASE_ROUTE on a structured family).
+func (c Cell) Deterministic() bool { return c.Alg == am.Det3 && c.Family != props.KKUniform }
+
+type kk struct{}
+
+func init() { experiment.Register(kk{}) }
+
+func (kk) Name() string { return "mesh-kk" }
+
+func (kk) Title() string {
+	return "k-k routing on the n×n mesh with coloring (003 Lemmas 1, 2, Theorems 1, 2): ours = routing time / (k·n/2); extras: max queue / k, excess (T − kn/2)/√(kn log n), Theorem 1's bounds in the same units (det); dist: 0 uniform, 1 transpose, 2 reflect, 3 row-to-col; alg: 0 rand-3-phase, 1 rand-4-phase, 2 det-3-phase; the paper prints no table"
+}
+
+func (kk) Cells(maxN int) ([]experiment.Cell, []string) {
+	var cells []experiment.Cell
+	var skipped []string
+	kinds := []string{"k = n", "k = n²", "k = n²·log n"}
+	for _, n := range Ns {
+		if n*n > maxN {
+			skipped = append(skipped, fmt.Sprintf("n=%d: %d PUs > --max-n %d", n, n*n, maxN))
+			continue
+		}
+		for kind, kname := range kinds {
+			for dist, f := range props.KKFamilies {
+				for ai, alg := range Algorithms {
+					k, rounded := K(n, kind, alg)
+					note := fmt.Sprintf("%s, %s, %s", alg, f, kname)
+					if rounded {
+						note = fmt.Sprintf("%s, %s, k = n rounded up to 2n: with coloring each colour class of k/2 packets must be a multiple of n", alg, f)
+					}
+					cells = append(cells, experiment.Cell{
+						Params: []experiment.Param{{Name: "n", Value: n}, {Name: "k", Value: k}, {Name: "dist", Value: dist}, {Name: "alg", Value: ai}},
+						Size:   n * n, Note: note,
+					})
+				}
+			}
+		}
+	}
+	return cells, skipped
+}
+
+// BytesPerWorker is the memory of one run, from the K = n²·k packets: the
+// distribution (8 bytes a packet), the plan (source, final destination,
+// intermediate position and 3–4 phase targets: 4 bytes each), the colours,
+// ALLOCATE's per-PU slices and the garbage a run leaves for the collector.
+// Measured: a DET_3_PHASE_ROUTE run at n = 32, k = 5120 (5.2M packets) grows
+// the Go heap to about 400 MB (≈ 77 bytes a packet; the randomized
+// algorithms need about half); the estimate takes 140 bytes a packet, plus
+// the counting engines' O(n³) arrays.
+func (kk) BytesPerWorker(c experiment.Cell) int64 {
+	d := Decode(c)
+	K := int64(d.N) * int64(d.N) * int64(d.K)
+	n := int64(d.N)
+	return 140*K + 64*n*n*n + 1<<20
+}
+
+func (kk) NewWorker() func(experiment.Cell, uint64, int) (experiment.Sample, error) {
+	cache := map[string]experiment.Sample{}
+	return func(ec experiment.Cell, seed uint64, run int) (experiment.Sample, error) {
+		c := Decode(ec)
+		if c.Deterministic() {
+			if s, ok := cache[ec.Key()]; ok {
+				s.Run = run
+				return s, nil
+			}
+		}
+		r, err := Run(c, seed, run)
+		if err != nil {
+			return experiment.Sample{}, err
+		}
+		v := map[string]float64{
+			"steps":     float64(r.Steps),
+			"max_queue": float64(r.MaxQueue),
+			"time":      float64(r.Steps) / (float64(c.K) * float64(c.N) / 2),
+			"queue":     float64(r.MaxQueue) / float64(c.K),
+		}
+		for ph, s := range r.PhaseSteps {
+			v[fmt.Sprintf("phase%d", ph+1)] = float64(s)
+		}
+		s := experiment.Sample{Run: run, Values: v}
+		if c.Deterministic() {
+			cache[ec.Key()] = s
+		}
+		return s, nil
+	}
+}
+
+// Excess is Lemmas 1 and 2's normalized excess (T − k·n/2)/√(k·n·log n).
+func Excess(steps float64, n, k int) float64 {
+	return (steps - float64(k*n)/2) / math.Sqrt(float64(k*n*log2(n)))
+}
+
+// Thm1Time is Theorem 1's time bound with the constant of its proof,
+// k·n/2 + 1.5·n²·log n (see props' mesh/thm-1/time-and-queue), divided by
+// k·n/2.
+func Thm1Time(n, k int) float64 {
+	return (float64(k*n)/2 + 1.5*float64(n*n*log2(n))) / (float64(k*n) / 2)
+}
+
+// Thm1Queue is Theorem 1's queue bound k + n²·log n divided by k.
+func Thm1Queue(n, k int) float64 { return float64(k+n*n*log2(n)) / float64(k) }
+
+func (kk) Summarize(ec experiment.Cell, samples []experiment.Sample) experiment.Row {
+	c := Decode(ec)
+	col := func(key string) stats.Summary {
+		xs := make([]float64, len(samples))
+		for i, s := range samples {
+			xs[i] = s.Values[key]
+		}
+		return stats.Summarize(xs)
+	}
+	t, q, st := col("time"), col("queue"), col("steps")
+	row := experiment.Row{Cell: ec, Runs: len(samples),
+		Ours: experiment.Stat{Mean: experiment.F(t.Mean), SD: experiment.F(t.SD), Max: experiment.F(t.Max)},
+		Extra: map[string]float64{
+			"time_max":   t.Max, // the table prints ours' max without decimals
+			"queue_mean": q.Mean, "queue_sd": q.SD, "queue_max": q.Max,
+			"excess_mean": Excess(st.Mean, c.N, c.K),
+		}}
+	if c.Alg == am.Det3 {
+		row.Extra["thm1_time"] = Thm1Time(c.N, c.K)
+		row.Extra["thm1_queue"] = Thm1Queue(c.N, c.K)
+	}
+	return row
+}
+
+func (kk) Charts(rows []experiment.Row) []experiment.NamedChart {
+	var out []experiment.NamedChart
+	kinds := []string{"k = n", "k = n²", "k = n² log n"}
+	kindOf := func(c Cell) int {
+		switch { // for n ≥ 4 the three values (and 2n) are distinct
+		case c.K == c.N*c.N*log2(c.N):
+			return 2
+		case c.K == c.N*c.N:
+			return 1
+		}
+		return 0
+	}
+	for dist, f := range props.KKFamilies {
+		for _, metric := range []string{"time", "queue"} {
+			var series []plotting.Series
+			for ai, alg := range Algorithms {
+				for kind := 1; kind <= 2; kind++ {
+					var xs, ys []float64
+					for _, r := range rows {
+						c := Decode(r.Cell)
+						if c.dist != dist || c.alg != ai || kindOf(c) != kind {
+							continue
+						}
+						xs = append(xs, float64(c.N))
+						if metric == "time" {
+							ys = append(ys, *r.Ours.Mean)
+						} else {
+							ys = append(ys, r.Extra["queue_mean"])
+						}
+					}
+					if len(xs) > 0 {
+						series = append(series, plotting.Series{Name: fmt.Sprintf("%s, %s", alg, kinds[kind]), X: xs, Y: ys, Points: true, Dashed: kind == 1})
+					}
+				}
+			}
+			if len(series) == 0 {
+				continue
+			}
+			var xs []float64
+			for _, s := range series {
+				if len(s.X) > len(xs) {
+					xs = s.X
+				}
+			}
+			ref := make([]float64, len(xs))
+			for i := range ref {
+				ref[i] = 1
+			}
+			title, ylabel := fmt.Sprintf("k-k routing time, %s distributions, with coloring", f), "routing time / (k·n/2) (mean over runs)"
+			refName := "k·n/2 (Lemmas 1, 2; Theorem 1's leading term)"
+			if metric == "queue" {
+				title, ylabel = fmt.Sprintf("k-k routing, largest queue, %s distributions", f), "max queue / k (mean over runs)"
+				refName = "k"
+			}
+			series = append(series, plotting.Series{Name: refName, X: xs, Y: ref, Dashed: true})
+			if metric == "time" && f == props.KKUniform {
+				halfRef := make([]float64, len(xs))
+				for i := range halfRef {
+					halfRef[i] = 0.5
+				}
+				series = append(series, plotting.Series{Name: "k·n/4 (Theorem 2's leading term, det, uniform)", X: xs, Y: halfRef, Dashed: true})
+			}
+			out = append(out, experiment.NamedChart{File: fmt.Sprintf("mesh-kk-%s-%s", metric, f), Chart: plotting.Chart{
+				Title: title, XLabel: "n (mesh side)", YLabel: ylabel, LogX: true, Series: series,
+			}})
+		}
+	}
+	return out
+}

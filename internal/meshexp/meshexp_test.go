@@ -1,0 +1,135 @@
+package meshexp
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	am "routecheck/algos/mesh"
+	"routecheck/internal/experiment"
+	"routecheck/props"
+)
+
+func smallPlan(t *testing.T, runs, workers int, sh experiment.Shard) experiment.Plan {
+	t.Helper()
+	e, err := experiment.Lookup("mesh-kk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, skipped := e.Cells(64) // n ∈ {4, 8}
+	if len(cells) != 2*3*len(props.KKFamilies)*len(Algorithms) || len(skipped) != 2 {
+		t.Fatalf("%d cells, skipped %v", len(cells), skipped)
+	}
+	return experiment.Plan{Exp: e, Cells: cells, Runs: runs, Seed: 7, Workers: workers, Shard: sh}
+}
+
+func jsonRows(t *testing.T, e experiment.Experiment, o experiment.Output) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := experiment.WriteJSON(&b, experiment.Rows(e, o)); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// A small plan runs, and its samples obey what the paper says holds on every
+// run: DET_3_PHASE_ROUTE's Phase 1 takes exactly k·n/8 steps with coloring
+// (Corollary 1 for each colour class of k/2 packets, on disjoint links), the
+// algorithms have 3 (RAND_3, DET_3) or 4 (RAND_4) phases, and times and
+// queues are positive.
+func TestSmallPlan(t *testing.T) {
+	p := smallPlan(t, 3, 2, experiment.Shard{I: 1, K: 1})
+	o, err := experiment.Execute(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, cs := range o.Samples {
+		c := Decode(p.Cells[i])
+		if len(cs.Samples) != 3 {
+			t.Fatalf("cell %s: %d runs", p.Cells[i].Key(), len(cs.Samples))
+		}
+		for _, s := range cs.Samples {
+			phases := 0
+			for _, k := range []string{"phase1", "phase2", "phase3", "phase4"} {
+				if _, ok := s.Values[k]; ok {
+					phases++
+				}
+			}
+			want := 3
+			if c.Alg == am.Rand4 {
+				want = 4
+			}
+			if phases != want {
+				t.Errorf("cell %s: %d phases, want %d", p.Cells[i].Key(), phases, want)
+			}
+			if c.Alg == am.Det3 && int(s.Values["phase1"]) != c.K*c.N/8 {
+				t.Errorf("cell %s run %d: phase 1 took %v steps, Corollary 1 (per colour) says k·n/8 = %d", p.Cells[i].Key(), s.Run, s.Values["phase1"], c.K*c.N/8)
+			}
+			if s.Values["time"] <= 0 || s.Values["queue"] < 1 {
+				t.Errorf("cell %s: time %v, queue %v", p.Cells[i].Key(), s.Values["time"], s.Values["queue"])
+			}
+		}
+	}
+	rows := experiment.Rows(p.Exp, o)
+	if len(rows) != len(p.Cells) {
+		t.Fatalf("%d rows for %d cells", len(rows), len(p.Cells))
+	}
+	if ch := p.Exp.Charts(rows); len(ch) != 2*len(props.KKFamilies) {
+		t.Errorf("%d charts, want %d", len(ch), 2*len(props.KKFamilies))
+	}
+}
+
+// Shards merged give exactly the rows of the whole run (and the worker count
+// does not matter).
+func TestShardMergeEqualsWhole(t *testing.T) {
+	whole := smallPlan(t, 4, 1, experiment.Shard{I: 1, K: 1})
+	o, err := experiment.Execute(context.Background(), whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []experiment.Output
+	for i := 1; i <= 3; i++ {
+		p := smallPlan(t, 4, 2, experiment.Shard{I: i, K: 3})
+		po, err := experiment.Execute(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, po)
+	}
+	m, err := experiment.Merge(whole.Exp, parts, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := jsonRows(t, whole.Exp, o), jsonRows(t, whole.Exp, m); !bytes.Equal(a, b) {
+		t.Errorf("merged shards differ from the whole run:\n%s\nvs\n%s", a, b)
+	}
+}
+
+// A worker returns one result for every run of a deterministic cell; that is
+// only right if the result really does not depend on the run, which a fresh
+// computation for another run checks.
+func TestDeterministicCellsIgnoreRun(t *testing.T) {
+	for _, f := range props.KKFamilies[1:] {
+		c := Cell{N: 8, K: 64, Family: f, Alg: am.Det3, dist: indexOf(f), alg: 2}
+		a, err := Run(c, 1, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Run(c, 99, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Steps != b.Steps || a.MaxQueue != b.MaxQueue {
+			t.Errorf("%s: run 0 %+v, run 5 %+v", f, a, b)
+		}
+	}
+}
+
+func indexOf(f props.KKFamily) int {
+	for i, g := range props.KKFamilies {
+		if g == f {
+			return i
+		}
+	}
+	return -1
+}

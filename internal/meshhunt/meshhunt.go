@@ -1,0 +1,473 @@
+// Package meshhunt registers the mesh hunt targets and the "mesh-kk" case
+// kind. Each target searches k-k distributions on an n×n mesh for one that
+// maximizes a measure of DET_3_PHASE_ROUTE (003_8774480fe7c747cc.txt §3,
+// ALLOCATE, farthest-first) relative to the lemma that bounds it:
+//
+//   - mesh-phase2-queue: the largest queue at the end of Phase 2 divided by
+//     Lemma 7's bound k + n²·log n (the lemma says "less than": a value ≥ 1
+//     breaks it);
+//   - mesh-phase2-time: Phase 2's steps divided by Lemma 8's bound
+//     k·n/2 + n²·log n/2 (> 1 breaks it);
+//   - mesh-phase3-time: Phase 3's steps divided by Lemma 9's bound
+//     k·n/4 + n²·log n (> 1 breaks it).
+//
+// The search tries structured families (props.GenKK's and a few more), then
+// random k-k distributions, then hill climbing from the best so far with
+// moves that swap the destinations of two packets (which keeps every PU
+// sending and receiving exactly k). A swap is kept unless it lowers the
+// score — the metric, then the concentration of the phase's traffic (see
+// shape) — so plateaus of the metric are crossed towards concentration.
+// Lemmas 7–9 are stated without coloring, which is the default
+// (--coloring applies Theorem 1's coloring; the bounds stay the lemmas' with
+// the full k, and for the queue that is Theorem 1's queue bound
+// k + n²·log n, which the phase-2 end queue must respect too).
+//
+// A mesh-kk case replays on the fast engine and, for at most 2^16 packets,
+// on the step model too; it is reproduced when both give the recorded value.
+package meshhunt
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+
+	am "routecheck/algos/mesh"
+	"routecheck/internal/hunt"
+	"routecheck/internal/seeds"
+	"routecheck/props"
+)
+
+// Instance is the "mesh-kk" case instance: DET_3_PHASE_ROUTE (the only
+// algorithm so far) on an n×n mesh; Dest[p] lists the row-major indices of
+// the destinations of PU p's k packets.
+type Instance struct {
+	Algorithm string    `json:"algorithm"`
+	Coloring  bool      `json:"coloring"`
+	N         int       `json:"n"`
+	K         int       `json:"k"`
+	Dest      [][]int32 `json:"dest"`
+}
+
+func log2(n int) int { return bits.Len(uint(n)) - 1 }
+
+// metric is a measure and the lemma's bound it is divided by.
+type metric struct {
+	name  string // as recorded in the case
+	value func(r am.KKResult) int
+	bound func(n, k int) int
+	lemma string
+	// phase (0-based) whose loads guide the climbing (see shape).
+	phase int
+	queue bool // guide by the queues at the end of the phase, not link loads
+}
+
+var metrics = map[string]metric{
+	"phase-2 end queue / (k + n² log n)": {
+		value: func(r am.KKResult) int { return r.EndQueue[1] },
+		bound: func(n, k int) int { return k + n*n*log2(n) }, lemma: "Lemma 7 (strict: value < 1)", phase: 1, queue: true},
+	"phase-2 steps / (k·n/2 + n² log n/2)": {
+		value: func(r am.KKResult) int { return r.PhaseSteps[1] },
+		bound: func(n, k int) int { return (k*n + n*n*log2(n)) / 2 }, lemma: "Lemma 8 (value ≤ 1)", phase: 1},
+	"phase-3 steps / (k·n/4 + n² log n)": {
+		value: func(r am.KKResult) int { return r.PhaseSteps[2] },
+		bound: func(n, k int) int { return k*n/4 + n*n*log2(n) }, lemma: "Lemma 9 (value ≤ 1)", phase: 2},
+}
+
+func init() {
+	for name, m := range metrics {
+		m.name = name
+		metrics[name] = m
+	}
+	hunt.RegisterTarget(&target{name: "mesh-phase2-queue", metric: "phase-2 end queue / (k + n² log n)"})
+	hunt.RegisterTarget(&target{name: "mesh-phase2-time", metric: "phase-2 steps / (k·n/2 + n² log n/2)"})
+	hunt.RegisterTarget(&target{name: "mesh-phase3-time", metric: "phase-3 steps / (k·n/4 + n² log n)"})
+	hunt.RegisterKind("mesh-kk", replay)
+}
+
+func (in Instance) dests() ([][]am.Dest, error) {
+	if in.Algorithm != string(am.Det3) {
+		return nil, fmt.Errorf("algorithm %q: only %s is supported", in.Algorithm, am.Det3)
+	}
+	if in.N < 2 || in.N > 64 || in.K < 1 {
+		return nil, fmt.Errorf("n = %d, k = %d: need 2 ≤ n ≤ 64 and k ≥ 1", in.N, in.K)
+	}
+	if len(in.Dest) != in.N*in.N {
+		return nil, fmt.Errorf("dest has %d lists, an %d×%d mesh has %d PUs", len(in.Dest), in.N, in.N, in.N*in.N)
+	}
+	recv := make([]int, in.N*in.N)
+	out := make([][]am.Dest, len(in.Dest))
+	for p, ds := range in.Dest {
+		if len(ds) != in.K {
+			return nil, fmt.Errorf("PU %d sends %d packets, k = %d", p, len(ds), in.K)
+		}
+		out[p] = make([]am.Dest, len(ds))
+		for r, d := range ds {
+			if d < 0 || int(d) >= in.N*in.N {
+				return nil, fmt.Errorf("PU %d packet %d goes to %d, allowed [0, %d)", p, r, d, in.N*in.N)
+			}
+			recv[d]++
+			out[p][r] = am.Dest{Row: d / int32(in.N), Col: d % int32(in.N)}
+		}
+	}
+	for q, c := range recv {
+		if c != in.K {
+			return nil, fmt.Errorf("PU %d receives %d packets: not a k-k distribution (k = %d)", q, c, in.K)
+		}
+	}
+	return out, nil
+}
+
+// shape is the climbing's tie-breaker for a plan: for a time metric the
+// largest number of packets that must cross one link (in one direction) in
+// the phase and the sum of the squares of all link loads; for a queue
+// metric the same of the numbers of packets that end the phase in each PU.
+// Both grow as the phase's traffic concentrates, which is what raises the
+// metric, and they change with single swaps where the metric is flat.
+func shape(pl am.Plan, m metric) (top int, sq int64) {
+	n := pl.N
+	from := pl.Src
+	if m.phase > 0 {
+		from = pl.Targets[m.phase-1]
+	}
+	to := pl.Targets[m.phase]
+	var cnt []int
+	if m.queue {
+		cnt = make([]int, n*n)
+		for _, t := range to {
+			cnt[t]++
+		}
+	} else {
+		// diff[line][dir][x]: lines 0…n−1 rows, n…2n−1 columns; link x joins
+		// positions x and x+1.
+		diff := make([]int, 2*n*2*(n+1))
+		at := func(line, dir, x int) *int { return &diff[(line*2+dir)*(n+1)+x] }
+		for q := range to {
+			a, b := int(from[q]), int(to[q])
+			ar, ac, br, bc := a/n, a%n, b/n, b%n
+			line, x, y := ar, ac, bc
+			if ac == bc {
+				line, x, y = n+ac, ar, br
+			}
+			dir := 0
+			if x > y {
+				x, y, dir = y, x, 1
+			}
+			if x < y {
+				*at(line, dir, x)++
+				*at(line, dir, y)--
+			}
+		}
+		cnt = make([]int, 0, 4*n*n)
+		for line := range 2 * n {
+			for dir := range 2 {
+				run := 0
+				for x := range n - 1 {
+					run += *at(line, dir, x)
+					cnt = append(cnt, run)
+				}
+			}
+		}
+	}
+	for _, c := range cnt {
+		top = max(top, c)
+		sq += int64(c) * int64(c)
+	}
+	return top, sq
+}
+
+func route(n int, dst [][]am.Dest, coloring, model bool) (am.KKResult, error) {
+	pl, err := am.NewPlan(am.Det3, n, dst, nil, am.Options{Coloring: coloring})
+	if err != nil {
+		return am.KKResult{}, err
+	}
+	return am.RouteKK(pl, am.Options{Model: model})
+}
+
+// replay recomputes the case's metric.
+func replay(c hunt.Case) (string, bool, error) {
+	var in Instance
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		return "", false, fmt.Errorf("instance: %v", err)
+	}
+	m, ok := metrics[c.Metric]
+	if !ok {
+		var names []string
+		for n := range metrics {
+			names = append(names, fmt.Sprintf("%q", n))
+		}
+		slices.Sort(names)
+		return "", false, fmt.Errorf("metric %q unknown; allowed: %v", c.Metric, names)
+	}
+	dst, err := in.dests()
+	if err != nil {
+		return "", false, fmt.Errorf("instance: %v", err)
+	}
+	r, err := route(in.N, dst, in.Coloring, false)
+	if err != nil {
+		return "", false, err
+	}
+	report := fmt.Sprintf("%s (coloring %v) on a %d×%d mesh, k = %d: phases %v steps, largest queue at phase ends %v, overall %d\n", in.Algorithm, in.Coloring, in.N, in.N, in.K, r.PhaseSteps, r.EndQueue, r.MaxQueue)
+	got := float64(m.value(r)) / float64(m.bound(in.N, in.K))
+	ok = math.Abs(got-c.Value) < 1e-12
+	if in.N*in.N*in.K <= 1<<16 {
+		rm, err := route(in.N, dst, in.Coloring, true)
+		if err != nil {
+			return report, false, fmt.Errorf("step model: %v", err)
+		}
+		same := slices.Equal(rm.PhaseSteps, r.PhaseSteps) && slices.Equal(rm.EndQueue, r.EndQueue) && rm.MaxQueue == r.MaxQueue
+		report += fmt.Sprintf("step model: same phase steps and queues as the fast engine: %v\n", same)
+		ok = ok && same
+	}
+	verdict := "within the bound"
+	if exceeds(m, got, in.Coloring) {
+		verdict = "EXCEEDS the bound"
+	}
+	report += fmt.Sprintf("%s: %d / %d = %.6g (recorded %.6g; %s: %s) — %s\n", c.Metric, m.value(r), m.bound(in.N, in.K), got, c.Value, statement(m, in.Coloring), verdict,
+		map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	return report, ok, nil
+}
+
+// exceeds reports whether a metric value (already divided by the bound)
+// breaks the statement: Lemma 7 is strict ("less than"); Lemmas 8, 9 and
+// Theorem 1's queue bound (the statement with coloring) are not.
+func exceeds(m metric, v float64, coloring bool) bool {
+	if m.queue && !coloring {
+		return v >= 1
+	}
+	return v > 1
+}
+
+// statement names what the bound is, with or without coloring.
+func statement(m metric, coloring bool) string {
+	if !coloring {
+		return m.lemma
+	}
+	if m.queue {
+		return "with coloring: Theorem 1's queue bound k + n² log n (value ≤ 1; the phase-2 end queue is a lower bound on Theorem 1's maximum queue)"
+	}
+	return m.lemma + " applied to the colored routing (the paper states the lemma without coloring)"
+}
+
+type target struct {
+	name, metric string
+	n, k, evals  *int
+	coloring     *bool
+	start        *string
+}
+
+func (t *target) Name() string { return t.name }
+func (t *target) Description() string {
+	return "k-k distributions maximizing DET_3_PHASE_ROUTE's " + t.metric + " (" + metrics[t.metric].lemma + "; with --coloring: " + statement(metrics[t.metric], true) + ")"
+}
+func (t *target) DefineFlags(fs *flag.FlagSet) {
+	t.n = fs.Int("n", 8, "mesh side (a power of two, 4 … 32)")
+	t.k = fs.Int("k", 64, "packets per PU (a multiple of n; of 2n with --coloring)")
+	t.coloring = fs.Bool("coloring", false, "apply Theorem 1's coloring (Lemmas 7–9 are stated without)")
+	t.evals = fs.Int("samples", 64, "random k-k distributions sampled before hill climbing")
+	t.start = fs.String("start", "", "a saved mesh-kk case (same n and k) to climb from instead of the best family or sample, e.g. another target's best")
+}
+func (t *target) DefaultFile() string {
+	c := ""
+	if *t.coloring {
+		c = "-colored"
+	}
+	return fmt.Sprintf("testdata/hunt/%s-n%d-k%d%s.json", t.name, *t.n, *t.k, c)
+}
+
+func (t *target) parse() error {
+	n, k := *t.n, *t.k
+	switch {
+	case n < 4 || n > 32 || n&(n-1) != 0:
+		return fmt.Errorf("--n = %d: must be a power of two in [4, 32]", n)
+	case k < n || k%n != 0 || (*t.coloring && k%(2*n) != 0):
+		return fmt.Errorf("--k = %d: must be a positive multiple of n = %d (of 2n with --coloring)", k, n)
+	case n*n*k > 1<<22:
+		return fmt.Errorf("--k = %d: n²·k = %d packets; hunting supports at most 2^22", k, n*n*k)
+	case *t.evals < 0 || *t.evals > 100000:
+		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.evals)
+	}
+	return nil
+}
+
+// families are the structured k-k distributions tried first: props.GenKK's
+// and more that stress Phase 2 (packets crossing the middle rows) or
+// ALLOCATE's rounding (many small buckets).
+func families(n, k int, rng *rand.Rand) map[string][][]am.Dest {
+	fam := map[string][][]am.Dest{}
+	for _, f := range props.KKFamilies {
+		fam[string(f)] = props.GenKK(f, n, k, rng)
+	}
+	gen := func(f func(i, j, t int) (int, int)) [][]am.Dest {
+		out := make([][]am.Dest, n*n)
+		for p := range out {
+			out[p] = make([]am.Dest, k)
+			for t := range k {
+				r, c := f(p/n, p%n, t)
+				out[p][t] = am.Dest{Row: int32(r), Col: int32(c)}
+			}
+		}
+		return out
+	}
+	fam["row-half-shift"] = gen(func(i, j, t int) (int, int) { return (i + n/2) % n, j })
+	fam["row-reverse"] = gen(func(i, j, t int) (int, int) { return n - 1 - i, j })
+	fam["rotate"] = gen(func(i, j, t int) (int, int) { return j, n - 1 - i })
+	// Packet t of (i, j) goes to row t mod n, column j + ⌊t/n⌋: every PU
+	// spreads evenly over the rows (one bucket of k/n per row).
+	fam["row-spread"] = gen(func(i, j, t int) (int, int) { return t % n, (j + t/n) % n })
+	// Every PU sends to the rows of the other half, k/(n/2) per row, spread
+	// over columns: the Phase 2 middle links carry everything.
+	if k%(n/2) == 0 {
+		fam["half-swap-spread"] = gen(func(i, j, t int) (int, int) {
+			h := n / 2
+			r := (i/h*h + h) % n
+			return r + t%h, (j + t/h) % n
+		})
+	}
+	for name, d := range fam {
+		if !isKK(n, k, d) {
+			delete(fam, name) // a family that is not k-k for this (n, k)
+		}
+	}
+	return fam
+}
+
+func isKK(n, k int, d [][]am.Dest) bool {
+	recv := make([]int, n*n)
+	for _, ds := range d {
+		if len(ds) != k {
+			return false
+		}
+		for _, x := range ds {
+			recv[int(x.Row)*n+int(x.Col)]++
+		}
+	}
+	for _, c := range recv {
+		if c != k {
+			return false
+		}
+	}
+	return true
+}
+
+func clone(d [][]am.Dest) [][]am.Dest {
+	out := make([][]am.Dest, len(d))
+	for i, x := range d {
+		out[i] = slices.Clone(x)
+	}
+	return out
+}
+
+func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
+	if err := t.parse(); err != nil {
+		return hunt.Case{}, err
+	}
+	n, k, col := *t.n, *t.k, *t.coloring
+	m := metrics[t.metric]
+	bound := float64(m.bound(n, k))
+	type score struct {
+		v, top int
+		sq     int64
+	}
+	less := func(a, b score) bool {
+		if a.v != b.v {
+			return a.v < b.v
+		}
+		if a.top != b.top {
+			return a.top < b.top
+		}
+		return a.sq < b.sq
+	}
+	evalScore := func(d [][]am.Dest) score {
+		pl, err := am.NewPlan(am.Det3, n, d, nil, am.Options{Coloring: col})
+		if err != nil {
+			panic("meshhunt: " + err.Error())
+		}
+		r, err := am.RouteKK(pl, am.Options{})
+		if err != nil {
+			panic("meshhunt: " + err.Error())
+		}
+		top, sq := shape(pl, m)
+		return score{m.value(r), top, sq}
+	}
+	eval := func(d [][]am.Dest) int { return evalScore(d).v }
+	var best [][]am.Dest
+	bestVal, by := -1, ""
+	consider := func(d [][]am.Dest, v int, how string) {
+		if v > bestVal {
+			best, bestVal, by = clone(d), v, how
+			o.Logf("  %-32s %d / %.0f = %.4f", how, v, bound, float64(v)/bound)
+		}
+	}
+	rng := seeds.Rand(o.Seed, 0x3e5)
+	fam := families(n, k, rng)
+	names := make([]string, 0, len(fam))
+	for name := range fam {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		consider(fam[name], eval(fam[name]), "family "+name)
+	}
+	var climbFrom [][]am.Dest // the climbing starts here (default: the best so far)
+	if *t.start != "" {
+		c, err := hunt.Load(*t.start)
+		if err != nil {
+			return hunt.Case{}, fmt.Errorf("--start: %v", err)
+		}
+		var in Instance
+		if err := json.Unmarshal(c.Instance, &in); err != nil || c.Kind != "mesh-kk" {
+			return hunt.Case{}, fmt.Errorf("--start %s: not a mesh-kk case", *t.start)
+		}
+		d, err := in.dests()
+		if err != nil || in.N != n || in.K != k {
+			return hunt.Case{}, fmt.Errorf("--start %s: need a k-k distribution with n = %d, k = %d (%v)", *t.start, n, k, err)
+		}
+		consider(d, eval(d), "start "+*t.start)
+		climbFrom = d
+	}
+	for i := 0; i < *t.evals && ctx.Err() == nil; i++ {
+		d := props.GenKK(props.KKUniform, n, k, rng)
+		consider(d, eval(d), fmt.Sprintf("random sample %d", i))
+	}
+	// Hill climbing: swap the destinations of two packets; keep the swap if
+	// the value does not drop.
+	if climbFrom == nil {
+		climbFrom = best
+	}
+	cur := clone(climbFrom)
+	curScore := evalScore(cur)
+	for it := 0; it < o.Iters && ctx.Err() == nil; it++ {
+		p1, r1 := rng.IntN(n*n), rng.IntN(k)
+		p2, r2 := rng.IntN(n*n), rng.IntN(k)
+		if cur[p1][r1] == cur[p2][r2] {
+			continue
+		}
+		cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
+		if sc := evalScore(cur); !less(sc, curScore) {
+			curScore = sc
+			consider(cur, sc.v, fmt.Sprintf("hill climbing step %d", it))
+		} else {
+			cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
+		}
+	}
+	in := Instance{Algorithm: string(am.Det3), Coloring: col, N: n, K: k, Dest: make([][]int32, n*n)}
+	for p, ds := range best {
+		in.Dest[p] = make([]int32, k)
+		for r, d := range ds {
+			in.Dest[p][r] = d.Row*int32(n) + d.Col
+		}
+	}
+	raw, err := json.Marshal(in)
+	if err != nil {
+		return hunt.Case{}, err
+	}
+	if exceeds(m, float64(bestVal)/bound, col) {
+		o.Logf("  the best distribution EXCEEDS %s", statement(m, col))
+	}
+	return hunt.Case{Kind: "mesh-kk", Target: t.name, Metric: t.metric, Value: float64(bestVal) / bound, FoundBy: by, Seed: o.Seed, Instance: raw}, nil
+}

@@ -1,0 +1,127 @@
+package meshhunt
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"routecheck/internal/hunt"
+	"routecheck/internal/seeds"
+)
+
+func runTarget(t *testing.T, name string, args ...string) hunt.Case {
+	t.Helper()
+	tg, err := hunt.LookupTarget(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	tg.DefineFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	c, err := tg.Hunt(context.Background(), hunt.Options{Seed: 3, Iters: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Every target's case survives save, load and replay (on the fast engine
+// and the step model), and a tampered value is not reproduced.
+func TestHuntReplayRoundTrip(t *testing.T) {
+	for _, name := range []string{"mesh-phase2-queue", "mesh-phase2-time", "mesh-phase3-time"} {
+		t.Run(name, func(t *testing.T) {
+			c := runTarget(t, name, "--n", "4", "--k", "16", "--samples", "4")
+			if c.Value <= 0 {
+				t.Fatalf("value %v", c.Value)
+			}
+			f := filepath.Join(t.TempDir(), "case.json")
+			if err := hunt.Save(f, c); err != nil {
+				t.Fatal(err)
+			}
+			l, err := hunt.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, ok, err := hunt.Replay(l)
+			if err != nil || !ok || !strings.Contains(rep, "step model: same phase steps and queues as the fast engine: true") {
+				t.Fatalf("replay: %v %v\n%s", ok, err, rep)
+			}
+			l.Value += 1.0 / 1024
+			if _, ok, err := hunt.Replay(l); ok || err != nil {
+				t.Errorf("tampered replay: reproduced %v, err %v", ok, err)
+			}
+		})
+	}
+}
+
+// Instances that are not k-k distributions are refused with the reason.
+func TestReplayRejectsBadInstances(t *testing.T) {
+	good := Instance{Algorithm: "det-3-phase", N: 4, K: 4, Dest: make([][]int32, 16)}
+	for p := range good.Dest {
+		good.Dest[p] = []int32{int32(p), int32(p), int32(p), int32(p)}
+	}
+	bad := good
+	bad.Dest = append([][]int32(nil), good.Dest...)
+	bad.Dest[0] = []int32{1, 1, 1, 1} // PU 1 receives 8, PU 0 none
+	for _, tc := range []struct {
+		in   Instance
+		want string
+	}{{bad, "not a k-k distribution"}, {Instance{Algorithm: "rand-3-phase", N: 4, K: 4, Dest: good.Dest}, "only det-3-phase"}} {
+		raw, _ := json.Marshal(tc.in)
+		_, _, err := hunt.Replay(hunt.Case{Kind: "mesh-kk", Metric: "phase-3 steps / (k·n/4 + n² log n)", Instance: raw})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("error %v, want %q", err, tc.want)
+		}
+	}
+}
+
+// The structured families are k-k, and on half-swap-spread (every packet of
+// the lower half goes to the upper half and vice versa) Phase 2 takes at
+// least k·n/2 steps: after Phase 1 every PU holds exactly k packets
+// (Corollary 1), so each column's middle link must carry the (n/2)·k packets
+// of its lower half; Lemma 8 bounds it above by k·n/2 + n²·log n/2.
+func TestFamilies(t *testing.T) {
+	n, k := 8, 64
+	fam := families(n, k, seeds.Rand(1))
+	for _, name := range []string{"uniform", "transpose", "reflect", "row-to-col", "row-half-shift", "row-reverse", "rotate", "row-spread", "half-swap-spread"} {
+		if _, ok := fam[name]; !ok {
+			t.Errorf("family %s missing (or not k-k) for n=%d k=%d", name, n, k)
+		}
+	}
+	r, err := route(n, fam["half-swap-spread"], false, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.PhaseSteps[0] != k*n/4 || r.PhaseSteps[1] < k*n/2 || r.PhaseSteps[1] > (k*n+n*n*3)/2 {
+		t.Errorf("half-swap-spread: phases %v; want phase 1 = %d, phase 2 in [%d, %d]", r.PhaseSteps, k*n/4, k*n/2, (k*n+n*n*3)/2)
+	}
+}
+
+// The saved finding: with Theorem 1's coloring, k-k distributions on the
+// 4×4 mesh (k = 16 = n², and k = 32 = n²·log n) and on the 8×8 mesh
+// (k = 64 = n²) leave more than k + n²·log n packets in a PU at the end of
+// Phase 2, so Theorem 1's queue
+// bound k + n²·log n does not hold there (each colour class brings its own
+// rounding excess; Lemma 7 bounds one class). The replay must keep
+// reproducing the recorded value, and it must stay above the bound.
+func TestSavedColoredQueueFinding(t *testing.T) {
+	for _, f := range []string{"mesh-phase2-queue-n4-k16-colored.json", "mesh-phase2-queue-n4-k32-colored.json", "mesh-phase2-queue-n8-k64-colored.json"} {
+		c, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, ok, err := hunt.Replay(c)
+		if err != nil || !ok || c.Value <= 1 || !strings.Contains(rep, "EXCEEDS") {
+			t.Errorf("%s: reproduced %v, err %v, value %v\n%s", f, ok, err, c.Value, rep)
+		}
+		var in Instance
+		if err := json.Unmarshal(c.Instance, &in); err != nil || !in.Coloring {
+			t.Errorf("%s: %v, coloring %v", f, err, in.Coloring)
+		}
+	}
+}

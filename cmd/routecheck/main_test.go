@@ -31,6 +31,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"reproduce", "pops-table2", "--workers", "0"}, "--workers"},
 		{[]string{"reproduce", "pops-table2", "--max-n", "3"}, "--max-n"},
 		{[]string{"reproduce", "pops-table2", "--mem-limit", "0.001"}, "GiB"},
+		{[]string{"reproduce", "pops-table2", "--mem-limit", "-1"}, "--mem-limit"},
+		{[]string{"reproduce", "pops-table2", "--mem-limit", "NaN"}, "--mem-limit"},
+		{[]string{"reproduce", "pops-table2", "--shard", "1/2"}, "add --json"},
 		{[]string{"reproduce", "pops-table2", "--bogus"}, "bogus"},
 		{[]string{"claims", "--budget", "huge"}, "--budget"},
 		{[]string{"claims", "--filter", "("}, "--filter"},
@@ -111,7 +114,8 @@ func TestShardMergeEqualsWholeRun(t *testing.T) {
 		}
 		files = append(files, f)
 	}
-	merged, e, st := runCLI(append([]string{"merge", "--json", "--quiet", "--no-plot", "--max-n", "256"}, files...)...)
+	// merge reads --max-n from the shard files when it is not given.
+	merged, e, st := runCLI(append([]string{"merge", "--json", "--quiet", "--no-plot"}, files...)...)
 	if st != 0 {
 		t.Fatal(e)
 	}
@@ -133,6 +137,18 @@ func TestShardMergeEqualsWholeRun(t *testing.T) {
 	// A missing shard is refused.
 	if _, e, st := runCLI("merge", "--quiet", "--no-plot", "--max-n", "256", files[0]); st != 2 || !strings.Contains(e, "missing") {
 		t.Errorf("merge of one shard: status %d, %q", st, e)
+	}
+	// Shards of different plans (here: another --max-n) are refused by name.
+	other, e, st := runCLI("reproduce", "pops-table2", "--json", "--workers", "1", "--shard", "2/2", "--max-n", "64", "--runs", "7", "--seed", "5", "--quiet", "--no-plot")
+	if st != 0 {
+		t.Fatal(e)
+	}
+	f := filepath.Join(dir, "other.json")
+	if err := os.WriteFile(f, []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, e, st := runCLI("merge", "--quiet", "--no-plot", files[0], f); st != 2 || !strings.Contains(e, "--max-n 64") {
+		t.Errorf("merge of shards with different --max-n: status %d, %q", st, e)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -46,7 +47,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed; run r of a cell uses a stream derived from (seed, cell, r)")
 	workers := fs.Int("workers", runtime.NumCPU(), "worker goroutines")
 	shard := fs.String("shard", "1/1", "run only part i of k of the cells × runs (combine the --json outputs with 'merge')")
-	memGiB := fs.Float64("mem-limit", 0, "refuse plans needing more memory than this many GiB (default: available memory)")
+	memGiB := fs.Float64("mem-limit", 1, "memory budget in GiB for the runs in flight: large cells wait for each other so the estimates of concurrent runs stay under it, and a cell whose one run needs more is refused (capped at the available memory)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	of := addOutputFlags(fs)
 	pos, err := parse(fs, args)
@@ -67,29 +68,39 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 		return usagef("--workers = %d: must be in [1, 1024]", *workers)
 	case *maxN < 1:
 		return usagef("--max-n = %d: must be ≥ 1", *maxN)
+	case !(*memGiB > 0) || *memGiB > 1<<20:
+		return usagef("--mem-limit = %v: must be a number of GiB in (0, 1048576]", *memGiB)
 	}
 	sh, err := experiment.ParseShard(*shard)
 	if err != nil {
 		return usagef("--shard: %v", err)
 	}
+	if sh.K > 1 && !*of.asJSON {
+		return usagef("--shard %s: shard output is raw samples; add --json and redirect it to a file for 'merge'", sh)
+	}
 	cells, skipped := exp.Cells(*maxN)
 	if len(cells) == 0 {
 		return usagef("--max-n = %d: no cell of %s has n ≤ %d", *maxN, exp.Name(), *maxN)
 	}
-	if err := checkMemory(exp, cells, *workers, *memGiB); err != nil {
+	memLimit, err := checkMemory(exp, cells, *memGiB)
+	if err != nil {
 		return err
 	}
+	// The estimates bound the live data; the runtime's soft limit makes the
+	// collector return a finished large run's buffers before the next one
+	// grows the heap past the budget.
+	debug.SetMemoryLimit(memLimit)
 	if !*quiet {
 		for _, s := range skipped {
 			fmt.Fprintf(stderr, "skipped %s\n", s)
 		}
-		fmt.Fprintf(stderr, "%s: %d cells × %d runs, seed %d, %d workers, shard %s\n", exp.Name(), len(cells), *runs, *seed, *workers, sh)
+		fmt.Fprintf(stderr, "%s: %d cells × %d runs, seed %d, %d workers, shard %s, memory budget %.2f GiB\n", exp.Name(), len(cells), *runs, *seed, *workers, sh, float64(memLimit)/(1<<30))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
 	last := time.Time{}
-	plan := experiment.Plan{Exp: exp, Cells: cells, Runs: *runs, Seed: *seed, Workers: *workers, Shard: sh}
+	plan := experiment.Plan{Exp: exp, Cells: cells, Runs: *runs, Seed: *seed, Workers: *workers, Shard: sh, MaxN: *maxN, MemLimit: memLimit}
 	if !*quiet {
 		plan.Progress = func(cd, c, d, t int) {
 			if now := time.Now(); now.Sub(last) > 2*time.Second || d == t {
@@ -106,9 +117,6 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "%s: %.1fs wall, peak memory %s\n", exp.Name(), time.Since(start).Seconds(), peakRSS())
 	}
 	if sh.K > 1 {
-		if !*of.asJSON {
-			return usagef("--shard %s: shard output is raw samples; add --json and redirect it to a file for 'merge'", sh)
-		}
 		enc := json.NewEncoder(stdout)
 		return enc.Encode(o)
 	}
@@ -160,7 +168,7 @@ func writeOutputs(exp experiment.Experiment, rows []experiment.Row, of outputFla
 
 func runMerge(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("merge", stderr)
-	maxN := fs.Int("max-n", 1<<24, "the --max-n the shards were run with")
+	maxN := fs.Int("max-n", 0, "the --max-n the shards were run with (default: the value recorded in the shard files)")
 	quiet := fs.Bool("quiet", false, "no messages on stderr")
 	of := addOutputFlags(fs)
 	files, err := parse(fs, args)
@@ -186,6 +194,19 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("%s: %v", files[0], err)
 	}
+	if *maxN == 0 {
+		for i, p := range parts {
+			switch {
+			case p.MaxN == 0:
+				return usagef("%s: the shard file does not record --max-n (written by an older routecheck); pass the value with --max-n", files[i])
+			case p.MaxN != parts[0].MaxN:
+				return usagef("%s was run with --max-n %d but %s with %d: shards of one plan must agree", files[i], p.MaxN, files[0], parts[0].MaxN)
+			}
+		}
+		*maxN = parts[0].MaxN
+	} else if *maxN < 0 {
+		return usagef("--max-n = %d: must be ≥ 1", *maxN)
+	}
 	o, err := experiment.Merge(exp, parts, *maxN)
 	if err != nil {
 		return usagef("%v", err)
@@ -193,8 +214,10 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	return writeOutputs(exp, experiment.Rows(exp, o), of, stdout, stderr, *quiet)
 }
 
-// checkMemory refuses a plan whose largest cell would not fit.
-func checkMemory(exp experiment.Experiment, cells []experiment.Cell, workers int, limitGiB float64) error {
+// checkMemory returns the memory budget for the runs in flight — limitGiB,
+// capped at the available memory — and refuses the plan when one run of its
+// largest cell alone would not fit.
+func checkMemory(exp experiment.Experiment, cells []experiment.Cell, limitGiB float64) (int64, error) {
 	var worst experiment.Cell
 	var need int64
 	for _, c := range cells {
@@ -202,16 +225,15 @@ func checkMemory(exp experiment.Experiment, cells []experiment.Cell, workers int
 			need, worst = b, c
 		}
 	}
-	need *= int64(min(workers, 1<<20))
 	limit := int64(limitGiB * (1 << 30))
-	if limit == 0 {
-		limit = availableMemory()
+	if avail := availableMemory(); avail < limit {
+		limit = avail
 	}
 	if need > limit {
-		return usagef("cell %s needs ≈ %.2f GiB with %d workers, more than the %.2f GiB available; lower --max-n or --workers (or raise --mem-limit)",
-			worst.Key(), float64(need)/(1<<30), workers, float64(limit)/(1<<30))
+		return 0, usagef("cell %s needs ≈ %.2f GiB for one run, more than the %.2f GiB budget; lower --max-n (or raise --mem-limit, capped at the available memory)",
+			worst.Key(), float64(need)/(1<<30), float64(limit)/(1<<30))
 	}
-	return nil
+	return limit, nil
 }
 
 // availableMemory reads MemAvailable from /proc/meminfo (8 GiB if unknown).

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -191,8 +192,9 @@ func ParseShard(s string) (Shard, error) {
 
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.I, s.K) }
 
-// owns reports whether job j belongs to the shard.
-func (s Shard) owns(j int) bool { return j%s.K == s.I-1 }
+// owns reports whether job j belongs to the shard (the zero Shard owns
+// every job).
+func (s Shard) owns(j int) bool { return s.K <= 1 || j%s.K == s.I-1 }
 
 // Plan is what to run.
 type Plan struct {
@@ -202,18 +204,27 @@ type Plan struct {
 	Seed    uint64
 	Workers int
 	Shard   Shard
+	// MaxN is recorded in the output (the cells are those with size ≤ MaxN).
+	MaxN int
+	// MemLimit bounds the sum of Exp.BytesPerWorker over the runs in flight
+	// (0: no bound). A run whose cell alone needs more still runs, alone; the
+	// CLI refuses such plans up front.
+	MemLimit int64
 	// Progress receives (cells finished, cells, jobs done, jobs) after every run.
 	Progress func(cellsDone, cells, done, total int)
 }
 
 // Output is the full result of a plan or of merged shards.
 type Output struct {
-	Experiment string        `json:"experiment"`
-	Seed       uint64        `json:"seed"`
-	Runs       int           `json:"runs"`
-	Shard      string        `json:"shard"`
-	Cells      []Cell        `json:"-"`
-	Samples    []CellSamples `json:"samples"`
+	Experiment string `json:"experiment"`
+	Seed       uint64 `json:"seed"`
+	Runs       int    `json:"runs"`
+	Shard      string `json:"shard"`
+	// MaxN is the plan's --max-n (0 in files written before it was recorded);
+	// merge uses it to rebuild the cell list.
+	MaxN    int           `json:"max_n,omitempty"`
+	Cells   []Cell        `json:"-"`
+	Samples []CellSamples `json:"samples"`
 }
 
 // CellSamples are the runs done for one cell.
@@ -225,7 +236,7 @@ type CellSamples struct {
 // Execute runs the plan's jobs (the shard's share of cells × runs) on
 // Workers goroutines. Results do not depend on Workers or the shard split.
 func Execute(ctx context.Context, p Plan) (Output, error) {
-	out := Output{Experiment: p.Exp.Name(), Seed: p.Seed, Runs: p.Runs, Shard: p.Shard.String(), Cells: p.Cells}
+	out := Output{Experiment: p.Exp.Name(), Seed: p.Seed, Runs: p.Runs, Shard: p.Shard.String(), MaxN: p.MaxN, Cells: p.Cells}
 	type job struct{ cell, run int }
 	var jobs []job
 	for c := range p.Cells {
@@ -240,20 +251,90 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 	for _, j := range jobs {
 		remaining[j.cell]++
 	}
-	ch := make(chan job)
+	// The scheduler. A worker keeps its buffers between runs, so the budget
+	// is charged with what each worker holds: the largest estimate among the
+	// cells it has run since it last dropped its buffers. A worker takes the
+	// first queued job that fits next to what the others hold (or any job
+	// when the others hold nothing); when nothing fits it drops its own
+	// buffers if it has any, else it waits. So large cells wait for each
+	// other while small ones fill the gaps. Results are keyed by (cell, run)
+	// and every run has its own random stream, so the order does not change
+	// them.
+	cost := make([]int64, len(p.Cells))
+	for c, cell := range p.Cells {
+		cost[c] = p.Exp.BytesPerWorker(cell)
+	}
 	var (
 		wg             sync.WaitGroup
 		mu             sync.Mutex
+		cond           = sync.NewCond(&mu)
 		firstErr       error
+		ctxErr         error
 		done, cellDone int
+		held           int64 // Σ over workers of what each holds
+		queue          = jobs
 	)
+	// take returns the next job for a worker holding *mine bytes (and
+	// updates *mine and held), or drop = true when the worker must drop its
+	// buffers first (*mine is then 0), or ok = false when there is nothing
+	// left to do.
+	take := func(mine *int64) (j job, drop, ok bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		for {
+			if firstErr != nil || ctxErr != nil || len(queue) == 0 {
+				return job{}, false, false
+			}
+			others := held - *mine
+			for i, j := range queue {
+				next := max(*mine, cost[j.cell])
+				if p.MemLimit <= 0 || others == 0 || others+next <= p.MemLimit {
+					if i == 0 {
+						queue = queue[1:]
+					} else {
+						queue = queue[:i+copy(queue[i:], queue[i+1:])]
+					}
+					held += next - *mine
+					*mine = next
+					return j, false, true
+				}
+			}
+			if *mine > 0 {
+				held -= *mine
+				*mine = 0
+				cond.Broadcast()
+				return job{}, true, true
+			}
+			cond.Wait()
+		}
+	}
+	stopWatch := context.AfterFunc(ctx, func() {
+		mu.Lock()
+		ctxErr = ctx.Err()
+		mu.Unlock()
+		cond.Broadcast()
+	})
+	defer stopWatch()
 	workers := max(1, min(p.Workers, len(jobs)))
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			work := p.Exp.NewWorker()
-			for j := range ch {
+			var mine int64
+			for {
+				j, drop, ok := take(&mine)
+				if !ok {
+					return
+				}
+				if drop {
+					// Let the collector have the old buffers before another
+					// worker's large run grows the heap.
+					work = nil
+					runtime.GC()
+					work = p.Exp.NewWorker()
+					continue
+				}
 				s, err := work(p.Cells[j.cell], p.Seed, j.run)
 				mu.Lock()
 				if err != nil && firstErr == nil {
@@ -270,26 +351,10 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 					p.Progress(cellDone, len(p.Cells), done, len(jobs))
 				}
 				mu.Unlock()
+				cond.Broadcast()
 			}
 		}()
 	}
-	var ctxErr error
-feed:
-	for _, j := range jobs {
-		select {
-		case ch <- j:
-		case <-ctx.Done():
-			ctxErr = ctx.Err()
-			break feed
-		}
-		mu.Lock()
-		stop := firstErr != nil
-		mu.Unlock()
-		if stop {
-			break
-		}
-	}
-	close(ch)
 	wg.Wait()
 	if firstErr != nil {
 		return out, firstErr

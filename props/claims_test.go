@@ -29,6 +29,15 @@ func TestClaims(t *testing.T) {
 				t.Errorf("verdict %s, recorded %s\nevidence: %s\ncounterexample: %v\nreplay: %s", r.Verdict, r.Recorded, r.Evidence, r.Counterexample, r.Replay)
 				return
 			}
+			// A violated claim stays a regression test of the whole finding:
+			// the counterexample (shrunk where the check shrinks) and the
+			// line that replays it.
+			if r.Verdict == Violated && r.Counterexample == nil {
+				t.Errorf("violated without a counterexample (evidence: %s)", r.Evidence)
+			}
+			if r.Replay == "" {
+				t.Error("no replay command")
+			}
 			t.Logf("%s (%.2fs): %s", r.Verdict, r.Seconds, r.Evidence)
 		})
 	}

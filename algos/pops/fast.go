@@ -89,7 +89,9 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 	step := 0
 	for len(e.pending) > 0 && step < o.MaxSteps {
 		step++
-		res.MaxDegree = append(res.MaxDegree, max(maxOf(e.srcDeg), maxOf(e.tmpDeg)))
+		if o.trace(step) {
+			res.MaxDegree = append(res.MaxDegree, max(maxOf(e.srcDeg), maxOf(e.tmpDeg)))
+		}
 		pend := e.pending
 		acked := e.acked[:len(pend)]
 		e.part, e.groups = choose(rng, g, Participation(sh, o.CEps, step), len(pend), e.part, e.groups)
@@ -111,7 +113,9 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 		}
 		res.Delivered += len(pend) - w
 		e.pending = pend[:w]
-		res.Remaining = append(res.Remaining, int32(w))
+		if o.trace(step) {
+			res.Remaining = append(res.Remaining, int32(w))
+		}
 	}
 	res.Delivered -= res.Lost
 	res.Steps = step

@@ -117,7 +117,9 @@ func RunOnModelWith(sh pops.Shape, dst []int32, decide Decider, o Options, obs O
 			break
 		}
 		m.step++
-		m.res.MaxDegree = append(m.res.MaxDegree, max(maxOf(srcDeg), maxOf(tmpDeg)))
+		if o.trace(m.step) {
+			m.res.MaxDegree = append(m.res.MaxDegree, max(maxOf(srcDeg), maxOf(tmpDeg)))
+		}
 		for i := range n {
 			m.choice[i], m.gotAck[i], m.relayPkt[i], m.relayAck[i] = -1, false, -1, false
 			m.tempPkt[i], m.tempFrom[i] = -1, -1
@@ -144,7 +146,9 @@ func RunOnModelWith(sh pops.Shape, dst []int32, decide Decider, o Options, obs O
 				left++
 			}
 		}
-		m.res.Remaining = append(m.res.Remaining, left)
+		if o.trace(m.step) {
+			m.res.Remaining = append(m.res.Remaining, left)
+		}
 	}
 	m.res.Steps = m.step
 	for p := range dst {

@@ -68,6 +68,35 @@ func TestEngineMatchesModel(t *testing.T) {
 	}
 }
 
+// MaxTrace keeps the first MaxTrace entries of the per-step traces and
+// changes nothing else, on the model and on the engine.
+func TestMaxTraceIsAPrefix(t *testing.T) {
+	var e Engine
+	sh := pops.Shape{D: 12, G: 3}
+	for seed := range uint64(20) {
+		dst := perm.Random(sh.N(), rand.New(rand.NewPCG(seed, 3)))
+		full, err := RunOnModel(sh, dst, rand.New(rand.NewPCG(seed, 4)), Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := 1 + int(seed)%5
+		cut, err := RunOnModel(sh, dst, rand.New(rand.NewPCG(seed, 4)), Options{MaxTrace: k}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, err := e.Run(sh, dst, rand.New(rand.NewPCG(seed, 4)), Options{MaxTrace: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range []Result{cut, fast} {
+			m := min(k, len(full.Remaining))
+			if r.Steps != full.Steps || r.Lost != full.Lost || !slices.Equal(r.Remaining, full.Remaining[:m]) || !slices.Equal(r.MaxDegree, full.MaxDegree[:m]) {
+				t.Fatalf("seed %d, MaxTrace %d: %+v, full run %+v", seed, k, r, full)
+			}
+		}
+	}
+}
+
 func TestRouterRejectsOutOfScope(t *testing.T) {
 	var e Engine
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -81,6 +110,7 @@ func TestRouterRejectsOutOfScope(t *testing.T) {
 		{pops.Shape{D: 2, G: 2}, Options{CEps: 0.5}, "c+ε"},
 		{pops.Shape{D: 2, G: 2}, Options{Variant: 9}, "variant"},
 		{pops.Shape{D: 2, G: 2}, Options{MaxSteps: -1}, "max steps"},
+		{pops.Shape{D: 2, G: 2}, Options{MaxTrace: -1}, "max trace"},
 	}
 	for _, c := range cases {
 		dst := perm.Identity(c.sh.N())

@@ -68,8 +68,17 @@ type Options struct {
 	Variant Variant
 	// CEps is c+ε in Theorem 3.8's stage-1 schedule; 0 means DefaultCEps.
 	CEps float64
-	// MaxSteps stops a run that has not finished; 0 means 64 + 8·⌈d/g⌉·(c+ε).
+	// MaxSteps stops a run that has not finished; 0 means 64 + 8·⌈d/g⌉·(c+ε)
+	// (576 at d = 16g). That default is a cut-off for tests, not a bound
+	// on the algorithm: at small g the step count is heavy-tailed (POPS(32,2):
+	// about 0.5% of runs need more than 576 steps, a few in 10^5 more than
+	// 10^5), so experiments pass a much larger guard (internal/popsexp) and
+	// count the runs that still hit it (Result.Completed = false).
 	MaxSteps int
+	// MaxTrace, if > 0, records Result.Remaining and Result.MaxDegree for
+	// the first MaxTrace steps only, so that a very long run does not grow
+	// them without bound; 0 records every step.
+	MaxTrace int
 	// Step is the slot model RunOnModel drives; nil means pops.Step. Tests
 	// and benchmarks plug in the naive oracle (oracles/popsnaive.Step) here.
 	// The fast Engine ignores it.
@@ -103,6 +112,9 @@ func (o Options) check() error {
 	}
 	if o.MaxSteps < 0 {
 		return fmt.Errorf("max steps = %d: must be ≥ 0 (0 selects the default)", o.MaxSteps)
+	}
+	if o.MaxTrace < 0 {
+		return fmt.Errorf("max trace = %d: must be ≥ 0 (0 records every step)", o.MaxTrace)
 	}
 	if o.Variant != Faithful && o.Variant != SplitDelivery {
 		return fmt.Errorf("variant = %d: unknown", int(o.Variant))
@@ -142,11 +154,12 @@ type Result struct {
 	// Delivered counts packets accepted at their destination; Lost counts
 	// packets that vanished (copy destroyed after the original was deleted).
 	Delivered, Lost int
-	// Remaining[s] is the number of unacked originals after step s+1.
+	// Remaining[s] is the number of unacked originals after step s+1
+	// (the first Options.MaxTrace steps only, when that is set).
 	Remaining []int32
 	// MaxDegree[s] is the maximum degree of the conflict graph (max over
 	// source groups and temporary destination groups of unacked packets) at
-	// the start of step s+1.
+	// the start of step s+1 (the first Options.MaxTrace steps only, when set).
 	MaxDegree []int32
 	// Conflicts[k] counts conflicting couplers in slot k+1 of all steps
 	// (the fast engine fills slots 1, 2 and the delivery slots only).
@@ -158,6 +171,8 @@ type Result struct {
 	// Duplicated counts packets accepted at their destination twice (model only).
 	Duplicated int
 }
+
+func (o Options) trace(step int) bool { return o.MaxTrace == 0 || step <= o.MaxTrace }
 
 // Slots is Steps times the slots per step of the variant.
 func (r Result) Slots(v Variant, s pops.Shape) int { return r.Steps * v.SlotsPerStep(s) }

@@ -21,6 +21,7 @@ import (
 type table struct {
 	name  string
 	slots bool
+	cEps  float64 // c+ε of stage 1; 0 means 4
 }
 
 func init() {
@@ -28,13 +29,38 @@ func init() {
 	experiment.Register(table{name: "pops-table2"})
 }
 
+// TableWithCEps returns the experiment name (pops-table1 or pops-table2)
+// run with c+ε = cEps in Theorem 3.8's stage 1 instead of Corollary 3.9's 4
+// (for a CLI option; the registered experiments use 4). Run r still sees
+// the same permutation whatever c+ε is.
+func TableWithCEps(name string, cEps float64) (experiment.Experiment, error) {
+	if !(cEps >= 1 && cEps <= 1e6) {
+		return nil, fmt.Errorf("c+ε = %v: must be in [1, 10^6]", cEps)
+	}
+	switch name {
+	case "pops-table1":
+		return table{name: name, slots: true, cEps: cEps}, nil
+	case "pops-table2":
+		return table{name: name, cEps: cEps}, nil
+	}
+	return nil, fmt.Errorf("experiment %q: c+ε applies to pops-table1 and pops-table2 only", name)
+}
+
+func (t table) ceps() float64 {
+	if t.cEps == 0 {
+		return ap.DefaultCEps
+	}
+	return t.cEps
+}
+
 func (t table) Name() string { return t.name }
 
 func (t table) Title() string {
+	ce := fmt.Sprintf("c+ε = %g", t.ceps())
 	if t.slots {
-		return "Table I (column A): slots to route a random permutation with the randomized router (pops-rand-5slot, c+ε = 4), ours beside the paper; baseline B = §IV formula; det_* = deterministic sort-based routers of §II-A, closed forms (direct: sort all n = dg packets, stages × Slots(d,g); 8style: Cor. 2.4, AKS in place of Batcher in [8]; aks_c = §7 analytic AKS depth)"
+		return "Table I (column A): slots to route a random permutation with the randomized router (pops-rand-5slot, " + ce + "; runs to completion, censored_runs = runs stopped at the 2^26-step guard), ours beside the paper; baseline B = §IV formula; det_* = deterministic sort-based routers of §II-A, closed forms (direct: sort all n = dg packets, stages × Slots(d,g); 8style: Cor. 2.4, AKS in place of Batcher in [8]; aks_c = §7 analytic AKS depth)"
 	}
-	return "Table II: steps (μ, σ, max) to route a random permutation with the randomized router (pops-rand-5slot, c+ε = 4), ours beside the paper"
+	return "Table II: steps (μ, σ, max) to route a random permutation with the randomized router (pops-rand-5slot, " + ce + "; runs to completion, censored_runs = runs stopped at the 2^26-step guard), ours beside the paper"
 }
 
 func shapeOf(c experiment.Cell) pops.Shape {
@@ -64,7 +90,7 @@ func (t table) Cells(maxN int) ([]experiment.Cell, []string) {
 		}
 		c := experiment.Cell{Params: []experiment.Param{{Name: "n", Value: pc.N}, {Name: "d", Value: pc.D()}, {Name: "g", Value: g}}, Size: pc.N}
 		if !pc.HasPaper() {
-			c.Note = "paper: - (g = 1: stage 2 livelocks whenever two packets survive stage 1, see pops/thm-3.8/terminates-g1)"
+			c.Note = "paper: - (g = 1: stage 2 livelocks whenever two packets survive stage 1, see pops/thm-3.8/terminates-g1; such runs are stopped one step after stage 1 and counted in livelocked_runs, and ours is over the runs that finish)"
 		}
 		cells = append(cells, c)
 	}
@@ -81,17 +107,14 @@ func (t table) NewWorker() func(experiment.Cell, uint64, int) (experiment.Sample
 		if len(dst) != sh.N() {
 			dst = make([]int32, sh.N())
 		}
-		s, err := RunOne(&e, dst, sh, ap.Faithful, seed, run)
+		s, err := RunOne(&e, dst, sh, ap.Faithful, t.cEps, seed, run)
 		if err != nil {
 			return experiment.Sample{}, err
 		}
-		done := 0.0
-		if s.Completed {
-			done = 1
-		}
 		return experiment.Sample{Run: run, Values: map[string]float64{
 			"steps": float64(s.Steps), "slots": float64(s.Slots), "lost": float64(s.Lost),
-			"completed": done, "degree_after_stage1": float64(s.DegreeAfterStage1),
+			"completed": b01(s.Completed), "censored": b01(s.Censored), "livelocked": b01(s.Livelocked),
+			"degree_after_stage1": float64(s.DegreeAfterStage1),
 		}}, nil
 	}
 }
@@ -102,13 +125,20 @@ func (t table) Summarize(c experiment.Cell, samples []experiment.Sample) experim
 	if t.slots {
 		key = "slots"
 	}
-	xs := make([]float64, len(samples))
-	lost, incomplete := 0.0, 0.0
-	for i, s := range samples {
-		xs[i] = s.Values[key]
+	// A livelocked run (g = 1) never finishes: its step count is no value,
+	// so ours is over the other runs. A censored run's count is a lower
+	// bound and is kept (the censored_runs column says how many there are).
+	var xs []float64
+	lost, incomplete, censored, livelocked := 0.0, 0.0, 0.0, 0.0
+	for _, s := range samples {
 		lost += s.Values["lost"]
 		if s.Values["completed"] == 0 {
 			incomplete++
+		}
+		censored += s.Values["censored"]
+		livelocked += s.Values["livelocked"]
+		if s.Values["livelocked"] == 0 {
+			xs = append(xs, s.Values[key])
 		}
 	}
 	sum := stats.Summarize(xs)
@@ -118,6 +148,8 @@ func (t table) Summarize(c experiment.Cell, samples []experiment.Sample) experim
 			"lost_per_run":       lost / math.Max(1, float64(len(samples))),
 			"lost_fraction":      lost / math.Max(1, float64(len(samples))*float64(sh.N())),
 			"incomplete_runs":    incomplete,
+			"censored_runs":      censored,
+			"livelocked_runs":    livelocked,
 			"formula_20d_over_g": popspaper.Corollary39Slots(sh.D, sh.G),
 		}}
 	if t.slots {
@@ -193,6 +225,13 @@ func DetColumns(sh pops.Shape) map[string]float64 {
 		ColDetDirectAKS:     aksDepthC(k) * per,
 		ColDet8StyleAKS:     popspaper.Baseline(sh.D, sh.G) - sortTerm(float64(sortnetforms.Depth(sh.G*sh.G))) + sortTerm(aksDepthC(kg)),
 	}
+}
+
+func b01(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func dev(m, p, se float64) *float64 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	ap "routecheck/algos/pops"
 	"routecheck/algos/popsdet"
 	asn "routecheck/algos/sortnet"
 	"routecheck/internal/experiment"
@@ -163,5 +164,109 @@ func TestTable1ChartsShowDeterministicRouter(t *testing.T) {
 		if !found {
 			t.Errorf("%s: no deterministic series", ch.File)
 		}
+	}
+}
+
+// For g = 1 the step limit is exact: a run not finished one step after
+// stage 1 has two or more packets left, all of which use the one coupler
+// c(0,0) in every later step, so running it 1000 steps longer changes
+// nothing. Runs that finish do so within the limit.
+func TestStepLimitExactForG1(t *testing.T) {
+	var e ap.Engine
+	for _, d := range []int{2, 4, 16} {
+		sh := pops.Shape{D: d, G: 1}
+		limit := StepLimit(sh, ap.DefaultCEps)
+		if limit != ap.Stage1Steps(sh, ap.DefaultCEps)+1 {
+			t.Fatalf("%v: limit %d", sh, limit)
+		}
+		stuck := 0
+		dst := make([]int32, sh.N())
+		for r := range 200 {
+			s, err := RunOne(&e, dst, sh, ap.Faithful, 0, 5, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := Rand(5, sh, ap.Faithful, r)
+			perm.RandomInto(dst, rng)
+			long, err := e.Run(sh, dst, rng, ap.Options{MaxSteps: limit + 1000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Livelocked != !long.Completed || s.Censored || (long.Completed && long.Steps != s.Steps) {
+				t.Fatalf("%v run %d: at the limit %+v; with 1000 more steps completed=%v steps=%d", sh, r, s, long.Completed, long.Steps)
+			}
+			if s.Livelocked {
+				stuck++
+				if left := long.Remaining[len(long.Remaining)-1]; left < 2 || long.Remaining[limit-1] != left {
+					t.Fatalf("%v run %d: %d packets left at the limit, %d after 1000 more steps", sh, r, long.Remaining[limit-1], left)
+				}
+			}
+		}
+		t.Logf("%v: %d of 200 runs livelock", sh, stuck)
+		if d >= 4 && stuck == 0 {
+			t.Errorf("%v: no run livelocked; the test does not exercise the limit", sh)
+		}
+	}
+}
+
+// The experiments run the router to completion: with the ledger's seed, one
+// of the 100 runs the table claims use for POPS(32,2) (n = 64, d = 16g)
+// needs more than the library's default cut-off of 64 + 32·16 = 576 steps
+// (591, found by the claim pops/table-2/max/n=64/d=16g), at which the
+// library stops it unfinished; RunOne finishes it.
+func TestRunOneRunsPastTheDefaultCutoff(t *testing.T) {
+	sh := pops.Shape{D: 32, G: 2}
+	var e ap.Engine
+	dst := make([]int32, sh.N())
+	long := -1
+	for r := range 100 {
+		s, err := RunOne(&e, dst, sh, ap.Faithful, 0, 20261122, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Completed || s.Censored || s.Livelocked {
+			t.Fatalf("run %d: %+v", r, s)
+		}
+		if s.Steps > 576 {
+			long = r
+			rng := Rand(20261122, sh, ap.Faithful, r)
+			perm.RandomInto(dst, rng)
+			cut, err := e.Run(sh, dst, rng, ap.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cut.Completed || cut.Steps != 576 {
+				t.Errorf("run %d (%d steps to completion) with the default limit: completed=%v after %d steps", r, s.Steps, cut.Completed, cut.Steps)
+			}
+		}
+	}
+	if long < 0 {
+		t.Fatal("no run beyond 576 steps among the 100 the table claims use")
+	}
+}
+
+// Livelocked runs (g = 1) are counted and left out of ours; censored runs
+// are counted and kept (as lower bounds).
+func TestSummarizeCountsIncompleteRuns(t *testing.T) {
+	exp, err := experiment.Lookup("pops-table2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, _ := exp.Cells(16)
+	var cell experiment.Cell
+	for _, c := range cells {
+		if shapeOf(c) == (pops.Shape{D: 4, G: 1}) {
+			cell = c
+		}
+	}
+	s := fakeSamples(4)
+	s[1].Values["steps"], s[1].Values["completed"], s[1].Values["livelocked"] = 13, 0, 1
+	s[2].Values["steps"], s[2].Values["completed"], s[2].Values["censored"] = 1000, 0, 1
+	row := exp.Summarize(cell, s)
+	if row.Extra["incomplete_runs"] != 2 || row.Extra["censored_runs"] != 1 || row.Extra["livelocked_runs"] != 1 {
+		t.Errorf("counts: %v", row.Extra)
+	}
+	if want := (7 + 1000 + 7) / 3.0; math.Abs(*row.Ours.Mean-want) > 1e-9 || *row.Ours.Max != 1000 {
+		t.Errorf("ours = mean %v max %v, want mean %v over the three non-livelocked runs", *row.Ours.Mean, *row.Ours.Max, want)
 	}
 }

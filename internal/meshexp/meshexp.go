@@ -180,13 +180,14 @@ func Excess(steps float64, n, k int) float64 {
 }
 
 // Thm1Time is Theorem 1's time bound with the constant of its proof,
-// k·n/2 + 1.5·n²·log n (see props' mesh/thm-1/time-and-queue), divided by
+// k·n/2 + 1.5·n²·log n (see props' mesh/thm-1/time), divided by
 // k·n/2.
 func Thm1Time(n, k int) float64 {
 	return (float64(k*n)/2 + 1.5*float64(n*n*log2(n))) / (float64(k*n) / 2)
 }
 
-// Thm1Queue is Theorem 1's queue bound k + n²·log n divided by k.
+// Thm1Queue is Theorem 1's queue bound k + n²·log n, as stated, divided by k
+// (adversarial distributions exceed it: props' mesh/thm-1/queue).
 func Thm1Queue(n, k int) float64 { return float64(k+n*n*log2(n)) / float64(k) }
 
 func (kk) Summarize(ec experiment.Cell, samples []experiment.Sample) experiment.Row {

@@ -124,6 +124,51 @@ func init() {
 			}
 			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("balanced on all %d multisets", cases)}
 		}})
+	Register(Claim{ID: "mesh/lemma-6/k-not-multiple-of-n", Source: src + " (outside its assumption 'k a multiple of n')", Kind: Invariant, Recorded: Holds,
+		Statement: "For n a power of two and any k, ALLOCATE keeps the proof's invariant Δ(l) ≤ 1 after every subbucket, so each PU allocates ⌊k/n⌋ or ⌈k/n⌉ packets to each PU of its row.",
+		Scope:     "n a power of two, k not a multiple of n: every destination multiset for n = 2, k ∈ {1, 3, 5, 7} and n = 4, k ∈ {1, 2, 3, 5, 6, 7}; random (uniform and skewed) destinations for n ∈ {8, 16, 32}, k < 3n² not a multiple of n, with random tie-breaking in Step 8",
+		Notes:     "Exactly k/n is impossible when n ∤ k; the question is whether the proof's invariant survives. It does, and the proof shows why: neither invariant (Δ(l) ≤ 1; equal loads on the current intervals) uses k, only the sizes (powers of two, decreasing, dividing n). k enters only in the last line, which turns Δ = 1 into Δ = 0. So the last subbucket leaves the counts within one of each other: ⌊k/n⌋ or ⌈k/n⌉. Which positions get the extra packet depends on the destinations and on Step 8's ties; with the smallest-index tie-break every PU of a row can favour the same positions (see mesh/cor-1/k-not-multiple-of-n).",
+		Check: func(env Env) Outcome {
+			ok := func(n int, d []mesh.Dest, a mesh.Allocation) bool {
+				k := len(d)
+				return a.MaxSpread <= 1 && slices.Min(a.Counts) == k/n && slices.Max(a.Counts) == (k+n-1)/n
+			}
+			cases := 0
+			var cex any
+			for _, nk := range [][2]int{{2, 1}, {2, 3}, {2, 5}, {2, 7}, {4, 1}, {4, 2}, {4, 3}, {4, 5}, {4, 6}, {4, 7}} {
+				n, k := nk[0], nk[1]
+				forEachMultiset(n, k, func(d []mesh.Dest) bool {
+					cases++
+					a, err := mesh.Allocate(n, d, nil)
+					if err != nil || !ok(n, d, a) {
+						cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts, "max_spread": a.MaxSpread, "error": fmt.Sprint(err)}
+						return false
+					}
+					return true
+				})
+				if cex != nil {
+					break
+				}
+			}
+			r := seeds.Rand(env.Seed ^ 0x6a11)
+			random := env.Budget.Pick(90, 900, 9000)
+			for i := 0; i < random && cex == nil; i++ {
+				n := []int{8, 16, 32}[i%3]
+				k := 1 + r.IntN(3*n*n-1)
+				if k%n == 0 {
+					k++
+				}
+				d := randomDests(r, n, k)
+				a, err := mesh.Allocate(n, d, func(c []int32) int32 { return c[r.IntN(len(c))] })
+				if err != nil || !ok(n, d, a) {
+					cex = map[string]any{"case": AllocateCase{n, d}, "counts": a.Counts, "max_spread": a.MaxSpread, "error": fmt.Sprint(err)}
+				}
+			}
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: "Δ > 1 or counts outside {⌊k/n⌋, ⌈k/n⌉}", Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("Δ(l) ≤ 1 throughout and counts in {⌊k/n⌋, ⌈k/n⌉} on all %d multisets (n = 2, 4; k not a multiple of n, k < 2n) and %d random cases (n ∈ {8, 16, 32})", cases, random)}
+		}})
 	Register(Claim{ID: "mesh/lemma-5/subbuckets", Source: seed003 + " Lemma 5", Kind: Invariant, Recorded: Holds,
 		Statement: "ALLOCATE makes m ≤ n·⌊log n⌋ subbuckets.",
 		Scope:     "every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}; random destinations for n ∈ {8, 16, 32} and for n ∈ {3, 5, 6, 7}",

@@ -3,6 +3,7 @@ package props
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"routecheck/algos/mesh"
@@ -133,6 +134,92 @@ func init() {
 				}
 				return ""
 			}, func(n, k int, r mesh.KKResult) string { return fmt.Sprintf("%d steps", r.PhaseSteps[0]) })
+		}})
+	// Corollary 1 outside 'k a multiple of n': sizes in increasing order,
+	// families whose generator accepts any k.
+	notMultiple := func(b Budget) [][2]int {
+		var out [][2]int
+		for _, n := range []int{2, 4, 8, 16}[:b.Pick(3, 4, 4)] {
+			for _, k := range []int{1, n/2 + 1, n + 1, 3*n/2 + 1, 2*n + n/2, n*n + n/2 + 1, n*n*floorLog2(n) + 1} {
+				if k%n != 0 && !slices.Contains(out, [2]int{n, k}) {
+					out = append(out, [2]int{n, k})
+				}
+			}
+		}
+		return out
+	}
+	phase1 := func(env Env, each func(n, k int, f KKFamily, seed uint64, r mesh.KKResult) string) (string, error) {
+		for _, nk := range notMultiple(env.Budget) {
+			n, k := nk[0], nk[1]
+			for fi, f := range []KKFamily{KKUniform, KKTranspose, KKReflect} {
+				seed := env.Seed ^ uint64(n*1000003+k*101+fi)
+				pl, err := mesh.NewPlan(mesh.Det3, n, GenKK(f, n, k, seeds.Rand(seed)), nil, mesh.Options{})
+				if err != nil {
+					return "", err
+				}
+				r, err := mesh.RouteKK(pl, mesh.Options{})
+				if err != nil {
+					return "", err
+				}
+				if msg := each(n, k, f, seed, r); msg != "" {
+					return msg, nil
+				}
+			}
+		}
+		return "", nil
+	}
+	const notMultScope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first, without coloring; n a power of two ∈ {2, 4, 8} (small budget), +16; k ∈ {1, n/2 + 1, n + 1, 3n/2 + 1, 5n/2, n² + n/2 + 1, n² log n + 1} not multiples of n; uniform random, transpose and reflect k-k distributions"
+	Register(Claim{ID: "mesh/cor-1/k-not-multiple-of-n/as-stated", Source: seed003 + " Corollary 1 (outside its assumption 'k a multiple of n')", Kind: Exact, Recorded: Violated,
+		Statement: "Also when n ∤ k, the routing in Phase 1 takes exactly k·n/4 steps and each PU holds exactly k packets at its end.",
+		Scope:     notMultScope + "; the first size (in the order listed) that breaks it is reported",
+		Notes:     "Expected to fail: ALLOCATE can only give each position ⌊k/n⌋ or ⌈k/n⌉ packets (mesh/lemma-6/k-not-multiple-of-n), and with Step 8's smallest-index tie-break the PUs of a row tend to give the extra packets to the same positions. Smallest case: n = 2, k = 1 — every PU allocates its one packet to column 0, so PU (i, 0) ends Phase 1 with 2 packets. What does hold is mesh/cor-1/k-not-multiple-of-n.",
+		Check: func(env Env) Outcome {
+			var cex any
+			msg, err := phase1(env, func(n, k int, f KKFamily, seed uint64, r mesh.KKResult) string {
+				if 4*r.PhaseSteps[0] != k*n || r.EndQueue[0] != k {
+					cex = KKCase{mesh.Det3, false, n, k, f, seed}
+					return fmt.Sprintf("n = %d, k = %d, %s: Phase 1 takes %d steps (k·n/4 = %g) and leaves up to %d packets in a PU (k = %d)", n, k, f, r.PhaseSteps[0], float64(k*n)/4, r.EndQueue[0], k)
+				}
+				return ""
+			})
+			switch {
+			case err != nil:
+				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+			case msg != "":
+				return Outcome{Verdict: Violated, Evidence: msg, Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("exact on all of %v × 3 families", notMultiple(env.Budget))}
+		}})
+	Register(Claim{ID: "mesh/cor-1/k-not-multiple-of-n", Source: seed003 + " Corollary 1, generalized by routecheck to n ∤ k", Kind: Bound, Recorded: Holds,
+		Statement: "For n a power of two and any k, Phase 1 takes between ⌊k/n⌋·n²/4 and ⌈k/n⌉·n²/4 steps, and each PU ends it with between n·⌊k/n⌋ and n·⌈k/n⌉ packets.",
+		Scope:     notMultScope,
+		Notes:     "Derivation. By mesh/lemma-6/k-not-multiple-of-n every PU gives every position of its row c_lo = ⌊k/n⌋ or c_hi = ⌈k/n⌉ packets; that gives the queue bounds. For the time, the corrected Lemma 4 (exact for farthest-first, mesh/lemma-4/corrected) is monotone in the set of packets, so a row takes no longer than the row where every PU sends c_hi packets to every position, and no less than the one with c_lo. With c ≥ 1 packets per pair the formula gives max over i < j of (j − i − 1 + (i + 1)(n − j)·c); widening j − i by one loses (i + 1)·c ≥ 1 packets and gains one step, so the maximum is at j = i + 1 = n/2: c·n²/4 (for c = 0 the time is 0). Columns are idle in Phase 1. The evidence says how often the upper bounds are attained (they are whenever all PUs of a row favour the same positions).",
+		Check: func(env Env) Outcome {
+			var cex any
+			cases, tTop, qTop := 0, 0, 0
+			msg, err := phase1(env, func(n, k int, f KKFamily, seed uint64, r mesh.KKResult) string {
+				cases++
+				lo, hi := k/n, (k+n-1)/n
+				t, q := r.PhaseSteps[0], r.EndQueue[0]
+				if t < lo*n*n/4 || t > hi*n*n/4 || q < n*lo || q > n*hi {
+					cex = KKCase{mesh.Det3, false, n, k, f, seed}
+					return fmt.Sprintf("n = %d, k = %d, %s: Phase 1 takes %d steps (allowed [%d, %d]), largest queue at its end %d (allowed [%d, %d])", n, k, f, t, lo*n*n/4, hi*n*n/4, q, n*lo, n*hi)
+				}
+				if t == hi*n*n/4 {
+					tTop++
+				}
+				if q == n*hi {
+					qTop++
+				}
+				return ""
+			})
+			switch {
+			case err != nil:
+				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+			case msg != "":
+				return Outcome{Verdict: Violated, Evidence: msg, Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("within the bounds on all %d cases (%v × 3 families); the time bound ⌈k/n⌉·n²/4 was attained in %d, the queue bound n·⌈k/n⌉ in %d", cases, notMultiple(env.Budget), tTop, qTop)}
 		}})
 	Register(Claim{ID: "mesh/lemma-7/queue-after-phase-2", Source: seed003 + " Lemma 7", Kind: Bound, Recorded: Holds,
 		Statement: "At the end of Phase 2 a PU holds less than k + n²·log n packets.",

@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"slices"
 
 	"routecheck/algos/mesh"
 	mmesh "routecheck/models/mesh"
@@ -34,49 +35,189 @@ func GenLinear(t *rapid.T, maxN, maxP int) LinearInstance {
 	return in
 }
 
-// rightSteps is T_r measured by farthest-first routing on the step model.
-func rightSteps(in LinearInstance) (int, error) {
+// LinearFamily names a family of 1-D distributions.
+type LinearFamily string
+
+// The families GenLinearMixed draws from: arbitrary packets, and
+// adversarial shapes that load one link, one PU or one end.
+const (
+	LinUniform     LinearFamily = "uniform"      // sources and destinations arbitrary
+	LinOneSource   LinearFamily = "one-source"   // every packet starts at one PU
+	LinFarEnd      LinearFamily = "far-end"      // every packet goes to PU n−1 (or 0)
+	LinEndToEnd    LinearFamily = "end-to-end"   // every packet goes 0 → n−1 (or back)
+	LinDensePrefix LinearFamily = "dense-prefix" // sources < m, destinations ≥ j ≥ m: all cross [m−1, j]
+	LinReverse     LinearFamily = "reverse"      // PU i sends c packets to n−1−i
+	LinKK          LinearFamily = "k-k"          // every PU sends and receives c packets
+	LinStaircase   LinearFamily = "staircase"    // PU i sends i+1 packets to one far PU
+)
+
+// LinearFamilies lists them.
+var LinearFamilies = []LinearFamily{LinUniform, LinOneSource, LinFarEnd, LinEndToEnd, LinDensePrefix, LinReverse, LinKK, LinStaircase}
+
+// GenLinearMixed draws a family, then a distribution of it on at most maxN
+// PUs with at most maxP packets. Parameters are drawn by rapid, so failures
+// shrink within the family (towards fewer PUs and packets).
+func GenLinearMixed(t *rapid.T, maxN, maxP int) (LinearFamily, LinearInstance) {
+	f := rapid.SampledFrom(LinearFamilies).Draw(t, "family")
+	if f == LinUniform {
+		return f, GenLinear(t, maxN, maxP)
+	}
+	n := rapid.IntRange(1, maxN).Draw(t, "n")
+	in := LinearInstance{N: n}
+	add := func(s, d int) {
+		if len(in.Src) < maxP {
+			in.Src, in.Dst = append(in.Src, int32(s)), append(in.Dst, int32(d))
+		}
+	}
+	pu := func(label string) int { return rapid.IntRange(0, n-1).Draw(t, label) }
+	count := func(hi int) int { return rapid.IntRange(0, max(0, hi)).Draw(t, "packets") }
+	mirror := rapid.Bool().Draw(t, "mirror") // leftward version
+	switch f {
+	case LinOneSource:
+		s := pu("source")
+		for range count(maxP) {
+			add(s, pu("dst"))
+		}
+	case LinFarEnd:
+		for range count(maxP) {
+			add(pu("src"), n-1)
+		}
+	case LinEndToEnd:
+		for range count(maxP) {
+			add(0, n-1)
+		}
+	case LinDensePrefix:
+		m := rapid.IntRange(1, n).Draw(t, "m")
+		j := rapid.IntRange(m-1, n-1).Draw(t, "j")
+		for range count(maxP) {
+			add(rapid.IntRange(0, m-1).Draw(t, "src"), rapid.IntRange(j, n-1).Draw(t, "dst"))
+		}
+	case LinReverse:
+		c := rapid.IntRange(0, max(0, maxP/n)).Draw(t, "c")
+		for i := range n {
+			for range c {
+				add(i, n-1-i)
+			}
+		}
+	case LinKK:
+		c := rapid.IntRange(0, max(0, maxP/n)).Draw(t, "c")
+		perm := rapid.Permutation(slices.Repeat(seqN(n), c)).Draw(t, "destinations")
+		for q, d := range perm {
+			add(q/max(c, 1), d)
+		}
+	case LinStaircase:
+		d := pu("target")
+		for i := range n {
+			for range i + 1 {
+				add(i, d)
+			}
+		}
+	}
+	if mirror {
+		for q := range in.Src {
+			in.Src[q], in.Dst[q] = int32(n-1)-in.Src[q], int32(n-1)-in.Dst[q]
+		}
+	}
+	return f, in
+}
+
+func seqN(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// linearSteps is farthest-first routing of in on the step model.
+func linearSteps(in LinearInstance) (mesh.Result, error) {
 	s, err := mmesh.NewLinear(in.N, in.Src, in.Dst)
 	if err != nil {
-		return 0, err
+		return mesh.Result{}, err
 	}
-	r, err := mesh.RunLinear(s, 4*in.N+2*len(in.Src)+4)
-	return r.StepsRight, err
+	return mesh.RunLinear(s, 4*in.N+2*len(in.Src)+4)
 }
+
+// mirrored is in reflected (PU i ↔ n−1−i): leftward becomes rightward.
+func mirrored(in LinearInstance) LinearInstance {
+	m := LinearInstance{N: in.N, Src: make([]int32, len(in.Src)), Dst: make([]int32, len(in.Dst))}
+	for q := range in.Src {
+		m.Src[q], m.Dst[q] = int32(in.N-1)-in.Src[q], int32(in.N-1)-in.Dst[q]
+	}
+	return m
+}
+
+const linearScope = "linear arrays of n ≤ 32 PUs with up to 120 packets, farthest-first on the step model (ties: earliest in queue); distributions drawn from props.LinearFamilies: arbitrary sources and destinations, and the adversarial families one-source, far-end, end-to-end, dense-prefix (every packet crosses one stretch), reverse, k-k and staircase, each also mirrored"
 
 func init() {
 	const src = seed003 + " Lemma 4"
-	lemma4 := func(id, statement string, recorded Verdict, notes string, formula func(n int, s, d []int32) int) {
+	lemma4 := func(id, statement string, recorded Verdict, notes string, bothWays bool, formula func(n int, s, d []int32) int) {
 		Register(Claim{ID: id, Source: src, Kind: Exact, Recorded: recorded, Statement: statement,
-			Scope: "linear arrays of n ≤ 12 PUs, up to 40 packets with arbitrary sources and destinations, farthest-first on the step model (ties: earliest in queue)",
+			Scope: linearScope,
 			Notes: notes,
 			Check: func(env Env) Outcome {
 				checks := env.Budget.Pick(300, 3000, 30000)
+				seen := map[LinearFamily]int{}
 				cex, rep := Falsify(env, checks, func(t *rapid.T) any {
-					in := GenLinear(t, 12, 40)
-					got, err := rightSteps(in)
+					f, in := GenLinearMixed(t, 32, 120)
+					seen[f]++
+					got, err := linearSteps(in)
 					if err != nil {
-						return map[string]any{"instance": in, "error": err.Error()}
+						return map[string]any{"family": f, "instance": in, "error": err.Error()}
 					}
-					if want := formula(in.N, in.Src, in.Dst); got != want {
-						return map[string]any{"instance": in, "steps": got, "formula": want}
+					if want := formula(in.N, in.Src, in.Dst); got.StepsRight != want {
+						return map[string]any{"family": f, "instance": in, "steps_right": got.StepsRight, "formula": want}
+					}
+					if m := mirrored(in); bothWays {
+						if want := formula(m.N, m.Src, m.Dst); got.StepsLeft != want {
+							return map[string]any{"family": f, "instance": in, "steps_left": got.StepsLeft, "mirrored_formula": want}
+						}
 					}
 					return nil
 				})
 				if cex != nil {
 					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("formula differs from the routing time (shrunk by rapid): %s", rep), Counterexample: cex}
 				}
-				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("equal on %d random distributions (rapid)", checks)}
+				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("equal on %d distributions (rapid); by family %v", checks, seen)}
 			}})
 	}
 	lemma4("mesh/lemma-4/printed",
 		"T_r(D) = max_{i<j} (j − i − 1 + h_r(i, j)), h_r(i, j) = packets from PUs with index smaller than i to PUs with index ≥ j.",
 		Violated,
-		"As printed the formula is off: with no packets at all it gives n − 2, and one packet 0 → 2 on three PUs (2 steps) gives 1. Two corrections make it exact (mesh/lemma-4/corrected): count the packets from PUs with index at most i, and take the maximum only over pairs with h(i, j) > 0 (0 if none). The paper then uses only the simplified form 'the maximum number of packets that have to cross any connection', which is unaffected.",
-		mesh1d.Lemma4Printed)
+		"As printed the formula is off: with no packets at all it gives n − 2, one packet 0 → 1 on two PUs (1 step) gives 0, and one packet 0 → 2 on three PUs (2 steps) gives 1. Two corrections make it exact (mesh/lemma-4/corrected): count the packets from PUs with index at most i, and take the maximum only over pairs with h(i, j) > 0 (0 if none). The paper then uses only the simplified form 'the maximum number of packets that have to cross any connection', which is unaffected.",
+		false, mesh1d.Lemma4Printed)
 	lemma4("mesh/lemma-4/corrected",
-		"T_r(D) = max over i < j with h(i, j) > 0 of (j − i − 1 + h(i, j)), h(i, j) = packets from PUs with index ≤ i to PUs with index ≥ j; farthest-first attains it.",
+		"T_r(D) = max over i < j with h(i, j) > 0 of (j − i − 1 + h(i, j)), h(i, j) = packets from PUs with index ≤ i to PUs with index ≥ j; farthest-first attains it (and its leftward twin, the same formula on the mirrored array, gives T_l).",
 		Holds,
-		"routecheck's correction of the printed Lemma 4 (see mesh/lemma-4/printed). The leftward twin (mirror image) is checked in algos/mesh's tests, where the step model, a fast counting engine and a naive reference simulator are also compared.",
-		mesh1d.Lemma4)
+		"routecheck's correction of the printed Lemma 4 (see mesh/lemma-4/printed). The adversarial families attain the formula at different pairs: dense-prefix and end-to-end at the stretch every packet crosses (j − i − 1 + all packets), one-source at the source's outgoing link, staircase at a growing h near the target.",
+		true, mesh1d.Lemma4)
+	Register(Claim{ID: "mesh/sec-2/farthest-first-naive", Source: seed003 + " §2 (the farthest-first strategy)", Kind: Invariant, Recorded: Holds,
+		Statement: "If several packets want to use the same connection at the same time, the packet that still has to travel farthest gets priority: the step model with algos/mesh's policy, the counting engine Fast1D and a deliberately naive reading of this sentence (oracles/mesh1d.Naive: every step, every link scans all packets) give the same rightward and leftward times and the same largest queue.",
+		Scope: linearScope,
+		Notes: "A differential claim: the three implementations share no code. The naive simulator is O(steps · n · packets) and picks, for each link and direction, the packet at its tail with the farthest destination (ties: lowest packet number); queue sizes are counted at step boundaries over undelivered packets. Ties cannot change times or queues (they swap packets with the same destination).",
+		Check: func(env Env) Outcome {
+			checks := env.Budget.Pick(300, 3000, 30000)
+			seen := map[LinearFamily]int{}
+			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+				f, in := GenLinearMixed(t, 32, 120)
+				seen[f]++
+				m, err := linearSteps(in)
+				if err != nil {
+					return map[string]any{"family": f, "instance": in, "error": err.Error()}
+				}
+				fast, err := mesh.Fast1D(in.N, in.Src, in.Dst)
+				if err != nil {
+					return map[string]any{"family": f, "instance": in, "error": err.Error()}
+				}
+				nv := mesh1d.Naive(in.N, in.Src, in.Dst)
+				if m != fast || m.StepsRight != nv.StepsRight || m.StepsLeft != nv.StepsLeft || m.MaxQueue != nv.MaxQueue {
+					return map[string]any{"family": f, "instance": in, "model": m, "fast": fast, "naive": nv}
+				}
+				return nil
+			})
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("the implementations disagree (shrunk by rapid): %s", rep), Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("identical times and queues on %d distributions (rapid); by family %v", checks, seen)}
+		}})
 }

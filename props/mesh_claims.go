@@ -193,8 +193,8 @@ func init() {
 		true, mesh1d.Lemma4)
 	Register(Claim{ID: "mesh/sec-2/farthest-first-naive", Source: seed003 + " §2 (the farthest-first strategy)", Kind: Invariant, Recorded: Holds,
 		Statement: "If several packets want to use the same connection at the same time, the packet that still has to travel farthest gets priority: the step model with algos/mesh's policy, the counting engine Fast1D and a deliberately naive reading of this sentence (oracles/mesh1d.Naive: every step, every link scans all packets) give the same rightward and leftward times and the same largest queue.",
-		Scope: linearScope,
-		Notes: "A differential claim: the three implementations share no code. The naive simulator is O(steps · n · packets) and picks, for each link and direction, the packet at its tail with the farthest destination (ties: lowest packet number); queue sizes are counted at step boundaries over undelivered packets. Ties cannot change times or queues (they swap packets with the same destination).",
+		Scope:     linearScope,
+		Notes:     "A differential claim: the three implementations share no code. The naive simulator is O(steps · n · packets) and picks, for each link and direction, the packet at its tail with the farthest destination (ties: lowest packet number); queue sizes are counted at step boundaries over undelivered packets. Ties cannot change times or queues (they swap packets with the same destination).",
 		Check: func(env Env) Outcome {
 			checks := env.Budget.Pick(300, 3000, 30000)
 			seen := map[LinearFamily]int{}

@@ -14,11 +14,11 @@ all: lint test
 claims:
 	$(GO) run ./cmd/routecheck claims --budget $(BUDGET)
 
-## test: the test suite CI runs (≈ 2–3 minutes on 2 cores)
+## test: the test suite CI runs (≈ 2 minutes on 2 cores)
 test:
 	$(GO) test ./...
 
-## test-long: the ledger at the large budget, and the claims test without -short scaling
+## test-long: the tests with a long timeout, then the whole ledger at the large budget
 test-long:
 	$(GO) test -timeout 60m ./...
 	$(GO) run ./cmd/routecheck claims --budget large

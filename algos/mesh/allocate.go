@@ -42,9 +42,10 @@ type TieBreak func(candidates []int32) int32
 //   - Step 8's "β_l approximately equal intervals" are
 //     [⌊i·n/β⌋, ⌊(i+1)·n/β⌋), 0 ≤ i < β (exactly equal when β divides n).
 //
-// This is the direct O(k log k) version, written for checking; the
-// list-based O(k) organization of Step 8 described under "Linear Work" is
-// not implemented here.
+// This is the direct O(k log k) version, written for checking and valid for
+// any n; AllocateLinear is the list-based O(k) organization of "Linear Work"
+// (n a power of two), which gives the same result and is what
+// DET_3_PHASE_ROUTE runs (NewPlan).
 func Allocate(n int, dst []Dest, tie TieBreak) (Allocation, error) {
 	if n < 1 {
 		return Allocation{}, fmt.Errorf("mesh: n = %d, allowed n ≥ 1", n)

@@ -26,6 +26,12 @@ type Options struct {
 	// of the fast counting engine; the results are identical (tested), the
 	// model is much slower.
 	Model bool
+	// DirectAllocate makes DET_3_PHASE_ROUTE use the direct O(k log k)
+	// Allocate instead of AllocateLinear (the paper's "Linear Work"
+	// organization). The two give identical plans (tested); the direct
+	// version is also what runs when n is not a power of two, where the
+	// list organization does not apply.
+	DirectAllocate bool
 }
 
 // KKResult is the outcome of a k-k routing.
@@ -46,11 +52,20 @@ type Plan struct {
 	N       int
 	Src     []int32
 	Targets [][]int32
+	// AllocateWork is, for DET_3_PHASE_ROUTE with AllocateLinear, the total
+	// of AllocateLinearWork's operation counts over all PUs (and colour
+	// classes); 0 otherwise.
+	AllocateWork int
 }
 
 // NewPlan computes the phases of alg for the k-k distribution dst
 // (dst[p] lists the destinations of the k packets of PU p, row-major; packet
 // q = p·k + r). Randomized algorithms draw from rng; Det3 ignores it.
+// Det3 runs ALLOCATE on every PU (on each colour class separately with
+// coloring, rows and columns swapped for the black one) with AllocateLinear
+// when n is a power of two — the paper's assumption and its linear-work
+// organization — and with the direct Allocate (smallest-index ties, the
+// same result) otherwise or when o.DirectAllocate is set.
 // Errors name the parameter: n ≥ 1, every PU the same k ≥ 1, destinations
 // inside the mesh; Det3 with coloring needs k even.
 func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Plan, error) {
@@ -126,7 +141,15 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 				if len(local) == 0 {
 					continue
 				}
-				a, err := Allocate(n, local, nil)
+				var a Allocation
+				var err error
+				if o.DirectAllocate || n&(n-1) != 0 {
+					a, err = Allocate(n, local, nil)
+				} else {
+					var w LinearWork
+					a, w, err = AllocateLinearWork(n, local)
+					pl.AllocateWork += w.Total()
+				}
 				if err != nil {
 					return Plan{}, err
 				}

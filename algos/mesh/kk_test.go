@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -101,22 +102,69 @@ func TestDetColouring(t *testing.T) {
 
 // BenchmarkDet3 is the target: DET_3_PHASE_ROUTE with coloring on
 // n = 32, k = n²·log n = 5120 (5.2 million packets), uniform random k-k,
-// ≤ 30 s and ≤ 2 GiB. Run:
+// ≤ 30 s and ≤ 2 GiB; with the list-based AllocateLinear (the default) and
+// with the direct Allocate. Run:
 //
 //	go test ./algos/mesh -run='^$' -bench=Det3 -benchtime=1x -benchmem
 func BenchmarkDet3(b *testing.B) {
 	const n, k = 32, 32 * 32 * 5
 	dst := randomKK(rand.New(rand.NewPCG(1, 1)), n, k)
-	for b.Loop() {
-		pl, err := NewPlan(Det3, n, dst, nil, Options{Coloring: true})
-		if err != nil {
-			b.Fatal(err)
-		}
-		r, err := RouteKK(pl, Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.ReportMetric(float64(r.Steps)/float64(k*n/2), "steps/(kn/2)")
-		b.ReportMetric(float64(r.MaxQueue)/float64(k), "queue/k")
+	for _, direct := range []bool{false, true} {
+		name := map[bool]string{false: "allocate-linear", true: "allocate-direct"}[direct]
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				pl, err := NewPlan(Det3, n, dst, nil, Options{Coloring: true, DirectAllocate: direct})
+				if err != nil {
+					b.Fatal(err)
+				}
+				r, err := RouteKK(pl, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(r.Steps)/float64(k*n/2), "steps/(kn/2)")
+				b.ReportMetric(float64(r.MaxQueue)/float64(k), "queue/k")
+			}
+		})
 	}
+}
+
+// DET_3_PHASE_ROUTE plans the same with the list-based AllocateLinear (the
+// default for n a power of two) and with the direct Allocate, with and
+// without coloring; AllocateWork counts the linear version's operations
+// and stays within LinearWorkBound per PU and colour class. For n not a
+// power of two the direct version runs (AllocateWork = 0).
+func TestDet3AllocateLinearSamePlan(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.SampledFrom([]int{1, 2, 3, 4, 6, 8}).Draw(t, "n")
+		k := 2 * rapid.IntRange(1, 3*n).Draw(t, "k/2")
+		col := rapid.Bool().Draw(t, "coloring")
+		dst := randomKK(rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 3)), n, k)
+		lin, err := NewPlan(Det3, n, dst, nil, Options{Coloring: col})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir, err := NewPlan(Det3, n, dst, nil, Options{Coloring: col, DirectAllocate: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ph := range lin.Targets {
+			if !slices.Equal(lin.Targets[ph], dir.Targets[ph]) {
+				t.Fatalf("phase %d targets differ between AllocateLinear and Allocate", ph+1)
+			}
+		}
+		pow2 := n&(n-1) == 0
+		classes, per := 1, k
+		if col {
+			classes, per = 2, k/2
+		}
+		switch {
+		case dir.AllocateWork != 0:
+			t.Fatalf("direct plan reports %d operations", dir.AllocateWork)
+		case !pow2 && lin.AllocateWork != 0:
+			t.Fatalf("n = %d: AllocateLinear cannot run, yet %d operations", n, lin.AllocateWork)
+		case pow2 && (lin.AllocateWork < n*n*classes*per || lin.AllocateWork > n*n*classes*LinearWorkBound(n, per)):
+			// at least the histogram pass of Step 1 touches every packet
+			t.Fatalf("n = %d, k = %d: %d operations, outside [%d, %d]", n, k, lin.AllocateWork, n*n*classes*per, n*n*classes*LinearWorkBound(n, per))
+		}
+	})
 }

@@ -1,6 +1,14 @@
-// Package mesh holds routing algorithms for meshes
-// (003_8774480fe7c747cc.txt). So far: the farthest-first strategy on a linear
-// array (§2), on the step model and as a fast counting engine.
+// Package mesh holds the routing algorithms of 003_8774480fe7c747cc.txt on
+// the models of models/mesh:
+//   - the farthest-first strategy on a linear array (§2), on the step model
+//     (RunLinear) and as a counting engine (Fast1D);
+//   - ALLOCATE (§3) as written (Allocate) and with the list-based
+//     linear-work organization (AllocateLinear, identical results), §2's
+//     regular extraction and power-of-two split, and ALLOCATE' (§5,
+//     AllocatePrime);
+//   - k-k routing: RAND_4_PHASE_ROUTE, RAND_3_PHASE_ROUTE and
+//     DET_3_PHASE_ROUTE, with or without coloring, as phase plans (NewPlan)
+//     run on the grid step model or a counting engine (RouteKK).
 package mesh
 
 import (

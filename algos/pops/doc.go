@@ -21,8 +21,10 @@
 //
 // Scope: the router is stated for d = g and d > g. For d < g the procedure
 // as written can leave a packet with no listening relay on any path (for
-// POPS(1,2) and π = (1 0) packet 0 can never leave its group), so NewRouter
-// refuses d < g with an error; see the claim pops/sec3/d-lt-g-as-written.
+// POPS(1,2) and π = (1 0) packet 0 can never leave its group), so
+// RunOnModel and Engine.Run refuse d < g with an error (CheckShape) unless
+// Options.OutOfScope asks for the literal procedure; see the claim
+// pops/sec3/d-lt-g-as-written.
 //
 // Ambiguity resolved here: in slots 1 and 2 the paper has processor i of
 // group a listen to c(a, Δ(i)). When d > g, d/g processors of a group share a

@@ -68,7 +68,7 @@ func RunOnModel(sh pops.Shape, dst []int32, rng *rand.Rand, o Options, obs Obser
 
 // RunOnModelWith is RunOnModel with the random choices made by decide.
 func RunOnModelWith(sh pops.Shape, dst []int32, decide Decider, o Options, obs Observer) (Result, error) {
-	if err := CheckShape(sh); err != nil {
+	if err := CheckShape(sh); err != nil && !o.OutOfScope {
 		return Result{}, err
 	}
 	if err := o.check(); err != nil {

@@ -79,6 +79,12 @@ type Options struct {
 	// the first MaxTrace steps only, so that a very long run does not grow
 	// them without bound; 0 records every step.
 	MaxTrace int
+	// OutOfScope lets RunOnModel run the §III procedure literally on a
+	// shape with d < g, where the paper does not state it (CheckShape and the
+	// engine still refuse it): every processor of a group then relays
+	// (index within the group < g) and listens to c(group(i), i mod g) in
+	// slots 1 and 2. Only the claim pops/sec3/d-lt-g-as-written uses it.
+	OutOfScope bool
 	// Step is the slot model RunOnModel drives; nil means pops.Step. Tests
 	// and benchmarks plug in the naive oracle (oracles/popsnaive.Step) here.
 	// The fast Engine ignores it.

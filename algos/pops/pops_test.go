@@ -2,6 +2,7 @@ package pops
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -193,5 +194,80 @@ func BenchmarkModel(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(packetSteps), "ns/packet-step")
 		})
+	}
+}
+
+// Theorem 3.8's schedule with c+ε ≠ 4, as the router hands it to its
+// decider on the slot model. Hand-computed from the theorem: POPS(12,3),
+// c+ε = 2.5: ⌈2.5·(12/3 − 1)⌉ = ⌈7.5⌉ = 8 stage-1 steps, p_s = 3/(12 −
+// 3(s−1)/2.5): p_1 = 1/4, p_2 = 3/10.8, p_8 = 3/3.6 = 5/6, then 1.
+// POPS(8,4), c+ε = 6: ⌈6·1⌉ = 6 steps, p_1 = 1/2, p_6 = 4/(8 − 20/6) = 6/7,
+// then 1. The decider lets no packet take part, so the run lasts MaxSteps.
+func TestScheduleWithOtherCEps(t *testing.T) {
+	for _, c := range []struct {
+		sh     pops.Shape
+		cEps   float64
+		stage1 int
+		want   map[int]float64
+	}{
+		{pops.Shape{D: 12, G: 3}, 2.5, 8, map[int]float64{1: 0.25, 2: 3 / 10.8, 8: 5.0 / 6, 9: 1, 10: 1}},
+		{pops.Shape{D: 8, G: 4}, 6, 6, map[int]float64{1: 0.5, 6: 6.0 / 7, 7: 1}},
+	} {
+		if got := Stage1Steps(c.sh, c.cEps); got != c.stage1 {
+			t.Errorf("%v, c+ε = %v: Stage1Steps = %d, want %d", c.sh, c.cEps, got, c.stage1)
+		}
+		var ps []float64
+		res, err := RunOnModelWith(c.sh, perm.Identity(c.sh.N()), func(step, m int, p float64) ([]int32, []int32) {
+			ps = append(ps, p)
+			return nil, nil
+		}, Options{CEps: c.cEps, MaxSteps: c.stage1 + 2}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Completed || len(ps) != c.stage1+2 {
+			t.Fatalf("%v: %d steps seen", c.sh, len(ps))
+		}
+		for s, want := range c.want {
+			if math.Abs(ps[s-1]-want) > 1e-12 {
+				t.Errorf("%v, c+ε = %v, step %d: p = %v, want %v", c.sh, c.cEps, s, ps[s-1], want)
+			}
+		}
+		for s := 1; s <= c.stage1; s++ {
+			if ps[s-1] >= 1 {
+				t.Errorf("%v, c+ε = %v: step %d of stage 1 has p = %v", c.sh, c.cEps, s, ps[s-1])
+			}
+		}
+	}
+}
+
+// The coins: in a step with participation p each pending packet takes part
+// independently with probability p. With p = 3/10.8 (step 2 above) and
+// 200 × 1000 coins, the fraction taking part is within Z(1e-9) ≈ 6.11
+// standard errors of p (false alarm 1e-9, fixed seed), and the intermediate
+// groups are spread evenly over the g = 3 groups (each within 6.11 SE of 1/3).
+func TestCoinsHaveTheScheduledProbability(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 8))
+	p, m, reps, g := 3/10.8, 1000, 200, 3
+	var part, groups []int32
+	took, per := 0, make([]int, g)
+	for range reps {
+		part, groups = choose(rng, g, p, m, part, groups)
+		took += len(part)
+		for _, r := range groups {
+			per[r]++
+		}
+		if !slices.IsSorted(part) {
+			t.Fatal("participants not in increasing order")
+		}
+	}
+	N := float64(m * reps)
+	if se := math.Sqrt(p * (1 - p) / N); math.Abs(float64(took)/N-p) > 6.11*se {
+		t.Errorf("fraction taking part %v, want %v ± %v", float64(took)/N, p, 6.11*se)
+	}
+	for r, k := range per {
+		q := 1.0 / float64(g)
+		if se := math.Sqrt(q * (1 - q) / float64(took)); math.Abs(float64(k)/float64(took)-q) > 6.11*se {
+			t.Errorf("group %d chosen by fraction %v, want 1/3", r, float64(k)/float64(took))
+		}
 	}
 }

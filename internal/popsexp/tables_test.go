@@ -270,3 +270,53 @@ func TestSummarizeCountsIncompleteRuns(t *testing.T) {
 		t.Errorf("ours = mean %v max %v, want mean %v over the three non-livelocked runs", *row.Ours.Mean, *row.Ours.Max, want)
 	}
 }
+
+// c+ε reaches the runs: with c+ε = 2.5 on POPS(12,3) stage 1 has 8 steps
+// (⌈2.5·3⌉), so the degree after stage 1 is MaxDegree[8] of the same run
+// with CEps 2.5 — and the run differs from c+ε = 4's on the same stream.
+// TableWithCEps refuses c+ε outside [1, 10^6] and other experiments.
+func TestCEpsReachesTheRuns(t *testing.T) {
+	sh := pops.Shape{D: 12, G: 3}
+	var e ap.Engine
+	dst := make([]int32, sh.N())
+	differ := false
+	for r := range 20 {
+		s, err := RunOne(&e, dst, sh, ap.Faithful, 2.5, 1, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := Rand(1, sh, ap.Faithful, r)
+		perm.RandomInto(dst, rng)
+		res, err := e.Run(sh, dst, rng, ap.Options{CEps: 2.5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := -1
+		if len(res.MaxDegree) > 8 {
+			want = int(res.MaxDegree[8])
+		}
+		if s.Steps != res.Steps || s.DegreeAfterStage1 != want {
+			t.Fatalf("run %d: %+v, direct run steps %d degree after 8 steps %d", r, s, res.Steps, want)
+		}
+		s4, err := RunOne(&e, dst, sh, ap.Faithful, 0, 1, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		differ = differ || s4.Steps != s.Steps
+	}
+	if !differ {
+		t.Error("c+ε = 2.5 and 4 gave the same step counts on 20 runs")
+	}
+	for _, c := range []struct {
+		name string
+		cEps float64
+	}{{"pops-table2", 0.5}, {"pops-table2", math.NaN()}, {"mesh-kk", 4}} {
+		if _, err := TableWithCEps(c.name, c.cEps); err == nil {
+			t.Errorf("TableWithCEps(%q, %v): no error", c.name, c.cEps)
+		}
+	}
+	exp, err := TableWithCEps("pops-table1", 3)
+	if err != nil || !strings.Contains(exp.Title(), "c+ε = 3") {
+		t.Errorf("TableWithCEps(pops-table1, 3): %v, %v", exp, err)
+	}
+}

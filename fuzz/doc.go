@@ -21,6 +21,15 @@
 //   - FuzzPopsModelDifferential runs the rapid property
 //     props.PopsModelDifferential through rapid.MakeFuzz: the fuzzer's bytes
 //     become rapid's random stream.
+//   - FuzzPopsRouter decodes a POPS(d, g) shape (g ≤ 4, d − g ≤ 8), the
+//     algorithm, a seed and a permutation, runs the randomized router on the
+//     slot model and checks it (no model violation, invariants after every
+//     slot, the fast engine agreeing, at most three buffers, and where the
+//     ledger says they hold: no conflict in slots 3–5, no loss, delivery).
+//   - FuzzPopsRouterRapid runs the same check on rapid's generators.
+//
+// Every target has seeds (f.Add and testdata/fuzz/<FuzzName>/), so plain
+// `go test ./fuzz` runs each on its seeds.
 //
 // Run one target at a time for a while with
 //

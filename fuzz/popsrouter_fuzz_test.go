@@ -89,7 +89,10 @@ func checkRouter(t failer, in props.PopsInstance) {
 }
 
 // FuzzPopsRouter fuzzes the randomized router with decoded permutations and
-// seeds (see decodeRouter and checkRouter).
+// seeds (see decodeRouter and checkRouter). More seeds are in
+// testdata/fuzz/FuzzPopsRouter/: the saved POPS(6,3) packet-loss case
+// (testdata/hunt/pops-loss-d6-g3.json) on both variants, a g = 1 livelock,
+// a shuffled POPS(3,2) and a random POPS(12,4) with split delivery.
 func FuzzPopsRouter(f *testing.F) {
 	f.Add([]byte{1, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8})       // POPS(2,2)
 	f.Add([]byte{1, 1, 0, 9, 9, 9, 9, 9, 9, 9, 9, 1, 2}) // POPS(3,2), faithful
@@ -99,8 +102,13 @@ func FuzzPopsRouter(f *testing.F) {
 }
 
 // FuzzPopsRouterRapid drives the same check from rapid's generators (which
-// shrink), through rapid.MakeFuzz.
+// shrink), through rapid.MakeFuzz. Seeds: two PCG streams here, four more in
+// testdata/fuzz/FuzzPopsRouterRapid/ (rapid needs long inputs, see
+// FuzzPopsModelDifferential).
 func FuzzPopsRouterRapid(f *testing.F) {
+	for _, seed := range []uint64{3, 5} {
+		f.Add(pcgBytes(seed, 2048))
+	}
 	f.Fuzz(rapid.MakeFuzz(func(rt *rapid.T) {
 		alg := rapid.SampledFrom([]ap.Variant{ap.Faithful, ap.SplitDelivery}).Draw(rt, "alg")
 		in := props.GenPopsInstance(rt, alg, 4, 0, 8)

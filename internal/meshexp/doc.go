@@ -4,12 +4,16 @@
 // coloring, on uniformly random k-k distributions and the structured
 // families of props.GenKK (transpose, reflect, row-to-col).
 //
-// A cell is (n, k, dist, alg) with n ∈ {4, 8, 16, 32}, k ∈ {n, n², n²·log n}
-// (k = n is raised to 2n for DET_3_PHASE_ROUTE: with coloring each colour
-// class of k/2 packets is allocated separately and the paper's analysis
-// assumes its size a multiple of n), dist an index into props.KKFamilies and
-// alg an index into Algorithms. A cell's Size is the number of PUs n², which
-// is what --max-n compares against.
+// A cell is (n, k, dist, alg) with n ∈ {4, 8, 16, 32}, k ∈ {n, n², n²·log n},
+// dist an index into props.KKFamilies and alg an index into Algorithms.
+// --max-n is the largest mesh side n (a cell's Size is its number of PUs,
+// n²). Every algorithm runs with coloring at the same k. For
+// DET_3_PHASE_ROUTE at k = n each colour class has n/2 packets per PU,
+// outside the paper's analysis (it assumes k/2 a multiple of n): ALLOCATE
+// still gives every position ⌊k/2n⌋ or ⌈k/2n⌉ of them (the ledger's
+// mesh/lemma-6/k-not-multiple-of-n), Corollary 1 is no longer exact
+// (mesh/cor-1/k-not-multiple-of-n), and the cell's note says so. The
+// plots show all three k, k = n and n² dashed.
 //
 // One run draws a distribution from the stream seeds.Rand(seed, tag, n, k,
 // dist, run) — the same for every algorithm, so the algorithms are compared
@@ -22,6 +26,9 @@
 // A row reports the routing time divided by k·n/2 (ours: mean, sd, max over
 // runs) and, as extras, the maximum queue divided by k (mean, sd, max), the
 // normalized excess (T − k·n/2)/√(k·n·log n) of Lemmas 1 and 2, and for
-// DET_3_PHASE_ROUTE Theorem 1's bounds in the same units. The paper prints
-// no table, so the paper column is empty.
+// DET_3_PHASE_ROUTE Theorem 1's bounds as stated in the same units (its
+// queue bound is false: mesh/thm-1/queue). The text table prints ours' max
+// rounded to an integer (the shared table format); the extra time_max, the
+// JSON and the CSV carry it exactly. The paper prints no table, so the
+// paper column is empty.
 package meshexp

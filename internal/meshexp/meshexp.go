@@ -25,20 +25,17 @@ const streamTag = 0x6d6b6b // "mkk"
 
 func log2(n int) int { return bits.Len(uint(n)) - 1 }
 
-// K returns the k a cell uses for nominal k = kind·… and algorithm alg:
-// kind 0 is k = n, 1 is n², 2 is n²·log n; DET_3_PHASE_ROUTE raises k = n to
-// 2n (see the package comment). rounded says whether it did.
-func K(n, kind int, alg am.Algorithm) (k int, rounded bool) {
+// K returns the k of nominal kind for side n: kind 0 is k = n, 1 is n², 2 is
+// n²·log n. Every algorithm runs the same k (DET_3_PHASE_ROUTE at k = n: see
+// the package comment).
+func K(n, kind int) int {
 	switch kind {
 	case 0:
-		if alg == am.Det3 {
-			return 2 * n, true
-		}
-		return n, false
+		return n
 	case 1:
-		return n * n, false
+		return n * n
 	}
-	return n * n * log2(n), false
+	return n * n * log2(n)
 }
 
 // Cell is a decoded cell.
@@ -97,28 +94,29 @@ func init() { experiment.Register(kk{}) }
 func (kk) Name() string { return "mesh-kk" }
 
 func (kk) Title() string {
-	return "k-k routing on the n×n mesh with coloring (003 Lemmas 1, 2, Theorems 1, 2): ours = routing time / (k·n/2); extras: max queue / k, excess (T − kn/2)/√(kn log n), Theorem 1's bounds in the same units (det); dist: 0 uniform, 1 transpose, 2 reflect, 3 row-to-col; alg: 0 rand-3-phase, 1 rand-4-phase, 2 det-3-phase; the paper prints no table"
+	return "k-k routing on the n×n mesh with coloring (003 Lemmas 1, 2, Theorems 1, 2): ours = routing time / (k·n/2) (the max column is rounded to an integer; time_max is exact); extras: max queue / k, excess (T − kn/2)/√(kn log n), Theorem 1's bounds as stated in the same units (det; its queue bound is false, see the ledger's mesh/thm-1/queue); dist: 0 uniform, 1 transpose, 2 reflect, 3 row-to-col; alg: 0 rand-3-phase, 1 rand-4-phase, 2 det-3-phase; --max-n is the largest mesh side n; the paper prints no table"
 }
 
+// Cells are the (n, k, dist, alg) with n ≤ maxN: --max-n is the mesh side
+// n (a cell's Size is still its number of PUs, n²).
 func (kk) Cells(maxN int) ([]experiment.Cell, []string) {
 	var cells []experiment.Cell
 	var skipped []string
 	kinds := []string{"k = n", "k = n²", "k = n²·log n"}
 	for _, n := range Ns {
-		if n*n > maxN {
-			skipped = append(skipped, fmt.Sprintf("n=%d: %d PUs > --max-n %d", n, n*n, maxN))
+		if n > maxN {
+			skipped = append(skipped, fmt.Sprintf("n=%d: mesh side > --max-n %d", n, maxN))
 			continue
 		}
 		for kind, kname := range kinds {
 			for dist, f := range props.KKFamilies {
 				for ai, alg := range Algorithms {
-					k, rounded := K(n, kind, alg)
 					note := fmt.Sprintf("%s, %s, %s", alg, f, kname)
-					if rounded {
-						note = fmt.Sprintf("%s, %s, k = n rounded up to 2n: with coloring each colour class of k/2 packets must be a multiple of n", alg, f)
+					if alg == am.Det3 && kind == 0 {
+						note += ": each colour class has k/2 = n/2 packets per PU, outside Theorem 1's analysis (a multiple of n); Corollary 1 is not exact there and thm1_* are reference values only"
 					}
 					cells = append(cells, experiment.Cell{
-						Params: []experiment.Param{{Name: "n", Value: n}, {Name: "k", Value: k}, {Name: "dist", Value: dist}, {Name: "alg", Value: ai}},
+						Params: []experiment.Param{{Name: "n", Value: n}, {Name: "k", Value: K(n, kind)}, {Name: "dist", Value: dist}, {Name: "alg", Value: ai}},
 						Size:   n * n, Note: note,
 					})
 				}
@@ -218,7 +216,7 @@ func (kk) Charts(rows []experiment.Row) []experiment.NamedChart {
 	var out []experiment.NamedChart
 	kinds := []string{"k = n", "k = n²", "k = n² log n"}
 	kindOf := func(c Cell) int {
-		switch { // for n ≥ 4 the three values (and 2n) are distinct
+		switch { // for n ≥ 4 the three values are distinct
 		case c.K == c.N*c.N*log2(c.N):
 			return 2
 		case c.K == c.N*c.N:
@@ -230,7 +228,7 @@ func (kk) Charts(rows []experiment.Row) []experiment.NamedChart {
 		for _, metric := range []string{"time", "queue"} {
 			var series []plotting.Series
 			for ai, alg := range Algorithms {
-				for kind := 1; kind <= 2; kind++ {
+				for kind := range kinds {
 					var xs, ys []float64
 					for _, r := range rows {
 						c := Decode(r.Cell)
@@ -245,7 +243,7 @@ func (kk) Charts(rows []experiment.Row) []experiment.NamedChart {
 						}
 					}
 					if len(xs) > 0 {
-						series = append(series, plotting.Series{Name: fmt.Sprintf("%s, %s", alg, kinds[kind]), X: xs, Y: ys, Points: true, Dashed: kind == 1})
+						series = append(series, plotting.Series{Name: fmt.Sprintf("%s, %s", alg, kinds[kind]), X: xs, Y: ys, Points: true, Dashed: kind != 2})
 					}
 				}
 			}

@@ -32,6 +32,14 @@ type Options struct {
 	// version is also what runs when n is not a power of two, where the
 	// list organization does not apply.
 	DirectAllocate bool
+	// Torus runs the phases on the n×n torus (wrap-around links in every
+	// row and column) instead of the mesh; it needs Model. The plan is the
+	// same; each packet takes the shorter way around its row or column
+	// (rightward/upward when both are n/2 long) and farthest-first orders
+	// each link by the remaining distance that way. This is a simple
+	// stand-in: the paper (§6) says tori should use the one-dimensional
+	// algorithm of its reference [4], which is not implemented.
+	Torus bool
 }
 
 // KKResult is the outcome of a k-k routing.
@@ -216,15 +224,21 @@ func colour(ds []Dest, black []bool, rng *rand.Rand, det bool) {
 	}
 }
 
-// RouteKK runs the plan and measures it.
+// RouteKK runs the plan and measures it (on the torus with o.Torus, which
+// needs o.Model).
 func RouteKK(pl Plan, o Options) (KKResult, error) {
 	var res KKResult
+	if o.Torus && !o.Model {
+		return res, fmt.Errorf("mesh: the torus runs only on the step model (set Model with Torus)")
+	}
 	pos := append([]int32(nil), pl.Src...)
 	for ph, tg := range pl.Targets {
 		var steps, phaseQ, endQ int
 		var err error
 		if o.Model {
-			steps, phaseQ, endQ, err = modelPhase(pl.N, pos, tg)
+			var r phaseRun
+			r, err = modelPhase(pl.N, pos, tg, o.Torus)
+			steps, phaseQ, endQ = r.steps, r.phaseQ, r.endQ
 		} else {
 			steps, phaseQ, endQ, err = fastPhase(pl.N, pos, tg)
 		}
@@ -255,15 +269,36 @@ func axisMove(n int, from, to int32) (horizontal bool, line, a, b int, err error
 	return false, 0, 0, 0, fmt.Errorf("mesh: a packet goes from (%d,%d) to (%d,%d), not along one axis", fr, fc, tr, tc)
 }
 
-// modelPhase runs one phase on models/mesh.StepGrid with farthest-first.
-func modelPhase(n int, pos, tg []int32) (steps, phaseQ, endQ int, err error) {
-	g, err := mesh.NewGrid(n, false)
+// phaseRun is what modelPhase measures: steps, the largest queue at any
+// step (initial included) and at the end, and the link traversals.
+type phaseRun struct{ steps, phaseQ, endQ, moves int }
+
+// ringWay is the signed way from a to b on a line of n positions: b − a on
+// the mesh; on the torus the shorter way around, +n/2 when both ways are
+// n/2 long.
+func ringWay(n, a, b int, torus bool) int {
+	d := b - a
+	if torus {
+		d = ((d % n) + n) % n
+		if 2*d > n {
+			d -= n
+		}
+	}
+	return d
+}
+
+// modelPhase runs one phase on models/mesh.StepGrid (a torus when torus is
+// set) with farthest-first, and checks that every packet ends at its
+// target.
+func modelPhase(n int, pos, tg []int32, torus bool) (phaseRun, error) {
+	var res phaseRun
+	g, err := mesh.NewGrid(n, torus)
 	if err != nil {
-		return 0, 0, 0, err
+		return res, err
 	}
 	for q := range pos {
 		if _, _, _, _, err := axisMove(n, pos[q], tg[q]); err != nil {
-			return 0, 0, 0, err
+			return res, err
 		}
 		g.Queues[pos[q]] = append(g.Queues[pos[q]], mesh.Item{ID: int32(q), Target: tg[q]})
 	}
@@ -274,7 +309,7 @@ func modelPhase(n int, pos, tg []int32) (steps, phaseQ, endQ int, err error) {
 		}
 		return m
 	}
-	phaseQ = queueMax()
+	res.phaseQ = queueMax()
 	moves := make([]mesh.Moves, n*n)
 	for {
 		any := false
@@ -286,21 +321,19 @@ func modelPhase(n int, pos, tg []int32) (steps, phaseQ, endQ int, err error) {
 					continue
 				}
 				h, _, a, b, _ := axisMove(n, int32(p), it.Target)
+				way := ringWay(n, a, b, torus)
 				var d mesh.Dir
 				switch {
-				case h && b > a:
+				case h && way > 0:
 					d = mesh.Right
 				case h:
 					d = mesh.Left
-				case b > a:
+				case way > 0:
 					d = mesh.Up
 				default:
 					d = mesh.Down
 				}
-				dist := b - a
-				if dist < 0 {
-					dist = -dist
-				}
+				dist := max(way, -way)
 				if dist > best[d] {
 					best[d], mv[d] = dist, int32(k)
 				}
@@ -309,16 +342,26 @@ func modelPhase(n int, pos, tg []int32) (steps, phaseQ, endQ int, err error) {
 			any = any || mv != mesh.Still
 		}
 		if !any {
-			return steps, phaseQ, queueMax(), nil
+			break
 		}
 		next, ev, err := mesh.StepGrid(g, moves)
 		if err != nil {
-			return 0, 0, 0, err
+			return res, err
 		}
 		g = next
-		steps++
-		phaseQ = max(phaseQ, ev.MaxQueue)
+		res.steps++
+		res.moves += ev.Moved
+		res.phaseQ = max(res.phaseQ, ev.MaxQueue)
 	}
+	for p, qu := range g.Queues {
+		for _, it := range qu {
+			if it.Target != int32(p) {
+				return res, fmt.Errorf("mesh: packet %d stopped at PU %d, its target is %d", it.ID, p, it.Target)
+			}
+		}
+	}
+	res.endQ = queueMax()
+	return res, nil
 }
 
 // fastPhase runs one phase with counting engines: every row and column is a

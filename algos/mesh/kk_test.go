@@ -168,3 +168,91 @@ func TestDet3AllocateLinearSamePlan(t *testing.T) {
 		}
 	})
 }
+
+// Torus phases worked by hand on a 4×4 grid (PU (i, j) = 4i + j).
+func TestTorusPhaseHand(t *testing.T) {
+	at := func(i, j int32) int32 { return 4*i + j }
+	for _, c := range []struct {
+		name                string
+		pos, tg             []int32
+		meshSteps, torSteps int
+		meshMoves, torMoves int
+	}{
+		// 0 → 3 along row 0: 3 links right on the mesh, 1 wrap link left.
+		{"one packet", []int32{at(0, 0)}, []int32{at(0, 3)}, 3, 1, 3, 1},
+		// Mesh: p0 (farther) leaves PU 0 first; p1 leaves PU 1 in step 1,
+		// p0 follows a step behind: 3 steps. Torus: p0 wraps left (1 step),
+		// p1 goes right alone (2 steps).
+		{"two packets", []int32{at(0, 0), at(0, 1)}, []int32{at(0, 3), at(0, 3)}, 3, 2, 5, 3},
+		// Distance n/2 both ways: the torus sends both rightward, 0→1→2 and
+		// 2→3→0, on different links; on the mesh they also use different
+		// directions.
+		{"half way", []int32{at(0, 0), at(0, 2)}, []int32{at(0, 2), at(0, 0)}, 2, 2, 4, 4},
+		// Column 0, row 0 → row 3: down over the wrap link.
+		{"column", []int32{at(0, 0)}, []int32{at(3, 0)}, 3, 1, 3, 1},
+	} {
+		for _, torus := range []bool{false, true} {
+			r, err := modelPhase(4, c.pos, c.tg, torus)
+			if err != nil {
+				t.Fatal(err)
+			}
+			steps, moves := c.meshSteps, c.meshMoves
+			if torus {
+				steps, moves = c.torSteps, c.torMoves
+			}
+			if r.steps != steps || r.moves != moves {
+				t.Errorf("%s, torus %v: %d steps, %d moves; want %d, %d", c.name, torus, r.steps, r.moves, steps, moves)
+			}
+		}
+	}
+}
+
+// On the torus every algorithm's plan runs to completion (modelPhase checks
+// that each packet ends at its target), every packet takes the shorter way
+// around (the link traversals of a phase are the sum of the ring distances,
+// computed here independently), and a phase takes at least its longest
+// ring distance. Without Model the torus is refused.
+func TestKKTorus(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 6).Draw(t, "n")
+		k := 2 * rapid.IntRange(1, 3).Draw(t, "k/2")
+		alg := rapid.SampledFrom([]Algorithm{Rand3, Rand4, Det3}).Draw(t, "alg")
+		col := rapid.Bool().Draw(t, "coloring")
+		seed := rapid.Uint64().Draw(t, "seed")
+		pl, err := NewPlan(alg, n, randomKK(rand.New(rand.NewPCG(seed, 1)), n, k), rand.New(rand.NewPCG(seed, 2)), Options{Coloring: col})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := RouteKK(pl, Options{Torus: true}); err == nil {
+			t.Fatal("torus without the step model accepted")
+		}
+		ring := func(a, b int) int {
+			d := (b - a + n) % n
+			return min(d, n-d)
+		}
+		pos := slices.Clone(pl.Src)
+		total := 0
+		for ph, tg := range pl.Targets {
+			want, longest := 0, 0
+			for q := range pos {
+				a, b := int(pos[q]), int(tg[q])
+				d := ring(a%n, b%n) + ring(a/n, b/n) // one of the two is 0
+				want += d
+				longest = max(longest, d)
+			}
+			r, err := modelPhase(n, pos, tg, true)
+			if err != nil {
+				t.Fatalf("phase %d: %v", ph+1, err)
+			}
+			if r.moves != want || r.steps < longest {
+				t.Fatalf("phase %d: %d moves (ring distances sum to %d), %d steps (longest distance %d)", ph+1, r.moves, want, r.steps, longest)
+			}
+			total += r.steps
+			copy(pos, tg)
+		}
+		res, err := RouteKK(pl, Options{Model: true, Torus: true})
+		if err != nil || res.Steps != total {
+			t.Fatalf("RouteKK on the torus: %v, %d steps (phases sum to %d)", err, res.Steps, total)
+		}
+	})
+}

@@ -8,7 +8,8 @@
 //     AllocatePrime);
 //   - k-k routing: RAND_4_PHASE_ROUTE, RAND_3_PHASE_ROUTE and
 //     DET_3_PHASE_ROUTE, with or without coloring, as phase plans (NewPlan)
-//     run on the grid step model or a counting engine (RouteKK).
+//     run on the grid step model or a counting engine (RouteKK), and on the
+//     torus (step model only, shorter-way farthest-first: Options.Torus).
 package mesh
 
 import (

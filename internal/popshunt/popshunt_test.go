@@ -1,0 +1,110 @@
+package popshunt
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"slices"
+	"strings"
+	"testing"
+
+	ap "routecheck/algos/pops"
+	"routecheck/internal/hunt"
+	"routecheck/internal/seeds"
+	"routecheck/models/perm"
+	"routecheck/models/pops"
+)
+
+// A metric that only one packet matters for: shrinking must keep exactly
+// that packet, with its destination, and remove every other one.
+func TestShrinkPermKeepsOnlyWhatMatters(t *testing.T) {
+	p := perm.Random(10, seeds.Rand(3))
+	x := p[5]
+	eval := func(q []int32) float64 {
+		if q[5] == x {
+			return 1
+		}
+		return 0
+	}
+	q := shrinkPerm(p, eval, 1)
+	want := make([]int32, 10)
+	for i := range want {
+		want[i] = perm.None
+	}
+	want[5] = x
+	if x == 5 { // a fixed point already
+		want[5] = 5
+	}
+	if !slices.Equal(q, want) {
+		t.Fatalf("shrunk %v to %v, want %v", p, q, want)
+	}
+}
+
+// With the hunt's own metric (mean steps over fixed seeds, common random
+// numbers) on POPS(4,2): the shrunk permutation keeps the mean at least the
+// target, is a valid partial permutation, and cannot lose another packet:
+// removing any one drops the mean below the target.
+func TestShrinkPermWithTheMeanSteps(t *testing.T) {
+	sh := pops.Shape{D: 4, G: 2}
+	var e ap.Engine
+	sds := []uint64{1, 2, 3, 4, 5, 6}
+	eval := func(p []int32) float64 {
+		s := 0.0
+		for _, sd := range sds {
+			r, err := e.Run(sh, p, seeds.Rand(sd), ap.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s += float64(r.Steps)
+		}
+		return s / float64(len(sds))
+	}
+	for k := range uint64(5) {
+		p := perm.Random(sh.N(), seeds.Rand(10, k))
+		target := eval(p)
+		q := shrinkPerm(p, eval, target)
+		if err := perm.Validate(q, false); err != nil {
+			t.Fatal(err)
+		}
+		if v := eval(q); v < target {
+			t.Fatalf("%v → %v: mean %v < target %v", p, q, v, target)
+		}
+		for i := range q {
+			if q[i] == perm.None {
+				continue
+			}
+			r := slices.Clone(q)
+			r[i] = perm.None
+			if eval(r) >= target {
+				t.Errorf("%v: removing packet %d keeps the mean ≥ %v", q, i, target)
+			}
+		}
+		t.Logf("%v (mean %.3f) shrunk to %v (%d packets, %d moved)", p, target, q, packets(q), moved(q))
+	}
+}
+
+// End to end: a small pops-steps hunt returns a shrunk case that replays
+// on the slot model.
+func TestHuntStepsShrinksAndReplays(t *testing.T) {
+	var st stepsTarget
+	fs := flag.NewFlagSet("hunt", flag.ContinueOnError)
+	st.DefineFlags(fs)
+	if err := fs.Parse([]string{"--d", "3", "--g", "3", "--evals", "4"}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := st.Hunt(context.Background(), hunt.Options{Seed: 2, Iters: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in Instance
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(c.FoundBy, "shrunk") || packets(in.Perm) > 9 {
+		t.Errorf("case not shrunk: %+v", c)
+	}
+	report, ok, err := replay(c)
+	if err != nil || !ok {
+		t.Fatalf("replay: %v %v\n%s", ok, err, report)
+	}
+}

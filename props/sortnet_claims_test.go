@@ -77,3 +77,22 @@ func TestSortnetMutationsFindDuplicate(t *testing.T) {
 		t.Fatalf("redundant deletions %v, want the two copies of one comparator", red)
 	}
 }
+
+// The hill-climb check can fail: a network missing its last comparator
+// from n = 1000 on is caught at n = 1000 with a 0-1 witness the broken
+// network really leaves unsorted.
+func TestSortnetClimbCheckCatchesBrokenNetwork(t *testing.T) {
+	for _, b := range SortnetBuilds {
+		bb := broken(b, 1000)
+		_, bad := SortnetClimbCheck(bb, Env{Seed: DefaultSeed}, sortnetClimbSizes(Small))
+		if bad == nil {
+			t.Fatalf("%s broken from n = 1000: not caught", b.Name)
+		}
+		nw, _ := bb.Build(bad.N)
+		out := slices.Clone(bad.Input)
+		msn.Apply(nw, out)
+		if bad.N != 1000 || len(out) != bad.N || msn.Sorted(out) {
+			t.Errorf("%s: failure at n = %d, witness (%s) not left unsorted", b.Name, bad.N, bad.How)
+		}
+	}
+}

@@ -24,14 +24,14 @@ func TestPopsDetPropsCanFail(t *testing.T) {
 	}
 	rev := perm.Identity(n)
 	slices.Reverse(rev)
-	if why := PopsDetSortRoute(r, sh, rev); why == "" {
+	if why := PopsDetSortRoute(r, sh, n-1, rev); why == "" {
 		t.Error("a network of depth n−1 judged to deliver the reversal")
 	}
 	full, err := popsdet.NewSortRouter(sh, popsdet.OddEvenTransposition(n))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if why := PopsDetSortRoute(full, sh, rev); why != "" {
+	if why := PopsDetSortRoute(full, sh, n, rev); why != "" {
 		t.Errorf("odd-even transposition on the reversal: %s", why)
 	}
 	st := sortnet.Stage{{I: 0, J: 1}}

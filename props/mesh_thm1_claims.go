@@ -295,7 +295,7 @@ func init() {
 			"Hunted: n = 4, k = 16 gives 59 > 48 (testdata/hunt/mesh-phase2-queue-n4-k16-colored.json; shrunk to 154 travelling packets with 49 > 48 in props/testdata/mesh-thm1-queue-n4-k16-colored.json), n = 8, k = 64 gives 259 > 256. " +
 			"Why: the proof colours and then applies Lemma 7 to each colour class; the PU (i, j) ends Phase 2 with the white packets for row i that ALLOCATE put in column j and the black packets for column j put in row i, and each class brings its own rounding term (up to n²·log n: one packet per subbucket, ⌊log n⌋ subbuckets per source), so the argument gives k + 2·n²·log n, not k + n²·log n. " +
 			"Moreover a colour class is not a k/2-k/2 distribution: a PU that sends an odd number of packets to a destination colours the odd one white or black, so a destination can receive up to k/2 + min(n², k)/2 packets of one colour (in the n = 2 case row 0 receives 10 white packets, not k·n/2 = 8). " +
-			"Both effects are independent of Step 8's tie-breaking and of the order in which odd groups alternate. The uncoloured Lemma 7 survives (mesh/lemma-7/queue-after-phase-2); a repaired bound is mesh/thm-1/queue-repaired.",
+			"Neither effect is a tie-breaking artefact: the first holds for any Step-8 ties, the second for any per-PU rule that halves each group (an adversary who knows the rule orders the packets to suit it; with the first odd extra black instead of white, reordering the same per-PU multisets again gives 14 at n = 2, k = 8). The uncoloured Lemma 7 survives (mesh/lemma-7/queue-after-phase-2); a repaired bound is mesh/thm-1/queue-repaired.",
 		Check: func(env Env) Outcome {
 			var ev []string
 			var cex any

@@ -1,0 +1,416 @@
+package props
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	ab "routecheck/algos/butterfly"
+	"routecheck/internal/seeds"
+	"routecheck/internal/stats"
+	mb "routecheck/models/butterfly"
+	"routecheck/models/perm"
+	"routecheck/oracles/bflyforms"
+)
+
+// The probabilistic statements of 001_afbf5d537b48cc65.txt §2–3.
+//
+// Reading. "With probability ≥ 1 − q" is checked as P(event) ≤ q: a size
+// with e exceedances in R runs is inconsistent when the Wilson lower bound
+// of e/R at false-alarm Alpha/k (k = the number of sizes × families the
+// claim tests, Bonferroni) is above q. So a true claim is reported
+// inconsistent with probability ≤ Alpha = 1e-9, and with fixed seeds the
+// verdict is deterministic. Where the paper hides a constant, the constant
+// is fixed below (chosen before any simulation was run) and the evidence
+// reports the smallest constant every run would have met.
+
+// bflyExceed is one size of a statistical claim: e of R runs hit the event
+// whose probability the paper bounds by q.
+type bflyExceed struct {
+	label string
+	e, R  int
+	q     float64
+	// counterexample: the first run that hit the event
+	first any
+}
+
+// judgeExceed returns the verdict over sizes at overall false-alarm Alpha.
+func judgeExceed(cells []bflyExceed, extra string) Outcome {
+	alpha := Alpha / float64(len(cells))
+	var ev []string
+	for _, c := range cells {
+		lo, _ := stats.Wilson(c.e, c.R, alpha)
+		ev = append(ev, fmt.Sprintf("%s: %d/%d (bound %.3g)", c.label, c.e, c.R, c.q))
+		if lo > c.q {
+			return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("%s: %d of %d runs hit the event, Wilson lower bound %.3g > the paper's %.3g (α = %.2g per size). %s", c.label, c.e, c.R, lo, c.q, alpha, extra),
+				Counterexample: c.first}
+		}
+	}
+	return Outcome{Verdict: Consistent, Evidence: fmt.Sprintf("no size's exceedance rate is above the paper's bound at α = %.2g each (Alpha = %g over %d sizes): %s. %s", alpha, Alpha, len(cells), strings.Join(ev, "; "), extra)}
+}
+
+// BflyRenamedRun is one run of a renaming claim: the fixed permutation
+// (family at n), σ from seeds.Rand(SigmaSeed), the packets' coins from
+// seeds.Rand(CoinSeed).
+type BflyRenamedRun struct {
+	Family    string  `json:"family"`
+	LogN      int     `json:"log_n"`
+	R         int     `json:"r"`
+	T         int     `json:"copies"`
+	SigmaSeed uint64  `json:"sigma_seed"`
+	CoinSeed  uint64  `json:"coin_seed"`
+	Value     float64 `json:"value"`
+	Bound     float64 `json:"bound"`
+}
+
+// bflyFamily returns a fixed permutation of 2^n: transpose, bit reversal,
+// or one random permutation drawn from the claim's seed ("fixed-random").
+func bflyFamily(name string, n int, seed uint64) []int32 {
+	switch name {
+	case "transpose":
+		return bflyforms.Transpose(n)
+	case "bit-reversal":
+		return bflyforms.BitReversal(n)
+	}
+	return perm.Random(1<<n, seeds.Rand(seed, 0xf1, uint64(n)))
+}
+
+var bflyFamilies = []string{"transpose", "bit-reversal", "fixed-random"}
+
+// renamed returns σ^{-1}πσ for the run.
+func (b BflyRenamedRun) renamed(seed uint64) []int32 {
+	pi := bflyFamily(b.Family, b.LogN, seed)
+	return ab.Rename(pi, perm.Random(1<<b.LogN, seeds.Rand(b.SigmaSeed)))
+}
+
+// plainCongestion is C(π) on the plain butterfly (r = 0).
+func plainCongestion(n int, p []int32) int {
+	ps := make([]mb.Packet, len(p))
+	for i, d := range p {
+		ps[i] = mb.Packet{ID: int32(i), Src: int32(i), Dst: d}
+	}
+	return ab.MaxCongestion(mb.Shape{LogN: n}, ps)
+}
+
+// routeCopies routes t copies of p on the network (node model mode, §3's
+// priorities) with coins from rng and returns the result and the packets.
+func routeCopies(e *ab.Engine, sh mb.Shape, p []int32, t int, rng *rand.Rand) (ab.Result, []mb.Packet, error) {
+	perms := make([][]int32, t)
+	for i := range perms {
+		perms[i] = p
+	}
+	o := ab.Options{Shape: sh}
+	ps, err := ab.Packets(o, perms, rng)
+	if err != nil {
+		return ab.Result{}, nil, err
+	}
+	res, err := e.Run(o, ps, 1<<24)
+	return res, ps, err
+}
+
+type bflySize struct{ n, runs int }
+
+func bflySizes(b Budget, small, def, large []bflySize) []bflySize {
+	switch b {
+	case Small:
+		return small
+	case Large:
+		return large
+	}
+	return def
+}
+
+func init() {
+	Register(Claim{ID: "bfly/thm-2/congestion-renamed", Source: seed001 + " Theorem 2 (proof: Pr{C(σ^{-1}πσ) ≥ 1 + 3 log N} ≤ 3/(4N))", Kind: Statistical, Recorded: Consistent,
+		Statement: "For a fixed π and a random renaming σ, the congestion of σ^{-1}πσ on the butterfly is ≥ 1 + 3 log N with probability ≤ 3/(4N).",
+		Scope:     "π ∈ {transpose, bit reversal, one fixed random permutation}; N = 2^4…2^12 (Small: 2^4…2^10); the proof says 'for sufficiently large N', checked at every size",
+		Check: func(env Env) Outcome {
+			sizes := bflySizes(env.Budget, []bflySize{{4, 300}, {6, 200}, {8, 100}, {10, 40}},
+				[]bflySize{{4, 2000}, {6, 1000}, {8, 500}, {10, 200}, {12, 60}},
+				[]bflySize{{4, 10000}, {6, 5000}, {8, 2000}, {10, 1000}, {12, 300}, {14, 60}})
+			var cells []bflyExceed
+			worst := 0.0
+			for _, sz := range sizes {
+				for fi, f := range bflyFamilies {
+					c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 3 / (4 * float64(int(1)<<sz.n))}
+					for run := range sz.runs {
+						b := BflyRenamedRun{Family: f, LogN: sz.n, SigmaSeed: seeds.Derive(env.Seed, 0xb2, uint64(sz.n), uint64(fi), uint64(run)), Bound: float64(1 + 3*sz.n)}
+						b.Value = float64(plainCongestion(sz.n, b.renamed(env.Seed)))
+						worst = math.Max(worst, b.Value/float64(sz.n))
+						if b.Value >= b.Bound {
+							c.e++
+							if c.first == nil {
+								c.first = b
+							}
+						}
+					}
+					cells = append(cells, c)
+				}
+			}
+			return judgeExceed(cells, fmt.Sprintf("Largest C/log N seen: %.2f (the proof's threshold is 3 + 1/log N).", worst))
+		}})
+
+	Register(Claim{ID: "bfly/thm-2/time-renamed", Source: seed001 + " Theorem 2", Kind: Statistical, Recorded: Consistent,
+		Statement: "For a fixed π and random σ, greedy routing of σ^{-1}πσ on the butterfly takes < a·log N steps with probability > 1 − 1/N.",
+		Scope:     "a read as 3 (the paper: 'there exists a constant a'; fixed before running); §2 node model, §3's priorities with r = 0 (= §2's: uniform in a range of c·log N + 1 values, ties by source); π ∈ {transpose, bit reversal, fixed random}; N = 2^4…2^12",
+		Notes:     "The constant a is hidden in the paper; we fix a = 3 and report the smallest a every run met.",
+		Check: func(env Env) Outcome {
+			sizes := bflySizes(env.Budget, []bflySize{{4, 200}, {6, 100}, {8, 40}, {10, 10}},
+				[]bflySize{{4, 1000}, {6, 500}, {8, 200}, {10, 60}, {12, 20}},
+				[]bflySize{{4, 5000}, {6, 2000}, {8, 1000}, {10, 300}, {12, 100}})
+			var cells []bflyExceed
+			var e ab.Engine
+			worst := 0.0
+			for _, sz := range sizes {
+				for fi, f := range bflyFamilies {
+					c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 1 / float64(int(1)<<sz.n)}
+					for run := range sz.runs {
+						b := BflyRenamedRun{Family: f, LogN: sz.n, T: 1, SigmaSeed: seeds.Derive(env.Seed, 0xb3, uint64(sz.n), uint64(fi), uint64(run)), Bound: float64(3 * sz.n)}
+						b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
+						res, _, err := routeCopies(&e, mb.Shape{LogN: sz.n}, b.renamed(env.Seed), 1, seeds.Rand(b.CoinSeed))
+						if err != nil {
+							return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+						}
+						b.Value = float64(res.Steps)
+						worst = math.Max(worst, b.Value/float64(sz.n))
+						if b.Value >= b.Bound {
+							c.e++
+							if c.first == nil {
+								c.first = b
+							}
+						}
+					}
+					cells = append(cells, c)
+				}
+			}
+			return judgeExceed(cells, fmt.Sprintf("Smallest a every run met: %.3f.", worst))
+		}})
+
+	Register(Claim{ID: "bfly/sec1/transpose-sqrt-n", Source: seed001 + " §1 (\"a worst-case permutation, such as transpose, requires Ω(√N) steps\")", Kind: LowerBound, Recorded: Holds,
+		Statement: "Without renaming, the transpose takes at least √N steps on the butterfly (its middle node carries √N packets), while renamed it takes O(log N).",
+		Scope:     "N = 2^2…2^12, n even (Small: ≤ 2^10), §2 node model, §3's priorities with r = 0, and renamed transposes (10 renamings) for comparison",
+		Check: func(env Env) Outcome {
+			var e ab.Engine
+			maxN := env.Budget.Pick(10, 12, 14)
+			var ev []string
+			for n := 2; n <= maxN; n += 2 {
+				tr := bflyforms.Transpose(n)
+				res, _, err := routeCopies(&e, mb.Shape{LogN: n}, tr, 1, seeds.Rand(env.Seed, 0xb4, uint64(n)))
+				if err != nil {
+					return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				}
+				if res.Steps < 1<<(n/2) {
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("N=2^%d: transpose routed in %d < √N = %d steps", n, res.Steps, 1<<(n/2)), Counterexample: map[string]int{"log_n": n, "steps": res.Steps}}
+				}
+				worst := 0
+				for run := range 10 {
+					b := BflyRenamedRun{Family: "transpose", LogN: n, SigmaSeed: seeds.Derive(env.Seed, 0xb5, uint64(n), uint64(run))}
+					r2, _, err := routeCopies(&e, mb.Shape{LogN: n}, b.renamed(env.Seed), 1, seeds.Rand(b.SigmaSeed, 1))
+					if err != nil {
+						return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+					}
+					worst = max(worst, r2.Steps)
+				}
+				ev = append(ev, fmt.Sprintf("N=2^%d: %d steps (√N = %d), renamed ≤ %d", n, res.Steps, 1<<(n/2), worst))
+			}
+			return Outcome{Verdict: Holds, Evidence: "attained: " + strings.Join(ev, "; ")}
+		}})
+
+	Register(Claim{ID: "bfly/thm-3/random-congestion", Source: seed001 + " Theorem 3 and Corollary 4", Kind: Statistical, Recorded: Consistent,
+		Statement: "For a random permutation π (equivalently σ^{-1}πσ for random π, Corollary 4), C(π) > a·log N/log log N with probability > 1 − 1/N.",
+		Scope:     "a read as 0.49 (the proof needs a < 1/2 'and sufficiently large N'); N = 2^4…2^12; log log N = log₂ log₂ N",
+		Notes:     "At these sizes a·log N/log log N < 2, so the event needs C(π) = 1, which no permutation of N ≥ 4 has; the evidence shows the mean congestion against log N/log log N, the growth Theorem 3 is about.",
+		Check: func(env Env) Outcome {
+			sizes := bflySizes(env.Budget, []bflySize{{4, 300}, {6, 200}, {8, 100}, {10, 40}},
+				[]bflySize{{4, 2000}, {6, 1000}, {8, 500}, {10, 200}, {12, 60}},
+				[]bflySize{{4, 10000}, {6, 5000}, {8, 2000}, {10, 1000}, {12, 300}, {14, 60}})
+			var cells []bflyExceed
+			var ev []string
+			for _, sz := range sizes {
+				thr := 0.49 * float64(sz.n) / math.Log2(float64(sz.n))
+				c := bflyExceed{label: fmt.Sprintf("N=2^%d", sz.n), R: sz.runs, q: 1 / float64(int(1)<<sz.n)}
+				sum := 0.0
+				for run := range sz.runs {
+					sd := seeds.Derive(env.Seed, 0xb6, uint64(sz.n), uint64(run))
+					v := plainCongestion(sz.n, perm.Random(1<<sz.n, seeds.Rand(sd)))
+					sum += float64(v)
+					if float64(v) <= thr {
+						c.e++
+						if c.first == nil {
+							c.first = map[string]any{"log_n": sz.n, "perm_seed": sd, "congestion": v, "threshold": thr}
+						}
+					}
+				}
+				cells = append(cells, c)
+				ev = append(ev, fmt.Sprintf("N=2^%d: mean C %.2f, log N/log log N = %.2f", sz.n, sum/float64(sz.runs), float64(sz.n)/math.Log2(float64(sz.n))))
+			}
+			return judgeExceed(cells, strings.Join(ev, "; "))
+		}})
+
+	Register(Claim{ID: "bfly/thm-6/good-fraction", Source: seed001 + " Theorem 6 and Lemma 7", Kind: Statistical, Recorded: Consistent,
+		Statement: "A random permutation is outside Ψ(r, c·2^r) with probability ≤ e^{−c·2^r} (Theorem 6, c ≥ 7, r ≥ log log N); a renamed fixed π is outside with probability ≤ 3/N^{c/3−1} (Lemma 7, with c/3 − 1 ≥ 7 so that Theorem 6 applies, i.e. c ≥ 24).",
+		Scope:     "r = ⌈log₂ log₂ N⌉; Theorem 6 with c = 7 on random π, Lemma 7 with c = 24 on renamed transpose and bit reversal; N = 2^8…2^12",
+		Notes:     "At these sizes no sampled permutation comes near the thresholds; the evidence reports the largest |M|/2^r seen, which is the c a permutation needs to be excluded.",
+		Check: func(env Env) Outcome {
+			sizes := bflySizes(env.Budget, []bflySize{{8, 40}, {10, 10}},
+				[]bflySize{{8, 300}, {10, 80}, {12, 20}},
+				[]bflySize{{8, 2000}, {10, 500}, {12, 100}})
+			var cells []bflyExceed
+			var ev []string
+			for _, sz := range sizes {
+				n := sz.n
+				r := logLog(n)
+				N := float64(int(1) << n)
+				rnd := bflyExceed{label: fmt.Sprintf("Thm 6, N=2^%d, r=%d", n, r), R: sz.runs, q: math.Exp(-7 * float64(int(1)<<r))}
+				worst := 0
+				for run := range sz.runs {
+					sd := seeds.Derive(env.Seed, 0xb7, uint64(n), uint64(run))
+					m := bflyforms.MaxM(perm.Random(1<<n, seeds.Rand(sd)), n, r)
+					worst = max(worst, m)
+					if m >= 7<<r {
+						rnd.e++
+						rnd.first = map[string]any{"log_n": n, "r": r, "perm_seed": sd, "max_m": m}
+					}
+				}
+				cells = append(cells, rnd)
+				ev = append(ev, fmt.Sprintf("N=2^%d random: max |M|/2^r = %.2f", n, float64(worst)/float64(int(1)<<r)))
+				for fi, f := range bflyFamilies[:2] {
+					c := bflyExceed{label: fmt.Sprintf("Lemma 7, N=2^%d, %s", n, f), R: sz.runs, q: 3 / math.Pow(N, 24.0/3-1)}
+					worst := 0
+					for run := range sz.runs {
+						b := BflyRenamedRun{Family: f, LogN: n, R: r, SigmaSeed: seeds.Derive(env.Seed, 0xb8, uint64(n), uint64(fi), uint64(run)), Bound: float64(int(24) << r)}
+						m := bflyforms.MaxM(b.renamed(env.Seed), n, r)
+						worst = max(worst, m)
+						b.Value = float64(m)
+						if m >= 24<<r {
+							c.e++
+							c.first = b
+						}
+					}
+					cells = append(cells, c)
+					ev = append(ev, fmt.Sprintf("%s: max |M|/2^r = %.2f", f, float64(worst)/float64(int(1)<<r)))
+				}
+			}
+			return judgeExceed(cells, strings.Join(ev, "; "))
+		}})
+
+	Register(Claim{ID: "bfly/thm-8/time-and-congestion", Source: seed001 + " Theorem 8 and Lemma 9 (part 2)", Kind: Statistical, Recorded: Consistent,
+		Statement: "t ≤ log N permutations from Ψ(r, c·2^r) are routed on the butterfly with r extra stages in c·β·α·log N steps with probability ≥ 1 − e^{−β log N}; the congestion reaches 6c·log N with probability ≤ 2^{−4 log N}.",
+		Scope:     "α read as 1, β = 1, c = 7 (bound 7·log N steps, failure probability e^{−log N}); t = log N copies of a renamed π ∈ {transpose, bit reversal, fixed random}, r = ⌈log₂ log₂ N⌉, §2 node model with §3's priorities; runs whose permutation is outside Ψ(r, 7·2^r) do not meet the theorem's assumption and are excluded (counted in the evidence); N = 2^4…2^12",
+		Notes:     "α is hidden ('for some constant α > 0'); we fix α = 1 and report the smallest c·α every run met. Lemma 9's statement prints 2^{−4 log N}, its proof ends with 2^{−4c log N}; the weaker is checked.",
+		Check: func(env Env) Outcome {
+			sizes := bflySizes(env.Budget, []bflySize{{4, 60}, {6, 30}, {8, 10}, {10, 3}},
+				[]bflySize{{4, 400}, {6, 200}, {8, 60}, {10, 20}, {12, 6}},
+				[]bflySize{{4, 2000}, {6, 1000}, {8, 300}, {10, 100}, {12, 30}})
+			var cells []bflyExceed
+			var e ab.Engine
+			worst, excluded := 0.0, 0
+			for _, sz := range sizes {
+				n, r := sz.n, logLog(sz.n)
+				for fi, f := range bflyFamilies {
+					tc := bflyExceed{label: fmt.Sprintf("time N=2^%d %s", n, f), q: math.Exp(-float64(n))}
+					cc := bflyExceed{label: fmt.Sprintf("congestion N=2^%d %s", n, f), q: math.Pow(2, -4*float64(n))}
+					for run := range sz.runs {
+						b := BflyRenamedRun{Family: f, LogN: n, R: r, T: n, SigmaSeed: seeds.Derive(env.Seed, 0xb9, uint64(n), uint64(fi), uint64(run)), Bound: float64(7 * n)}
+						b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
+						p := b.renamed(env.Seed)
+						if !bflyforms.InPsi(p, n, r, 7<<r) {
+							excluded++
+							continue
+						}
+						sh := mb.Shape{LogN: n, R: r}
+						res, ps, err := routeCopies(&e, sh, p, n, seeds.Rand(b.CoinSeed))
+						if err != nil {
+							return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+						}
+						tc.R++
+						cc.R++
+						b.Value = float64(res.Steps)
+						worst = math.Max(worst, b.Value/float64(n))
+						if b.Value > b.Bound {
+							tc.e++
+							if tc.first == nil {
+								tc.first = b
+							}
+						}
+						if c := ab.MaxCongestion(sh, ps); c >= 6*7*n {
+							cc.e++
+							if cc.first == nil {
+								b.Value, b.Bound = float64(c), float64(42*n)
+								cc.first = b
+							}
+						}
+					}
+					cells = append(cells, tc, cc)
+				}
+			}
+			return judgeExceed(cells, fmt.Sprintf("Smallest c·α every run met: %.3f; %d runs excluded (permutation outside Ψ).", worst, excluded))
+		}})
+
+	Register(Claim{ID: "bfly/thm-11/pipelined", Source: seed001 + " Theorem 11 and Corollary 12", Kind: Statistical, Recorded: Consistent,
+		Statement: "With r ≥ log log N extra stages and §3's priorities, t renamed permutations (repetitions allowed) are routed in O(t + log N) steps w.h.p., and the first f of them in O(f + log N) steps, for every f ≤ t.",
+		Scope:     "O() read with the constant c·α = 7 (as in bfly/thm-8/time-and-congestion), 'w.h.p.' as failure probability ≤ 1/N; t ∈ {log N, 4 log N, 16 log N} copies of a renamed transpose or fixed random π; r = ⌈log₂ log₂ N⌉; §2 node model; N = 2^6…2^10 (Small: up to 2^8, t ≤ 4 log N)",
+		Notes:     "The evidence also reports, for the same permutations with r = 0 (renaming only), the time divided by t + log N: Corollary 5's Ω(t log N/log log N) shows as a larger ratio.",
+		Check: func(env Env) Outcome {
+			sizes := bflySizes(env.Budget, []bflySize{{6, 6}, {8, 3}},
+				[]bflySize{{6, 30}, {8, 15}, {10, 5}},
+				[]bflySize{{6, 150}, {8, 60}, {10, 20}, {12, 6}})
+			mults := []int{1, 4, 16}
+			if env.Budget == Small {
+				mults = mults[:2]
+			}
+			var cells []bflyExceed
+			var e ab.Engine
+			worst, worst0 := 0.0, 0.0
+			for _, sz := range sizes {
+				n, r := sz.n, logLog(sz.n)
+				for _, fi := range []int{0, 2} {
+					f := bflyFamilies[fi]
+					for _, m := range mults {
+						t := m * n
+						c := bflyExceed{label: fmt.Sprintf("N=2^%d %s t=%d", n, f, t), R: sz.runs, q: 1 / float64(int(1)<<n)}
+						for run := range sz.runs {
+							b := BflyRenamedRun{Family: f, LogN: n, R: r, T: t, SigmaSeed: seeds.Derive(env.Seed, 0xba, uint64(n), uint64(fi), uint64(m), uint64(run))}
+							b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
+							p := b.renamed(env.Seed)
+							res, ps, err := routeCopies(&e, mb.Shape{LogN: n, R: r}, p, t, seeds.Rand(b.CoinSeed))
+							if err != nil {
+								return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+							}
+							// last[f] = the step by which permutations 1…f are delivered.
+							last := make([]int32, t+1)
+							for k, pk := range ps {
+								last[pk.Perm] = max(last[pk.Perm], res.Latency[k])
+							}
+							bad := false
+							for f := 1; f <= t; f++ {
+								last[f] = max(last[f], last[f-1])
+								ratio := float64(last[f]) / float64(f+n)
+								worst = math.Max(worst, ratio)
+								if ratio > 7 && !bad {
+									bad = true
+									b.Value, b.Bound = float64(last[f]), float64(7*(f+n))
+								}
+							}
+							if bad {
+								c.e++
+								if c.first == nil {
+									c.first = b
+								}
+							}
+							if run == 0 {
+								r0, _, err := routeCopies(&e, mb.Shape{LogN: n}, p, t, seeds.Rand(b.CoinSeed))
+								if err != nil {
+									return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+								}
+								worst0 = math.Max(worst0, float64(r0.Steps)/float64(t+n))
+							}
+						}
+						cells = append(cells, c)
+					}
+				}
+			}
+			return judgeExceed(cells, fmt.Sprintf("Largest (time of the first f)/(f + log N) with r = ⌈log log N⌉: %.2f; with r = 0 (first run of each size): %.2f.", worst, worst0))
+		}})
+}

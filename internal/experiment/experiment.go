@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"sort"
 	"strings"
@@ -449,6 +450,15 @@ func WriteJSON(w io.Writer, rows []Row) error {
 	return enc.Encode(rows)
 }
 
+// fmtMax prints a maximum without decimals when it is a whole number (step
+// counts) and with two otherwise (ratios such as time/(kn/2)).
+func fmtMax(x *float64) string {
+	if x != nil && *x != math.Trunc(*x) {
+		return fmtp(x, 2)
+	}
+	return fmtp(x, 0)
+}
+
 func fmtp(x *float64, prec int) string {
 	if x == nil {
 		return "-"
@@ -541,7 +551,7 @@ func WriteTable(w io.Writer, title string, rows []Row) {
 		if r.Paper != nil {
 			pm, ps, px = r.Paper.Mean, r.Paper.SD, r.Paper.Max
 		}
-		fmt.Fprintf(&b, "%5d | %9s %7s %7s | %9s %7s %7s | %8s", r.Runs, fmtp(r.Ours.Mean, 2), fmtp(r.Ours.SD, 2), fmtp(r.Ours.Max, 0), fmtp(pm, 2), fmtp(ps, 2), fmtp(px, 0), fmtp(r.DevSE, 2))
+		fmt.Fprintf(&b, "%5d | %9s %7s %7s | %9s %7s %7s | %8s", r.Runs, fmtp(r.Ours.Mean, 2), fmtp(r.Ours.SD, 2), fmtMax(r.Ours.Max), fmtp(pm, 2), fmtp(ps, 2), fmtMax(px), fmtp(r.DevSE, 2))
 		for _, k := range extras {
 			if v, ok := r.Extra[k]; ok {
 				fmt.Fprintf(&b, " %14.4g", v)

@@ -34,7 +34,12 @@ import (
 //     p_h shoot at the same group a from different groups, on different
 //     couplers; they collide only in slot t+1, on c(a_0, a), and only if both
 //     were received in group a in slot t. The text's rule does not ensure
-//     that the partner is received; PartnerReliable does.
+//     that the partner is received; PartnerReliable does. PartnerAsNeeded
+//     also skips the partner when the marked packet cannot be relayed in
+//     slot t anyway (its coupler is unheard, or shared with another marked
+//     packet of its group). Neither rule is guaranteed to find a partner:
+//     robustness promises √g packets with the same target, not one on a
+//     suitable coupler; MarkAll then returns an error.
 //   - The rest of the permutation is left arbitrary by the text; Permutation
 //     fills it lowest-first or in a seeded random order (no adversarial
 //     "jamming" completion is attempted).
@@ -202,6 +207,14 @@ const (
 	// p_j is received too both sit in group a's B-buffers with destinations
 	// in a_0 and collide on c(a_0, a) in slot t+1).
 	PartnerReliable
+	// PartnerAsNeeded is PartnerReliable where a partner is needed at all:
+	// a marked p_j gets no partner at odd slot t when it cannot be relayed
+	// in slot t anyway — nobody in group c_out(j, t) listens to group(j) at
+	// t ("unheard"), or another marked packet of p_j's own group shoots at
+	// c_out(j, t) too ("contested": both are alive at t, as every marked
+	// packet is up to its marking slot, so they collide on the coupler in
+	// slot t). The exemptions are returned by MarkAll.
+	PartnerAsNeeded
 )
 
 func (r PartnerRule) String() string {
@@ -210,6 +223,8 @@ func (r PartnerRule) String() string {
 		return "lowest"
 	case PartnerReliable:
 		return "reliable"
+	case PartnerAsNeeded:
+		return "as-needed"
 	}
 	return fmt.Sprintf("PartnerRule(%d)", int(r))
 }
@@ -286,30 +301,73 @@ type Mark struct {
 	With   int32 `json:"with"`
 }
 
-// Mark runs the marking: mark p_i; for t = T−1, T−3, …, 1 and every packet
-// marked before this t (in marking order), mark an unmarked p_h, h ∈
-// P'(a_0), with c_out(h, t) = c_out(j, t), chosen by rule. The proof's
-// invariant is that a packet marked at At is not routed in slots ≤ At. It
-// returns an error if i ∉ P'(a_0) or no partner exists (a step of the
-// construction is impossible). At most 2^{T/2} packets are marked.
+// Exemption is a marked packet that needed no partner at odd slot At
+// (rule PartnerAsNeeded): Why is "unheard" or "contested", and With the
+// marked packet of the same group sharing the coupler (contested; −1
+// otherwise).
+type Exemption struct {
+	Packet int32  `json:"packet"`
+	At     int    `json:"at"`
+	Why    string `json:"why"`
+	With   int32  `json:"with"`
+}
+
+// Marking is the result of MarkAll.
+type Marking struct {
+	Marks  []Mark      `json:"marks"`
+	Exempt []Exemption `json:"exempt,omitempty"`
+}
+
+// Mark runs the marking and returns the marks (see MarkAll).
 func (c *Thm212) Mark(i int32, rule PartnerRule) ([]Mark, error) {
+	m, err := c.MarkAll(i, rule)
+	return m.Marks, err
+}
+
+// MarkAll runs the marking: mark p_i; for t = T−1, T−3, …, 1 and every
+// packet marked before this t (in marking order), mark an unmarked p_h,
+// h ∈ P'(a_0), with c_out(h, t) = c_out(j, t), chosen by rule (with
+// PartnerAsNeeded, first see whether p_j needs a partner at t at all). The
+// proof's invariant is that a packet marked at At is not routed in slots
+// ≤ At. It returns an error if i ∉ P'(a_0) or no partner exists (a step of
+// the construction is impossible), with the marking done so far. At most
+// 2^{T/2} packets are marked.
+func (c *Thm212) MarkAll(i int32, rule PartnerRule) (Marking, error) {
 	if i < 0 || int(i) >= c.Shape.N() || !c.inRobust[i] {
-		return nil, fmt.Errorf("popslower: p_%d: i must be in P'(a_0)", i)
+		return Marking{}, fmt.Errorf("popslower: p_%d: i must be in P'(a_0)", i)
 	}
-	marked := make([]bool, c.Shape.N())
+	sh := c.Shape
+	marked := make([]bool, sh.N())
 	marked[i] = true
-	marks := []Mark{{Packet: i, At: c.T, With: -1}}
+	out := Marking{Marks: []Mark{{Packet: i, At: c.T, With: -1}}}
 	for t := c.T - 1; t >= 1; t -= 2 {
-		for _, m := range marks[:len(marks):len(marks)] {
+		for _, m := range out.Marks[:len(out.Marks):len(out.Marks)] {
 			j := int(m.Packet)
 			a := c.alg.Out(j, t)
+			if rule == PartnerAsNeeded {
+				if _, heard := c.Coupler(j, t); !heard {
+					out.Exempt = append(out.Exempt, Exemption{Packet: int32(j), At: t, Why: "unheard", With: -1})
+					continue
+				}
+				co := int32(-1)
+				for _, q := range out.Marks {
+					if k := int(q.Packet); k != j && sh.Group(k) == sh.Group(j) && c.alg.Out(k, t) == a {
+						co = q.Packet
+						break
+					}
+				}
+				if co >= 0 {
+					out.Exempt = append(out.Exempt, Exemption{Packet: int32(j), At: t, Why: "contested", With: co})
+					continue
+				}
+			}
 			h := -1
 			for _, cand := range c.Robust {
 				k := int(cand)
 				if marked[k] || c.alg.Out(k, t) != a {
 					continue
 				}
-				if rule == PartnerReliable && c.Shape.Group(k) != c.Shape.Group(j) {
+				if rule != PartnerLowest && sh.Group(k) != sh.Group(j) {
 					if s, heard := c.Coupler(k, t); s != 1 || !heard {
 						continue
 					}
@@ -318,13 +376,13 @@ func (c *Thm212) Mark(i int32, rule PartnerRule) ([]Mark, error) {
 				break
 			}
 			if h < 0 {
-				return marks, fmt.Errorf("popslower: no unmarked partner (rule %v) for p_%d at slot %d (c_out = %d)", rule, j, t, a)
+				return out, fmt.Errorf("popslower: no unmarked partner (rule %v) for p_%d at slot %d (c_out = %d)", rule, j, t, a)
 			}
 			marked[h] = true
-			marks = append(marks, Mark{Packet: int32(h), At: t, With: int32(j)})
+			out.Marks = append(out.Marks, Mark{Packet: int32(h), At: t, With: int32(j)})
 		}
 	}
-	return marks, nil
+	return out, nil
 }
 
 // Permutation sends the marked packets, in marking order, to processors

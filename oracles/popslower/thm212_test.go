@@ -159,3 +159,55 @@ func TestThm212ReliablePartner(t *testing.T) {
 		t.Errorf("c(1,2) has %d shooters, want 2", s)
 	}
 }
+
+// PartnerAsNeeded, unheard: shift on POPS(17,17) but nobody listens, so no
+// first hop is ever received. p_17 needs no partner (exempt "unheard" at
+// slot 1); the reliable rule, which insists on a partner, finds none: the
+// processors of group 1 shoot at 17 different groups and every other
+// group's coupler is unheard.
+func TestThm212AsNeededUnheard(t *testing.T) {
+	sh := pops.Shape{D: 17, G: 17}
+	deaf := func(i, t int) int { return -1 }
+	c, err := NewThm212(sh, TwoHops{Out: shift(17), In: deaf}, 2, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := c.MarkAll(17, PartnerAsNeeded)
+	wantEx := []Exemption{{Packet: 17, At: 1, Why: "unheard", With: -1}}
+	if err != nil || !slices.Equal(m.Marks, []Mark{{17, 2, -1}}) || !slices.Equal(m.Exempt, wantEx) {
+		t.Errorf("as-needed: %+v (%v), want p_17 alone, exempt unheard at slot 1", m, err)
+	}
+	if _, err := c.Mark(17, PartnerReliable); err == nil {
+		t.Error("reliable rule found a partner although every coupler is unheard")
+	}
+}
+
+// PartnerAsNeeded, contested, on POPS(257,257) with T = 4: every processor
+// of group x shoots at group x+1 (mod 257) in both odd slots and listeners
+// follow shift. a_0 = 0 (every group is shot at by one whole group; ties go
+// to the lowest); P(a_0) is groups 1..255, all robust. p_257 (group 1, the
+// lowest) gets at slot 3 the lowest unmarked partner with the same target:
+// p_258, same group, same coupler. At slot 1 each of the two is contested
+// by the other — both are alive at slot 1 — so no more partners: 2 marks
+// and 2 exemptions, where the reliable rule marks 4.
+func TestThm212AsNeededContested(t *testing.T) {
+	sh := pops.Shape{D: 257, G: 257}
+	next := func(i, t int) int { return (i/257 + 1) % 257 }
+	c, err := NewThm212(sh, TwoHops{Out: next, In: shift(257)}, 4, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.A0 != 0 {
+		t.Fatalf("a_0 = %d, want 0", c.A0)
+	}
+	m, err := c.MarkAll(257, PartnerAsNeeded)
+	wantM := []Mark{{257, 4, -1}, {258, 3, 257}}
+	wantEx := []Exemption{{Packet: 257, At: 1, Why: "contested", With: 258}, {Packet: 258, At: 1, Why: "contested", With: 257}}
+	if err != nil || !slices.Equal(m.Marks, wantM) || !slices.Equal(m.Exempt, wantEx) {
+		t.Errorf("as-needed: %+v (%v), want marks %v, exemptions %v", m, err, wantM, wantEx)
+	}
+	re, err := c.Mark(257, PartnerReliable)
+	if err != nil || len(re) != 4 {
+		t.Errorf("reliable: %v (%v), want 4 marks", re, err)
+	}
+}

@@ -1,0 +1,957 @@
+package props
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"strings"
+
+	"pgregory.net/rapid"
+
+	asot "routecheck/algos/sot"
+	"routecheck/internal/seeds"
+	"routecheck/internal/stats"
+	"routecheck/models/perm"
+	msot "routecheck/models/sot"
+	"routecheck/oracles/sotforms"
+)
+
+// Claims of Honkanen, Leppänen & Penttonen, "Hot-Potato Routing Algorithms
+// for Sparse Optical Torus" (002_59e118519f43b14a.txt).
+//
+// Readings fixed before checking (they are repeated in each claim's notes):
+//   - Directions: "right" is (i, j) → (i, j+1), "down" is (i, j) →
+//     (i+1, j); "came from up" means arrived over the Down link of
+//     (i−1, j). Forced by protocol a's target-column test "(m, j)".
+//   - Greedy-a: the pseudo-code (Algorithm 1 adds 2 − |S| packets, protocol
+//     a's last line sends the second one down) contradicts the text ("this
+//     rule prohibits a processor from sending a packet downwards").
+//     greedy-a-literal is the pseudo-code, greedy-a the text (a processor
+//     injects at most one packet, on its Right output, when it is free).
+//   - Greedy-b: the text privileges edge packets, the pseudo-code draws the
+//     packet that chooses first at random. greedy-b is the pseudo-code,
+//     greedy-b-edge-first the text.
+//   - Fresh packets: targets uniform over the other processors (§3.3
+//     "processors send randomly addressed packets to each other"); a fresh
+//     wave is the packets injected at one step of the first n steps.
+//   - Statistical claims: false-alarm rate Alpha = 1e-9 per claim,
+//     Bonferroni-split over the sizes checked; normal approximation for
+//     means of at least 400 independent samples (waves) or 30 runs.
+
+var sotAlphaNote = "False-alarm rate ≤ Alpha = 1e-9 per claim (Bonferroni over sizes), normal approximation; fixed seeds, so the verdict is deterministic."
+
+func sotLog2(n int) int { return bits.Len(uint(n)) - 1 }
+
+// sotFreshSizes are (n, runs) for the fresh-packet claims: about 800+
+// independent waves per size.
+func sotFreshSizes(b Budget, withN64 bool) [][2]int {
+	s := [][2]int{{8, 100}, {16, 50}, {32, 25}}
+	if withN64 {
+		s = append(s, [2]int{64, 15})
+	}
+	if b >= Default {
+		if !withN64 {
+			s = append(s, [2]int{64, 15})
+		}
+		s = append(s, [2]int{128, 8})
+	}
+	if b == Large {
+		for i := range s {
+			s[i][1] *= 4
+		}
+	}
+	return s
+}
+
+// sotFreshStat is the mean and standard error of the per-wave throughput
+// (successes / n) of alg over runs runs of FreshWaves on SOT(n).
+type sotFreshStat struct {
+	n, waves int
+	mean, se float64
+}
+
+func sotFresh(env Env, tag uint64, alg asot.Algorithm, n, runs int) (sotFreshStat, error) {
+	var xs []float64
+	for r := range runs {
+		w, err := asot.FreshWaves(alg, n, seeds.Rand(env.Seed, 0x50f, tag, uint64(n), uint64(r)))
+		if err != nil {
+			return sotFreshStat{}, err
+		}
+		for _, c := range w {
+			xs = append(xs, float64(c)/float64(n))
+		}
+	}
+	s := stats.Summarize(xs)
+	return sotFreshStat{n: n, waves: len(xs), mean: s.Mean, se: s.SD / math.Sqrt(float64(len(xs)))}, nil
+}
+
+// sotFreshBandCheck is a statistical check that alg's fresh throughput is
+// within ±tol (relative) of want(n) at every size: inconsistent when the
+// confidence interval of the mean misses the band at some size. With tol =
+// 0 the band is the point want(n) (an exact expectation).
+func sotFreshBandCheck(tag uint64, alg asot.Algorithm, withN64 bool, tol float64, want func(n int) float64) func(Env) Outcome {
+	return func(env Env) Outcome {
+		sizes := sotFreshSizes(env.Budget, withN64)
+		z := stats.Z(Alpha / float64(len(sizes)))
+		var ev []string
+		var bad []string
+		for _, sz := range sizes {
+			st, err := sotFresh(env, tag, alg, sz[0], sz[1])
+			if err != nil {
+				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+			}
+			v := want(sz[0])
+			lo, hi := st.mean-z*st.se, st.mean+z*st.se
+			blo, bhi := v*(1-tol), v*(1+tol)
+			line := fmt.Sprintf("n=%d: %.4f ± %.4f (%d waves) vs %.4f", sz[0], st.mean, z*st.se, st.waves, v)
+			ev = append(ev, line)
+			if hi < blo || lo > bhi {
+				bad = append(bad, line)
+			}
+		}
+		band := "the expectation"
+		if tol > 0 {
+			band = fmt.Sprintf("±%.0f%% of the value", 100*tol)
+		}
+		if len(bad) > 0 {
+			return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("interval at z = %.2f misses %s at %s. All sizes: %s", z, band, strings.Join(bad, "; "), strings.Join(ev, "; ")),
+				Counterexample: map[string]any{"algorithm": alg, "sizes": bad}}
+		}
+		return Outcome{Verdict: Consistent, Evidence: fmt.Sprintf("every interval (z = %.2f) meets %s: %s", z, band, strings.Join(ev, "; "))}
+	}
+}
+
+func init() {
+	sotLemma1()
+	sotAlgorithm1()
+	sotFreshClaims()
+	sotTheorem3()
+	sotAlgorithm2()
+}
+
+// ---------------------------------------------------------------------------
+// Lemma 1 and the remark after it
+
+func sotLemma1() {
+	Register(Claim{ID: "sot/lemma-1/distance-n", Source: seed002 + " Lemma 1", Kind: Exact, Recorded: Holds,
+		Statement: "The distance from processor P_i to processor P_j is n, for all i ≠ j.",
+		Scope:     "SOT(n) for every n = 2…40 (small), …96 (default), …160 (large) by breadth-first search; on the step model, one packet P_i → P_j for every pair (i = j too) and every algorithm, n = 2…8 (small), …12 (default), …16 (large)",
+		Notes:     "Breadth-first search over the links of §2.1 (oracles/sotforms.ProcDistances) is independent of the model. On the model a lone packet must arrive after exactly n hops without a deflection under every protocol. A self-addressed packet (i = j, outside the lemma) also takes n hops: it has to circle the torus (models/sot counts it at distance n when injected).",
+		Check: func(env Env) Outcome {
+			maxBFS := env.Budget.Pick(40, 96, 160)
+			for n := 2; n <= maxBFS; n++ {
+				D := sotforms.ProcDistances(n)
+				for i := range n {
+					for j := range n {
+						if i != j && D[i][j] != n {
+							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("SOT(%d): BFS distance P%d → P%d is %d", n, i, j, D[i][j]),
+								Counterexample: map[string]int{"n": n, "i": i, "j": j, "distance": D[i][j]}}
+						}
+					}
+				}
+			}
+			maxModel := env.Budget.Pick(8, 12, 16)
+			runs := 0
+			for n := 2; n <= maxModel; n++ {
+				for _, alg := range asot.Algorithms {
+					for i := range n {
+						for j := range n {
+							rel := []perm.Pair{{Src: int32(i), Dst: int32(j)}}
+							seed := seeds.Derive(env.Seed, 0x1e1, uint64(n), uint64(i), uint64(j))
+							rep := SotCheckedRun(alg, n, rel, seeds.Rand(seed), 2*n, false)
+							runs++
+							if rep.Problem != "" || !rep.Result.Complete || rep.Result.MaxLatency != n || rep.Result.Deflections != 0 {
+								return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s on SOT(%d): lone packet P%d → P%d: %+v %s", alg, n, i, j, rep.Result, rep.Problem),
+									Counterexample: sotInstance(n, alg, seed, rel)}
+							}
+						}
+					}
+				}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("BFS: every pair i ≠ j at distance n for n = 2…%d; model: %d lone-packet runs (n = 2…%d, %d algorithms, all pairs) arrived after exactly n hops, undeflected", maxBFS, runs, maxModel, len(asot.Algorithms))}
+		}})
+
+	Register(Claim{ID: "sot/lemma-1/remark/classes-mod-n", Source: seed002 + " remark after Lemma 1", Kind: Invariant, Recorded: Holds,
+		Statement: "Packets injected at step τ can meet (and so deflect) only packets injected at steps ≡ τ (mod n); each class has n steps for deflections before arrival.",
+		Scope:     "all seven algorithms, SOT(n) with n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps; rapid",
+		Notes:     "Every hop adds 1 to i + j (mod n), so a packet injected at τ is on the anti-diagonal i + j ≡ n − 1 + (T − τ) at step T; models/sot.CheckInvariants verifies this after every step, and every deflection's two packets are checked to have congruent injection steps. This is the precise form of the remark; its literal wording is sot/lemma-1/remark/literal.",
+		Check: func(env Env) Outcome {
+			checks := env.Budget.Pick(150, 1000, 5000)
+			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+				n, rel := GenSotRelation(t, 6, 5, true)
+				alg := rapid.SampledFrom(asot.Algorithms).Draw(t, "algorithm")
+				seed := rapid.Uint64().Draw(t, "seed")
+				r := SotCheckedRun(alg, n, rel, seeds.Rand(seed), 8*n+4*len(rel), true)
+				if r.Problem != "" {
+					return map[string]any{"instance": sotInstance(n, alg, seed, rel), "problem": r.Problem}
+				}
+				for _, d := range r.Deflections {
+					if d.By >= 0 && (d.Born-d.ByBorn)%n != 0 {
+						return map[string]any{"instance": sotInstance(n, alg, seed, rel), "deflection": d}
+					}
+				}
+				return nil
+			})
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random runs: anti-diagonal invariant after every step, every deflecting pair in one class mod n", checks)}
+		}})
+
+	Register(Claim{ID: "sot/lemma-1/remark/literal", Source: seed002 + " remark after Lemma 1", Kind: Invariant, Recorded: Violated,
+		Statement: "The set of packets A_τ sent by the processors at time τ can deflect only packets belonging to A_τ.",
+		Scope:     "greedy-a (text reading), SOT(n) with n ≤ 5, relations of up to 5 packets per processor to other processors; rapid (shrunk)",
+		Notes:     "Read literally the remark is false once packets are deflected: a deflected packet of A_τ circles back and can be deflected by a packet of A_{τ+n} (same class mod n, see sot/lemma-1/remark/classes-mod-n). The counterexample lists the deflection with both injection steps.",
+		Check: func(env Env) Outcome {
+			checks := env.Budget.Pick(300, 1000, 5000)
+			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+				n, rel := GenSotRelation(t, 5, 5, false)
+				r := SotCheckedRun(asot.GreedyA, n, rel, nil, 8*n+4*len(rel), true)
+				for _, d := range r.Deflections {
+					if d.By >= 0 && d.Born != d.ByBorn {
+						return map[string]any{"instance": sotInstance(n, asot.GreedyA, 0, rel), "deflection": d}
+					}
+				}
+				return nil
+			})
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: "a packet is deflected by one injected at another step (shrunk by rapid): " + firstLine(rep), Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("no cross-step deflection in %d runs", checks)}
+		}})
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// ---------------------------------------------------------------------------
+// Algorithm 1: invariants on every run, completion, the literal Greedy-a
+
+// sotTrapped returns a packet travelling down a column that is not its
+// target's, or −1. Under protocol a a packet that came from up always goes
+// down (its first rule, at processors too) and is absorbed only at its
+// target, which lies in its target column: such a packet is never delivered.
+func sotTrapped(s *msot.State) int32 {
+	n := s.N
+	for v, f := range s.InV {
+		if f.ID >= 0 && v%n != n-1-int(s.Rel[f.ID].Dst) {
+			return f.ID
+		}
+	}
+	return -1
+}
+
+func sotAlgorithm1() {
+	for _, alg := range asot.Algorithms {
+		Register(Claim{ID: fmt.Sprintf("sot/alg/%s/invariants", alg), Source: seed002 + " §2.1–2.2, §3.1 Algorithm 1, §3.2 Algorithm 2", Kind: Invariant, Recorded: Holds,
+			Statement: "Every run is legal hot-potato routing on SOT(n) — each packet entering a node leaves it the next step, one packet per link, processors inject only own packets and only when fewer than two packets arrive — no packet is lost or duplicated, and every delivered packet is absorbed by its own target after n·(1 + deflections) hops.",
+			Scope:     fmt.Sprintf("%s on SOT(n), n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps, model invariants after every step; rapid", alg),
+			Notes:     "Legality is enforced by models/sot.Step (an illegal action is an error, i.e. a router bug); conservation by CheckInvariants; the delivery checks are made on the event stream independently of the model's bookkeeping (props.SotCheckedRun). Completion is a separate claim.",
+			Check: func(env Env) Outcome {
+				checks := env.Budget.Pick(100, 800, 4000)
+				cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+					n, rel := GenSotRelation(t, 6, 5, true)
+					seed := rapid.Uint64().Draw(t, "seed")
+					r := SotCheckedRun(alg, n, rel, seeds.Rand(seed), 8*n+4*len(rel), false)
+					if r.Problem != "" {
+						return map[string]any{"instance": sotInstance(n, alg, seed, rel), "problem": r.Problem}
+					}
+					return nil
+				})
+				if cex != nil {
+					return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
+				}
+				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random runs, every step legal, invariants after every step, deliveries checked", checks)}
+			}})
+	}
+
+	for _, alg := range []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC, asot.Scheduled} {
+		Register(Claim{ID: fmt.Sprintf("sot/alg/%s/completes", alg), Source: seed002 + " §3.1–3.2 (the algorithms route every packet)", Kind: Bound, Recorded: Holds,
+			Statement: "The algorithm delivers every packet.",
+			Scope:     fmt.Sprintf("%s on SOT(n), n ≤ 6, arbitrary relations of up to 6 packets per processor (self-addressed included); delivered within algos/sot.DefaultMaxSteps = 64·n·(K/n + 2) steps; rapid", alg),
+			Notes:     "The paper proves no termination bound; the cap is generous (the worst run seen is reported). For greedy-a every deflection is caused by a packet going down the target column, which is delivered, so each packet is deflected at most (packets for its target − 1) times.",
+			Check: func(env Env) Outcome {
+				checks := env.Budget.Pick(150, 1000, 5000)
+				worst := 0.0
+				cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+					n, rel := GenSotRelation(t, 6, 6, true)
+					seed := rapid.Uint64().Draw(t, "seed")
+					res, _, err := asot.Route(alg, n, rel, seeds.Rand(seed), asot.Options{})
+					if err != nil || !res.Complete {
+						return map[string]any{"instance": sotInstance(n, alg, seed, rel), "result": res, "error": fmt.Sprint(err)}
+					}
+					if len(rel) > 0 {
+						worst = math.Max(worst, float64(res.Steps)/float64(n*(len(rel)/n+1)))
+					}
+					return nil
+				})
+				if cex != nil {
+					return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
+				}
+				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random relations all delivered; worst steps / (n·(K/n + 1)) = %.2f", checks, worst)}
+			}})
+	}
+
+	Register(Claim{ID: "sot/alg-1/greedy-a-literal/delivers", Source: seed002 + " §3.1 Algorithm 1 with protocol a", Kind: Invariant, Recorded: Violated,
+		Statement: "Greedy-a, run as Algorithm 1's pseudo-code with protocol a (a processor adds 2 − |S| packets), delivers every packet.",
+		Scope:     "greedy-a-literal on SOT(n), n ≤ 4, relations of up to 3 packets per processor; rapid (shrunk)",
+		Notes:     "The text says protocol a 'prohibits a processor from sending a packet downwards', but Algorithm 1 adds 2 − |S| packets and protocol a's last line ('else return 0, 1') sends the second one down. That packet travels down its source's column, which is not its target column, 'came from up' at every node — protocol a's first rule sends it down again, at processors too — and circles forever: a livelock (it also deflects every packet that tries to turn into that column at the same moment). The counterexample is the shrunk relation; the witness is a packet on a vertical link outside its target column. routecheck's greedy-a follows the text instead (at most one injection, to the right).",
+		Check: func(env Env) Outcome {
+			checks := env.Budget.Pick(200, 1000, 5000)
+			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+				n, rel := GenSotRelation(t, 4, 3, true)
+				var witness int32 = -1
+				var at int
+				obs := func(_ *msot.State, _ []msot.Action, after *msot.State, _ *msot.Events) {
+					if witness < 0 {
+						if w := sotTrapped(after); w >= 0 {
+							witness, at = w, after.T
+						}
+					}
+				}
+				res, final, err := asot.Route(asot.GreedyALiteral, n, rel, nil, asot.Options{MaxSteps: 6*n + 4*len(rel), Observe: obs})
+				if err != nil {
+					return map[string]any{"instance": sotInstance(n, asot.GreedyALiteral, 0, rel), "error": err.Error()}
+				}
+				if witness >= 0 && !final.IsDelivered(witness) {
+					return map[string]any{"instance": sotInstance(n, asot.GreedyALiteral, 0, rel), "trapped_packet": witness,
+						"trapped_at_step": at, "steps_run": res.Steps, "delivered": res.Delivered, "packets": len(rel)}
+				}
+				return nil
+			})
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: "a packet sent down by a processor circles a column that is not its target's (shrunk by rapid): " + firstLine(rep), Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("no trapped packet in %d runs", checks)}
+		}})
+}
+
+// ---------------------------------------------------------------------------
+// Fresh packets: §3.3 Figure 3 and §4.2
+
+func sotFreshClaims() {
+	Register(Claim{ID: "sot/sec4.2/greedy-a/one-winner-per-target", Source: seed002 + " §4.2 Greedy-a; §3.2", Kind: Invariant, Recorded: Holds,
+		Statement: "In a wave of fresh packets under Greedy-a, of the packets for one target exactly one succeeds — the one with the shortest distance to its turning point — so the wave delivers exactly as many packets undeflected as it has distinct targets.",
+		Scope:     "greedy-a; every target vector (each P_i one packet to another processor) for n = 2…6 (small), …7 (default), …8 (large); and the n waves of the first round of random fresh traffic for n ∈ {16, 32} (5 runs each)",
+		Notes:     "The turning point of a packet from P_i to P_t is its target column, reached after (i − t) mod n moves right. The winner for each target is computed from the target vector alone, never from the run. Targets exclude the sender (a self-addressed packet circles its own row and is never in conflict).",
+		Check: func(env Env) Outcome {
+			maxN := env.Budget.Pick(6, 7, 8)
+			vectors := 0
+			for n := 2; n <= maxN; n++ {
+				d := make([]int, n)
+				for i := range d {
+					d[i] = sotOther(i, 0)
+				}
+				for {
+					vectors++
+					rel := make([]perm.Pair, n)
+					for i := range d {
+						rel[i] = perm.Pair{Src: int32(i), Dst: int32(d[i])}
+					}
+					if msg := sotCheckWinners(n, rel, 0); msg != "" {
+						return Outcome{Verdict: Violated, Evidence: msg, Counterexample: sotInstance(n, asot.GreedyA, 0, rel)}
+					}
+					if !sotNextVector(d) {
+						break
+					}
+				}
+			}
+			for _, n := range []int{16, 32} {
+				for r := range 5 {
+					rel := asot.RandomTargets(n, n, true, seeds.Rand(env.Seed, 0x1a, uint64(n), uint64(r)))
+					if msg := sotCheckWinners(n, rel, n); msg != "" {
+						return Outcome{Verdict: Violated, Evidence: msg, Counterexample: sotInstance(n, asot.GreedyA, 0, rel)}
+					}
+				}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("all %d single-wave target vectors for n = 2…%d, and 10 random first rounds (n = 16, 32, n waves each): winners and counts as predicted", vectors, maxN)}
+		}})
+
+	Register(Claim{ID: "sot/sec4.2/greedy-a/fresh-throughput", Source: seed002 + " §4.2 Greedy-a; §3.3 Figure 3", Kind: Statistical, Recorded: Consistent,
+		Statement: "With fresh packets Greedy-a delivers about (1 − 1/e)·n packets per time unit: the expected fraction of processors targeted by a wave, which one packet reaches.",
+		Scope:     "greedy-a, fresh waves (targets uniform over the other processors), n ∈ {8, 16, 32} (small), + {64, 128} (default); ≈ 800 waves per size (×4 large)",
+		Notes:     "Compared with the exact finite-n expectation of the paper's own argument for this traffic, 1 − (1 − 1/(n−1))^{n−1} per processor and time unit (sotforms.GreedyAFreshOthers; each target has n − 1 possible senders). The paper prints 1 − (1 − 1/n)^n, the same argument with n senders per target (it differs by O(1/n)); both tend to 1 − 1/e ≈ 0.632. " + sotAlphaNote,
+		Check: sotFreshBandCheck(1, asot.GreedyA, false, 0, func(n int) float64 { return sotforms.Float(sotforms.GreedyAFreshOthers(n)) })})
+
+	bHeur := func(n int) float64 { return sotforms.Float(sotforms.GreedyBHeuristic(n)) }
+	Register(Claim{ID: "sot/sec4.2/greedy-b/fresh-throughput", Source: seed002 + " §4.2 Greedy-b; §3.3 Figure 3", Kind: Statistical, Recorded: Inconsistent,
+		Statement: "With fresh packets Greedy-b delivers about 2(1 − 1/e)·n packets per time unit.",
+		Scope:     "greedy-b (pseudo-code: the packet that chooses first is drawn at random), fresh waves, n ∈ {8, 16, 32} (small), + {64, 128} (default); 'about' read as within ±10% of the heuristic 2(1 − (1 − 1/(2n))^{2n})",
+		Notes:     "As printed, protocol b draws the packet that chooses first at random, so a packet 'in the middle' often takes the only good link of a packet at the edge; every node of a fresh wave holds two packets, so edge packets are deflected at almost every step and the throughput falls like ≈ 6.4/n (0.80 at n = 8, 0.05 at n = 128) instead of ≈ 1.26. The text's reading, edge packets privileged (greedy-b-edge-first), matches the heuristic: sot/sec4.2/greedy-b-edge-first/fresh-throughput. " + sotAlphaNote,
+		Check:     sotFreshBandCheck(2, asot.GreedyB, false, 0.10, bHeur)})
+	Register(Claim{ID: "sot/sec4.2/greedy-b-edge-first/fresh-throughput", Source: seed002 + " §4.2 Greedy-b; §3.1 text of protocol b; §3.3 Figure 3", Kind: Statistical, Recorded: Consistent,
+		Statement: "With fresh packets Greedy-b (edge packets privileged, as its text says) delivers about 2(1 − 1/e)·n packets per time unit.",
+		Scope:     "greedy-b-edge-first, fresh waves, n ∈ {8, 16, 32} (small), + {64, 128} (default); 'about' read as within ±10% of 2(1 − (1 − 1/(2n))^{2n})",
+		Notes:     "With edge packets choosing first, two packets at a node compete for one link only if both are at an edge on the same side, i.e. have the same target; so, as in Greedy-a, a packet fails only because another packet reaches its target's same input. The heuristic is then close (measured ≈ 1.30 at n = 8, 1.27 at n = 128, against 1.29 and 1.27). " + sotAlphaNote,
+		Check:     sotFreshBandCheck(3, asot.GreedyBEdgeFirst, false, 0.10, bHeur)})
+
+	Register(Claim{ID: "sot/sec4.2/greedy-c/analysis", Source: seed002 + " §4.2 Greedy-c", Kind: Statistical, Recorded: Inconsistent,
+		Statement: "With fresh packets about 2n/3 packets (a third of the 2n sent) reach their target in the first round under Greedy-c, by the recurrence P(k, l) with p = 3/4 and Theorem 3b.",
+		Scope:     "greedy-c, fresh waves, n ∈ {8, 16, 32, 64} (small), + 128 (default); 'about' read as within ±10% of the analysis at that n, 2·avg_{k=1…n−1} P(k, n−k) with p = 3/4 (exact, sotforms.GreedyCAnalysis; → 2/3)",
+		Notes:     "The paper itself says 'experimental results do not satisfactorily match with this analysis, which must therefore be too simplistic'. We agree: the analysis is within 6% at n = 8 but the measured throughput keeps falling with n (≈ 1.02, 0.85, 0.72, 0.62, 0.55 for n = 8…128) while the analysis tends to 2/3 (1.08, 0.93, 0.80, 0.72, 0.69). " + sotAlphaNote,
+		Check: sotFreshBandCheck(4, asot.GreedyC, true, 0.10, func(n int) float64 { return sotforms.Float(sotforms.GreedyCAnalysis(n)) })})
+
+	Register(Claim{ID: "sot/sec3.3/greedy-c/decreasing", Source: seed002 + " §3.3 (Figure 3)", Kind: Statistical, Recorded: Consistent,
+		Statement: "The diagonal algorithm Greedy-c decreases in efficiency when n grows.",
+		Scope:     "greedy-c fresh throughput at n = 8, 16, 32, 64 (small; + 128 default): each step of the sequence must be a significant decrease",
+		Notes:     "Consistent when every consecutive difference is positive beyond z = Z(Alpha/steps); inconsistent if some difference is significantly negative; inconclusive otherwise. " + sotAlphaNote,
+		Check: func(env Env) Outcome {
+			sizes := sotFreshSizes(env.Budget, true)
+			var st []sotFreshStat
+			for _, sz := range sizes {
+				s, err := sotFresh(env, 5, asot.GreedyC, sz[0], sz[1])
+				if err != nil {
+					return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				}
+				st = append(st, s)
+			}
+			z := stats.Z(Alpha / float64(len(st)-1))
+			var ev []string
+			verdict := Consistent
+			for k := 1; k < len(st); k++ {
+				a, b := st[k-1], st[k]
+				d := (a.mean - b.mean) / math.Hypot(a.se, b.se)
+				ev = append(ev, fmt.Sprintf("n=%d→%d: %.4f→%.4f (z = %.1f)", a.n, b.n, a.mean, b.mean, d))
+				switch {
+				case d < -z:
+					verdict = Inconsistent
+				case d <= z && verdict == Consistent:
+					verdict = Inconclusive
+				}
+			}
+			return Outcome{Verdict: verdict, Evidence: fmt.Sprintf("threshold z = %.2f: %s", z, strings.Join(ev, "; "))}
+		}})
+
+	Register(Claim{ID: "sot/sec4.2/greedy-a/cost-e-over-e-minus-1", Source: seed002 + " §4.2 Greedy-a", Kind: Statistical, Recorded: Consistent,
+		Statement: "For large n and h, e/(e − 1) ≈ 1.58 approximates the routing cost of Greedy-a (steps per packet of an h-relation).",
+		Scope:     "greedy-a on random h-relations (h random permutations, each processor's packets in random order), h = 256·n, n = 8 (small), + 16, 32 (default), + 64 (large); 30 runs each; read as: the mean of T/h within ±10% of e/(e − 1)",
+		Notes:     "The cost T/h approaches ≈ 1.6 only when h ≫ n: at fixed h/n it grows with n (h = 40n: 1.67 at n = 16, 1.75 at n = 32), and at h = n·log₂ n it is far above (≈ 2.5 at n = 16, 2.85 at n = 64; see `routecheck reproduce sot-fig5`). A deflected packet circles its own row and blocks its processor, and retries are not fresh, so the fresh-packet argument gives only the limit. " + sotAlphaNote,
+		Check: func(env Env) Outcome {
+			sizes := []int{8}
+			if env.Budget >= Default {
+				sizes = append(sizes, 16, 32)
+			}
+			if env.Budget == Large {
+				sizes = append(sizes, 64)
+			}
+			const runs = 30
+			want := math.E / (math.E - 1)
+			z := stats.Z(Alpha / float64(len(sizes)))
+			var ev []string
+			verdict := Consistent
+			for _, n := range sizes {
+				h := 256 * n
+				var xs []float64
+				for r := range runs {
+					rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0xc05, uint64(n), uint64(r)))
+					res, _, err := asot.Route(asot.GreedyA, n, rel, nil, asot.Options{})
+					if err != nil || !res.Complete {
+						return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("n=%d run %d: %v %+v", n, r, err, res)}
+					}
+					xs = append(xs, float64(res.Steps)/float64(h))
+				}
+				s := stats.Summarize(xs)
+				half := z * s.SD / math.Sqrt(runs)
+				ev = append(ev, fmt.Sprintf("n=%d h=%d: %.4f ± %.4f", n, h, s.Mean, half))
+				if s.Mean+half < 0.9*want || s.Mean-half > 1.1*want {
+					verdict = Inconsistent
+				}
+			}
+			return Outcome{Verdict: verdict, Evidence: fmt.Sprintf("e/(e−1) = %.4f, band ±10%%: %s", want, strings.Join(ev, "; "))}
+		}})
+}
+
+// sotOther is the k-th processor other than i.
+func sotOther(i, k int) int {
+	if k >= i {
+		return k + 1
+	}
+	return k
+}
+
+// sotNextVector advances d (d[i] ≠ i, values in [0, n)) to the next target
+// vector, lexicographically; false after the last.
+func sotNextVector(d []int) bool {
+	n := len(d)
+	for i := n - 1; i >= 0; i-- {
+		k := d[i]
+		if k > i {
+			k--
+		}
+		if k+1 < n-1 {
+			d[i] = sotOther(i, k+1)
+			return true
+		}
+		d[i] = sotOther(i, 0)
+	}
+	return false
+}
+
+// sotCheckWinners runs greedy-a on rel (waves = 0: rel is a single wave;
+// otherwise rel has waves·n packets, packet τ·n + i being the τ-th of P_i)
+// for the first round and compares, wave by wave, the packets delivered
+// undeflected with the predicted winners: for every target, the sender with
+// the fewest moves to its turning point, (i − t) mod n.
+func sotCheckWinners(n int, rel []perm.Pair, waves int) string {
+	steps := 2*n - 1
+	if waves == 0 {
+		waves, steps = 1, n
+	}
+	got := make([]bool, len(rel))
+	obs := func(_ *msot.State, _ []msot.Action, _ *msot.State, ev *msot.Events) {
+		for _, d := range ev.Delivered {
+			if d.Defl == 0 {
+				got[d.ID] = true
+			}
+		}
+	}
+	if _, _, err := asot.Route(asot.GreedyA, n, rel, nil, asot.Options{MaxSteps: steps, Observe: obs}); err != nil {
+		return err.Error()
+	}
+	for w := range min(waves, n) {
+		best := make([]int, n)
+		for t := range best {
+			best[t] = -1
+		}
+		for i := range n {
+			id := w*n + i
+			t := int(rel[id].Dst)
+			if best[t] < 0 || (i-t+n)%n < (best[t]-t+n)%n {
+				best[t] = i
+			}
+		}
+		for i := range n {
+			id := w*n + i
+			want := best[rel[id].Dst] == i
+			if got[id] != want {
+				return fmt.Sprintf("SOT(%d) wave %d: packet P%d → P%d delivered undeflected = %v, predicted %v", n, w, i, rel[id].Dst, got[id], want)
+			}
+		}
+	}
+	return ""
+}
+
+// ---------------------------------------------------------------------------
+// §4.1: the recurrence and Theorem 3
+
+// sotPs are the values of p the exact claims use.
+var sotPs = []*big.Rat{big.NewRat(1, 3), big.NewRat(1, 2), big.NewRat(3, 5), big.NewRat(2, 3), big.NewRat(3, 4), big.NewRat(9, 10), big.NewRat(1, 1)}
+
+func sotRatsEqual(a, b []*big.Rat) int {
+	for k := range a {
+		if a[k].Cmp(b[k]) != 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+// sotFloatS returns S_K/K for S_K = Σ_{i+j=K} P(i, j), by the recurrence in
+// float64 (the numerical limit checks; error ≪ the tolerances used).
+func sotFloatS(K int, p float64) float64 {
+	prev := make([]float64, K+1) // P(k, l) for the previous antidiagonal, indexed by k
+	cur := make([]float64, K+1)
+	prev[0] = 1
+	for s := 1; s <= K; s++ {
+		for k := 0; k <= s; k++ {
+			l := s - k
+			hi, lo := k, l
+			if lo > hi {
+				hi, lo = lo, hi
+			}
+			// P(hi, lo) with hi ≥ lo, hi + lo = s; prev is indexed by the
+			// first coordinate on antidiagonal s − 1 (symmetric).
+			var v float64
+			switch {
+			case hi == lo:
+				v = 0.5*prev[hi-1] + 0.5*prev[hi]
+			case lo == 0:
+				v = p * prev[hi-1]
+			default:
+				v = p*prev[hi-1] + (1-p)*prev[hi]
+			}
+			cur[k] = v
+		}
+		prev, cur = cur, prev
+	}
+	sum := 0.0
+	for k := 0; k <= K; k++ {
+		sum += prev[k]
+	}
+	return sum / float64(K)
+}
+
+func sotTheorem3() {
+	Register(Claim{ID: "sot/sec4.1/printed-q-values", Source: seed002 + " §4.1 (before Theorem 3)", Kind: Exact, Recorded: Violated,
+		Statement: "If p = 1/2, Q_k = P(k, k) is Q_0 = 1, Q_1 = 3/4, Q_2 = 45/64, Q_3 = 702/1024, …, and Q_k appears to approach 2/3.",
+		Scope:     "the recurrence as printed, exact rational arithmetic (math/big)",
+		Notes:     "With p = 1/2 the recurrence gives 1, 1/2, 3/8, 5/16 (Q_k = binom(2k, k)/4^k → 0). The printed values are exactly those of p = 3/4 — the value §4.2 uses for Greedy-c — whose limit is 2/3 (702/1024 = 351/512); so 'p = 1/2' is a slip for p = 3/4. Theorem 3a's formula gives 0 at p = 1/2 and 2/3 at p = 3/4, agreeing with the recurrence.",
+		Check: func(Env) Outcome {
+			printed := []*big.Rat{big.NewRat(1, 1), big.NewRat(3, 4), big.NewRat(45, 64), big.NewRat(702, 1024)}
+			half := sotforms.QRecurrence(3, big.NewRat(1, 2))
+			three := sotforms.QRecurrence(3, big.NewRat(3, 4))
+			str := func(q []*big.Rat) string {
+				s := make([]string, len(q))
+				for i, x := range q {
+					s[i] = x.RatString()
+				}
+				return strings.Join(s, ", ")
+			}
+			ev := fmt.Sprintf("recurrence at p = 1/2: %s; at p = 3/4: %s; printed: %s; Theorem 3a limits %.4f (p = 1/2), %.4f (p = 3/4)", str(half), str(three), str(printed), sotforms.Limit3a(0.5), sotforms.Limit3a(0.75))
+			if k := sotRatsEqual(half, printed); k >= 0 {
+				return Outcome{Verdict: Violated, Evidence: ev, Counterexample: map[string]string{"p": "1/2", "k": fmt.Sprint(k), "recurrence": half[k].RatString(), "printed": printed[k].RatString()}}
+			}
+			return Outcome{Verdict: Holds, Evidence: ev}
+		}})
+
+	K := func(b Budget) int { return b.Pick(40, 80, 160) }
+	Register(Claim{ID: "sot/thm-3a/proof-convolution", Source: seed002 + " §4.1 proof of Theorem 3a", Kind: Exact, Recorded: Holds,
+		Statement: "Q_k = 2·Σ_{j=0}^{k−1} C_j·½·q^j·p^{j+1}·Q_{k−j−1} (first return to the diagonal; C_j the Catalan numbers).",
+		Scope:     "p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}, k ≤ 40 (small), 80 (default), 160 (large); exact",
+		Notes:     "Compared term by term with Q_k from the recurrence (sotforms.PTable).",
+		Check: func(env Env) Outcome {
+			for _, p := range sotPs {
+				if k := sotRatsEqual(sotforms.QRecurrence(K(env.Budget), p), sotforms.QConvolution(K(env.Budget), p)); k >= 0 {
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("p = %s, k = %d", p.RatString(), k), Counterexample: map[string]any{"p": p.RatString(), "k": k}}
+				}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("equal for k ≤ %d at %d values of p", K(env.Budget), len(sotPs))}
+		}})
+	Register(Claim{ID: "sot/thm-3a/generating-function", Source: seed002 + " §4.1 proof of Theorem 3a", Kind: Exact, Recorded: Holds,
+		Statement: "Q(z) = Σ Q_k z^k = R(z)/(1 − z) with R(z) = (1 − 2q + √(1 − 4pqz))/(2p), so Q_k = R_0 + … + R_k.",
+		Scope:     "p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}, k ≤ 40 (small), 80 (default), 160 (large); exact",
+		Notes:     "The coefficients of √(1 − 4pqz) come from the generic power-series square-root recurrence (sotforms.SqrtSeries), not from the Catalan identity the proof uses, and are compared with the recurrence's Q_k. The proof's display 'Q(z) = 1 + pC(pqz)Q(z)z = p(1 − √…)/(2pqz)·Q(z)z = 1 + …' drops the '1 +' in its middle term (a typo; the final expression is right).",
+		Check: func(env Env) Outcome {
+			for _, p := range sotPs {
+				if k := sotRatsEqual(sotforms.QRecurrence(K(env.Budget), p), sotforms.QGenerating(K(env.Budget), p)); k >= 0 {
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("p = %s, k = %d", p.RatString(), k), Counterexample: map[string]any{"p": p.RatString(), "k": k}}
+				}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("equal for k ≤ %d at %d values of p", K(env.Budget), len(sotPs))}
+		}})
+	Register(Claim{ID: "sot/thm-3a/limit", Source: seed002 + " §4.1 Theorem 3a", Kind: Exact, Recorded: Holds,
+		Statement: "lim_{k→∞} P(k, k) = (1 − 2(1−p) + √(1 − 4p(1−p)))/(2p).",
+		Scope:     "p ∈ {1/3, 3/5, 2/3, 3/4, 9/10, 1}: |Q_K − limit| within the geometric tail bound q(4pq)^K/(1 − 4pq) at K = 40/80/160 and Q_k non-increasing; p = 1/2: Q_k = binom(2k, k)/4^k exactly (→ 0, the formula's value)",
+		Notes:     "The formula equals max(0, (2p − 1)/p) since √(1 − 4pq) = |p − q|; it is undefined at p = 0 (Q_k = 0 for k ≥ 1 there). Convergence is geometric for p ≠ 1/2 and like 1/√(πk) at p = 1/2.",
+		Check: func(env Env) Outcome {
+			k := K(env.Budget)
+			var ev []string
+			for _, p := range sotPs {
+				Q := sotforms.QRecurrence(k, p)
+				for m := 1; m <= k; m++ {
+					if Q[m].Cmp(Q[m-1]) > 0 {
+						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("p = %s: Q_%d > Q_%d", p.RatString(), m, m-1)}
+					}
+				}
+				pf := sotforms.Float(p)
+				if p.Cmp(big.NewRat(1, 2)) == 0 {
+					for m := 0; m <= k; m++ {
+						b := new(big.Int).Binomial(int64(2*m), int64(m))
+						want := new(big.Rat).SetFrac(b, new(big.Int).Lsh(big.NewInt(1), uint(2*m)))
+						if Q[m].Cmp(want) != 0 {
+							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("p = 1/2: Q_%d = %s ≠ binom(2k,k)/4^k", m, Q[m].RatString())}
+						}
+					}
+					ev = append(ev, fmt.Sprintf("p=1/2: Q_%d = %.4g → 0 = formula %.3g", k, sotforms.Float(Q[k]), math.Abs(sotforms.Limit3a(pf))))
+					continue
+				}
+				q := 1 - pf
+				L := sotforms.Limit3a(pf)
+				bound := 0.0
+				if q > 0 {
+					bound = q * math.Pow(4*pf*q, float64(k)) / (1 - 4*pf*q)
+				}
+				diff := math.Abs(sotforms.Float(Q[k]) - L)
+				ev = append(ev, fmt.Sprintf("p=%s: |Q_%d − %.6f| = %.2g ≤ %.2g", p.RatString(), k, L, diff, bound+1e-12))
+				if diff > bound+1e-12 {
+					return Outcome{Verdict: Violated, Evidence: strings.Join(ev, "; "), Counterexample: map[string]any{"p": p.RatString(), "Q_K": sotforms.Float(Q[k]), "limit": L}}
+				}
+			}
+			return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
+		}})
+
+	Register(Claim{ID: "sot/thm-3b/proof-recurrence", Source: seed002 + " §4.1 proof of Theorem 3b", Kind: Exact, Recorded: Violated,
+		Statement: "S_n = Σ_{i+j=n} P(i, j) satisfies S_n = S_{n−1} + 2(1 − p)·Q_{n/2} (for even n; 'the same argument applies to odd n').",
+		Scope:     "p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}, n ≤ 40 (small), 80, 160; exact; odd n read with Q_⌊n/2⌋",
+		Notes:     "Exactly, each P on antidiagonal n − 1 passes weight p + (1 − p) = 1 to antidiagonal n except next to the diagonal, where P(m, m−1) passes p + 1/2 (n = 2m) and Q_m passes 2p (n = 2m + 1); so S_n = S_{n−1} + (2p − 1)·Q_⌊n/2⌋ (sot/thm-3b/recurrence-corrected), which coincides with the printed 2(1 − p)·Q_{n/2} only at p = 3/4 — the one value §4.2 uses. Already n = 1 fails: S_1 = 2p, the printed rule gives 3 − 2p.",
+		Check: func(env Env) Outcome {
+			for _, p := range sotPs {
+				S := sotforms.AntidiagonalSums(K(env.Budget), p)
+				Q := sotforms.QRecurrence(K(env.Budget), p)
+				twoQ := new(big.Rat).Mul(big.NewRat(2, 1), new(big.Rat).Sub(big.NewRat(1, 1), p))
+				for n := 1; n <= K(env.Budget); n++ {
+					want := new(big.Rat).Add(S[n-1], new(big.Rat).Mul(twoQ, Q[n/2]))
+					if S[n].Cmp(want) != 0 {
+						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("first failure at p = %s, n = %d: S_n = %s, printed rule gives %s (it holds at every n only for p = 3/4)", p.RatString(), n, S[n].RatString(), want.RatString()),
+							Counterexample: map[string]any{"p": p.RatString(), "n": n, "S_n": S[n].RatString(), "printed": want.RatString()}}
+					}
+				}
+			}
+			return Outcome{Verdict: Holds, Evidence: "the printed rule holds for every p checked"}
+		}})
+	Register(Claim{ID: "sot/thm-3b/recurrence-corrected", Source: seed002 + " §4.1 proof of Theorem 3b (corrected by routecheck)", Kind: Exact, Recorded: Holds,
+		Statement: "S_n = S_{n−1} + (2p − 1)·Q_⌊n/2⌋ for all n ≥ 1, so lim S_n/n = (2p − 1)·lim Q_k = (2p − 1)²/p for p ≥ 1/2 and 0 for p ≤ 1/2.",
+		Scope:     "exact for p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}, n ≤ 40/80/160; the limit numerically (float64 recurrence) at n = 1000 (small), 2000, 4000, within 0.01",
+		Notes:     "routecheck's correction of the proof step (see sot/thm-3b/proof-recurrence); at p = 3/4 it gives 1/3, the value §4.2 uses for Greedy-c.",
+		Check: func(env Env) Outcome {
+			for _, p := range sotPs {
+				S := sotforms.AntidiagonalSums(K(env.Budget), p)
+				Q := sotforms.QRecurrence(K(env.Budget), p)
+				c := new(big.Rat).Sub(new(big.Rat).Mul(big.NewRat(2, 1), p), big.NewRat(1, 1))
+				for n := 1; n <= K(env.Budget); n++ {
+					if want := new(big.Rat).Add(S[n-1], new(big.Rat).Mul(c, Q[n/2])); S[n].Cmp(want) != 0 {
+						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("p = %s, n = %d", p.RatString(), n)}
+					}
+				}
+			}
+			big := env.Budget.Pick(1000, 2000, 4000)
+			var ev []string
+			for _, p := range sotPs {
+				pf := sotforms.Float(p)
+				want := 0.0
+				if pf >= 0.5 {
+					want = (2*pf - 1) * (2*pf - 1) / pf
+				}
+				got := sotFloatS(big, pf)
+				ev = append(ev, fmt.Sprintf("p=%s: S/n = %.4f vs %.4f", p.RatString(), got, want))
+				if math.Abs(got-want) > 0.01 {
+					return Outcome{Verdict: Violated, Evidence: strings.Join(ev, "; ")}
+				}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("exact recurrence for n ≤ %d; limits at n = %d: %s", K(env.Budget), big, strings.Join(ev, "; "))}
+		}})
+	Register(Claim{ID: "sot/thm-3b/statement", Source: seed002 + " §4.1 Theorem 3b", Kind: Exact, Recorded: Violated,
+		Statement: "lim_{k→∞} (1/k)·Σ_{i+j=k} P(i, j) = ((1 − p)/p)·(1 − 2(1 − p) + √(1 − 4p(1 − p))).",
+		Scope:     "p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}; S_k/k by the float64 recurrence at k = 1000 (small), 2000, 4000; violated when it differs from the formula by more than 0.05",
+		Notes:     "The statement's '1/n' is read as 1/k (n is not bound there). The formula is right for p ≤ 1/2 (both 0) and at p = 3/4 (both 1/3, the case §4.2 uses) but wrong elsewhere: at p = 1 every P(i, j) = 1, so the average is 1, while the formula gives 0; at p = 9/10 the average tends to 0.711, the formula gives 0.178. The error comes from the proof's recurrence (sot/thm-3b/proof-recurrence); moreover the proof's own last line gives (1 − p)·lim Q_k, half the stated formula. The true limit is (2p − 1)²/p for p ≥ 1/2 (sot/thm-3b/recurrence-corrected).",
+		Check: func(env Env) Outcome {
+			k := env.Budget.Pick(1000, 2000, 4000)
+			var ev []string
+			var cex any
+			for _, p := range sotPs {
+				pf := sotforms.Float(p)
+				got, formula := sotFloatS(k, pf), sotforms.Limit3b(pf)
+				ev = append(ev, fmt.Sprintf("p=%s: S_k/k = %.4f, formula %.4f", p.RatString(), got, formula))
+				if math.Abs(got-formula) > 0.05 && cex == nil {
+					cex = map[string]any{"p": p.RatString(), "k": k, "average": got, "formula": formula}
+				}
+			}
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: strings.Join(ev, "; "), Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
+		}})
+	Register(Claim{ID: "sot/sec4.2/greedy-c/average-one-third", Source: seed002 + " §4.2 Greedy-c", Kind: Exact, Recorded: Holds,
+		Statement: "For Greedy-c's recurrence (p = 3/4) the average of P(k, l) over k + l = n approaches 1/3.",
+		Scope:     "S_n/(n + 1) at n = 1000 (small), 2000, 4000 in float64 within 0.005 of 1/3, and S_n − S_{n−1} = Q_⌊n/2⌋/2 exactly for n ≤ 40/80/160",
+		Notes:     "This is the one value of Theorem 3b the paper uses, and it is right (see sot/thm-3b/statement for the other values of p).",
+		Check: func(env Env) Outcome {
+			p := big.NewRat(3, 4)
+			S := sotforms.AntidiagonalSums(K(env.Budget), p)
+			Q := sotforms.QRecurrence(K(env.Budget), p)
+			for n := 1; n <= K(env.Budget); n++ {
+				if want := new(big.Rat).Add(S[n-1], new(big.Rat).Mul(big.NewRat(1, 2), Q[n/2])); S[n].Cmp(want) != 0 {
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d", n)}
+				}
+			}
+			k := env.Budget.Pick(1000, 2000, 4000)
+			avg := sotFloatS(k, 0.75) * float64(k) / float64(k+1)
+			if math.Abs(avg-1.0/3) > 0.005 {
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("average at n = %d is %.5f", k, avg)}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("average at n = %d: %.5f", k, avg)}
+		}})
+}
+
+// ---------------------------------------------------------------------------
+// Algorithm 2 (§3.2, §4.3)
+
+func sotAlgorithm2() {
+	Register(Claim{ID: "sot/alg-2/no-deflections", Source: seed002 + " §3.2 Algorithm 2", Kind: Invariant, Recorded: Holds,
+		Statement: "The scheduled hot-potato algorithm (processor P_i sends only to P_(i+t) mod n at step t, acting as in Greedy-a; deflection nodes act as in Greedy-a) completely avoids deflections.",
+		Scope:     "scheduled (Greedy-a's processor rule as its text states it), every relation with at most 2 packets per processor on SOT(3) and at most 1 on SOT(4) (small; default adds ≤ 2 per processor on SOT(4)), and arbitrary relations (self-addressed, unbalanced) on SOT(n ≤ 8) with up to 8 packets per processor (rapid)",
+		Notes:     "Checked on the model with Greedy-a's rule at deflection nodes (a packet from up keeps going down; a packet in its target column turns down): two packets of one step have different targets, so they never want the same link, and each arrives exactly n steps after it was sent, when its class's next packets leave. With Algorithm 1's processor rule as printed the claim fails: sot/alg-2/literal-processor-rule.",
+		Check: func(env Env) Outcome {
+			count := 0
+			var fail any
+			try := func(n int, rel []perm.Pair) bool {
+				count++
+				rep := SotCheckedRun(asot.Scheduled, n, rel, nil, 0, false)
+				if rep.Problem != "" || rep.Result.Deflections != 0 || !rep.Result.Complete || (len(rel) > 0 && rep.Result.MaxLatency != n) {
+					fail = map[string]any{"instance": sotInstance(n, asot.Scheduled, 0, rel), "result": rep.Result, "problem": rep.Problem}
+					return false
+				}
+				return true
+			}
+			shapes := [][2]int{{3, 2}, {4, 1}}
+			if env.Budget >= Default {
+				shapes = append(shapes, [2]int{4, 2})
+			}
+			for _, sh := range shapes {
+				if !sotEachRelation(sh[0], sh[1], try) {
+					return Outcome{Verdict: Violated, Evidence: "exhaustive search found a deflection", Counterexample: fail}
+				}
+			}
+			exhaustive := count
+			checks := env.Budget.Pick(200, 1000, 5000)
+			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+				n, rel := GenSotRelation(t, 8, 8, true)
+				if !try(n, rel) {
+					return fail
+				}
+				return nil
+			})
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d relations exhaustively (SOT(n), packets per processor: %v) and %d random ones: no deflection, every packet after exactly n hops", exhaustive, shapes, checks)}
+		}})
+
+	Register(Claim{ID: "sot/alg-2/literal-processor-rule", Source: seed002 + " §3.2 Algorithm 2 with §3.1 Algorithm 1", Kind: Invariant, Recorded: Violated,
+		Statement: "Algorithm 2 completely avoids deflections when its processors act as Algorithm 1's pseudo-code (add 2 − |S| packets, protocol a).",
+		Scope:     "scheduled-literal on SOT(n ≤ 4), relations of up to 3 packets per processor; rapid (shrunk)",
+		Notes:     "A processor with two packets for P_(i+t) mod n injects both; protocol a sends the second one down its own column, where it circles forever (see sot/alg-1/greedy-a-literal/delivers), deflected at every hop. The text's reading (sot/alg-2/no-deflections) has none.",
+		Check: func(env Env) Outcome {
+			checks := env.Budget.Pick(200, 1000, 5000)
+			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+				n, rel := GenSotRelation(t, 4, 3, true)
+				r := SotCheckedRun(asot.ScheduledLiteral, n, rel, nil, 4*n+2*len(rel), true)
+				if r.Problem != "" || len(r.Deflections) > 0 {
+					var first any
+					if len(r.Deflections) > 0 {
+						first = r.Deflections[0]
+					}
+					return map[string]any{"instance": sotInstance(n, asot.ScheduledLiteral, 0, rel), "first_deflection": first, "problem": r.Problem}
+				}
+				return nil
+			})
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: "deflection under the literal processor rule (shrunk by rapid): " + firstLine(rep), Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("no deflection in %d runs", checks)}
+		}})
+
+	Register(Claim{ID: "sot/sec4.3/time-from-w", Source: seed002 + " §4.3", Kind: Exact, Recorded: Holds,
+		Statement: "After semisorting, the routing time of Algorithm 2 is determined by the diameter n and max_{i,j} w(i, j) (w(i, j): packets P_i has for P_j).",
+		Scope:     "scheduled on the model vs the formula T = max_{w(i,j)>0} (n·w(i, j) + (j − i) mod n) (sotforms.ScheduledTime), so n·W ≤ T ≤ n·W + n − 1 with W = max w; arbitrary relations on SOT(n ≤ 8) (rapid) and random h-relations, n ∈ {8, 16, 32}, h ∈ {n, n·log₂ n}",
+		Notes:     "The formula is derived from the schedule alone (P_i sends to P_j at steps ≡ (j − i) mod n, one packet per n steps) and Lemma 1; the semisort's O(h) local time is not counted (t starts at 0 after it).",
+		Check: func(env Env) Outcome {
+			check := func(n int, rel []perm.Pair) any {
+				res, _, err := asot.Route(asot.Scheduled, n, rel, nil, asot.Options{})
+				T, W := sotforms.ScheduledTime(n, rel)
+				if err != nil || !res.Complete || res.Steps != T || (W > 0 && (T < n*W || T > n*W+n-1)) {
+					return map[string]any{"instance": sotInstance(n, asot.Scheduled, 0, rel), "steps": res.Steps, "formula": T, "W": W, "error": fmt.Sprint(err)}
+				}
+				return nil
+			}
+			checks := env.Budget.Pick(200, 1000, 5000)
+			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+				n, rel := GenSotRelation(t, 8, 8, true)
+				return check(n, rel)
+			})
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
+			}
+			for _, n := range []int{8, 16, 32} {
+				for _, h := range []int{n, n * sotLog2(n)} {
+					for r := range 3 {
+						if c := check(n, asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0x43, uint64(n), uint64(h), uint64(r)))); c != nil {
+							return Outcome{Verdict: Violated, Evidence: "random h-relation", Counterexample: c}
+						}
+					}
+				}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("model time = formula on %d random relations and 18 random h-relations", checks)}
+		}})
+
+	Register(Claim{ID: "sot/sec4.3/whp-n-plus-ch", Source: seed002 + " §4.3", Kind: Statistical, Recorded: Consistent,
+		Statement: "If h = Ω(n log n), then w(i, j) = O(log n) w.h.p., and there is a constant c such that after n + c·h routing steps all packets have reached their destination w.h.p.",
+		Scope:     "scheduled on random h-relations (h random permutations, random order) with h = n·log₂ n; n ∈ {8, 16, 32} (small), + {64, 128} (default), + 256 (large); read as P(T > n + 4h) ≤ 1/n, and W = max w(i, j) ≤ 4·log₂ n on the same runs",
+		Notes:     "c = 4 fixed in advance: W concentrates near 3.1·log₂ n for large n (the maximum of n² nearly-Poisson(log₂ n) counts) and T ≤ n·(W + 1). A size is inconsistent when the Wilson lower bound (at Alpha/sizes) of its exceedance rate is above 1/n. Evidence reports the largest T/h and W/log₂ n seen.",
+		Check: func(env Env) Outcome {
+			sizes := [][2]int{{8, 200}, {16, 100}, {32, 40}}
+			if env.Budget >= Default {
+				sizes = append(sizes, [2]int{64, 20}, [2]int{128, 6})
+			}
+			if env.Budget == Large {
+				sizes = append(sizes, [2]int{256, 4})
+			}
+			alpha := Alpha / float64(len(sizes))
+			var ev []string
+			for _, sz := range sizes {
+				n, runs := sz[0], sz[1]
+				lg := sotLog2(n)
+				h := n * lg
+				over, overW := 0, 0
+				worstC, worstW := 0.0, 0.0
+				for r := range runs {
+					rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0x443, uint64(n), uint64(r)))
+					res, _, err := asot.Route(asot.Scheduled, n, rel, nil, asot.Options{})
+					if err != nil || !res.Complete {
+						return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("n=%d run %d: %v %+v", n, r, err, res)}
+					}
+					_, W := sotforms.ScheduledTime(n, rel)
+					if res.Steps > n+4*h {
+						over++
+					}
+					if W > 4*lg {
+						overW++
+					}
+					worstC = math.Max(worstC, float64(res.Steps-n)/float64(h))
+					worstW = math.Max(worstW, float64(W)/float64(lg))
+				}
+				ev = append(ev, fmt.Sprintf("n=%d h=%d: %d/%d runs over n+4h, %d over W ≤ 4 log n; max (T−n)/h = %.2f, max W/log₂n = %.2f", n, h, over, runs, overW, worstC, worstW))
+				for _, e := range []int{over, overW} {
+					if lo, _ := stats.Wilson(e, runs, alpha); lo > 1/float64(n) {
+						return Outcome{Verdict: Inconsistent, Evidence: strings.Join(ev, "; ")}
+					}
+				}
+			}
+			return Outcome{Verdict: Consistent, Evidence: strings.Join(ev, "; ")}
+		}})
+}
+
+// sotEachRelation calls f for every relation on SOT(n) in which every
+// processor has at most per packets (a multiset of targets, self included),
+// until f returns false; it reports whether all calls returned true.
+func sotEachRelation(n, per int, f func(int, []perm.Pair) bool) bool {
+	// the multisets of size ≤ per over n targets, as sorted slices
+	var sets [][]int32
+	var gen func(start int, cur []int32)
+	gen = func(start int, cur []int32) {
+		sets = append(sets, append([]int32(nil), cur...))
+		if len(cur) == per {
+			return
+		}
+		for t := start; t < n; t++ {
+			gen(t, append(cur, int32(t)))
+		}
+	}
+	gen(0, nil)
+	idx := make([]int, n)
+	for {
+		var rel []perm.Pair
+		for i := range n {
+			for _, d := range sets[idx[i]] {
+				rel = append(rel, perm.Pair{Src: int32(i), Dst: d})
+			}
+		}
+		if !f(n, rel) {
+			return false
+		}
+		i := n - 1
+		for i >= 0 && idx[i] == len(sets)-1 {
+			idx[i] = 0
+			i--
+		}
+		if i < 0 {
+			return true
+		}
+		idx[i]++
+	}
+}

@@ -34,6 +34,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"reproduce", "pops-table2", "--mem-limit", "-1"}, "--mem-limit"},
 		{[]string{"reproduce", "pops-table2", "--mem-limit", "NaN"}, "--mem-limit"},
 		{[]string{"reproduce", "pops-table2", "--shard", "1/2"}, "add --json"},
+		{[]string{"reproduce", "pops-table2", "--c-eps", "0.5"}, "c+ε"},
+		{[]string{"reproduce", "pops-table2", "--c-eps", "x"}, "--c-eps"},
+		{[]string{"reproduce", "mesh-kk", "--c-eps", "2"}, "pops-table1 and pops-table2 only"},
 		{[]string{"reproduce", "pops-table2", "--bogus"}, "bogus"},
 		{[]string{"claims", "--budget", "huge"}, "--budget"},
 		{[]string{"claims", "--filter", "("}, "--filter"},
@@ -192,5 +195,66 @@ func TestReplaySavedCases(t *testing.T) {
 				t.Fatalf("replay %s: status %d\n%s%s", f, st, out, e)
 			}
 		})
+	}
+}
+
+// --c-eps reaches the router (the d > g cells change, the d = g cells do
+// not: stage 1 is empty there), and shards carry it into merge.
+func TestCEpsOption(t *testing.T) {
+	common := []string{"reproduce", "pops-table2", "--json", "--max-n", "128", "--runs", "5", "--seed", "3", "--quiet", "--no-plot", "--workers", "1"}
+	def, e, st := runCLI(common...)
+	if st != 0 {
+		t.Fatal(e)
+	}
+	other, e, st := runCLI(append(common, "--c-eps", "2.5")...)
+	if st != 0 {
+		t.Fatal(e)
+	}
+	var a, b []map[string]any
+	if err := json.Unmarshal([]byte(def), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(other), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(a) != len(b) || len(a) == 0 {
+		t.Fatalf("%d vs %d cells", len(a), len(b))
+	}
+	changed := 0
+	for i := range a {
+		same := reflect.DeepEqual(a[i]["ours"], b[i]["ours"])
+		if a[i]["d"] == a[i]["g"] && !same {
+			t.Errorf("d = g cell %v changed with c+ε", a[i])
+		}
+		if a[i]["d"] != a[i]["g"] && !same {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("no d > g cell changed with c+ε = 2.5")
+	}
+	dir := t.TempDir()
+	var files []string
+	for _, s := range []string{"1/2", "2/2"} {
+		part, e, st := runCLI(append(common, "--c-eps", "2.5", "--shard", s)...)
+		if st != 0 {
+			t.Fatal(e)
+		}
+		f := filepath.Join(dir, strings.ReplaceAll(s, "/", "-")+".json")
+		if err := os.WriteFile(f, []byte(part), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	merged, e, st := runCLI(append([]string{"merge", "--json", "--quiet", "--no-plot"}, files...)...)
+	if st != 0 {
+		t.Fatal(e)
+	}
+	var m []map[string]any
+	if err := json.Unmarshal([]byte(merged), &m); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(m, b) {
+		t.Errorf("merged c+ε = 2.5 shards differ from the whole run")
 	}
 }

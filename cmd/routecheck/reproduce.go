@@ -18,7 +18,7 @@ import (
 	"routecheck/internal/experiment"
 	_ "routecheck/internal/meshexp" // registers mesh-kk
 	"routecheck/internal/plotting"
-	_ "routecheck/internal/popsexp" // registers pops-table1, pops-table2
+	"routecheck/internal/popsexp" // registers pops-table1, pops-table2
 )
 
 type outputFlags struct {
@@ -48,6 +48,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "worker goroutines")
 	shard := fs.String("shard", "1/1", "run only part i of k of the cells × runs (combine the --json outputs with 'merge')")
 	memGiB := fs.Float64("mem-limit", 1, "memory budget in GiB for the runs in flight: large cells wait for each other so the estimates of concurrent runs stay under it, and a cell whose one run needs more is refused (capped at the available memory)")
+	cEps := fs.String("c-eps", "", "pops-table1/pops-table2 only: c+ε of Theorem 3.8's stage 1 (default 4, Corollary 3.9's choice)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	of := addOutputFlags(fs)
 	pos, err := parse(fs, args)
@@ -57,9 +58,13 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("need exactly one experiment; allowed: %s", strings.Join(experiment.Names(), ", "))
 	}
-	exp, err := experiment.Lookup(pos[0])
+	var opts map[string]string
+	if *cEps != "" {
+		opts = map[string]string{"c-eps": *cEps}
+	}
+	exp, err := lookupExperiment(pos[0], opts)
 	if err != nil {
-		return usageError{err.Error()}
+		return err
 	}
 	switch {
 	case *runs < 1 || *runs > 1_000_000:
@@ -100,7 +105,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	start := time.Now()
 	last := time.Time{}
-	plan := experiment.Plan{Exp: exp, Cells: cells, Runs: *runs, Seed: *seed, Workers: *workers, Shard: sh, MaxN: *maxN, MemLimit: memLimit}
+	plan := experiment.Plan{Exp: exp, Cells: cells, Runs: *runs, Seed: *seed, Workers: *workers, Shard: sh, MaxN: *maxN, MemLimit: memLimit, Options: opts}
 	if !*quiet {
 		plan.Progress = func(cd, c, d, t int) {
 			if now := time.Now(); now.Sub(last) > 2*time.Second || d == t {
@@ -190,7 +195,7 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		}
 		parts = append(parts, o)
 	}
-	exp, err := experiment.Lookup(parts[0].Experiment)
+	exp, err := lookupExperiment(parts[0].Experiment, parts[0].Options)
 	if err != nil {
 		return usagef("%s: %v", files[0], err)
 	}
@@ -212,6 +217,30 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		return usagef("%v", err)
 	}
 	return writeOutputs(exp, experiment.Rows(exp, o), of, stdout, stderr, *quiet)
+}
+
+// lookupExperiment finds a registered experiment and applies its options
+// (flag name → value; today only pops-table1/2's c-eps).
+func lookupExperiment(name string, opts map[string]string) (experiment.Experiment, error) {
+	exp, err := experiment.Lookup(name)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	for k, v := range opts {
+		switch k {
+		case "c-eps":
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				return nil, usagef("--c-eps = %q: must be a number in [1, 1000000]", v)
+			}
+			if exp, err = popsexp.TableWithCEps(name, x); err != nil {
+				return nil, usagef("--c-eps: %v", err)
+			}
+		default:
+			return nil, usagef("experiment option %q unknown", k)
+		}
+	}
+	return exp, nil
 }
 
 // checkMemory returns the memory budget for the runs in flight — limitGiB,

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"runtime"
 	"sort"
@@ -207,6 +208,8 @@ type Plan struct {
 	Shard   Shard
 	// MaxN is recorded in the output (the cells are those with size ≤ MaxN).
 	MaxN int
+	// Options are recorded in the output (see Output.Options).
+	Options map[string]string
 	// MemLimit bounds the sum of Exp.BytesPerWorker over the runs in flight
 	// (0: no bound). A run whose cell alone needs more still runs, alone; the
 	// CLI refuses such plans up front.
@@ -223,9 +226,12 @@ type Output struct {
 	Shard      string `json:"shard"`
 	// MaxN is the plan's --max-n (0 in files written before it was recorded);
 	// merge uses it to rebuild the cell list.
-	MaxN    int           `json:"max_n,omitempty"`
-	Cells   []Cell        `json:"-"`
-	Samples []CellSamples `json:"samples"`
+	MaxN int `json:"max_n,omitempty"`
+	// Options are the experiment's non-default settings (CLI flag name →
+	// value, e.g. "c-eps": "2.5"); shards of one plan must agree on them.
+	Options map[string]string `json:"options,omitempty"`
+	Cells   []Cell            `json:"-"`
+	Samples []CellSamples     `json:"samples"`
 }
 
 // CellSamples are the runs done for one cell.
@@ -237,7 +243,7 @@ type CellSamples struct {
 // Execute runs the plan's jobs (the shard's share of cells × runs) on
 // Workers goroutines. Results do not depend on Workers or the shard split.
 func Execute(ctx context.Context, p Plan) (Output, error) {
-	out := Output{Experiment: p.Exp.Name(), Seed: p.Seed, Runs: p.Runs, Shard: p.Shard.String(), MaxN: p.MaxN, Cells: p.Cells}
+	out := Output{Experiment: p.Exp.Name(), Seed: p.Seed, Runs: p.Runs, Shard: p.Shard.String(), MaxN: p.MaxN, Options: p.Options, Cells: p.Cells}
 	type job struct{ cell, run int }
 	var jobs []job
 	for c := range p.Cells {
@@ -397,7 +403,7 @@ func Merge(e Experiment, parts []Output, maxN int) (Output, error) {
 	}
 	first := parts[0]
 	cells, _ := e.Cells(maxN)
-	out := Output{Experiment: first.Experiment, Seed: first.Seed, Runs: first.Runs, Shard: "merged", Cells: cells}
+	out := Output{Experiment: first.Experiment, Seed: first.Seed, Runs: first.Runs, Shard: "merged", MaxN: maxN, Options: first.Options, Cells: cells}
 	byKey := map[string]int{}
 	for i, c := range cells {
 		byKey[Cell{Params: c.Params}.Key()] = i
@@ -405,6 +411,9 @@ func Merge(e Experiment, parts []Output, maxN int) (Output, error) {
 	}
 	seen := map[[2]int]bool{}
 	for _, p := range parts {
+		if !maps.Equal(p.Options, first.Options) {
+			return Output{}, fmt.Errorf("shards disagree on the experiment's options: %v vs %v", p.Options, first.Options)
+		}
 		if p.Experiment != first.Experiment || p.Seed != first.Seed || p.Runs != first.Runs {
 			return Output{}, fmt.Errorf("shards disagree: %s/seed %d/%d runs vs %s/seed %d/%d runs", p.Experiment, p.Seed, p.Runs, first.Experiment, first.Seed, first.Runs)
 		}

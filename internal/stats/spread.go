@@ -31,8 +31,8 @@ type Published struct {
 }
 
 // SpreadResult is the outcome of SpreadConsistent: the verdict, the
-// smallest Bonferroni-adjusted probability met (≥ alpha when consistent;
-// +Inf when no region was informative), and the region where it was met.
+// smallest Bonferroni-adjusted probability met, capped at 1 (≥ alpha when
+// consistent; +Inf when no region was informative), and the region where it was met.
 type SpreadResult struct {
 	OK     bool
 	P      float64
@@ -97,7 +97,7 @@ func SpreadConsistent(xs []float64, p Published, alpha float64) SpreadResult {
 	ssHi := np * sdHi * sdHi       // largest sum of squares (population or sample sd)
 	ssLo := (np - 1) * sdLo * sdLo // smallest
 	note := func(prob float64, region string) {
-		adj := prob * 2 * spreadTests
+		adj := math.Min(prob*2*spreadTests, 1) // an adjusted probability is capped at 1
 		if adj < res.P {
 			res.P, res.Region = adj, region
 		}

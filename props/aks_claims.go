@@ -595,7 +595,7 @@ func init() {
 			"Why: for small n the capacities are tiny, so ⌊λb⌋ = 0 in most bags (the root never kicks back, and for N = 8 the depth-1 bags have λb = 0.8·0.65^t < 1 at every stage): " +
 			"an item a halver sends to the wrong half can never be kicked back up, so nothing corrects it. Seiferas's analysis is not contradicted: it needs ε-halvers with ε = 1/700, and on m ≤ 1400 items " +
 			"an ε-halver must be exact (ε·k < 1 for every k ≤ m/2), which d random matchings are not. The claim is about our substitute halvers. " +
-			"With d = 16 the small sizes often sort (10 of 20 seeds sort every n ≤ 20), and algos/aks's findings test measures at n = 2^12 that d = 16 is needed for random permutations to come out sorted (d ≤ 12 misplaces items); no d makes the random version a guaranteed sorting network. " +
+			"With d = 16 the small sizes often sort (10 of 20 seeds sort every n ≤ 20), and algos/aks's findings test measures at n = 2^12 that d ≤ 12 misplaces items on random permutations; d = 16 fails too, only more rarely and at larger n (2 of 50 random permutations at n = 4096, 18 of 30 at 2^16: sortnet/aks/expander-halver/sorts-large). No d makes the random version a guaranteed sorting network. " +
 			"The exact-halver version (sortnet/aks/exact-halver/sorts) sorts every n.",
 		Check: func(env Env) Outcome {
 			maxN := env.Budget.Pick(16, 20, 22)
@@ -628,7 +628,7 @@ func init() {
 		Scope:     "n ∈ {8, 13, 64, 100, 512, 1024} (+ 4096 at default, + 4096, 8192 at large); 4/8/16 random permutations per n traced through every stage, plus the data-independent loads",
 		Kind:      Invariant,
 		Recorded:  Holds,
-		Notes:     "Clause 4 is checked with the §5 bounds (ε = 1/100) although the exact separator has ε = 0; the stronger 'no 2-strangers' is what the §5 argument gives for ε = 0 (all 1-strangers of a bag are at its ends and at most ⌊λb⌋ per end, so the exact separator kicks every one back). With expander halvers of small d the invariant breaks (algos/aks findings test: at n = 4096, d ≤ 12 every traced input breaks clause 4).",
+		Notes:     "Clause 4 is checked with the §5 bounds (ε = 1/100) although the exact separator has ε = 0; the stronger 'no 2-strangers' is what the §5 argument gives for ε = 0 (all 1-strangers of a bag are at its ends and at most ⌊λb⌋ per end, so the exact separator kicks every one back). With random-matching halvers clause 4 breaks (sortnet/aks/expander-halver/invariants: d = 8 from n = 4096, d = 16 at 2^16), and every input such a network fails to sort broke it (sortnet/aks/expander-halver/invariant-implies-sorted).",
 		Check: func(env Env) Outcome {
 			ns := []int{8, 13, 64, 100, 512, 1024}
 			switch env.Budget {

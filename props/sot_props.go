@@ -82,13 +82,13 @@ type SotRunReport struct {
 
 // SotDeflection is a deflection event with the injection steps involved.
 type SotDeflection struct {
-	Step     int   `json:"step"`
-	ID       int32 `json:"id"`
-	Born     int   `json:"born"`
-	By       int32 `json:"by"`
-	ByBorn   int   `json:"by_born"`
-	Node     [2]int
-	Vertical bool `json:"came_from_up"`
+	Step     int    `json:"step"`
+	ID       int32  `json:"id"`
+	Born     int    `json:"born"`
+	By       int32  `json:"by"`
+	ByBorn   int    `json:"by_born"`
+	Node     [2]int `json:"node"`
+	Vertical bool   `json:"came_from_up"`
 }
 
 // SotCheckedRun runs alg on rel for at most maxSteps steps with every check

@@ -14,6 +14,8 @@ import (
 
 	"routecheck/algos/aks"
 	asn "routecheck/algos/sortnet"
+	"routecheck/algos/sortnet/hillclimb"
+	"routecheck/internal/seeds"
 	msn "routecheck/models/sortnet"
 	"routecheck/oracles/sortnetforms"
 	"routecheck/props"
@@ -53,6 +55,19 @@ type sortnetReport struct {
 	Inputs         int64           `json:"inputs"`
 	Coverage       string          `json:"coverage"`
 	Counterexample *sortnetCounter `json:"counterexample"`
+	// Climb is the hill climb's result when --climb > 0.
+	Climb *sortnetClimb `json:"climb,omitempty"`
+}
+
+// sortnetClimb is the outcome of --climb: the worst input permutation the
+// hill climb found (algos/sortnet/hillclimb) and how many output positions
+// the network leaves out of place on it.
+type sortnetClimb struct {
+	Evals          int     `json:"evals"`
+	Misplaced      int     `json:"misplaced"`
+	StartMisplaced int     `json:"start_misplaced"` // best of the climbs' random starting points
+	Input          []int32 `json:"input,omitempty"` // only when Misplaced > 0
+	Output         []int32 `json:"output,omitempty"`
 }
 
 // sortnetCounter is a 0-1 input the network leaves unsorted, as strings of
@@ -90,6 +105,7 @@ func runSortnet(args []string, stdout, stderr io.Writer) error {
 	d := fs.Int("d", 8, "aks --halver expander only: random perfect matchings per halver, 1..64")
 	seed := fs.Uint64("seed", 1, "seed of the expander matchings (PCG(seed, n)) and of the random test inputs")
 	perms := fs.Int("perms", 16, "random permutations to run when n > 24")
+	climb := fs.Int("climb", 0, "also hill-climb over input permutations for this many network evaluations, maximizing the positions left out of place (0: no climb)")
 	memGiB := fs.Float64("mem-limit", 0, "refuse networks needing more memory than this many GiB (default: available memory)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	pos, err := parse(fs, args[1:])
@@ -116,6 +132,10 @@ func runSortnet(args []string, stdout, stderr io.Writer) error {
 		return usagef("--d = %d: must be in [1, 64]", *d)
 	case *perms < 0 || *perms > 1_000_000:
 		return usagef("--perms = %d: must be in [0, 1000000]", *perms)
+	case *climb < 0 || *climb > 100_000_000:
+		return usagef("--climb = %d: must be in [0, 100000000]", *climb)
+	case *climb > 0 && *n < 2:
+		return usagef("--climb needs n ≥ 2 (n = %d)", *n)
 	case *memGiB < 0:
 		return usagef("--mem-limit = %g: must be ≥ 0", *memGiB)
 	}
@@ -176,6 +196,16 @@ func runSortnet(args []string, stdout, stderr io.Writer) error {
 		}
 		rep.Counterexample = &sortnetCounter{Input: bitString(v.Failure.Input), Output: bitString(out), Ones: ones, How: v.Failure.How}
 	}
+	if *climb > 0 {
+		// The climb's stream is derived from --seed apart from the one the
+		// verification's random inputs use.
+		cr := hillclimb.Climb(nw, seeds.Rand(*seed, 0xc11b, uint64(*n)), hillclimb.Options{Evals: *climb})
+		rep.Climb = &sortnetClimb{Evals: cr.Evals, Misplaced: cr.Misplaced, StartMisplaced: cr.StartMisplaced}
+		if cr.Misplaced > 0 {
+			rep.Climb.Input, rep.Climb.Output = cr.Input, cr.Output
+			rep.Sorts, rep.Verdict = false, "does not sort"
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -203,11 +233,21 @@ func printSortnet(w io.Writer, r sortnetReport) {
 		fmt.Fprintf(w, "  %s; %s\n  padded to N = %d, %d separation–rebagging stages\n", aksParamsShort, sep, r.PaddedN, r.Stages)
 	}
 	fmt.Fprintf(w, "  depth %d, size %d comparators (Batcher's depth on %d wires: %d)\n", r.Depth, r.Size, r.N, r.BatcherDepth)
+	if cl := r.Climb; cl != nil {
+		fmt.Fprintf(w, "  hill climb: %d evaluations, worst input leaves %d positions out of place (best random start: %d)\n", cl.Evals, cl.Misplaced, cl.StartMisplaced)
+		if cl.Misplaced > 0 && r.N <= 64 {
+			fmt.Fprintf(w, "    input  %v\n    output %v\n", cl.Input, cl.Output)
+		}
+	}
 	if r.Sorts {
 		fmt.Fprintf(w, "  verdict: sorts — %s\n", r.Coverage)
 		return
 	}
 	c := r.Counterexample
+	if c == nil {
+		fmt.Fprintf(w, "  verdict: DOES NOT SORT — the hill climb's input above (the %s passed)\n", r.Coverage)
+		return
+	}
 	fmt.Fprintf(w, "  verdict: DOES NOT SORT — %s\n", c.How)
 	if r.N <= 64 {
 		fmt.Fprintf(w, "  input  (wire 0 … n−1): %s\n  output (wire 0 … n−1): %s\n", c.Input, c.Output)

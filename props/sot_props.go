@@ -5,6 +5,7 @@ package props
 // carry the Sot prefix; fuzz/sot_fuzz_test.go drives the same bodies.
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -178,5 +179,120 @@ func SotRouterProperty(t *rapid.T) {
 	rep := SotCheckedRun(alg, n, rel, seeds.Rand(seed), 8*n+4*len(rel), false)
 	if rep.Problem != "" {
 		t.Fatalf("%s: %s\ninstance: %+v", alg, rep.Problem, sotInstance(n, alg, seed, rel))
+	}
+}
+
+// SotLegal is an independent statement of SOT(n)'s physics for one step:
+// every packet at a node leaves on exactly one of its two outputs; an
+// output carries nothing, a packet that is at the node, or (at a processor
+// only) an own packet never injected before; no packet is sent twice.
+func SotLegal(s *msot.State, a []msot.Action) bool {
+	n := s.N
+	if len(a) != n*n {
+		return false
+	}
+	sent := map[int32]int{}
+	for v := range a {
+		i, j := v/n, v%n
+		present := map[msot.Slot]bool{}
+		if s.InH[v].ID >= 0 {
+			present[msot.FromLeft] = true
+		}
+		if s.InV[v].ID >= 0 {
+			present[msot.FromUp] = true
+		}
+		used := map[msot.Slot]int{}
+		for _, x := range [2]msot.Slot{a[v].Right, a[v].Down} {
+			if x == msot.None {
+				continue
+			}
+			used[x]++
+			if x == msot.FromLeft || x == msot.FromUp {
+				if !present[x] {
+					return false
+				}
+				continue
+			}
+			id := int32(x) - 3
+			if id < 0 || i+j != n-1 || int(id) >= len(s.Rel) || int(s.Rel[id].Src) != i || s.IsInjected(id) {
+				return false
+			}
+			sent[id]++
+		}
+		for x := range present {
+			if used[x] != 1 {
+				return false
+			}
+		}
+		for _, c := range used {
+			if c > 1 {
+				return false
+			}
+		}
+	}
+	for _, c := range sent {
+		if c > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// SotStepProperty draws a state reached by a random algorithm on a random
+// small relation, then the router's actions for it with up to three random
+// changes (any slot on any output), and checks models/sot.Step: it never
+// modifies its input, gives the same result twice, accepts exactly what
+// SotLegal accepts, wraps ErrAction in every rejection, and keeps
+// CheckInvariants after every accepted step.
+func SotStepProperty(t *rapid.T) {
+	n, rel := GenSotRelation(t, 5, 4, true)
+	alg := rapid.SampledFrom(asot.Algorithms).Draw(t, "algorithm")
+	s, err := msot.NewState(n, rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := asot.New(alg, &s, seeds.Rand(rapid.Uint64().Draw(t, "seed")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := make([]msot.Action, n*n)
+	for range rapid.IntRange(0, 3*n).Draw(t, "warmup") {
+		r.Actions(&s, a)
+		next, _, err := msot.Step(s, a)
+		if err != nil {
+			t.Fatalf("%s: router actions rejected: %v", alg, err)
+		}
+		s = next
+	}
+	r.Actions(&s, a)
+	for range rapid.IntRange(0, 3).Draw(t, "changes") {
+		v := rapid.IntRange(0, n*n-1).Draw(t, "node")
+		x := msot.Slot(rapid.IntRange(0, 3+len(rel)).Draw(t, "slot"))
+		if rapid.Bool().Draw(t, "output") {
+			a[v].Right = x
+		} else {
+			a[v].Down = x
+		}
+	}
+	before := s.Clone()
+	next, ev, err := msot.Step(s, a)
+	if !s.Equal(before) {
+		t.Fatal("Step modified its input state")
+	}
+	if legal := SotLegal(&s, a); legal != (err == nil) {
+		t.Fatalf("SotLegal = %v, Step error = %v", legal, err)
+	}
+	if err != nil {
+		if !errors.Is(err, msot.ErrAction) {
+			t.Fatalf("error %v does not wrap ErrAction", err)
+		}
+		return
+	}
+	again, ev2, err2 := msot.Step(s, a)
+	if err2 != nil || !again.Equal(next) || fmt.Sprint(ev) != fmt.Sprint(ev2) {
+		t.Fatal("Step is not deterministic")
+	}
+	if err := msot.CheckInvariants(next); err != nil {
+		t.Fatal(err)
 	}
 }

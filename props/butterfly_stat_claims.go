@@ -151,6 +151,56 @@ func init() {
 			return judgeExceed(cells, fmt.Sprintf("Largest C/log N seen: %.2f (the proof's threshold is 3 + 1/log N).", worst))
 		}})
 
+	Register(Claim{ID: "bfly/thm-1/time-O-congestion", Source: seed001 + " Theorem 1 (from Leighton [5], Theorem 3.26)", Kind: Statistical, Recorded: Consistent,
+		Statement: "With probability ≥ 1 − 1/N^7 greedy routing executes any routing problem with congestion C ≥ log N on the butterfly in O(C) steps.",
+		Scope:     "O(C) read as ≤ 3·C (constant fixed before running; the evidence reports the smallest constant every run met); §2 node model, §3's priorities, r = 0; problems: the transpose (C = √N), t ∈ {log N, 4 log N} copies of a random permutation, t copies of the transpose; N = 2^4…2^12 (Small: ≤ 2^10); problems with C < log N skipped",
+		Check: func(env Env) Outcome {
+			sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 20}, {8, 6}, {10, 2}},
+				[]bflySize{{4, 200}, {6, 100}, {8, 30}, {10, 10}, {12, 3}},
+				[]bflySize{{4, 1000}, {6, 500}, {8, 150}, {10, 50}, {12, 15}})
+			var cells []bflyExceed
+			var e ab.Engine
+			worst := 0.0
+			for _, sz := range sizes {
+				n := sz.n
+				for _, prob := range []struct {
+					name string
+					t    int
+					tr   bool
+				}{{"transpose", 1, true}, {"random ×log N", n, false}, {"random ×4 log N", 4 * n, false}, {"transpose ×log N", n, true}} {
+					c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", n, prob.name), q: math.Pow(2, -7*float64(n))}
+					for run := range sz.runs {
+						sd := seeds.Derive(env.Seed, 0xb1, uint64(n), uint64(prob.t), uint64(run))
+						rng := seeds.Rand(sd)
+						p := bflyforms.Transpose(n)
+						if !prob.tr {
+							p = perm.Random(1<<n, rng)
+						}
+						res, ps, err := routeCopies(&e, mb.Shape{LogN: n}, p, prob.t, rng)
+						if err != nil {
+							return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+						}
+						C := ab.MaxCongestion(mb.Shape{LogN: n}, ps)
+						if C < n {
+							continue
+						}
+						c.R++
+						worst = math.Max(worst, float64(res.Steps)/float64(C))
+						if res.Steps > 3*C {
+							c.e++
+							if c.first == nil {
+								c.first = map[string]any{"log_n": n, "problem": prob.name, "seed": sd, "steps": res.Steps, "congestion": C}
+							}
+						}
+					}
+					if c.R > 0 {
+						cells = append(cells, c)
+					}
+				}
+			}
+			return judgeExceed(cells, fmt.Sprintf("Smallest constant every run met (time/C): %.3f.", worst))
+		}})
+
 	Register(Claim{ID: "bfly/thm-2/time-renamed", Source: seed001 + " Theorem 2", Kind: Statistical, Recorded: Consistent,
 		Statement: "For a fixed π and random σ, greedy routing of σ^{-1}πσ on the butterfly takes < a·log N steps with probability > 1 − 1/N.",
 		Scope:     "a read as 3 (the paper: 'there exists a constant a'; fixed before running); §2 node model, §3's priorities with r = 0 (= §2's: uniform in a range of c·log N + 1 values, ties by source); π ∈ {transpose, bit reversal, fixed random}; N = 2^4…2^12",

@@ -65,3 +65,17 @@ func TestBflySimCellDeterministic(t *testing.T) {
 		t.Error("unknown reading accepted")
 	}
 }
+
+// Zero exceedances never make a size inconsistent, however small the
+// paper's bound (the Wilson lower bound of 0/R is 0; in floating point it
+// comes out near 1e-17).
+func TestJudgeExceedZero(t *testing.T) {
+	o := judgeExceed([]bflyExceed{{label: "x", e: 0, R: 50, q: 1e-30}}, "")
+	if o.Verdict != Consistent {
+		t.Errorf("0/50 against 1e-30: %s (%s)", o.Verdict, o.Evidence)
+	}
+	o = judgeExceed([]bflyExceed{{label: "x", e: 5, R: 50, q: 1e-30, first: 1}}, "")
+	if o.Verdict != Inconsistent || o.Counterexample == nil {
+		t.Errorf("5/50 against 1e-30: %s", o.Verdict)
+	}
+}

@@ -41,6 +41,9 @@ func judgeExceed(cells []bflyExceed, extra string) Outcome {
 	var ev []string
 	for _, c := range cells {
 		lo, _ := stats.Wilson(c.e, c.R, alpha)
+		if c.e == 0 {
+			lo = 0 // exactly; floating point leaves ~1e-17, above the paper's tiniest bounds
+		}
 		ev = append(ev, fmt.Sprintf("%s: %d/%d (bound %.3g)", c.label, c.e, c.R, c.q))
 		if lo > c.q {
 			return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("%s: %d of %d runs hit the event, Wilson lower bound %.3g > the paper's %.3g (α = %.2g per size). %s", c.label, c.e, c.R, lo, c.q, alpha, extra),

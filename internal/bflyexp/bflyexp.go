@@ -190,8 +190,8 @@ func (s sweep) Summarize(ec experiment.Cell, samples []experiment.Sample) experi
 }
 
 // Charts: per n and reading/prio present, average (Fig. 1) and maximum
-// (Fig. 2) latency against r, one solid series per p and the fitted
-// formula dashed.
+// (Fig. 2) latency against r, one series per p, and the ratio of ours to
+// §4.3's fitted formula against r (1 = the fit), one series per p.
 func (s sweep) Charts(rows []experiment.Row) []experiment.NamedChart {
 	type key struct{ n, reading, prio int }
 	groups := map[key][]experiment.Row{}
@@ -207,39 +207,50 @@ func (s sweep) Charts(rows []experiment.Row) []experiment.NamedChart {
 	var out []experiment.NamedChart
 	for _, k := range order {
 		for _, metric := range []string{"avg", "max"} {
-			var series []plotting.Series
+			var series, ratios []plotting.Series
+			var allR []float64
 			for _, p := range Ps {
-				var xs, ys, fs []float64
+				var xs, ys, rs []float64
 				for _, r := range groups[k] {
 					c := Decode(r.Cell)
 					if c.P != p {
 						continue
 					}
 					xs = append(xs, float64(c.R))
-					if metric == "avg" {
-						ys, fs = append(ys, *r.Ours.Mean), append(fs, bflyforms.FitAvg(c.N, c.R, c.P))
-					} else {
-						ys, fs = append(ys, r.Extra["max_mean"]), append(fs, bflyforms.FitMax(c.N, c.R, c.P))
+					y, f := *r.Ours.Mean, bflyforms.FitAvg(c.N, c.R, c.P)
+					if metric == "max" {
+						y, f = r.Extra["max_mean"], bflyforms.FitMax(c.N, c.R, c.P)
 					}
+					ys, rs = append(ys, y), append(rs, y/f)
 				}
 				if len(xs) == 0 {
 					continue
 				}
-				series = append(series, plotting.Series{Name: fmt.Sprintf("p = %d", p), X: xs, Y: ys, Points: true},
-					plotting.Series{Name: fmt.Sprintf("fit, p = %d", p), X: xs, Y: fs, Dashed: true})
+				if len(xs) > len(allR) {
+					allR = xs
+				}
+				series = append(series, plotting.Series{Name: fmt.Sprintf("p = %d", p), X: xs, Y: ys, Points: true})
+				ratios = append(ratios, plotting.Series{Name: fmt.Sprintf("p = %d", p), X: xs, Y: rs, Points: true})
 			}
 			if len(series) == 0 {
 				continue
 			}
-			fig, what := "1", "Average"
-			if metric == "max" {
-				fig, what = "2", "Maximum"
+			one := make([]float64, len(allR))
+			for i := range one {
+				one[i] = 1
 			}
-			out = append(out, experiment.NamedChart{
-				File: fmt.Sprintf("%s-n%d-reading%d-prio%d-%s", s.name, k.n, k.reading, k.prio, metric),
+			ratios = append(ratios, plotting.Series{Name: "fit", X: allR, Y: one, Dashed: true})
+			fig, what, sym := "1", "Average", "L_avg"
+			if metric == "max" {
+				fig, what, sym = "2", "Maximum", "L_max"
+			}
+			base := fmt.Sprintf("%s-n%d-reading%d-prio%d-%s", s.name, k.n, k.reading, k.prio, metric)
+			out = append(out, experiment.NamedChart{File: base,
 				Chart: plotting.Chart{Title: fmt.Sprintf("Fig. %s: %s latency vs extra stages, N = 2^%d, %s, %s", fig, what, k.n, Readings[k.reading].Name, Priorities[k.prio]),
-					XLabel: "extra stages r", YLabel: what + " latency (steps, mean of runs)", LogY: true, Series: series},
-			})
+					XLabel: "extra stages r", YLabel: what + " latency (steps, mean of runs)", LogY: true, Series: series}},
+				experiment.NamedChart{File: base + "-vs-fit",
+					Chart: plotting.Chart{Title: fmt.Sprintf("%s latency / §4.3's fitted %s, N = 2^%d, %s, %s", what, sym, k.n, Readings[k.reading].Name, Priorities[k.prio]),
+						XLabel: "extra stages r", YLabel: "ours / fitted formula", Series: ratios}})
 		}
 	}
 	return out

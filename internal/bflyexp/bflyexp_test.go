@@ -59,8 +59,8 @@ func TestRunsMeetPhysics(t *testing.T) {
 	if len(rows) != len(cells) || rows[0].Paper == nil {
 		t.Fatalf("rows %v", rows)
 	}
-	if ch := e.Charts(rows); len(ch) != 2 {
-		t.Errorf("%d charts, want 2 (average and maximum for N = 1K)", len(ch))
+	if ch := e.Charts(rows); len(ch) != 4 {
+		t.Errorf("%d charts, want 4 (average and maximum for N = 1K, each also against the fit)", len(ch))
 	}
 }
 

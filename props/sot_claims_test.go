@@ -127,3 +127,26 @@ func TestSotRouterProperty(t *testing.T) {
 func TestSotStepProperty(t *testing.T) {
 	rapid.Check(t, SotStepProperty)
 }
+
+// The shrunk counterexample of sot/lemma-1/remark/literal, worked by hand
+// on SOT(3) (P0 at (0,2), P1 at (1,1), P2 at (2,0); column 0 leads to P2).
+// P0 sends packets 0 (→P2), 1, 2 (→P1) and 3 (→P2) at steps 0–3; P1 sends 4
+// (→P2) at step 0. At step 2 packet 0 comes down column 0 into (1,0) as
+// packet 4 arrives there from the left: 4 is deflected (same wave). It
+// circles row 1 and is back at (1,0) at step 5 — exactly when packet 3,
+// sent at step 3, comes down column 0: a packet of A_0 deflected by one of
+// A_3.
+func TestSotRemarkCounterexample(t *testing.T) {
+	rel := []perm.Pair{{Src: 0, Dst: 2}, {Src: 0, Dst: 1}, {Src: 0, Dst: 1}, {Src: 0, Dst: 2}, {Src: 1, Dst: 2}}
+	rep := SotCheckedRun(asot.GreedyA, 3, rel, nil, 40, true)
+	if rep.Problem != "" || !rep.Result.Complete {
+		t.Fatalf("%s %+v", rep.Problem, rep.Result)
+	}
+	want := []SotDeflection{
+		{Step: 2, ID: 4, Born: 0, By: 0, ByBorn: 0, Node: [2]int{1, 0}},
+		{Step: 5, ID: 4, Born: 0, By: 3, ByBorn: 3, Node: [2]int{1, 0}},
+	}
+	if fmt.Sprint(rep.Deflections) != fmt.Sprint(want) {
+		t.Fatalf("deflections %+v, want %+v", rep.Deflections, want)
+	}
+}

@@ -28,9 +28,11 @@
 // otherwise (the paper prints only plots). Extras: mean steps, deflections
 // per packet, mean latency, and runs that hit the step cap.
 //
-// Randomness: run r of a cell draws its relation from seeds.Rand(seed, tag,
-// n, h, r) — the same relation for every algorithm, so algorithms are
-// compared on common instances — and the router's coins from that path plus
-// the algorithm. Results depend only on (seed, cell, run), never on workers
-// or shards. A cell's Size (what --max-n compares against) is n.
+// Randomness: in sot-fig4 and sot-fig5 run r of a cell draws its relation
+// from seeds.Rand(seed, tag, n, h, r) — the same relation for every
+// algorithm, so algorithms are compared on common instances — and the
+// router's coins from that path plus the algorithm; in sot-fig3 run r draws
+// targets and coins from seeds.Rand(seed, tag, n, r, alg). Results depend
+// only on (seed, cell, run), never on workers or shards. A cell's Size
+// (what --max-n compares against) is n.
 package sotexp

@@ -27,7 +27,9 @@ import (
 // (a link may send only into a buffer empty at the start of the step; so a
 // link carries at most one packet per two steps) our mean latencies are
 // within a few per cent of the fitted L_avg for p ≥ 20, while the pipelined
-// reading is 30–45 % below it at p ≥ 100. The claims use strict buffers;
+// reading is 30–45 % below it at p ≥ 100 (at full scale, `reproduce
+// bfly-figs`, N = 4K, 5 runs, strict: −7 % … +2 % for p ≥ 20 at every
+// r = 0…12; p = 10: −12 % … −5 %; p = 1: −23 % … −11 %). The claims use strict buffers;
 // the pipelined reading is registered too (bfly/sec4/fit-avg/pipelined).
 // Priorities: §3's (c = 7); FIFO gives latencies within 2 % (see the
 // bfly-readings experiment).

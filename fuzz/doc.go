@@ -27,6 +27,11 @@
 //     slot, the fast engine agreeing, at most three buffers, and where the
 //     ledger says they hold: no conflict in slots 3–5, no loss, delivery).
 //   - FuzzPopsRouterRapid runs the same check on rapid's generators.
+//   - FuzzSotStep and FuzzSotRouter (sparse optical torus) run
+//     props.SotStepProperty and props.SotRouterProperty through
+//     rapid.MakeFuzz: Step's purity, legality (against the independent
+//     props.SotLegal) and invariants; every router, the literal readings
+//     too, on arbitrary small relations (see sot_fuzz_test.go).
 //
 // Every target has seeds (f.Add and testdata/fuzz/<FuzzName>/), so plain
 // `go test ./fuzz` runs each on its seeds.

@@ -18,7 +18,8 @@ import (
 	"routecheck/internal/experiment"
 	_ "routecheck/internal/meshexp" // registers mesh-kk
 	"routecheck/internal/plotting"
-	"routecheck/internal/popsexp" // registers pops-table1, pops-table2
+	"routecheck/internal/popsexp"  // registers pops-table1, pops-table2
+	_ "routecheck/internal/sotexp" // registers sot-fig3, sot-fig4, sot-fig5
 )
 
 type outputFlags struct {

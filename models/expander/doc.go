@@ -31,8 +31,10 @@
 //     (§3.2: "the edges of each splitter are colored with 2d colors").
 //
 // Checks:
+//
 //   - MinNeighbours is exact, by enumerating every X ⊆ A with |X| ≤ k
 //     (cost Σ_{x≤k} C(|A|, x); |B| ≤ 64). It is the oracle for small graphs.
+//
 //   - Spectral is a certificate for large graphs: Tanner's bound (Tanner
 //     1984, the paper's ref. [10]; Alon–Chung style). Assumptions: the graph
 //     is (dA, dB)-biregular (left degree dA, right degree dB; parallel edges

@@ -347,3 +347,63 @@ func init() {
 			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random instances (rapid), every node of every stage", checks)}
 		}})
 }
+
+// setsIndependent is the proof of Theorem 11's premise: routing only the
+// packets of the first i priority sets (⌈ℓ/log N⌉ ≤ i) gives them the same
+// delivery steps as routing everything. It returns nil or a counterexample.
+func setsIndependent(e *ab.Engine, in BflyInstance, i int) any {
+	ps, err := in.Packets()
+	if err != nil {
+		return map[string]any{"instance": in, "error": err.Error()}
+	}
+	all, err := e.Run(in.Options(), ps, 1<<20)
+	if err != nil {
+		return map[string]any{"instance": in, "error": err.Error()}
+	}
+	var sub []mb.Packet
+	var orig []int
+	for k, p := range ps {
+		if ab.Block(int(p.Perm), in.LogN) <= i {
+			q := p
+			q.ID = int32(len(sub))
+			sub = append(sub, q)
+			orig = append(orig, k)
+		}
+	}
+	part, err := e.Run(in.Options(), sub, 1<<20)
+	if err != nil {
+		return map[string]any{"instance": in, "error": err.Error()}
+	}
+	for j, k := range orig {
+		if part.Latency[j] != all.Latency[k] {
+			return map[string]any{"instance": in, "sets": i, "packet": k, "alone": part.Latency[j], "with_later_sets": all.Latency[k]}
+		}
+	}
+	return nil
+}
+
+func init() {
+	sets := func(id string, mode mb.Mode, strict bool, recorded Verdict, notes string) {
+		Register(Claim{ID: id, Source: seed001 + " Theorem 11 (proof: \"the routing of packets in the i-th set is only affected by packets in the first i sets\")", Kind: Invariant, Recorded: recorded,
+			Statement: "With §3's priorities, the packets of the first i sets (⌈ℓ/log N⌉ ≤ i) are delivered in the same steps whether or not later sets are routed.",
+			Scope:     fmt.Sprintf("%s node model; n ≤ 4, 0 ≤ r ≤ n, 2–12 permutations (so up to 12 sets at log N = 1), i drawn", mode) + map[bool]string{true: ", strict buffers", false: ""}[strict],
+			Notes:     notes,
+			Check: func(env Env) Outcome {
+				checks := env.Budget.Pick(300, 2000, 10000)
+				var e ab.Engine
+				cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+					in := GenBflyInstance(t, 4, 12, &mode, &strict)
+					in.Priority = ab.PaperPriority.String()
+					return setsIndependent(&e, in, rapid.IntRange(1, ab.Block(len(in.Perms), in.LogN)).Draw(t, "i"))
+				})
+				if cex != nil {
+					return Outcome{Verdict: Violated, Evidence: "later sets delay an earlier one (shrunk by rapid): " + rep, Counterexample: cex}
+				}
+				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random instances (rapid)", checks)}
+			}})
+	}
+	sets("bfly/thm-11/sets-independent/node-queue", mb.NodeQueue, false, Holds, "In the §2 node model a node forwards its best packet, so a later set never takes a step from an earlier one.")
+	sets("bfly/thm-11/sets-independent/pipelined", mb.Buffered, false, Holds, "Outside the analysis' node model; a link sends its best queued packet and buffers never block, so the premise carries over.")
+	sets("bfly/thm-11/sets-independent/strict-buffers", mb.Buffered, true, Holds,
+		"Outside the analysis' node model. A lower-priority packet holding a strict buffer might be expected to delay a higher-priority one that reaches the sending queue a step later; no such case was found (10^4 rapid instances at the large budget, and 3·10^4 targeted instances with n ≤ 5 and 3·log N permutations during development), so the verdict is recorded as found, without a proof.")
+}

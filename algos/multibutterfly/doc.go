@@ -1,0 +1,35 @@
+// Package multibutterfly is the batched priority routing of Upfal, "An
+// O(log N) Deterministic Packet-Routing Scheme" (seed 004_8aa7b4c265a7324b.txt,
+// §3.2), on the step model routecheck/models/multibutterfly.
+//
+// The algorithm, as stated:
+//   - Batches: packets are split into L = ⌈1/(α(β+1))⌉ batches; batch k,
+//     B(k), is the packets whose destination q has q mod L = k. B(k) has
+//     priority over every B(j), j > k. (BatchesFor computes L; the routing
+//     itself only needs L.)
+//   - Iterations t = 1, 2, …: in odd iterations the edges leaving odd stages
+//     are active, in even iterations the edges leaving even stages (our
+//     reading of "edges connecting odd stages to even stages": edges point
+//     forward, so they leave the odd stage; this is also how Claim 3.2's
+//     proof uses it — "let s be odd; in iteration t−1 [odd] stage s is
+//     sending"). So iteration 1 moves nothing out of the inputs.
+//   - An iteration is 2d steps; step c activates the active edges of colour
+//     c (each splitter carries a proper 2d-colouring), so one line per node.
+//   - When edge v→u is activated: let p be the packet of highest priority
+//     that v currently stores, from B(k). If u stores no packet of B(k) and
+//     the edge leads to the output set p needs (bit comparison), p moves to
+//     u. Only p is considered (literal reading of "if the packet with the
+//     highest priority in v is from B(k) … then that packet can be sent"; a
+//     lower-priority packet never overtakes it on another edge). "Currently"
+//     is read per step: after p leaves, v's next packet is its highest.
+//   - Nodes at stage log N keep what they receive (delivered).
+//
+// The paper's guarantee that no node ever holds more than L packets follows
+// because a node never holds two packets of one batch; both are checked by
+// Run (Options.Check) and by the claims in routecheck/props.
+//
+// Run steps the model, never bypasses it: every move the algorithm makes is
+// validated by the model (one line per node, one packet per edge, buffer ≤
+// L). Run is deterministic: the algorithm has no random choices; randomness
+// only enters through the network (its random splitters).
+package multibutterfly

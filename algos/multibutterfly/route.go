@@ -1,0 +1,204 @@
+package multibutterfly
+
+import (
+	"fmt"
+	"math"
+
+	mb "routecheck/models/multibutterfly"
+)
+
+// BatchesFor returns L = ⌈1/(α(β+1))⌉ (§3.2). It panics unless α > 0 and
+// β ≥ 0.
+func BatchesFor(alpha, beta float64) int {
+	if !(alpha > 0) || !(beta >= 0) {
+		panic("multibutterfly: BatchesFor needs α > 0 and β ≥ 0")
+	}
+	x := 1 / (alpha * (beta + 1))
+	// Guard floating error at exact integers (1/(α(β+1)) = 289 must give 289).
+	if r := math.Round(x); math.Abs(x-r) < 1e-9*r {
+		return int(r)
+	}
+	return int(math.Ceil(x))
+}
+
+// Batch returns the batch of a packet for destination q: q mod L.
+func Batch(q int32, L int) int { return int(q) % L }
+
+// IterationObserver sees the state after every iteration t ≥ 1 (and t = 0,
+// the initial state). It must not modify or retain the state.
+type IterationObserver func(t int, s *mb.State)
+
+// Options control Run. The zero value runs until every packet is delivered
+// or DefaultMaxIterations iterations have passed, without checks.
+type Options struct {
+	// MaxIterations caps the run (0: DefaultMaxIterations(N, L)).
+	MaxIterations int
+	// Check runs mb.CheckInvariants after every step and checks that no node
+	// holds two packets of one batch.
+	Check bool
+	// AfterIteration, if set, is called after every iteration.
+	AfterIteration IterationObserver
+}
+
+// DefaultMaxIterations is a generous cap: 64·(log N + L + 4).
+func DefaultMaxIterations(logN, L int) int { return 64 * (logN + L + 4) }
+
+// Result summarizes a run.
+type Result struct {
+	// Iterations and Steps (= 2d·Iterations) until the last packet reached
+	// its output, when Complete.
+	Iterations, Steps int
+	Complete          bool
+	Delivered         int
+	Moves             int
+	// MaxBuffer is the largest number of packets any non-input node held
+	// after any step (inputs start with one packet each).
+	MaxBuffer int
+}
+
+// Run routes the packets of s (whose capacity s.L is the number of
+// batches L) with the priority algorithm until all are delivered or the cap
+// is reached. It returns the result and the final state. An error is a
+// model violation (the algorithm asked for an illegal step) or, with Check,
+// a broken invariant; it names the iteration and step.
+func Run(s mb.State, o Options) (Result, mb.State, error) {
+	net, L := s.Net, s.L
+	maxIt := o.MaxIterations
+	if maxIt <= 0 {
+		maxIt = DefaultMaxIterations(net.LogN, L)
+	}
+	d2 := 2 * net.D
+	// byClass[parity][c]: edges of colour c leaving stages of that parity.
+	var byClass [2][][]int32
+	for p := range byClass {
+		byClass[p] = make([][]int32, d2)
+	}
+	for i, e := range net.Edges {
+		byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
+	}
+	// at[v]: packets at v (the algorithm's local view, kept in step with
+	// the model).
+	at := make([][]int32, net.Nodes())
+	for p, v := range s.Pos {
+		at[v] = append(at[v], int32(p))
+	}
+	cur, next := s.Clone(), mb.State{}
+	var res Result
+	for p := range cur.Pos {
+		if cur.Delivered(p) {
+			res.Delivered++
+		}
+	}
+	if o.AfterIteration != nil {
+		o.AfterIteration(0, &cur)
+	}
+	if res.Delivered == len(cur.Pos) {
+		res.Complete = true
+		return res, cur, nil
+	}
+	moves := make([]mb.Move, 0, net.N)
+	for t := 1; t <= maxIt; t++ {
+		parity := t % 2 // odd iterations: edges leaving odd stages
+		for c := range d2 {
+			moves = moves[:0]
+			for _, ei := range byClass[parity][c] {
+				e := net.Edges[ei]
+				p := highest(at[e.From], cur.Dest, L)
+				if p < 0 || e.Lower != net.GoesLower(cur.Dest[p], int(e.Stage)) {
+					continue
+				}
+				k := Batch(cur.Dest[p], L)
+				if holdsBatch(at[e.To], cur.Dest, L, k) {
+					continue
+				}
+				moves = append(moves, mb.Move{Packet: p, Edge: ei})
+			}
+			ev, err := mb.StepInto(&next, cur, moves)
+			if err != nil {
+				return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
+			}
+			for _, m := range moves {
+				e := net.Edges[m.Edge]
+				at[e.From] = remove(at[e.From], m.Packet)
+				at[e.To] = append(at[e.To], m.Packet)
+				if s, _ := net.StageOf(e.To); s > 0 && len(at[e.To]) > res.MaxBuffer {
+					res.MaxBuffer = len(at[e.To])
+				}
+			}
+			res.Moves += ev.Moves
+			res.Delivered += len(ev.Delivered)
+			cur, next = next, cur
+			if o.Check {
+				if err := mb.CheckInvariants(cur); err != nil {
+					return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
+				}
+				if err := onePerBatch(cur, at); err != nil {
+					return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
+				}
+			}
+		}
+		if o.AfterIteration != nil {
+			o.AfterIteration(t, &cur)
+		}
+		if res.Delivered == len(cur.Pos) {
+			res.Iterations, res.Steps, res.Complete = t, t*d2, true
+			return res, cur, nil
+		}
+	}
+	res.Iterations, res.Steps = maxIt, maxIt*d2
+	return res, cur, nil
+}
+
+// highest returns the packet of highest priority (lowest batch) among ps,
+// ties (which the algorithm never creates) broken by the lower packet
+// index; −1 for none.
+func highest(ps []int32, dest []int32, L int) int32 {
+	best, bk := int32(-1), math.MaxInt
+	for _, p := range ps {
+		if k := Batch(dest[p], L); k < bk || k == bk && p < best {
+			best, bk = p, k
+		}
+	}
+	return best
+}
+
+func holdsBatch(ps []int32, dest []int32, L, k int) bool {
+	for _, p := range ps {
+		if Batch(dest[p], L) == k {
+			return true
+		}
+	}
+	return false
+}
+
+func remove(ps []int32, p int32) []int32 {
+	for i, x := range ps {
+		if x == p {
+			ps[i] = ps[len(ps)-1]
+			return ps[:len(ps)-1]
+		}
+	}
+	panic("multibutterfly: packet missing from its node")
+}
+
+// onePerBatch checks the paper's "a node can store only one packet from each
+// batch" against the model's positions (not the algorithm's view).
+func onePerBatch(s mb.State, at [][]int32) error {
+	seen := make(map[[2]int32]int32)
+	for p, v := range s.Pos {
+		if st, _ := s.Net.StageOf(v); st == 0 {
+			continue // inputs start with one packet each
+		}
+		key := [2]int32{v, int32(Batch(s.Dest[p], s.L))}
+		if q, ok := seen[key]; ok {
+			return fmt.Errorf("node %d holds packets %d and %d of batch %d", v, q, p, key[1])
+		}
+		seen[key] = int32(p)
+	}
+	for v, ps := range at {
+		if int(s.Count[v]) != len(ps) {
+			return fmt.Errorf("algorithm's view of node %d (%d packets) differs from the model (%d)", v, len(ps), s.Count[v])
+		}
+	}
+	return nil
+}

@@ -13,9 +13,10 @@ import (
 // the package's differential test). An Engine keeps its buffers between
 // runs; it is not safe for concurrent use.
 type Engine struct {
-	q    [][]int32 // per queue: packet indices (heap or FIFO with head)
+	q    [][]mb.Packet // per queue: packets (heap or FIFO with head)
 	head []int32
-	buf  []int32 // Buffered: packet index + 1 in the buffer, 0 empty
+	buf  []mb.Packet // Buffered: the packet in the buffer
+	full []bool
 	busy []int32 // Buffered: the step in which the buffer was drained
 }
 
@@ -29,7 +30,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 	N, S, Q := sh.N(), sh.Stages(), sh.Queues()
 	nq := S * N * Q
 	if cap(e.q) < nq {
-		e.q = make([][]int32, nq)
+		e.q = make([][]mb.Packet, nq)
 		e.head = make([]int32, nq)
 	}
 	e.q, e.head = e.q[:nq], e.head[:nq]
@@ -39,21 +40,20 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 	if sh.Mode == mb.Buffered {
 		nb := S * N * 2
 		if cap(e.buf) < nb {
-			e.buf, e.busy = make([]int32, nb), make([]int32, nb)
+			e.buf, e.busy, e.full = make([]mb.Packet, nb), make([]int32, nb), make([]bool, nb)
 		}
-		e.buf, e.busy = e.buf[:nb], e.busy[:nb]
-		clear(e.buf)
+		e.buf, e.busy, e.full = e.buf[:nb], e.busy[:nb], e.full[:nb]
+		clear(e.full)
 		clear(e.busy)
 	}
 	heap := o.Priority == PaperPriority
-	lessIdx := func(a, b int32) bool { return less(ps[a], ps[b]) }
-	push := func(qi int, k int32) {
-		q := append(e.q[qi], k)
+	push := func(qi int, p mb.Packet) {
+		q := append(e.q[qi], p)
 		if heap { // sift up
 			j := len(q) - 1
 			for j > 0 {
 				p := (j - 1) / 2
-				if !lessIdx(q[j], q[p]) {
+				if !less(q[j], q[p]) {
 					break
 				}
 				q[j], q[p] = q[p], q[j]
@@ -62,7 +62,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 		}
 		e.q[qi] = q
 	}
-	peek := func(qi int) int32 {
+	peek := func(qi int) mb.Packet {
 		if heap {
 			return e.q[qi][0]
 		}
@@ -87,10 +87,10 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 				break
 			}
 			m := l
-			if l+1 < len(q) && lessIdx(q[l+1], q[l]) {
+			if l+1 < len(q) && less(q[l+1], q[l]) {
 				m = l + 1
 			}
-			if !lessIdx(q[m], q[j]) {
+			if !less(q[m], q[j]) {
 				break
 			}
 			q[j], q[m] = q[m], q[j]
@@ -116,7 +116,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 			return Result{}, fmt.Errorf("butterfly: packet %d (%d → %d, X %d) out of range", k, p.Src, p.Dst, p.X)
 		}
 		qi := qidx(0, p.Src, sh.Link(p, 0))
-		push(qi, int32(k))
+		push(qi, p)
 		res.MaxQueue = max(res.MaxQueue, size(qi))
 	}
 	perStage[0] = len(ps)
@@ -135,8 +135,8 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 					if size(qi) == 0 {
 						continue
 					}
-					k := peek(qi)
-					p := ps[k]
+					p := peek(qi)
+					k := p.ID
 					to := sh.RowAt(p, s+1)
 					if s+1 == S {
 						pop(qi)
@@ -151,7 +151,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 						perStage[s]--
 						perStage[s+1]++
 						nq := qidx(s+1, to, 0)
-						push(nq, k)
+						push(nq, p)
 						res.MaxQueue = max(res.MaxQueue, size(nq))
 						continue
 					}
@@ -166,7 +166,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 					pop(qi)
 					perStage[s]--
 					perStage[s+1]++
-					e.buf[b] = k + 1
+					e.buf[b], e.full[b] = p, true
 				}
 				if Q == 2 && s > 0 {
 					// Drain this node's buffers (straight, then cross) into
@@ -174,13 +174,13 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 					// stage below is swept after this one).
 					for in := range 2 {
 						b := 2*(s*N+int(row)) + in
-						if e.buf[b] == 0 {
+						if !e.full[b] {
 							continue
 						}
-						k := e.buf[b] - 1
-						e.buf[b], e.busy[b] = 0, t
-						nq := qidx(s, row, sh.Link(ps[k], s))
-						push(nq, k)
+						q := e.buf[b]
+						e.full[b], e.busy[b] = false, t
+						nq := qidx(s, row, sh.Link(q, s))
+						push(nq, q)
 						res.MaxQueue = max(res.MaxQueue, size(nq))
 					}
 				}

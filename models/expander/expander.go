@@ -119,7 +119,7 @@ func Fold(g Graph) Graph {
 }
 
 // MaxExact is the largest left side MinNeighbours enumerates.
-const MaxExact = 40
+const MaxExact = 64
 
 // MinNeighbours returns, for x = 0…k, the minimum of |Γ(X)| over all X ⊆ A
 // with |X| = x (min[0] = 0), and one set attaining each minimum, by

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	_ "routecheck/internal/bflyexp" // registers bfly-figs, bfly-fit, bfly-readings
 	"routecheck/internal/experiment"
 	_ "routecheck/internal/meshexp" // registers mesh-kk
 	"routecheck/internal/plotting"

@@ -1,0 +1,3 @@
+package props
+
+func registerMbflySim() {}

@@ -271,6 +271,13 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 	for c, cell := range p.Cells {
 		cost[c] = p.Exp.BytesPerWorker(cell)
 	}
+	// Largest cells first (stable: runs of a cell stay in order). When the
+	// budget lets only one large run go at a time, the large runs form a
+	// chain on one worker while the others work through the small cells
+	// beside it, instead of the chain running alone at the end.
+	if p.MemLimit > 0 {
+		sort.SliceStable(jobs, func(a, b int) bool { return cost[jobs[a].cell] > cost[jobs[b].cell] })
+	}
 	var (
 		wg             sync.WaitGroup
 		mu             sync.Mutex

@@ -121,16 +121,27 @@ func Fold(g Graph) Graph {
 // MaxExact is the largest left side MinNeighbours enumerates.
 const MaxExact = 64
 
+// MaxSubsets is the most subsets MinNeighbours visits (about a second).
+const MaxSubsets = 5e7
+
 // MinNeighbours returns, for x = 0…k, the minimum of |Γ(X)| over all X ⊆ A
 // with |X| = x (min[0] = 0), and one set attaining each minimum, by
 // enumerating every such X. It needs NB ≤ 64 and k ≤ NA ≤ MaxExact and
-// returns an error otherwise. Cost Σ_{x≤k} C(NA, x).
+// Σ_{x≤k} C(NA, x) ≤ MaxSubsets (its cost) and returns an error otherwise.
 func MinNeighbours(g Graph, k int) (min []int, worst [][]int32, err error) {
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}
 	if g.NB > 64 || g.NA > MaxExact || k < 0 || k > g.NA {
 		return nil, nil, fmt.Errorf("expander: MinNeighbours needs NB ≤ 64, NA ≤ %d, 0 ≤ k ≤ NA (got NA = %d, NB = %d, k = %d)", MaxExact, g.NA, g.NB, k)
+	}
+	cost, c := 0.0, 1.0
+	for x := 0; x <= k; x++ {
+		cost += c
+		c = c * float64(g.NA-x) / float64(x+1)
+	}
+	if cost > MaxSubsets {
+		return nil, nil, fmt.Errorf("expander: MinNeighbours would visit %.3g subsets (NA = %d, k = %d); the limit is %.0g", cost, g.NA, k, float64(MaxSubsets))
 	}
 	mask := make([]uint64, g.NA)
 	for a, l := range g.Adj {

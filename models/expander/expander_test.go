@@ -196,3 +196,13 @@ func TestExpandsWitness(t *testing.T) {
 		t.Fatal("cycle(8) expands by 4/3 up to 3")
 	}
 }
+
+func TestMinNeighboursRefusesHugeEnumerations(t *testing.T) {
+	g := RandomRegular(64, 2, seeds.Rand(5))
+	if _, _, err := MinNeighbours(g, 16); err == nil {
+		t.Fatal("C(64, 16) subsets accepted")
+	}
+	if _, _, err := MinNeighbours(Fold(g), 3); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,11 @@
+package props
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+func TestMbflyRouteProperty(t *testing.T) {
+	rapid.Check(t, MbflyRouteProperty)
+}

@@ -71,6 +71,7 @@ func mbflyPerms(n, r int, seed, tag uint64) [][]int32 {
 func init() {
 	registerMbflyExact()
 	registerMbflySim()
+	registerMbflyPaths()
 }
 
 func registerMbflyExact() {

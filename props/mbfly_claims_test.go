@@ -84,3 +84,34 @@ func TestMbflyVerifyCanFail(t *testing.T) {
 		t.Fatalf("|Γ({0})| = %d", g)
 	}
 }
+
+// The max-flow routine on hand graphs: N = 2, d = 1 has one path between
+// any input and output; a 2-node cut makes it fail on a doctored network
+// with an edge removed (flow 0 between the cut-off pair).
+func TestMbflyMaxFlow(t *testing.T) {
+	net, err := mbflyNet(1, 7, 2, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		for o := range 2 {
+			if f := mbflyMaxFlow(net, net.Node(0, i), net.Node(1, o)); f != 1 {
+				t.Fatalf("%d→%d: %d", i, o, f)
+			}
+		}
+	}
+	net3, _ := mbflyNet(1, 7, 8, 3, 0)
+	if f := mbflyMaxFlow(net3, net3.Node(0, 5), net3.Node(3, 2)); f != 3 {
+		t.Fatalf("d = 3: flow %d", f)
+	}
+	cut := *net3
+	cut.Edges = nil
+	for _, e := range net3.Edges {
+		if e.From != net3.Node(0, 5) || e.Lower {
+			cut.Edges = append(cut.Edges, e)
+		}
+	}
+	if f := mbflyMaxFlow(&cut, cut.Node(0, 5), cut.Node(3, 2)); f != 0 {
+		t.Fatalf("input 5 without its upper edges still reaches output 2 (upper half): %d", f)
+	}
+}

@@ -72,6 +72,7 @@ func init() {
 	registerMbflyExact()
 	registerMbflySim()
 	registerMbflyPaths()
+	registerMbflyComm()
 }
 
 func registerMbflyExact() {

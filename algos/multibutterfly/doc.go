@@ -28,6 +28,10 @@
 // because a node never holds two packets of one batch; both are checked by
 // Run (Options.Check) and by the claims in routecheck/props.
 //
+// RunComm is the §4.2 scheme on the §4.1 network (readings in comm.go):
+// batches by destination row and column mod ⌈1/α⌉, exchanges toward lower
+// priority along edges on the forward packet's route.
+//
 // Run steps the model, never bypasses it: every move the algorithm makes is
 // validated by the model (one line per node, one packet per edge, buffer ≤
 // L). Run is deterministic: the algorithm has no random choices; randomness

@@ -33,6 +33,13 @@
 // Step accepts the move (the hardware can perform it) but CheckInvariants
 // reports it, and a packet is delivered exactly when it stands at ⟨n, dest⟩.
 //
+// Section 4 (CommNetwork, StepComm): the 3N-node network of §4.1 —
+// log n expander stages, a multi-butterfly, log n stages of direct edges —
+// with one buffer per node, where an active line exchanges the buffers of
+// its two ends, and a packet arriving at its destination is absorbed (our
+// reading, documented on CommState). StepComm is pure and rejects a node on
+// two active lines; CheckComm checks conservation and routing.
+//
 // Step is pure: StepInto writes the next state into a caller-owned
 // destination and never modifies its input; Step allocates a fresh one.
 package multibutterfly

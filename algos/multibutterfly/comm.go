@@ -1,0 +1,115 @@
+package multibutterfly
+
+import (
+	"fmt"
+
+	mb "routecheck/models/multibutterfly"
+)
+
+// Section 4.2's scheme on the §4.1 network (models/multibutterfly
+// CommNetwork), as stated, with these readings:
+//   - Batches: with A = ⌈1/α⌉, batch k holds the packets whose destination
+//     ⟨2 log n + r, q⟩ has r = ⌊k/A⌋ and q mod A = k mod A (the printed set
+//     "{⟨s, q⟩ | s = ⌊k/⌈1/α⌉⌋, q = k mod ⌈1/α⌉}" names a single node; we
+//     read s as the row within the last log n + 1 stages and q modulo A).
+//     So k = r·A + (q mod A); lower k has priority.
+//   - Iterations alternate parities as in §3.2; an iteration is 2d steps,
+//     step c activates the active edges of colour c (expander colours
+//     0…d−1, splitter colours 0…2d−1, direct edges colour 0).
+//   - On an activated edge ⟨t, q⟩ → ⟨t+1, q'⟩ the two nodes exchange
+//     buffers when the packet p at ⟨t, q⟩ has higher priority than the
+//     packet at ⟨t+1, q'⟩ (empty = lowest) and the edge is on p's route:
+//     any expander edge; in the multi-butterfly the edge into the output
+//     set p's destination-column bit names (bit comparison); a direct edge
+//     only before p's destination row. A delivered packet is absorbed (see
+//     CommState).
+
+// CommBatch returns the batch of a packet for destination node dest.
+func CommBatch(net *mb.CommNetwork, A int, dest int32) int {
+	r := int(dest)/net.N - 2*net.LogN
+	return r*A + int(dest)%net.N%A
+}
+
+// CommResult summarizes a §4 run.
+type CommResult struct {
+	Iterations int
+	// Steps is 2d per iteration on the 3N-node network; SimSteps is the
+	// paper's count for the N-processor simulation, (3d + 1) per iteration.
+	Steps, SimSteps int
+	Complete        bool
+	Exchanges       int
+}
+
+// RunComm routes s with A = ⌈1/α⌉ until every packet is delivered or
+// maxIter iterations have passed (0: 64(3 log n + A + 4)). With check,
+// mb.CheckComm runs after every step. An error is a model violation or a
+// broken invariant.
+func RunComm(s mb.CommState, A, maxIter int, check bool) (CommResult, mb.CommState, error) {
+	net := s.Net
+	k := net.LogN
+	if maxIter <= 0 {
+		maxIter = 64 * (3*k + A + 4)
+	}
+	d2 := 2 * net.D
+	var byClass [2][][]int32
+	for p := range byClass {
+		byClass[p] = make([][]int32, d2)
+	}
+	for i, e := range net.Edges {
+		byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
+	}
+	cur := s.Clone()
+	var res CommResult
+	if cur.CommDone() {
+		res.Complete = true
+		return res, cur, nil
+	}
+	var ex []int32
+	for t := 1; t <= maxIter; t++ {
+		for c := range d2 {
+			ex = ex[:0]
+			for _, ei := range byClass[t%2][c] {
+				e := net.Edges[ei]
+				p := cur.Buf[e.From]
+				if p < 0 || !commOnRoute(net, e, int(net.Part[ei]), cur.Dest[p]) {
+					continue
+				}
+				if r := cur.Buf[e.To]; r >= 0 && CommBatch(net, A, cur.Dest[r]) <= CommBatch(net, A, cur.Dest[p]) {
+					continue
+				}
+				ex = append(ex, ei)
+			}
+			next, err := mb.StepComm(cur, ex)
+			if err != nil {
+				return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
+			}
+			cur = next
+			res.Exchanges += len(ex)
+			if check {
+				if err := mb.CheckComm(cur); err != nil {
+					return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
+				}
+			}
+		}
+		if cur.CommDone() {
+			res.Iterations, res.Complete = t, true
+			res.Steps, res.SimSteps = t*d2, t*(3*net.D+1)
+			return res, cur, nil
+		}
+	}
+	res.Iterations, res.Steps, res.SimSteps = maxIter, maxIter*d2, maxIter*(3*net.D+1)
+	return res, cur, nil
+}
+
+func commOnRoute(net *mb.CommNetwork, e mb.Edge, part int, dest int32) bool {
+	k, n := net.LogN, net.N
+	switch part {
+	case 0:
+		return true
+	case 1:
+		col := int(dest) % n
+		return e.Lower == (col>>(k-1-(int(e.Stage)-k))&1 == 1)
+	default:
+		return int(e.Stage) < int(dest)/n
+	}
+}

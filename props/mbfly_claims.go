@@ -157,7 +157,7 @@ func registerMbflyExact() {
 		Scope:     "the two printed assignments; exact rational arithmetic",
 		Kind:      Exact,
 		Recorded:  Violated,
-		Notes:     "⌈1/(α(β+1))⌉ gives 289 and 24. No reading we tried gives both printed values (2312/68 = 34 and 189/27 = 7 = β, i.e. L = 1/(αβ) fits only the second). The time bound of Theorem 3.1 grows with L only through O(1) terms, so the printed 100 log N is unaffected.",
+		Notes:     "⌈1/(α(β+1))⌉ gives 289 and 24. No reading we tried gives both printed values: ⌈1/α⌉·(β+1) gives 18 496 and 1 512; 2312/68 = 34 and 189/27 = 7 = β, so L = 1/(αβ) fits only the second. The time bound of Theorem 3.1 grows with L only through O(1) terms, so the printed 100 log N is unaffected.",
 		Check: func(env Env) Outcome {
 			var bad []map[string]any
 			var ev []string

@@ -73,6 +73,7 @@ func init() {
 	registerMbflySim()
 	registerMbflyPaths()
 	registerMbflyComm()
+	registerMbflyCert()
 }
 
 func registerMbflyExact() {

@@ -317,3 +317,66 @@ func colourSplitter(s Splitter) []int32 {
 	}
 	return col
 }
+
+// GreedySmallSet searches heuristically for a set X ⊆ A with 1 ≤ |X| ≤ k
+// and small |Γ(X)|/|X|: from each of starts random start vertices it adds,
+// k−1 times, the vertex that adds the fewest new neighbours (ties: the
+// first in a random order), and records the best ratio seen at every size.
+// The result is an upper bound on the true minimum ratio (it is attained
+// by the returned set), never a certificate. Cost O(starts·k·NA·d).
+func GreedySmallSet(g Graph, k, starts int, rng *rand.Rand) (ratio float64, set []int32) {
+	ratio = math.Inf(1)
+	in := make([]bool, g.NB)
+	member := make([]bool, g.NA)
+	for range starts {
+		clear(in)
+		clear(member)
+		order := rng.Perm(g.NA)
+		cur := []int32{int32(order[0])}
+		member[order[0]] = true
+		gamma := 0
+		for _, b := range g.Adj[order[0]] {
+			if !in[b] {
+				in[b] = true
+				gamma++
+			}
+		}
+		for {
+			if r := float64(gamma) / float64(len(cur)); r < ratio {
+				ratio, set = r, append([]int32(nil), cur...)
+			}
+			if len(cur) == k {
+				break
+			}
+			best, bestAdd := -1, math.MaxInt
+			for _, a := range order {
+				if member[a] {
+					continue
+				}
+				add := 0
+				seen := map[int32]bool{}
+				for _, b := range g.Adj[a] {
+					if !in[b] && !seen[b] {
+						seen[b] = true
+						add++
+					}
+				}
+				if add < bestAdd {
+					best, bestAdd = a, add
+				}
+			}
+			if best < 0 {
+				break
+			}
+			member[best] = true
+			cur = append(cur, int32(best))
+			for _, b := range g.Adj[best] {
+				if !in[b] {
+					in[b] = true
+					gamma++
+				}
+			}
+		}
+	}
+	return ratio, set
+}

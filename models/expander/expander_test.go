@@ -206,3 +206,28 @@ func TestMinNeighboursRefusesHugeEnumerations(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The greedy search never beats the exact minimum (its ratio is attained
+// by the set it returns), and on the cycle it finds the interval optimum.
+func TestGreedySmallSet(t *testing.T) {
+	for i := range 20 {
+		rng := seeds.Rand(6, uint64(i))
+		g := Fold(RandomRegular(16, 2+rng.IntN(3), rng))
+		k := 4
+		r, set := GreedySmallSet(g, k, 8, rng)
+		min, _, err := MinNeighbours(g, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact := math.Inf(1)
+		for x := 1; x <= k; x++ {
+			exact = math.Min(exact, float64(min[x])/float64(x))
+		}
+		if r < exact || float64(g.Gamma(set))/float64(len(set)) != r || len(set) > k {
+			t.Fatalf("case %d: greedy %v (set %v), exact %v", i, r, set, exact)
+		}
+	}
+	if r, _ := GreedySmallSet(cycle(12), 6, 4, seeds.Rand(7)); r != 7.0/6 {
+		t.Fatalf("cycle: %v, want 7/6", r)
+	}
+}

@@ -17,7 +17,8 @@ import (
 
 	_ "routecheck/internal/bflyexp" // registers bfly-figs, bfly-fit, bfly-readings
 	"routecheck/internal/experiment"
-	_ "routecheck/internal/meshexp" // registers mesh-kk
+	_ "routecheck/internal/mbflyexp" // registers mbfly-time
+	_ "routecheck/internal/meshexp"  // registers mesh-kk
 	"routecheck/internal/plotting"
 	"routecheck/internal/popsexp"  // registers pops-table1, pops-table2
 	_ "routecheck/internal/sotexp" // registers sot-fig3, sot-fig4, sot-fig5

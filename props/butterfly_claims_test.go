@@ -67,8 +67,7 @@ func TestBflySimCellDeterministic(t *testing.T) {
 }
 
 // Zero exceedances never make a size inconsistent, however small the
-// paper's bound (the Wilson lower bound of 0/R is 0; in floating point it
-// comes out near 1e-17).
+// paper's bound (P(Bin(R, q) ≥ 0) = 1).
 func TestJudgeExceedZero(t *testing.T) {
 	o := judgeExceed([]bflyExceed{{label: "x", e: 0, R: 50, q: 1e-30}}, "")
 	if o.Verdict != Consistent {
@@ -77,5 +76,46 @@ func TestJudgeExceedZero(t *testing.T) {
 	o = judgeExceed([]bflyExceed{{label: "x", e: 5, R: 50, q: 1e-30, first: 1}}, "")
 	if o.Verdict != Inconsistent || o.Counterexample == nil {
 		t.Errorf("5/50 against 1e-30: %s", o.Verdict)
+	}
+}
+
+// judgeExceed decides by the exact binomial tail, not a Wilson bound. With
+// q = 3/(4·4096) ≈ 1.83e-4 (Theorem 2 at N = 2^12) and R = 60, computed
+// independently as Σ_{k≥e} C(60,k) q^k (1−q)^{60−k}:
+//
+//	e = 1: 0.01093  (Wilson's lower bound 3.7e-4 > q wrongly rejected this)
+//	e = 3: 2.08e-7
+//	e = 4: 5.44e-10 ≤ Alpha = 1e-9
+//
+// so with one cell e ≤ 3 is consistent and e = 4 inconsistent.
+func TestJudgeExceedExactTail(t *testing.T) {
+	q := 3 / (4 * 4096.0)
+	for _, c := range []struct {
+		e    int
+		want Verdict
+	}{{1, Consistent}, {3, Consistent}, {4, Inconsistent}, {60, Inconsistent}} {
+		o := judgeExceed([]bflyExceed{{label: "x", e: c.e, R: 60, q: q, first: c.e}}, "")
+		if o.Verdict != c.want {
+			t.Errorf("%d/60 against %.3g: %s, want %s (%s)", c.e, q, o.Verdict, c.want, o.Evidence)
+		}
+	}
+	// Bonferroni: two cells halve α to 5e-10 < 5.44e-10, so e = 4 is no
+	// longer enough.
+	o := judgeExceed([]bflyExceed{{label: "x", e: 4, R: 60, q: q}, {label: "y", e: 0, R: 60, q: q}}, "")
+	if o.Verdict != Consistent {
+		t.Errorf("4/60 with two cells: %s (%s)", o.Verdict, o.Evidence)
+	}
+}
+
+// A claim none of whose cells can fail is Inconclusive, not consistent:
+// every cell unreachable, or q^R > α (0.5^5 = 0.031).
+func TestJudgeExceedCannotFail(t *testing.T) {
+	o := judgeExceed([]bflyExceed{{label: "x", R: 50, q: 1e-9, unreachable: "impossible"}, {label: "y", e: 5, R: 5, q: 0.5}}, "")
+	if o.Verdict != Inconclusive {
+		t.Errorf("got %s, want inconclusive (%s)", o.Verdict, o.Evidence)
+	}
+	o = judgeExceed([]bflyExceed{{label: "x", R: 50, q: 1e-9, unreachable: "impossible"}, {label: "y", R: 50, q: 1e-3}}, "")
+	if o.Verdict != Consistent {
+		t.Errorf("got %s, want consistent (%s)", o.Verdict, o.Evidence)
 	}
 }

@@ -160,3 +160,23 @@ func MaxConsistent(xs []float64, mp float64, np int, alpha float64) (ok bool, pA
 	pAtMost = math.Pow(1-qGT, float64(np))
 	return pAtLeast >= alpha && pAtMost >= alpha, pAtLeast, pAtMost
 }
+
+// BinomAtLeast is the exact binomial upper tail P(Bin(n, q) ≥ e): 1 for
+// e ≤ 0, 0 for e > n. It is computed as the regularized incomplete beta
+// I_q(e, n−e+1), so tails far below 1e-16 keep their precision. A check
+// that calls e exceedances of an event with probability ≤ q implausible
+// when BinomAtLeast(e, n, q) ≤ alpha raises a false alarm with probability
+// ≤ alpha whenever the event's true probability is ≤ q.
+func BinomAtLeast(e, n int, q float64) float64 { return binomSurvival(float64(e), n, q) }
+
+// T is the two-sided Student-t critical value with df degrees of freedom
+// for false-alarm alpha: P(|t_df| > T(alpha, df)) = alpha. It panics for
+// df < 1. T(0.05, 1) ≈ 12.71; T(1e-9, 29) ≈ 8.84; T → Z as df → ∞
+// (gonum's quantile is accurate for the small df the claims use; it loses
+// precision near df = 1e5).
+func T(alpha float64, df int) float64 {
+	if df < 1 {
+		panic("stats: T needs df ≥ 1")
+	}
+	return -distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}.Quantile(alpha / 2)
+}

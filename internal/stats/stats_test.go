@@ -81,3 +81,35 @@ func TestConsistencyTestsCanFail(t *testing.T) {
 		t.Error("max 3 judged consistent although 60% of runs exceed 3")
 	}
 }
+
+// BinomAtLeast against hand-computed tails: P(Bin(60, q) ≥ 1) = 1 − (1 − q)^60
+// and P(Bin(10, 0.5) ≥ 8) = (45 + 10 + 1)/1024 = 0.0546875.
+func TestBinomAtLeast(t *testing.T) {
+	q := 3 / (4 * 4096.0)
+	if got, want := BinomAtLeast(1, 60, q), 1-math.Pow(1-q, 60); math.Abs(got-want) > 1e-12 {
+		t.Errorf("P(Bin(60,%g) ≥ 1) = %g, want %g", q, got, want)
+	}
+	if got := BinomAtLeast(8, 10, 0.5); math.Abs(got-0.0546875) > 1e-12 {
+		t.Errorf("P(Bin(10,.5) ≥ 8) = %g", got)
+	}
+	if BinomAtLeast(0, 5, 0.1) != 1 || BinomAtLeast(6, 5, 0.1) != 0 {
+		t.Error("edge cases")
+	}
+}
+
+// T against printed table values and its limit Z.
+func TestT(t *testing.T) {
+	for _, c := range []struct {
+		alpha float64
+		df    int
+		want  float64
+	}{{0.05, 1, 12.7062}, {0.05, 9, 2.2622}, {0.01, 4, 4.6041}} {
+		if got := T(c.alpha, c.df); math.Abs(got-c.want) > 1e-3 {
+			t.Errorf("T(%g, %d) = %g, want %g", c.alpha, c.df, got, c.want)
+		}
+	}
+	// (gonum's quantile loses precision for df ≳ 1e5; the claims use df ≤ 30)
+	if d := T(1e-9, 10000) - Z(1e-9); d < 0 || d > 0.01 {
+		t.Errorf("T → Z: differ by %g", d)
+	}
+}

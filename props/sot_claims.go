@@ -879,7 +879,7 @@ func sotAlgorithm2() {
 	Register(Claim{ID: "sot/sec4.3/whp-n-plus-ch", Source: seed002 + " §4.3", Kind: Statistical, Recorded: Consistent,
 		Statement: "If h = Ω(n log n), then w(i, j) = O(log n) w.h.p., and there is a constant c such that after n + c·h routing steps all packets have reached their destination w.h.p.",
 		Scope:     "scheduled on random h-relations (h random permutations, random order) with h = n·log₂ n; n ∈ {8, 16, 32} (small), + {64, 128} (default), + 256 (large); read as P(T > n + 4h) ≤ 1/n, and W = max w(i, j) ≤ 4·log₂ n on the same runs",
-		Notes:     "c = 4 fixed in advance: W concentrates near 3.1·log₂ n for large n (the maximum of n² nearly-Poisson(log₂ n) counts) and T ≤ n·(W + 1). A size is inconsistent when the Wilson lower bound (at Alpha/sizes) of its exceedance rate is above 1/n. Evidence reports the largest T/h and W/log₂ n seen.",
+		Notes:     "c = 4 fixed in advance: W concentrates near 3.1·log₂ n for large n (the maximum of n² nearly-Poisson(log₂ n) counts) and T ≤ n·(W + 1). A size is inconsistent when the exact binomial tail P(Bin(runs, 1/n) ≥ exceedances) is ≤ Alpha/(2·sizes) (Bonferroni over sizes and the two events), so a true claim is reported inconsistent with probability ≤ Alpha = 1e-9. (An earlier version compared a Wilson lower bound with 1/n, which is not a valid test of P ≤ 1/n: one exceedance in R runs could reject at a true rate of about R/n.) Every size up to n = 128 can fail ((1/n)^runs ≤ 2.3e-13 < α); n = 256 (Large only, 4 runs) cannot ((1/256)^4 = 2.3e-10 > α = 8.3e-11) and only reports. Evidence reports the largest T/h and W/log₂ n seen.",
 		Check: func(env Env) Outcome {
 			sizes := [][2]int{{8, 200}, {16, 100}, {32, 40}}
 			if env.Budget >= Default {
@@ -888,7 +888,7 @@ func sotAlgorithm2() {
 			if env.Budget == Large {
 				sizes = append(sizes, [2]int{256, 4})
 			}
-			alpha := Alpha / float64(len(sizes))
+			alpha := Alpha / float64(2*len(sizes))
 			var ev []string
 			for _, sz := range sizes {
 				n, runs := sz[0], sz[1]
@@ -914,8 +914,8 @@ func sotAlgorithm2() {
 				}
 				ev = append(ev, fmt.Sprintf("n=%d h=%d: %d/%d runs over n+4h, %d over W ≤ 4 log n; max (T−n)/h = %.2f, max W/log₂n = %.2f", n, h, over, runs, overW, worstC, worstW))
 				for _, e := range []int{over, overW} {
-					if lo, _ := stats.Wilson(e, runs, alpha); lo > 1/float64(n) {
-						return Outcome{Verdict: Inconsistent, Evidence: strings.Join(ev, "; ")}
+					if p := stats.BinomAtLeast(e, runs, 1/float64(n)); p <= alpha {
+						return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("n=%d: P(Bin(%d, 1/n) ≥ %d) = %.3g ≤ α = %.2g; %s", n, runs, e, p, alpha, strings.Join(ev, "; "))}
 					}
 				}
 			}

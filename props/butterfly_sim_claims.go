@@ -3,6 +3,7 @@ package props
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -35,14 +36,29 @@ import (
 // bfly-readings experiment).
 //
 // Fitted formulas. §4.3 prints L_avg and L_max "best fit" over N = 1K…8K,
-// r = 0…12 and p ∈ {1, 10, 20, 50, 100, 200}, without residuals. A cell
-// (n, r, p) is consistent with a formula when |ours − formula| ≤ 20 % of the
-// formula + Z(Alpha/cells)·SE (SE of our mean over runs): 20 % is our
-// allowance for the error of a six-term linear fit (fixed after the
-// exploratory comparison above); the SE term makes a true claim fail with
-// probability ≤ Alpha. The grid is the same at every budget (n = 10: the
-// smallest size the paper fits; r ∈ {0, 2, 4, 6, 8, 10}; p ∈ {1, 10, 20,
-// 50}); budgets change the number of runs only (2, 5, 10 — the paper's 10).
+// r = 0…12 and p ∈ {1, 10, 20, 50, 100, 200}, without residuals, so the
+// paper gives no tolerance within which a cell "follows" the fit. The
+// average-latency fit under the strict reading is therefore a reported
+// comparison, recorded Inconclusive: the evidence gives every cell's
+// deviation with its Student-t interval. (An earlier version called it
+// consistent within a 20 % band fixed after the exploratory comparison above,
+// which the worst p = 1 cell met only through the SE term.) The pipelined
+// reading and the maximum-latency fit are refuted: they are judged against
+// a 20 % band (generous: no reading of "best fit" allows more), and the
+// evidence reports the largest band for which the verdict would be the
+// same, so the verdict does not hinge on the 20 %.
+//
+// Statistics. A cell's interval is ours ± T(Alpha/cells, runs − 1)·SE
+// (Student t with runs − 1 degrees of freedom, Bonferroni over cells), so a
+// cell whose true mean is within the band is called outside with
+// probability ≤ Alpha/cells, assuming the run means are normal (they are
+// averages over ≥ 1024 packets). Comparisons of two cells use Welch's
+// statistic against T(α, runs − 1), which is conservative for two samples
+// of `runs` runs each (the Welch–Satterthwaite df is ≥ runs − 1). Grid:
+// n = 10 (the smallest size the paper fits), r ∈ {0, 2, 4, 6, 8, 10},
+// p ∈ {1, 10, 20} (+ 50 at Default/Large); 8/10/10 runs (small/default/
+// large; the paper's 10). With 2 runs the t critical value at 1e-9 would
+// be ≈ 1e10 and no cell could fail.
 
 // BflySimCell is one cell of the §4 simulations, as a counterexample.
 type BflySimCell struct {
@@ -99,14 +115,28 @@ func simCell(reading string, n, r, p int, seed uint64, runs int) (simVal, error)
 	if ok {
 		return v, nil
 	}
-	var e ab.Engine
+	// Runs are independent (each has its own stream), so they are spread
+	// over GOMAXPROCS workers; run i always lands in slot i.
 	avgs, maxs := make([]float64, runs), make([]float64, runs)
-	for run := range runs {
-		a, m, err := BflySimRun(&e, reading, n, r, p, seed, run)
+	errs := make([]error, runs)
+	workers := min(runs, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var e ab.Engine
+			for run := w; run < runs; run += workers {
+				a, m, err := BflySimRun(&e, reading, n, r, p, seed, run)
+				avgs[run], maxs[run], errs[run] = a, float64(m), err
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return simVal{}, err
 		}
-		avgs[run], maxs[run] = a, float64(m)
 	}
 	v = simVal{stats.Summarize(avgs), stats.Summarize(maxs)}
 	simMu.Lock()
@@ -115,63 +145,86 @@ func simCell(reading string, n, r, p int, seed uint64, runs int) (simVal, error)
 	return v, nil
 }
 
-var (
-	simGridR = []int{0, 2, 4, 6, 8, 10}
-	simGridP = []int{1, 10, 20, 50}
-)
+var simGridR = []int{0, 2, 4, 6, 8, 10}
+
+// simGridP is the p grid of the fit claims at budget b.
+func simGridP(b Budget) []int {
+	if b == Small {
+		return []int{1, 10, 20}
+	}
+	return []int{1, 10, 20, 50}
+}
 
 const simN = 10
 
-func simRuns(b Budget) int { return b.Pick(2, 5, 10) }
+func simRuns(b Budget) int { return b.Pick(8, 10, 10) }
 
 func se(s stats.Summary) float64 { return s.SD / math.Sqrt(float64(s.N)) }
 
-func fitClaim(id, reading, which string, recorded Verdict, notes string) {
+// fitClaim registers a comparison of a §4.3 fit with our cells. With
+// decide false it is a reported comparison (always Inconclusive); with
+// decide true a cell outside 20 % of the formula + T·SE makes it
+// Inconsistent, and all cells inside make it Inconclusive (the 20 % is
+// not the paper's, so meeting it confirms nothing).
+func fitClaim(id, reading, which string, decide bool, recorded Verdict, notes string) {
 	formula, pick := bflyforms.FitAvg, func(v simVal) stats.Summary { return v.avg }
 	printed := "L_avg = −12.90 + 3.18n + 0.75p + 0.69p/2^r + 0.07np/2^r + 3.20r"
 	if which == "maximum" {
 		formula, pick = bflyforms.FitMax, func(v simVal) stats.Summary { return v.max }
 		printed = "L_max = −29.69 + 8.09n + 1.83p + 0.84p/2^r + 0.76np/2^r − 1.43r"
 	}
+	scope := fmt.Sprintf("%s node-model reading; N = 2^%d, r ∈ %v, p ∈ {1, 10, 20} (+ 50 at default/large); 8/10/10 runs (small/default/large); ", reading, simN, simGridR)
+	if decide {
+		scope += "inconsistent iff some cell is outside 20% of the formula + T(Alpha/cells, runs−1)·SE (the paper gives no tolerance; 20% is generous and the evidence reports the largest band giving the same verdict); otherwise inconclusive"
+	} else {
+		scope += "reported comparison (the paper gives no residuals, so no tolerance is derivable): recorded inconclusive, every cell's deviation and t interval in the evidence"
+	}
 	Register(Claim{ID: id, Source: seed001 + " §4.3 (fitted latency formulas)", Kind: Statistical, Recorded: recorded,
 		Statement: fmt.Sprintf("Our simulated %s latency follows the paper's fit %s.", which, printed),
-		Scope:     fmt.Sprintf("%s node-model reading; N = 2^%d, r ∈ %v, p ∈ %v; 2/5/10 runs (small/default/large); tolerance 20%% of the formula + Z(α)·SE", reading, simN, simGridR, simGridP),
+		Scope:     scope,
 		Notes:     notes,
 		Check: func(env Env) Outcome {
 			runs := simRuns(env.Budget)
-			cells := len(simGridR) * len(simGridP)
-			z := stats.Z(Alpha / float64(cells))
+			ps := simGridP(env.Budget)
+			cells := len(simGridR) * len(ps)
+			tc := stats.T(Alpha/float64(cells), runs-1)
 			var bad []BflySimCell
-			var worst BflySimCell
-			worstRel := -1.0
-			for _, r := range simGridR {
-				for _, p := range simGridP {
+			var ev []string
+			sure := 0.0 // largest band every cell's interval still exceeds somewhere
+			worst1, worst10 := 0.0, 0.0
+			for _, p := range ps {
+				for _, r := range simGridR {
 					v, err := simCell(reading, simN, r, p, env.Seed, runs)
 					if err != nil {
 						return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
 					}
 					s := pick(v)
 					c := BflySimCell{LogN: simN, R: r, P: p, Reading: reading, Runs: runs, Seed: env.Seed, Ours: s.Mean, SE: se(s), Paper: formula(simN, r, p)}
-					rel := math.Abs(c.Ours-c.Paper) / c.Paper
-					if rel > worstRel {
-						worstRel, worst = rel, c
+					dev := (c.Ours - c.Paper) / c.Paper
+					half := tc * c.SE / c.Paper
+					ev = append(ev, fmt.Sprintf("r=%d p=%d: %+.1f%% ± %.1f%%", r, p, 100*dev, 100*half))
+					if p == 1 {
+						worst1 = math.Max(worst1, math.Abs(dev))
+					} else {
+						worst10 = math.Max(worst10, math.Abs(dev))
 					}
-					if math.Abs(c.Ours-c.Paper) > 0.2*c.Paper+z*c.SE {
+					sure = math.Max(sure, math.Abs(dev)-half)
+					if math.Abs(c.Ours-c.Paper) > 0.2*c.Paper+tc*c.SE {
 						bad = append(bad, c)
 					}
 				}
+			}
+			summary := fmt.Sprintf("largest |deviation|: p = 1 %.1f%%, p ≥ 10 %.1f%%; t critical %.1f (df %d, α = %.2g per cell); cells (ours − formula)/formula ± t·SE/formula: %s", 100*worst1, 100*worst10, tc, runs-1, Alpha/float64(cells), strings.Join(ev, "; "))
+			if !decide {
+				return Outcome{Verdict: Inconclusive, Evidence: "reported comparison, no tolerance derivable from the paper: " + summary}
 			}
 			if len(bad) > 0 {
 				sort.Slice(bad, func(i, j int) bool {
 					return math.Abs(bad[i].Ours-bad[i].Paper)/bad[i].Paper > math.Abs(bad[j].Ours-bad[j].Paper)/bad[j].Paper
 				})
-				var ev []string
-				for _, c := range bad {
-					ev = append(ev, fmt.Sprintf("r=%d p=%d: ours %.1f ± %.1f, formula %.1f (%+.0f%%)", c.R, c.P, c.Ours, c.SE, c.Paper, 100*(c.Ours-c.Paper)/c.Paper))
-				}
-				return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("%d of %d cells outside 20%% + %.2f SE: %s", len(bad), cells, z, strings.Join(ev, "; ")), Counterexample: bad[0]}
+				return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("%d of %d cells outside 20%% + t·SE (the verdict is the same for any band below %.0f%%); %s", len(bad), cells, 100*sure, summary), Counterexample: bad[0]}
 			}
-			return Outcome{Verdict: Consistent, Evidence: fmt.Sprintf("all %d cells within 20%% + %.2f SE; largest deviation at r=%d p=%d: ours %.1f, formula %.1f (%+.1f%%)", cells, z, worst.R, worst.P, worst.Ours, worst.Paper, 100*(worst.Ours-worst.Paper)/worst.Paper)}
+			return Outcome{Verdict: Inconclusive, Evidence: "every cell within 20% + t·SE, a band the paper does not give: " + summary}
 		}})
 }
 
@@ -187,16 +240,16 @@ func simZ(a, b stats.Summary) float64 {
 }
 
 func init() {
-	fitClaim("bfly/sec4/fit-avg/strict", "strict", "average", Consistent,
-		"Consistent at every budget with the ledger seed, but only just: the worst cell is p = 1, r = 10 (ours ≈ 41.3, formula 51.7, −20 %). At light load an extra stage costs 2 steps in the §4.1 model (\"each packet needs two cycles (at least) to cross a single node\") while the fit charges 3.20 per stage; see bfly/sec4/fit-avg/r-slope-p1. For p ≥ 10 the deviations are within ±10 %.")
-	fitClaim("bfly/sec4/fit-max/strict", "strict", "maximum", Inconsistent,
-		"The fitted L_max is far off at both ends: for one permutation (p = 1, r = 0) it predicts 61.5 at N = 1K where every run of ours takes ≈ 25 (the path alone is 2n − 1 = 19 steps), and at r = 10 with p = 10–20 it predicts 25–35 % less than we see. A six-term linear fit of a maximum over p ∈ 1…200 cannot be accurate at both ends; the printed coefficients do not describe the §4.1 model's maxima within 20 % (counterexample: the worst cell).")
-	fitClaim("bfly/sec4/fit-avg/pipelined", "pipelined", "average", Inconsistent,
-		"With buffers that accept a packet in the step their occupant leaves, a link carries one packet per step and latencies are 20–45 % below the fit for p ≥ 10: the fit was not produced by this reading of §4.1 (contrast bfly/sec4/fit-avg/strict).")
+	fitClaim("bfly/sec4/fit-avg/strict", "strict", "average", false, Inconclusive,
+		"Recorded inconclusive as a reported comparison (previously consistent within a 20 % band that was fixed after the exploratory comparison and that the worst cell, p = 1, r = 10 at −20.1 %, met only through its SE term). The paper prints the fit without residuals and calls it only the 'best fit', so no tolerance can be derived. What the evidence shows: for p ≥ 10 every cell is within about ±10 % of the formula (worst p = 10, r = 10, ≈ −9 %; p ≥ 20 within ≈ −4 % … +0.3 %); for p = 1 the deviation grows with r to ≈ −20 % at r = 10, because at light load an extra stage costs 2 steps in the §4.1 model (\"each packet needs two cycles (at least) to cross a single node\") while the fit charges 3.20 per stage. That p = 1 discrepancy is decided, with a tolerance-free margin, in bfly/sec4/fit-avg/r-slope-p1 (inconsistent).")
+	fitClaim("bfly/sec4/fit-max/strict", "strict", "maximum", true, Inconsistent,
+		"The fitted L_max is far off at both ends: for one permutation (p = 1, r = 0) it predicts 61.5 at N = 1K where every run of ours takes ≈ 25 (the path alone is 2n − 1 = 19 steps), and at r = 10 with p = 10–20 it predicts 25–35 % less than we see. A six-term linear fit of a maximum over p ∈ 1…200 cannot be accurate at both ends; the printed coefficients do not describe the §4.1 model's maxima (counterexample: the worst cell; the evidence gives the largest band, well above 20 %, for which the verdict would not change).")
+	fitClaim("bfly/sec4/fit-avg/pipelined", "pipelined", "average", true, Inconsistent,
+		"With buffers that accept a packet in the step their occupant leaves, a link carries one packet per step and latencies are 20–45 % below the fit for p ≥ 10: the fit was not produced by this reading of §4.1 (contrast bfly/sec4/fit-avg/strict). Caveat: the 20 % band is our reading, not the paper's (it was set during the strict-reading exploration, not for this claim), and at the small budget the margin is thin — the evidence's 'same for any band below' is ≈ 21 % (p ≤ 20); at default/large, p = 50 adds cells ≈ 30–45 % below the fit.")
 
 	Register(Claim{ID: "bfly/sec4/fit-avg/r-slope-p1", Source: seed001 + " §4.3 (fitted L_avg) and §4.1", Kind: Statistical, Recorded: Inconsistent,
 		Statement: "For one permutation (p = 1) the average latency grows with r at the fitted rate: (L_avg(n, 10, 1) − L_avg(n, 2, 1))/8 ≈ 3.1 steps per extra stage.",
-		Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 1, r ∈ {2, 10}; consistent iff |ours − fit| ≤ 20 %% of the fit + Z(Alpha)·SE", simN),
+		Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 1, r ∈ {2, 10}; 8/10/10 runs; consistent iff |ours − fit| ≤ 20 %% of the fit + T(Alpha, runs − 1)·SE (Student t; SE from the two cells' run-to-run spread; conservative df). The paper gives no tolerance; the evidence reports the largest tolerance for which the verdict is the same (≈ 30 %%), so it does not hinge on the 20 %%", simN),
 		Notes:     "In the §4.1 model a packet needs two steps per node, so at light load an extra stage adds about 2 steps (our slope ≈ 2.1, in all three node readings ≥ 1 and ≈ 2 for buffered ones); the fit's 3.20·r term is driven by the heavy-load cells. The same slope shows in Figs. 1–2's reproduction (reproduce bfly-figs).",
 		Check: func(env Env) Outcome {
 			runs := simRuns(env.Budget)
@@ -211,60 +264,66 @@ func init() {
 			ours := (b.avg.Mean - a.avg.Mean) / 8
 			s := math.Sqrt(se(a.avg)*se(a.avg)+se(b.avg)*se(b.avg)) / 8
 			fit := (bflyforms.FitAvg(simN, 10, 1) - bflyforms.FitAvg(simN, 2, 1)) / 8
-			ev := fmt.Sprintf("ours %.3f ± %.3f steps per stage, fit %.3f (%+.0f%%)", ours, s, fit, 100*(ours-fit)/fit)
-			if math.Abs(ours-fit) > 0.2*fit+stats.Z(Alpha)*s {
+			tc := stats.T(Alpha, runs-1)
+			ev := fmt.Sprintf("ours %.3f ± %.3f (SE; t critical %.1f, df %d) steps per stage, fit %.3f (%+.0f%%); the verdict is the same for any tolerance below %.0f%%", ours, s, tc, runs-1, fit, 100*(ours-fit)/fit, 100*(math.Abs(ours-fit)-tc*s)/fit)
+			if math.Abs(ours-fit) > 0.2*fit+tc*s {
 				return Outcome{Verdict: Inconsistent, Evidence: ev, Counterexample: map[string]any{"log_n": simN, "p": 1, "r": []int{2, 10}, "runs": runs, "seed": env.Seed, "ours": ours, "fit": fit}}
 			}
 			return Outcome{Verdict: Consistent, Evidence: ev}
 		}})
 
 	Register(Claim{ID: "bfly/sec4/optimum-interior", Source: seed001 + " §4.3 and §1 (\"latency decreases when a few (log log N) extra stages are added … when more stages are added, the average latency increases back\")", Kind: Statistical, Recorded: Consistent,
-		Statement: "For long pipelined sequences the average latency has an interior optimum in r: adding ⌈log log N⌉ extra stages lowers it significantly, adding n stages raises it significantly above the optimum.",
-		Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 50, r = 0…%d, 2/5/10 runs; 'significantly': Welch z beyond Z(Alpha/3) for each of the three comparisons", simN, simN),
+		Statement: "For long pipelined sequences the average latency has an interior optimum in r: adding ⌈log log N⌉ extra stages lowers it significantly, adding n stages raises it significantly above that.",
+		Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 50 (as before; 'long' read as many permutations per input), r ∈ {0, ⌈log log N⌉ = 4, n}, 8/10/10 runs; 'significantly': Welch statistic beyond T(Alpha/2, runs − 1) (Student t, conservative df) for L(⌈log log N⌉) < L(0) and L(n) > L(⌈log log N⌉); both significant: consistent (then the minimum over r is interior); either significant the other way: inconsistent; otherwise inconclusive", simN),
+		Notes:     "Earlier versions used p = 50 with 2 runs at the small budget and normal critical values; with 2 runs the real false-alarm rate of a normal critical value is far above Alpha (P(|t₁| > 6.6) ≈ 0.1), and a t critical value with 1 df (≈ 1e9) can never be met, so the runs were raised to 8 and the r grid cut to the three points compared, to stay within the time budget. Two fixed comparisons replace the data-selected optimum r* (which biased the test). Disclosure: p = 20 on r ∈ {0, 2, …, 10} was tried first with 8 runs and gave z(L(4) − L(0)) = −43.8 against a critical 47.2 (inconclusive; curve 60.9, 46.9, 48.4, 53.1, 58.1, 63.1 — interior minimum at r = 2, but short of significance at 1e-9 with 8 runs); p = 50 was the claim's original load, so we returned to it rather than reporting a weaker reading.",
 		Check: func(env Env) Outcome {
 			runs := simRuns(env.Budget)
 			const p = 50
-			var sums []stats.Summary
-			best := 0
-			for r := 0; r <= simN; r++ {
+			ll := logLog(simN)
+			var curve []string
+			at := map[int]stats.Summary{}
+			for _, r := range []int{0, ll, simN} {
 				v, err := simCell("strict", simN, r, p, env.Seed, runs)
 				if err != nil {
 					return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
 				}
-				sums = append(sums, v.avg)
-				if v.avg.Mean < sums[best].Mean {
-					best = r
-				}
+				at[r] = v.avg
+				curve = append(curve, fmt.Sprintf("r=%d: %.1f", r, v.avg.Mean))
 			}
-			z := stats.Z(Alpha / 3)
-			ll := logLog(simN)
-			zLL, zTop, zZero := simZ(sums[ll], sums[0]), simZ(sums[simN], sums[best]), simZ(sums[best], sums[0])
-			var curve []string
-			for r, s := range sums {
-				curve = append(curve, fmt.Sprintf("r=%d: %.1f", r, s.Mean))
+			tc := stats.T(Alpha/2, runs-1)
+			zLL, zTop := simZ(at[ll], at[0]), simZ(at[simN], at[ll])
+			ev := fmt.Sprintf("Welch z(L(%d) − L(0)) = %.1f, z(L(%d) − L(%d)) = %.1f, t critical %.1f (df %d); curve %s", ll, zLL, simN, ll, zTop, tc, runs-1, strings.Join(curve, ", "))
+			switch {
+			case zLL > tc || zTop < -tc:
+				return Outcome{Verdict: Inconsistent, Evidence: ev, Counterexample: map[string]any{"log_n": simN, "p": p, "runs": runs, "seed": env.Seed}}
+			case zLL < -tc && zTop > tc:
+				return Outcome{Verdict: Consistent, Evidence: ev}
 			}
-			ev := fmt.Sprintf("optimum r* = %d; z(L(⌈log log N⌉=%d) − L(0)) = %.1f, z(L(r*) − L(0)) = %.1f, z(L(n) − L(r*)) = %.1f, critical %.2f; curve %s", best, ll, zLL, zZero, zTop, z, strings.Join(curve, ", "))
-			if best == 0 || best == simN || zLL > -z || zTop < z || zZero > -z {
-				return Outcome{Verdict: Inconsistent, Evidence: ev, Counterexample: map[string]any{"log_n": simN, "p": p, "runs": runs, "seed": env.Seed, "optimum": best}}
-			}
-			return Outcome{Verdict: Consistent, Evidence: ev}
+			return Outcome{Verdict: Inconclusive, Evidence: "not significant at these runs: " + ev}
 		}})
 
 	Register(Claim{ID: "bfly/sec4/short-no-benefit", Source: seed001 + " §4.3 (\"extra stages … do not significantly decrease the latency in routing short sequences\")", Kind: Statistical, Recorded: Consistent,
-		Notes:     "Holds for p = 1 (latency only grows with r). Already at p = 10 a couple of extra stages lower the average latency significantly (z ≈ −8 at r = 2), so 'short' must mean a handful of permutations at most.",
+		Notes:     "Holds for p = 1 (latency only grows with r). Already at p = 10 a couple of extra stages lower the average latency significantly (z ≈ −8 at r = 2), so 'short' must mean a handful of permutations at most. The check can fail: with 8 runs the t critical value is ≈ 60 and a decrease of a few per cent at p = 1 (SE ≈ 0.02 on ≈ 20 steps) would exceed it.",
 		Statement: "For a single permutation (p = 1) no number of extra stages lowers the average latency significantly below r = 0.",
-		Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 1 ('short' read as one permutation; p = 10 reported in the evidence), r = 1…%d, 2/5/10 runs; significant: Welch z < −Z(Alpha/%d)", simN, simN, simN),
+		Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 1 ('short' read as one permutation), r = 1…%d, 8/10/10 runs; significant: Welch statistic < −T(Alpha/%d, runs − 1) (Student t, conservative df); p = 10 on r ∈ %v reported in the evidence", simN, simN, simN, simGridR),
 		Check: func(env Env) Outcome {
 			runs := simRuns(env.Budget)
-			z := stats.Z(Alpha / simN)
+			tc := stats.T(Alpha/simN, runs-1)
 			var ev []string
 			for _, p := range []int{1, 10} {
+				rs := simGridR[1:]
+				if p == 1 {
+					rs = nil
+					for r := 1; r <= simN; r++ {
+						rs = append(rs, r)
+					}
+				}
 				v0, err := simCell("strict", simN, 0, p, env.Seed, runs)
 				if err != nil {
 					return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
 				}
 				minZ, at := math.Inf(1), 0
-				for r := 1; r <= simN; r++ {
+				for _, r := range rs {
 					v, err := simCell("strict", simN, r, p, env.Seed, runs)
 					if err != nil {
 						return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
@@ -274,10 +333,10 @@ func init() {
 					}
 				}
 				ev = append(ev, fmt.Sprintf("p=%d: most negative z(L(r) − L(0)) = %.1f at r = %d (L(0) = %.1f)", p, minZ, at, v0.avg.Mean))
-				if p == 1 && minZ < -z {
+				if p == 1 && minZ < -tc {
 					return Outcome{Verdict: Inconsistent, Evidence: strings.Join(ev, "; "), Counterexample: map[string]any{"log_n": simN, "p": p, "r": at, "runs": runs, "seed": env.Seed}}
 				}
 			}
-			return Outcome{Verdict: Consistent, Evidence: fmt.Sprintf("critical z %.2f; %s", -z, strings.Join(ev, "; "))}
+			return Outcome{Verdict: Consistent, Evidence: fmt.Sprintf("t critical %.2f (df %d); %s", -tc, runs-1, strings.Join(ev, "; "))}
 		}})
 }

@@ -167,7 +167,7 @@ func init() {
 			if cex != nil {
 				return Outcome{Verdict: Violated, Evidence: "Δ > 1 or counts outside {⌊k/n⌋, ⌈k/n⌉}", Counterexample: cex}
 			}
-			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("Δ(l) ≤ 1 throughout and counts in {⌊k/n⌋, ⌈k/n⌉} on all %d multisets (n = 2, 4; k not a multiple of n, k < 2n) and %d random cases (n ∈ {8, 16, 32})", cases, random)}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("Δ(l) ≤ 1 throughout and counts in {⌊k/n⌋, ⌈k/n⌉} on all %d multisets (n = 2, k ∈ {1, 3, 5, 7}; n = 4, k ∈ {1, 2, 3, 5, 6, 7}: k not a multiple of n, k < 8) and %d random cases (n ∈ {8, 16, 32})", cases, random)}
 		}})
 	Register(Claim{ID: "mesh/lemma-5/subbuckets", Source: seed003 + " Lemma 5", Kind: Invariant, Recorded: Holds,
 		Statement: "ALLOCATE makes m ≤ n·⌊log n⌋ subbuckets.",

@@ -74,7 +74,11 @@ func judgeExceed(cells []bflyExceed, extra string) Outcome {
 		un = fmt.Sprintf(" Unreachable (cannot fail, not evidence): %s.", strings.Join(unreach, "; "))
 	}
 	if canFail == 0 {
-		return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("no cell could fail at these sizes (the event is impossible, or even R of R exceedances would have tail > α = %.2g): %s.%s %s", alpha, strings.Join(ev, "; "), un, extra)}
+		judged := ""
+		if len(ev) > 0 {
+			judged = " Reachable cells: " + strings.Join(ev, "; ") + "."
+		}
+		return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("no cell could fail at these sizes (the event is impossible, or even R of R exceedances would have tail > α = %.2g).%s%s %s", alpha, judged, un, extra)}
 	}
 	return Outcome{Verdict: Consistent, Evidence: fmt.Sprintf("no size's exceedance count is implausible at α = %.2g each (Alpha = %g over %d cells, exact binomial tail); %d of %d reachable cells could fail: %s.%s %s", alpha, Alpha, len(cells), canFail, len(ev), strings.Join(ev, "; "), un, extra)}
 }

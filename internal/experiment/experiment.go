@@ -218,6 +218,15 @@ type Plan struct {
 	Progress func(cellsDone, cells, done, total int)
 }
 
+// takeAct is what a worker does before its next job (see Execute).
+type takeAct int
+
+const (
+	runIt takeAct = iota
+	dropRun
+	dropOnly
+)
+
 // Output is the full result of a plan or of merged shards.
 type Output struct {
 	Experiment string `json:"experiment"`
@@ -288,20 +297,26 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 		held           int64 // Σ over workers of what each holds
 		queue          = jobs
 	)
-	// take returns the next job for a worker holding *mine bytes (and
-	// updates *mine and held), or drop = true when the worker must drop its
-	// buffers first (*mine is then 0), or ok = false when there is nothing
-	// left to do.
-	take := func(mine *int64) (j job, drop, ok bool) {
+	// take returns the next job for a worker holding *mine bytes and
+	// updates *mine and held. What the worker must do first is in act:
+	// runIt (keep the buffers), dropRun (drop the buffers, then run: the
+	// worker holds far more than the job needs, and keeping it would block
+	// the others) or dropOnly (nothing fits next to the others: drop the
+	// buffers and ask again). ok is false when there is nothing left to do.
+	const shrinkAt = 64 << 20
+	take := func(mine *int64) (j job, act takeAct, ok bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		for {
 			if firstErr != nil || ctxErr != nil || len(queue) == 0 {
-				return job{}, false, false
+				return job{}, runIt, false
 			}
 			others := held - *mine
 			for i, j := range queue {
-				next := max(*mine, cost[j.cell])
+				next, act := max(*mine, cost[j.cell]), runIt
+				if *mine >= shrinkAt && cost[j.cell] < *mine {
+					next, act = cost[j.cell], dropRun
+				}
 				if p.MemLimit <= 0 || others == 0 || others+next <= p.MemLimit {
 					if i == 0 {
 						queue = queue[1:]
@@ -310,14 +325,17 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 					}
 					held += next - *mine
 					*mine = next
-					return j, false, true
+					if act == dropRun {
+						cond.Broadcast()
+					}
+					return j, act, true
 				}
 			}
 			if *mine > 0 {
 				held -= *mine
 				*mine = 0
 				cond.Broadcast()
-				return job{}, true, true
+				return job{}, dropOnly, true
 			}
 			cond.Wait()
 		}
@@ -337,17 +355,19 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 			work := p.Exp.NewWorker()
 			var mine int64
 			for {
-				j, drop, ok := take(&mine)
+				j, act, ok := take(&mine)
 				if !ok {
 					return
 				}
-				if drop {
+				if act != runIt {
 					// Let the collector have the old buffers before another
 					// worker's large run grows the heap.
 					work = nil
 					runtime.GC()
 					work = p.Exp.NewWorker()
-					continue
+					if act == dropOnly {
+						continue
+					}
 				}
 				s, err := work(p.Cells[j.cell], p.Seed, j.run)
 				mu.Lock()

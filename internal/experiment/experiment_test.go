@@ -16,6 +16,7 @@ type fake struct {
 	running, maxRunning   int
 	workersMade           int
 	sizes                 []int
+	sleep                 time.Duration // per run; 200µs when zero
 }
 
 func (f *fake) Name() string  { return "fake" }
@@ -42,7 +43,11 @@ func (f *fake) NewWorker() func(Cell, uint64, int) (Sample, error) {
 		f.maxInFlight = max(f.maxInFlight, f.inFlight)
 		f.maxRunning = max(f.maxRunning, f.running)
 		f.mu.Unlock()
-		time.Sleep(200 * time.Microsecond)
+		if f.sleep > 0 {
+			time.Sleep(f.sleep)
+		} else {
+			time.Sleep(200 * time.Microsecond)
+		}
 		f.mu.Lock()
 		f.inFlight -= n
 		f.running--
@@ -95,5 +100,24 @@ func TestExecuteCancelled(t *testing.T) {
 	cancel()
 	if _, err := Execute(ctx, Plan{Exp: f, Cells: cells, Runs: 50, Seed: 1, Workers: 3, MemLimit: 60}); err == nil {
 		t.Fatal("cancelled plan returned no error")
+	}
+}
+
+// A worker that ran a large cell must not keep blocking the others once it
+// moves to small cells: after the one 100-byte cell, the 40-byte cells fit
+// two at a time under a 100-byte budget and must overlap. (Each run sleeps
+// 2 ms, so overlapping workers are seen even on one CPU; with the buffers
+// kept charged at 100 bytes the 40-byte runs would go one at a time.)
+func TestExecuteShrinksAfterLargeCell(t *testing.T) {
+	f := &fake{sizes: []int{100 << 20, 40 << 20, 41 << 20}, sleep: 2 * time.Millisecond}
+	cells, _ := f.Cells(1 << 40)
+	if _, err := Execute(context.Background(), Plan{Exp: f, Cells: cells, Runs: 20, Seed: 1, Workers: 2, MemLimit: 100 << 20}); err != nil {
+		t.Fatal(err)
+	}
+	if f.maxRunning < 2 {
+		t.Errorf("small cells never ran side by side after the large one (max %d at once)", f.maxRunning)
+	}
+	if f.maxInFlight > 100<<20 {
+		t.Errorf("%d bytes in flight > budget", f.maxInFlight)
 	}
 }

@@ -272,7 +272,9 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 	// cells it has run since it last dropped its buffers. A worker takes the
 	// first queued job that fits next to what the others hold (or any job
 	// when the others hold nothing); when nothing fits it drops its own
-	// buffers if it has any, else it waits. So large cells wait for each
+	// buffers if it has any, else it waits; and a worker holding a large
+	// cell's buffers drops them before it runs a smaller cell. So large
+	// cells wait for each
 	// other while small ones fill the gaps. Results are keyed by (cell, run)
 	// and every run has its own random stream, so the order does not change
 	// them.
@@ -314,7 +316,7 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 			others := held - *mine
 			for i, j := range queue {
 				next, act := max(*mine, cost[j.cell]), runIt
-				if *mine >= shrinkAt && cost[j.cell] < *mine {
+				if p.MemLimit > 0 && *mine >= shrinkAt && cost[j.cell] < *mine {
 					next, act = cost[j.cell], dropRun
 				}
 				if p.MemLimit <= 0 || others == 0 || others+next <= p.MemLimit {

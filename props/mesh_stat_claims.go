@@ -17,11 +17,13 @@ import (
 // Reading. Each claim is read as "P(metric > B(n, k)) ≤ 1/n" for an explicit
 // B fixed below before any data were looked at ("with high probability" as
 // failure probability at most 1/n). A size (n, k, family) with R runs of
-// which e exceed B is inconsistent with the claim when the Wilson lower
-// bound of e/R at false-alarm Alpha/c (c = the number of sizes × families
-// the check runs: Bonferroni) is above 1/n; so a true claim is reported
-// inconsistent with probability at most Alpha, and with the fixed seeds the
-// verdict is deterministic.
+// which e exceed B is inconsistent with the claim when the exact binomial
+// tail P(Bin(R, 1/n) ≥ e) is at most Alpha/c (c = the number of sizes ×
+// families the check runs: Bonferroni); the tail only grows with the true
+// rate, so a true claim is reported inconsistent with probability at most
+// Alpha, and with the fixed seeds the verdict is deterministic. (An earlier
+// version used a Wilson lower bound, whose real false-alarm rate at these
+// R and q reaches 2·10^-5 per size, not the stated 10^-10.)
 //
 //   - Lemmas 1 and 2: B is derived (see randWHPBound), not chosen: the O()
 //     term is given the constant that a Bernstein bound and a union bound
@@ -161,10 +163,9 @@ func (w whpClaim) check(env Env) Outcome {
 					worstC, worstAt = cv, fmt.Sprintf("n=%d k=%d %s", n, k, f)
 				}
 			}
-			lo, hi := stats.Wilson(over, sz.runs, alpha)
-			if lo > 1/float64(n) {
+			if tail := stats.BinomAtLeast(over, sz.runs, 1/float64(n)); over > 0 && tail <= alpha {
 				return Outcome{Verdict: Inconsistent, Counterexample: *firstOver,
-					Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d of %d runs have %s > %.1f (Wilson [%.3g, %.3g] at α = %.2g excludes ≤ 1/n = %.3g); largest %d", n, k, f, over, sz.runs, w.metric, B, lo, hi, alpha, 1/float64(n), maxV)}
+					Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d of %d runs have %s > %.1f; P(Bin(%d, 1/n = %.3g) ≥ %d) = %.3g ≤ α = %.2g; largest %d", n, k, f, over, sz.runs, w.metric, B, sz.runs, 1/float64(n), over, tail, alpha, maxV)}
 			}
 			if f == KKUniform || over > 0 {
 				ev = append(ev, fmt.Sprintf("n=%d k=%d %s: max %d vs B=%.0f (%d/%d over)", n, k, f, maxV, B, over, sz.runs))
@@ -184,7 +185,7 @@ func runsOf(s []statSize) []int {
 }
 
 func init() {
-	const reading = "'With high probability' read as: P(exceeding B) ≤ 1/n; a size is inconsistent when the Wilson lower bound of its exceedance rate at Alpha/(number of sizes × families) is above 1/n (false-alarm rate ≤ Alpha = 1e-9 per claim; fixed seeds)."
+	const reading = "'With high probability' read as: P(exceeding B) ≤ 1/n; a size is inconsistent when the exact binomial tail P(Bin(runs, 1/n) ≥ exceedances) is at most Alpha/(number of sizes × families) (false-alarm rate ≤ Alpha = 1e-9 per claim; fixed seeds)."
 	sizes := "n ∈ {4, 8, 16} (small budget; k = n² log n only up to n = 8), + n = 16, k = 1024 and n = 32, k ∈ {64, 1024} (default), + n = 32, k = 5120 (large); k ∈ {2n, n², n²·log n}"
 	steps := func(r mesh.KKResult) int { return r.Steps }
 	half := func(n, k int) float64 { return float64(k*n) / 2 }

@@ -357,9 +357,14 @@ func checkLemma33(env Env) Outcome {
 				fail++
 			}
 		}
-		lo, hi := stats.Wilson(fail, runs, Alpha)
-		ev = append(ev, fmt.Sprintf("α=%.2f: degree ≤ %d, %d/%d runs needed more than %d steps (Wilson [%.3g, %.3g]); bound 2^{3/β}/g = %.3g; longest run %d steps", alpha, deg, fail, runs, steps, lo, hi, bound, maxSeen))
-		if lo > bound {
+		// Exact binomial tail at Alpha/2 (two values of α are tested): a
+		// true bound is reported inconsistent with probability ≤ Alpha.
+		tail := 1.0
+		if bound < 1 {
+			tail = stats.BinomAtLeast(fail, runs, bound)
+		}
+		ev = append(ev, fmt.Sprintf("α=%.2f: degree ≤ %d, %d/%d runs needed more than %d steps (P(Bin(%d, %.3g) ≥ %d) = %.3g); bound 2^{3/β}/g = %.3g; longest run %d steps", alpha, deg, fail, runs, steps, runs, math.Min(bound, 1), fail, tail, bound, maxSeen))
+		if fail > 0 && tail <= Alpha/2 {
 			verdict = Inconsistent
 		}
 	}

@@ -46,6 +46,15 @@ type bflyExceed struct {
 	first any
 }
 
+// hit counts a run in which the event happened and keeps the first such
+// run as the cell's counterexample.
+func (c *bflyExceed) hit(run any) {
+	c.e++
+	if c.first == nil {
+		c.first = run
+	}
+}
+
 // judgeExceed returns the verdict over sizes at overall false-alarm Alpha:
 // inconsistent iff some cell has P(Bin(R, q) ≥ e) ≤ Alpha/k; inconclusive
 // when every cell is unreachable or no cell could fail even with e = R;
@@ -191,10 +200,7 @@ func init() {
 						b.Value = float64(plainCongestion(sz.n, b.renamed(env.Seed)))
 						worst = math.Max(worst, b.Value/float64(sz.n))
 						if b.Value >= b.Bound {
-							c.e++
-							if c.first == nil {
-								c.first = b
-							}
+							c.hit(b)
 						}
 					}
 					cells = append(cells, c)
@@ -239,10 +245,7 @@ func init() {
 						c.R++
 						worst = math.Max(worst, float64(res.Steps)/float64(C))
 						if res.Steps > 3*C {
-							c.e++
-							if c.first == nil {
-								c.first = map[string]any{"log_n": n, "problem": prob.name, "seed": sd, "steps": res.Steps, "congestion": C}
-							}
+							c.hit(map[string]any{"log_n": n, "problem": prob.name, "seed": sd, "steps": res.Steps, "congestion": C})
 						}
 					}
 					if c.R > 0 {
@@ -277,10 +280,7 @@ func init() {
 						b.Value = float64(res.Steps)
 						worst = math.Max(worst, b.Value/float64(sz.n))
 						if b.Value >= b.Bound {
-							c.e++
-							if c.first == nil {
-								c.first = b
-							}
+							c.hit(b)
 						}
 					}
 					cells = append(cells, c)
@@ -343,10 +343,7 @@ func init() {
 					v := plainCongestion(sz.n, perm.Random(1<<sz.n, seeds.Rand(sd)))
 					sum += float64(v)
 					if float64(v) <= thr {
-						c.e++
-						if c.first == nil {
-							c.first = map[string]any{"log_n": sz.n, "perm_seed": sd, "congestion": v, "threshold": thr}
-						}
+						c.hit(map[string]any{"log_n": sz.n, "perm_seed": sd, "congestion": v, "threshold": thr})
 					}
 				}
 				cells = append(cells, c)
@@ -380,10 +377,7 @@ func init() {
 					m := bflyforms.MaxM(perm.Random(1<<n, seeds.Rand(sd)), n, r)
 					worst = max(worst, m)
 					if m >= 7<<r {
-						rnd.e++
-						if rnd.first == nil {
-							rnd.first = map[string]any{"log_n": n, "r": r, "perm_seed": sd, "max_m": m}
-						}
+						rnd.hit(map[string]any{"log_n": n, "r": r, "perm_seed": sd, "max_m": m})
 					}
 				}
 				cells = append(cells, rnd)
@@ -400,10 +394,7 @@ func init() {
 						worst = max(worst, m)
 						b.Value = float64(m)
 						if m >= 24<<r {
-							c.e++
-							if c.first == nil {
-								c.first = b
-							}
+							c.hit(b)
 						}
 					}
 					cells = append(cells, c)
@@ -450,17 +441,12 @@ func init() {
 						b.Value = float64(res.Steps)
 						worst = math.Max(worst, b.Value/float64(n))
 						if b.Value > b.Bound {
-							tc.e++
-							if tc.first == nil {
-								tc.first = b
-							}
+							tc.hit(b)
 						}
 						if c := ab.MaxCongestion(sh, ps); c >= 6*7*n {
-							cc.e++
-							if cc.first == nil {
-								b.Value, b.Bound = float64(c), float64(42*n)
-								cc.first = b
-							}
+							cb := b
+							cb.Value, cb.Bound = float64(c), float64(42*n)
+							cc.hit(cb)
 						}
 					}
 					cells = append(cells, tc, cc)
@@ -515,10 +501,7 @@ func init() {
 								}
 							}
 							if bad {
-								c.e++
-								if c.first == nil {
-									c.first = b
-								}
+								c.hit(b)
 							}
 							if run == 0 {
 								r0, _, err := routeCopies(&e, mb.Shape{LogN: n}, p, t, seeds.Rand(b.CoinSeed))

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -105,18 +106,7 @@ func TestShardMergeEqualsWholeRun(t *testing.T) {
 	if st != 0 {
 		t.Fatal(e)
 	}
-	var files []string
-	for _, s := range []string{"1/2", "2/2"} {
-		part, e, st := runCLI(append([]string{"reproduce", "pops-table2", "--json", "--workers", "2", "--shard", s}, common...)...)
-		if st != 0 {
-			t.Fatal(e)
-		}
-		f := filepath.Join(dir, strings.ReplaceAll(s, "/", "-")+".json")
-		if err := os.WriteFile(f, []byte(part), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
+	files := writeShards(t, dir, append([]string{"reproduce", "pops-table2", "--json", "--workers", "2"}, common...))
 	// merge reads --max-n from the shard files when it is not given.
 	merged, e, st := runCLI(append([]string{"merge", "--json", "--quiet", "--no-plot"}, files...)...)
 	if st != 0 {
@@ -233,19 +223,7 @@ func TestCEpsOption(t *testing.T) {
 	if changed == 0 {
 		t.Error("no d > g cell changed with c+ε = 2.5")
 	}
-	dir := t.TempDir()
-	var files []string
-	for _, s := range []string{"1/2", "2/2"} {
-		part, e, st := runCLI(append(common, "--c-eps", "2.5", "--shard", s)...)
-		if st != 0 {
-			t.Fatal(e)
-		}
-		f := filepath.Join(dir, strings.ReplaceAll(s, "/", "-")+".json")
-		if err := os.WriteFile(f, []byte(part), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
+	files := writeShards(t, t.TempDir(), append(common, "--c-eps", "2.5"))
 	merged, e, st := runCLI(append([]string{"merge", "--json", "--quiet", "--no-plot"}, files...)...)
 	if st != 0 {
 		t.Fatal(e)
@@ -257,4 +235,23 @@ func TestCEpsOption(t *testing.T) {
 	if !reflect.DeepEqual(m, b) {
 		t.Errorf("merged c+ε = 2.5 shards differ from the whole run")
 	}
+}
+
+// writeShards runs the reproduce command args as shards 1/2 and 2/2 and
+// writes their outputs to files in dir, which it returns.
+func writeShards(t *testing.T, dir string, args []string) []string {
+	t.Helper()
+	var files []string
+	for _, s := range []string{"1/2", "2/2"} {
+		part, e, st := runCLI(append(slices.Clone(args), "--shard", s)...)
+		if st != 0 {
+			t.Fatal(e)
+		}
+		f := filepath.Join(dir, strings.ReplaceAll(s, "/", "-")+".json")
+		if err := os.WriteFile(f, []byte(part), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return files
 }

@@ -461,7 +461,7 @@ func aksParamCheck(ps aksParamSet) Outcome {
 	if first == nil {
 		return Outcome{Verdict: Holds, Evidence: ev}
 	}
-	return Outcome{Violated, ev, first}
+	return Outcome{Verdict: Violated, Evidence: ev, Counterexample: first}
 }
 
 // aksDepthModel evaluates §7's depth estimate for n = 2^k, written out from
@@ -527,7 +527,7 @@ func aksCrossoverCheck(env Env) Outcome {
 	p := aks.SeiferasParams()
 	m := newAKSDepthModel(p)
 	if m.halvers != 7 || m.halverDepth != 10564 {
-		return Outcome{Violated, fmt.Sprintf("§7 says seven 1/700-halvers of Paterson depth 10564; evaluated %d halvers of depth %d", m.halvers, m.halverDepth), AKSCrossover{What: "halver depth"}}
+		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("§7 says seven 1/700-halvers of Paterson depth 10564; evaluated %d halvers of depth %d", m.halvers, m.halverDepth), Counterexample: AKSCrossover{What: "halver depth"}}
 	}
 	batcher := func(k int) int64 { return int64(k) * int64(k+1) / 2 }
 	limit := AKSCrossoverK + env.Budget.Pick(1_000, 100_000, 1_000_000)
@@ -539,12 +539,12 @@ func aksCrossoverCheck(env Env) Outcome {
 			first = k
 		}
 		if first != 0 && !below {
-			return Outcome{Violated, fmt.Sprintf("below Batcher at k = %d but not at k = %d", first, k), AKSCrossover{K: k, Depth: d, BatcherDepth: batcher(k), What: "not below Batcher after the crossover"}}
+			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("below Batcher at k = %d but not at k = %d", first, k), Counterexample: AKSCrossover{K: k, Depth: d, BatcherDepth: batcher(k), What: "not below Batcher after the crossover"}}
 		}
 	}
 	if first != AKSCrossoverK {
 		d, _ := m.total(AKSCrossoverK)
-		return Outcome{Violated, fmt.Sprintf("the estimate first drops below Batcher at k = %d, not %d", first, AKSCrossoverK), AKSCrossover{K: AKSCrossoverK, Depth: d, BatcherDepth: batcher(AKSCrossoverK), What: fmt.Sprintf("first crossover at k = %d", first)}}
+		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("the estimate first drops below Batcher at k = %d, not %d", first, AKSCrossoverK), Counterexample: AKSCrossover{K: AKSCrossoverK, Depth: d, BatcherDepth: batcher(AKSCrossoverK), What: fmt.Sprintf("first crossover at k = %d", first)}}
 	}
 	dPrev, s1 := m.total(first - 1)
 	dAt, s2 := m.total(first)
@@ -579,7 +579,7 @@ func init() {
 		Check: func(env Env) Outcome {
 			ev, bad := SortnetSorts(AKSBuildExact, env, env.Budget.Pick(18, 20, 22), env.Budget.Pick(1<<10, 1<<12, 1<<13), env.Budget.Pick(3, 8, 16))
 			if bad != nil {
-				return Outcome{Violated, fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), bad}
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), Counterexample: bad}
 			}
 			return Outcome{Verdict: Holds, Evidence: ev}
 		},
@@ -617,8 +617,9 @@ func init() {
 			if len(ok) > 0 {
 				sorted = fmt.Sprintf("n = %d..%d sort (exhaustively)", ok[0], ok[len(ok)-1])
 			}
-			return Outcome{Violated, fmt.Sprintf("%s; n = %d (%d stages, depth %d, %d comparators, matchings from PCG(%d, %d)) leaves the 0-1 input %v as %v. Schedule at n = %d: %s",
-				sorted, f.N, f.Stages, f.Depth, f.Size, env.Seed, f.N, f.Input, f.Output, f.N, why), f}
+			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s; n = %d (%d stages, depth %d, %d comparators, matchings from PCG(%d, %d)) leaves the 0-1 input %v as %v. Schedule at n = %d: %s",
+				sorted, f.N, f.Stages, f.Depth, f.Size, env.Seed, f.N, f.Input, f.Output, f.N, why), Counterexample: f}
+
 		},
 	})
 	Register(Claim{
@@ -640,7 +641,7 @@ func init() {
 			inputs := env.Budget.Pick(4, 8, 16)
 			reps, bad := AKSExactInvariants(ns, inputs, env.Seed)
 			if bad != nil {
-				return Outcome{Violated, fmt.Sprintf("n = %d: %s", bad.N, bad.What), bad}
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: %s", bad.N, bad.What), Counterexample: bad}
 			}
 			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d stage reports checked (n = %v, %d traced random permutations each from PCG(%d, n), plus the schedule): clauses 1–4 hold, no 2-strangers, finishing height ≤ §4's k = 2, every traced input sorted", reps, ns, inputs, env.Seed)}
 		},

@@ -92,8 +92,9 @@ func aksLargeCheckExact(env Env) Outcome {
 		}
 		rep := SortnetLarge(res.Net, env.Seed, uint64(c.n), c.plan)
 		if rep.Witness != nil {
-			return Outcome{Violated, rep.Summary(), AKSLargeFailure{N: c.n, Halver: "exact", Input01: sn01String(rep.Witness), How: rep.How,
+			return Outcome{Verdict: Violated, Evidence: rep.Summary(), Counterexample: AKSLargeFailure{N: c.n, Halver: "exact", Input01: sn01String(rep.Witness), How: rep.How,
 				Replay: fmt.Sprintf("aks.Construct(%d, aks.SeiferasParams(), aks.Exact()); sortnet.Apply(res.Net, input)", c.n)}}
+
 		}
 		ev = append(ev, fmt.Sprintf("%s [%d stages, depth %d, %d comparators]", rep.Summary(), res.Stages, res.Net.Depth(), res.Net.Size()))
 	}
@@ -121,7 +122,7 @@ func aksLargeCheckExpander(env Env) Outcome {
 		}
 	}
 	if first != nil {
-		return Outcome{Violated, "first unsorted: d = " + fmt.Sprint(first.D) + ", n = " + fmt.Sprint(first.N) + " (" + first.How + "). " + strings.Join(ev, "; "), *first}
+		return Outcome{Verdict: Violated, Evidence: "first unsorted: d = " + fmt.Sprint(first.D) + ", n = " + fmt.Sprint(first.N) + " (" + first.How + "). " + strings.Join(ev, "; "), Counterexample: *first}
 	}
 	return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
 }
@@ -330,7 +331,7 @@ func init() {
 				cex := map[string]any{"n": first.N, "d": first.D, "first": first.First, "by_clause": first.ByClause,
 					"network": fmt.Sprintf("props.AKSExpanderNet(%d, %d, %d)", first.N, first.D, env.Seed),
 					"inputs":  fmt.Sprintf("props.AKSExpanderInvariants(%d, %d, …, %d): failing random permutations of PCG(%d, %d ^ 0x1a5) first, then fresh ones", first.N, first.D, env.Seed, env.Seed, first.N)}
-				return Outcome{Violated, fmt.Sprintf("first violated at n = %d, d = %d. %s", first.N, first.D, strings.Join(ev, "; ")), cex}
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("first violated at n = %d, d = %d. %s", first.N, first.D, strings.Join(ev, "; ")), Counterexample: cex}
 			}
 			return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
 		},
@@ -354,7 +355,7 @@ func init() {
 			for _, f := range fs {
 				if f.KeptUnsorted != nil {
 					cex := map[string]any{"n": f.N, "d": f.D, "input": f.KeptUnsorted, "network": fmt.Sprintf("props.AKSExpanderNet(%d, %d, %d)", f.N, f.D, env.Seed)}
-					return Outcome{Violated, fmt.Sprintf("n = %d, d = %d: a traced input keeps the §4 invariant at every stage but the network leaves it unsorted. %s", f.N, f.D, f.String()), cex}
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d, d = %d: a traced input keeps the §4 invariant at every stage but the network leaves it unsorted. %s", f.N, f.D, f.String()), Counterexample: cex}
 				}
 				kept += f.Table["kept/sorted"]
 				failingTraced += f.Failing

@@ -74,8 +74,8 @@ func judgeExceed(cells []bflyExceed, extra string) Outcome {
 		p := stats.BinomAtLeast(c.e, c.R, c.q)
 		ev = append(ev, fmt.Sprintf("%s: %d/%d (bound %.3g, P(≥%d) = %.2g)", c.label, c.e, c.R, c.q, c.e, p))
 		if p <= alpha {
-			return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("%s: %d of %d runs hit the event; P(Bin(%d, %.3g) ≥ %d) = %.3g ≤ α = %.2g per size. %s", c.label, c.e, c.R, c.R, c.q, c.e, p, alpha, extra),
-				Counterexample: c.first}
+			return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("%s: %d of %d runs hit the event; P(Bin(%d, %.3g) ≥ %d) = %.3g ≤ α = %.2g per size. %s", c.label, c.e, c.R, c.R, c.q, c.e, p, alpha, extra), Counterexample: c.first}
+
 		}
 	}
 	un := ""

@@ -46,8 +46,8 @@ func registerMbflyCert() {
 						gr, _ := expander.GreedySmallSet(g, k, 8, rng)
 						greedy = math.Min(greedy, gr)
 						if cert < 3 {
-							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("m=%d rep %d %s concentrator: certified only β ≥ %.3f (λ₂ = %.2f)", m, r, []string{"upper", "lower"}[side], cert, c.Lambda2),
-								Counterexample: map[string]any{"m": m, "d": mbflyDesign.D, "rep": r, "certified_beta": cert}}
+							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("m=%d rep %d %s concentrator: certified only β ≥ %.3f (λ₂ = %.2f)", m, r, []string{"upper", "lower"}[side], cert, c.Lambda2), Counterexample: map[string]any{"m": m, "d": mbflyDesign.D, "rep": r, "certified_beta": cert}}
+
 						}
 					}
 					ev = append(ev, fmt.Sprintf("m=%d: certified β ≥ %.2f, greedy set ratio %.2f", m, cert, greedy))

@@ -101,8 +101,8 @@ func registerMbflyExact() {
 				b, w, _ := expander.MinNeighbours(f, kmax)
 				for x := 1; x <= kmax; x++ {
 					if 2*b[x] < a[x] {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("m=%d d=%d x=%d: fold %d < %d/2", m, d, x, b[x], a[x]),
-							Counterexample: map[string]any{"m": m, "d": d, "graph": g.Adj, "X": w[x]}}
+						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("m=%d d=%d x=%d: fold %d < %d/2", m, d, x, b[x], a[x]), Counterexample: map[string]any{"m": m, "d": d, "graph": g.Adj, "X": w[x]}}
+
 					}
 				}
 			}
@@ -319,8 +319,8 @@ func registerMbflyExact() {
 				for L := 2; L <= n; L++ {
 					size := (n + L - 1) / L // |{q < n : q mod L = 0}|
 					if size*L > n {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("N = %d, L = %d: batch 0 has %d > N/L = %.4g packets (paper's L = 68: N = 128 gives 2 > 1.88)", n, L, size, float64(n)/float64(L)),
-							Counterexample: map[string]any{"N": n, "L": L, "batch": 0, "size": size}}
+						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("N = %d, L = %d: batch 0 has %d > N/L = %.4g packets (paper's L = 68: N = 128 gives 2 > 1.88)", n, L, size, float64(n)/float64(L)), Counterexample: map[string]any{"N": n, "L": L, "batch": 0, "size": size}}
+
 					}
 				}
 			}

@@ -77,8 +77,8 @@ func registerMbflyPaths() {
 								f := mbflyMaxFlow(net, net.Node(0, i), net.Node(net.LogN, o))
 								pairs++
 								if f != d {
-									return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("N=%d d=%d network %d: input %d to output %d has %d edge-disjoint paths", n, d, r, i, o, f),
-										Counterexample: map[string]any{"N": n, "d": d, "network": r, "input": i, "output": o, "paths": f}}
+									return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("N=%d d=%d network %d: input %d to output %d has %d edge-disjoint paths", n, d, r, i, o, f), Counterexample: map[string]any{"N": n, "d": d, "network": r, "input": i, "output": o, "paths": f}}
+
 								}
 							}
 						}

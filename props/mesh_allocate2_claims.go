@@ -94,8 +94,8 @@ func primeCheck(env Env, coloring bool, bad func(n, np, k int, r mesh.KKResult, 
 				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
 			}
 			if msg := bad(n, np, k, r, load); msg != "" {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d, n' = %d, k = %d, %s: %s", n, np, k, f, msg),
-					Counterexample: PrimeCase{N: n, NPrime: np, K: k, Coloring: coloring, Family: f, Seed: seed}}
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d, n' = %d, k = %d, %s: %s", n, np, k, f, msg), Counterexample: PrimeCase{N: n, NPrime: np, K: k, Coloring: coloring, Family: f, Seed: seed}}
+
 			}
 			if f == KKUniform || f == KKReflect {
 				ev = append(ev, fmt.Sprintf("n=%d n'=%d k=%d %s: %s", n, np, k, f, describe(n, np, k, r)))
@@ -135,8 +135,8 @@ func init() {
 						seen[t] = x
 					}
 					if !ok {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("s = %d, x = %d: indices %v are not x distinct indices in [0, s)", s, x, idx),
-							Counterexample: map[string]any{"s": s, "x": x, "indices": idx}}
+						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("s = %d, x = %d: indices %v are not x distinct indices in [0, s)", s, x, idx), Counterexample: map[string]any{"s": s, "x": x, "indices": idx}}
+
 					}
 				}
 			}
@@ -314,8 +314,8 @@ func init() {
 							return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
 						}
 						if w.Total() > mesh.LinearWorkBound(n, k) || w.Total() > 17*k {
-							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d, k = %d, family %d: %d operations (%+v), bound %d, 17k = %d", n, k, fam, w.Total(), w, mesh.LinearWorkBound(n, k), 17*k),
-								Counterexample: map[string]any{"n": n, "k": k, "family": fam, "seed": seed, "work": w}}
+							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d, k = %d, family %d: %d operations (%+v), bound %d, 17k = %d", n, k, fam, w.Total(), w, mesh.LinearWorkBound(n, k), 17*k), Counterexample: map[string]any{"n": n, "k": k, "family": fam, "seed": seed, "work": w}}
+
 						}
 						worst = max(worst, float64(w.Total())/float64(k))
 					}
@@ -334,8 +334,8 @@ func init() {
 					return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
 				}
 				if b := 2 * n * n * mesh.LinearWorkBound(n, k/2); pl.AllocateWork > b || pl.AllocateWork == 0 {
-					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("DET_3_PHASE_ROUTE, n = %d, k = %d: ALLOCATE work %d, bound 2n²·LinearWorkBound(n, k/2) = %d", n, k, pl.AllocateWork, b),
-						Counterexample: map[string]any{"n": n, "k": k, "work": pl.AllocateWork}}
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("DET_3_PHASE_ROUTE, n = %d, k = %d: ALLOCATE work %d, bound 2n²·LinearWorkBound(n, k/2) = %d", n, k, pl.AllocateWork, b), Counterexample: map[string]any{"n": n, "k": k, "work": pl.AllocateWork}}
+
 				}
 				routed = append(routed, fmt.Sprintf("n=%d k=%d: %.2f", n, k, float64(pl.AllocateWork)/float64(n*n*k)))
 			}
@@ -413,10 +413,9 @@ func init() {
 							most := slices.Max(load)
 							forced := (most + np*np - 1) / (np * np)
 							if float64(forced) >= bound {
-								return Outcome{Verdict: Violated,
-									Evidence: fmt.Sprintf("n = %d, n' = %d, k = %d (%s): a submesh receives %d = k·n'² + %d packets in Phase 2, so some PU holds ≥ %d ≥ bound %.4g (our placement: %d)", n, np, k, f, most, most-k*np*np, forced, bound, r.EndQueue[mesh.PrimePhase2]),
-									Counterexample: PrimeCase{N: n, NPrime: np, K: k, Family: f, Seed: seed, Dest: dst,
-										Measured: map[string]any{"submesh_packets": most, "forced_queue": forced, "queue": r.EndQueue[mesh.PrimePhase2], "bound": bound}}}
+								return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d, n' = %d, k = %d (%s): a submesh receives %d = k·n'² + %d packets in Phase 2, so some PU holds ≥ %d ≥ bound %.4g (our placement: %d)", n, np, k, f, most, most-k*np*np, forced, bound, r.EndQueue[mesh.PrimePhase2]), Counterexample: PrimeCase{N: n, NPrime: np, K: k, Family: f, Seed: seed, Dest: dst,
+									Measured: map[string]any{"submesh_packets": most, "forced_queue": forced, "queue": r.EndQueue[mesh.PrimePhase2], "bound": bound}}}
+
 							}
 						}
 					}

@@ -97,8 +97,8 @@ func kkCheck(env Env, coloring bool, bad func(n, k int, r mesh.KKResult) string,
 				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
 			}
 			if msg := bad(n, k, r); msg != "" {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s", n, k, f, msg),
-					Counterexample: KKCase{mesh.Det3, coloring, n, k, f, seed}}
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s", n, k, f, msg), Counterexample: KKCase{mesh.Det3, coloring, n, k, f, seed}}
+
 			}
 			if f == KKUniform || f == KKReflect {
 				ev = append(ev, fmt.Sprintf("n=%d k=%d %s: %s", n, k, f, describe(n, k, r)))

@@ -164,8 +164,8 @@ func (w whpClaim) check(env Env) Outcome {
 				}
 			}
 			if tail := stats.BinomAtLeast(over, sz.runs, 1/float64(n)); over > 0 && tail <= alpha {
-				return Outcome{Verdict: Inconsistent, Counterexample: *firstOver,
-					Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d of %d runs have %s > %.1f; P(Bin(%d, 1/n = %.3g) ≥ %d) = %.3g ≤ α = %.2g; largest %d", n, k, f, over, sz.runs, w.metric, B, sz.runs, 1/float64(n), over, tail, alpha, maxV)}
+				return Outcome{Verdict: Inconsistent, Counterexample: *firstOver, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d of %d runs have %s > %.1f; P(Bin(%d, 1/n = %.3g) ≥ %d) = %.3g ≤ α = %.2g; largest %d", n, k, f, over, sz.runs, w.metric, B, sz.runs, 1/float64(n), over, tail, alpha, maxV)}
+
 			}
 			if f == KKUniform || over > 0 {
 				ev = append(ev, fmt.Sprintf("n=%d k=%d %s: max %d vs B=%.0f (%d/%d over)", n, k, f, maxV, B, over, sz.runs))

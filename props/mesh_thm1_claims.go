@@ -364,8 +364,8 @@ func init() {
 				b := Thm1QueueRepaired(n, k)
 				ev = append(ev, fmt.Sprintf("%s n=%d k=%d: %d ≤ %d", what, n, k, q, b))
 				if q > b {
-					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s: PU (%d,%d) holds %d > %d at the end of Phase 2", what, pu/n, pu%n, q, b),
-						Counterexample: map[string]any{"instance": kkInstance(n, k, d), "end_of_phase_2_queue": q, "bound": b}}, true
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s: PU (%d,%d) holds %d > %d at the end of Phase 2", what, pu/n, pu%n, q, b), Counterexample: map[string]any{"instance": kkInstance(n, k, d), "end_of_phase_2_queue": q, "bound": b}},
+						true
 				}
 				return Outcome{}, false
 			}

@@ -84,7 +84,7 @@ func (rr routerRun) check(env Env) Outcome {
 	})
 	if cex != nil {
 		in := cex.(PopsInstance)
-		return Outcome{Violated, fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), in}
+		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}
 	}
 	ev = append(ev, fmt.Sprintf("rapid: %d random runs to completion on the slot model (g ≤ %d, d−g in [%d, %d]), model invariants checked after every slot", checks, maxG(env.Budget), minExtra, maxExtra))
 	return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
@@ -121,7 +121,7 @@ func (rr routerRun) exhaustive(b Budget, bad func(PopsRunReport) string) (o Outc
 				}
 				why += " (survivors of slot 1: " + strings.Join(surv, ", ") + "; no other packet takes part)"
 				cex.Why = why
-				return Outcome{Violated, fmt.Sprintf("exhaustive search over slot-1 survivor classes (every permutation and every choice of intermediate group — and of taking part, where the step has a coin — for every shape in scope with dg ≤ %d, in order of n) found a counterexample in POPS(%d,%d) with %d survivor(s), after %d classes: %s", maxN, sh.d, sh.g, c.survivors, classes+i+1, why), cex}, true
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("exhaustive search over slot-1 survivor classes (every permutation and every choice of intermediate group — and of taking part, where the step has a coin — for every shape in scope with dg ≤ %d, in order of n) found a counterexample in POPS(%d,%d) with %d survivor(s), after %d classes: %s", maxN, sh.d, sh.g, c.survivors, classes+i+1, why), Counterexample: cex}, true
 			}
 		}
 		classes += len(sh.classes)

@@ -132,7 +132,7 @@ func checkThm21(env Env) Outcome {
 		return true
 	})
 	if cex != nil {
-		return Outcome{Violated, fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation, in order of n) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), *cex}
+		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation, in order of n) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), Counterexample: *cex}
 	}
 	checks := env.Budget.Pick(300, 2000, 10000)
 	maxDG := env.Budget.Pick(32, 64, 128)
@@ -147,7 +147,7 @@ func checkThm21(env Env) Outcome {
 	})
 	if c != nil {
 		in := c.(PopsDetInstance)
-		return Outcome{Violated, fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), in}
+		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}
 	}
 	return Outcome{Verdict: Holds, Evidence: fmt.Sprintf(
 		"exhaustive: every shape with dg ≤ %d and every permutation (%d cases, including d < g: POPS(2,3), POPS(2,4)); rapid: %d random shapes 1 ≤ d, g ≤ %d with random permutations (%v). Every run on the slot model: exactly 1 / 2⌈d/g⌉ slots, 0 conflicting couplers, 0 lost, 0 duplicated, every packet delivered, model invariants after every slot",
@@ -221,7 +221,7 @@ func checkLemma22(env Env) Outcome {
 	})
 	if c != nil {
 		in := c.(PopsDetInstance)
-		return Outcome{Violated, fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d) stage %v: %s", in.D, in.G, in.Stage, in.Why), in}
+		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d) stage %v: %s", in.D, in.G, in.Stage, in.Why), Counterexample: in}
 	}
 	return Outcome{Verdict: Holds, Evidence: fmt.Sprintf(
 		"rapid: %d random (shape 1 ≤ d, g ≤ %d (%v), random stage, values in [−3, 3] with ties, exchange extended by fixed points or a random permutation); every simulation on the slot model equals sortnet.ApplyStage, in exactly 1 / 2⌈d/g⌉ slots with 0 conflicts and 0 losses",
@@ -338,7 +338,7 @@ func checkCor24With(env Env, cn cor24Network) (Outcome, string) {
 		return true
 	})
 	if cex != nil {
-		return Outcome{Violated, fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), *cex}, ""
+		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), Counterexample: *cex}, ""
 	}
 	checks := env.Budget.Pick(150, 1000, 4000)
 	maxDG := env.Budget.Pick(8, 12, 16)
@@ -353,7 +353,7 @@ func checkCor24With(env Env, cn cor24Network) (Outcome, string) {
 	})
 	if c != nil {
 		in := c.(PopsDetInstance)
-		return Outcome{Violated, fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), in}, ""
+		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}, ""
 	}
 	sizes := make([]int, 0, len(sorts))
 	for n := range sorts {

@@ -213,9 +213,10 @@ func searchMarking(env Env, excludeA0 bool, rule popslower.PartnerRule, cases []
 					tried++
 					if r.broken >= 0 {
 						m := r.marks[r.broken]
-						return Outcome{Verdict: Violated, Counterexample: thm212Instance(c, s, r, rule),
-							Evidence: fmt.Sprintf("%v, T = %d, %s, a_0 = %d, i = %d, completion %s: marked packet p_%d (marked for slot %d) was routed at slot %d: %s",
-								cs.sh, cs.T, s.Name, c.A0, i, comp.name, m.Packet, m.At, r.res.RoutedAt[m.Packet], explain212(c, r, r.broken))}, ""
+						return Outcome{Verdict: Violated, Counterexample: thm212Instance(c, s, r, rule), Evidence: fmt.Sprintf("%v, T = %d, %s, a_0 = %d, i = %d, completion %s: marked packet p_%d (marked for slot %d) was routed at slot %d: %s",
+								cs.sh, cs.T, s.Name, c.A0, i, comp.name, m.Packet, m.At, r.res.RoutedAt[m.Packet], explain212(c, r, r.broken))},
+
+							""
 					}
 				}
 			}
@@ -318,8 +319,8 @@ func checkThm212(env Env) Outcome {
 				}
 				marks := mk.Marks
 				if len(marks) > 1<<(cs.T/2) || float64(len(marks)) > math.Sqrt(float64(cs.sh.G)) || len(marks) > cs.sh.D {
-					return Outcome{Verdict: Violated, Counterexample: map[string]any{"d": cs.sh.D, "g": cs.sh.G, "T": cs.T, "algorithm": s.Name, "i": i, "marks": marks},
-						Evidence: fmt.Sprintf("%v %s i=%d: %d packets marked, more than 2^{T/2}, √g or d", cs.sh, s.Name, i, len(marks))}
+					return Outcome{Verdict: Violated, Counterexample: map[string]any{"d": cs.sh.D, "g": cs.sh.G, "T": cs.T, "algorithm": s.Name, "i": i, "marks": marks}, Evidence: fmt.Sprintf("%v %s i=%d: %d packets marked, more than 2^{T/2}, √g or d", cs.sh, s.Name, i, len(marks))}
+
 				}
 				partners += len(marks) - 1
 				for _, e := range mk.Exempt {
@@ -336,8 +337,8 @@ func checkThm212(env Env) Outcome {
 						m := r.marks[r.broken]
 						inst := thm212Instance(c, s, r, popslower.PartnerAsNeeded)
 						inst["exempt"] = mk.Exempt
-						return Outcome{Verdict: Violated, Counterexample: inst,
-							Evidence: fmt.Sprintf("%v T=%d %s i=%d completion %s: p_%d (marked for slot %d) routed at slot %d: %s", cs.sh, cs.T, s.Name, i, comp.name, m.Packet, m.At, r.res.RoutedAt[m.Packet], explain212(c, r, r.broken))}
+						return Outcome{Verdict: Violated, Counterexample: inst, Evidence: fmt.Sprintf("%v T=%d %s i=%d completion %s: p_%d (marked for slot %d) routed at slot %d: %s", cs.sh, cs.T, s.Name, i, comp.name, m.Packet, m.At, r.res.RoutedAt[m.Packet], explain212(c, r, r.broken))}
+
 					}
 					if exhibit == "" {
 						var relayed []string
@@ -471,8 +472,8 @@ func checkLemma211Coupler(env Env) Outcome {
 		p := popslower.NotShooting(sh, s.Out, T, a0, false)
 		r, pairs := popslower.RobustSubsetCoupler(sh, s.Out, T, p)
 		if float64(len(r)) < bound {
-			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v T=%d %s: coupler-robust P'(a_0) has %d members < dg/2 − Tg√g = %.1f (|P(a_0)| = %d, %d pairs removed)", sh, T, s.Name, len(r), bound, len(p), pairs),
-				Counterexample: map[string]any{"d": sh.D, "g": sh.G, "T": T, "algorithm": s.Name, "a0": a0}}
+			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v T=%d %s: coupler-robust P'(a_0) has %d members < dg/2 − Tg√g = %.1f (|P(a_0)| = %d, %d pairs removed)", sh, T, s.Name, len(r), bound, len(p), pairs), Counterexample: map[string]any{"d": sh.D, "g": sh.G, "T": T, "algorithm": s.Name, "a0": a0}}
+
 		}
 		ev = append(ev, fmt.Sprintf("%s: %d", s.Name, len(r)))
 	}

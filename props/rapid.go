@@ -64,10 +64,33 @@ func prepareFlags() {
 	}
 }
 
+// FalsifyError is what Falsify panics with when rapid failed for a reason
+// other than the property returning a counterexample: a panic inside the
+// property, a generator that could not draw enough valid cases, a failure
+// rapid could not reproduce. Run (and every check run through it) reports
+// it as Inconclusive — a crash is never a pass, and never a finding.
+type FalsifyError struct {
+	Reason string // what went wrong, in one line
+	Report string // rapid's report
+}
+
+func (e *FalsifyError) Error() string {
+	rep := e.Report
+	if len(rep) > 600 {
+		rep = rep[:600] + "…"
+	}
+	return fmt.Sprintf("rapid could not decide the property: %s\n%s", e.Reason, rep)
+}
+
 // Falsify runs prop under rapid with the given number of cases and a seed
 // derived from env. prop returns nil when the case satisfies the claim and a
 // JSON-marshalable counterexample when it does not. Falsify returns the last
-// (after shrinking: the minimal) counterexample, or nil, and rapid's report.
+// (after shrinking: the minimal) counterexample, or nil when every case
+// passed, and rapid's report. When rapid fails without a counterexample of
+// prop's — prop panicked on some case, rapid could not draw valid cases, or
+// the failure did not reproduce — Falsify panics with a *FalsifyError, so a
+// caller can never read a crash as "no counterexample"; Run turns that
+// panic into an Inconclusive verdict with the reason.
 // Settings passed on the command line (-rapid.checks, -rapid.seed) are
 // overridden for the duration of the call; rapid never writes fail files here.
 func Falsify(env Env, checks int, prop func(t *rapid.T) any) (cex any, report string) {
@@ -81,22 +104,56 @@ func Falsify(env Env, checks int, prop func(t *rapid.T) any) (cex any, report st
 	})
 	defer restore()
 	var last any
+	var panicked string
 	rec := &recorder{}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		rapid.Check(rec, func(t *rapid.T) {
-			if c := prop(t); c != nil {
+			last = nil
+			var c any
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						if !isRapidControl(p) && panicked == "" {
+							panicked = fmt.Sprint(p)
+						}
+						panic(p)
+					}
+				}()
+				c = prop(t)
+			}()
+			if c != nil {
 				last = c
 				t.Fatalf("counterexample: %s", brief(c))
 			}
 		})
 	}()
 	<-done
-	if !rec.Failed() {
+	rep := rec.log.String()
+	switch {
+	case panicked != "":
+		panic(&FalsifyError{Reason: "the property panicked: " + panicked, Report: rep})
+	case !rec.Failed():
 		return nil, ""
+	case last == nil || !strings.Contains(rep, "[rapid] failed after"):
+		reason := "rapid failed without a counterexample from the property"
+		if strings.Contains(rep, "only generated") {
+			reason = "the generators could not draw enough valid cases"
+		} else if strings.Contains(rep, "flaky") {
+			reason = "the failure did not reproduce (flaky property)"
+		}
+		panic(&FalsifyError{Reason: reason, Report: rep})
 	}
-	return last, rec.log.String()
+	return last, rep
+}
+
+// isRapidControl reports whether a panic value is rapid's own control flow
+// (a failed-case or invalid-draw signal, or runtime.Goexit's), not a crash of
+// the property.
+func isRapidControl(p any) bool {
+	t := fmt.Sprintf("%T", p)
+	return strings.HasPrefix(t, "*rapid.") || strings.HasPrefix(t, "rapid.")
 }
 
 func setFlags(vals map[string]string) func() {

@@ -102,6 +102,61 @@ type Outcome struct {
 	Evidence string
 	// Counterexample is nil or the minimal instance (JSON-marshalable).
 	Counterexample any
+	// Slack is, for a bound, the worst observed value divided by the bound
+	// (≤ 1 when the bound held); nil when the check reports none. Use
+	// SlackOf to set it.
+	Slack *float64
+}
+
+// SlackOf returns worst/bound for Outcome.Slack (nil when bound is 0).
+func SlackOf(worst, bound float64) *float64 {
+	if bound == 0 {
+		return nil
+	}
+	s := worst / bound
+	return &s
+}
+
+// ScopeClass says how a claim relates to its paper's stated assumptions.
+// Only Paper and Reading findings are errata of a paper.
+type ScopeClass string
+
+// The scope classes.
+const (
+	// Paper: the statement as the paper makes it, inside its stated assumptions.
+	Paper ScopeClass = "paper"
+	// Reading: one of several readings of ambiguous text or pseudo-code, or
+	// of text that disagrees with itself.
+	Reading ScopeClass = "reading"
+	// Beyond: deliberately outside the stated assumptions (including our
+	// repaired variants and corrected formulas).
+	Beyond ScopeClass = "beyond"
+	// Construction: a property of a component we built where the paper
+	// cites one (substitute halvers, padded networks, fast engines).
+	Construction ScopeClass = "construction"
+)
+
+// ScopeClasses lists the classes in the order the ledger groups them.
+var ScopeClasses = []ScopeClass{Paper, Reading, Beyond, Construction}
+
+// Fault is a planted fault: the claim's own checker, at the same budget, run
+// against an alternative under which the claim is false and which differs
+// from the real thing as little as the claim allows (a mutant router or
+// model, a bound scaled by a factor fixed in advance, a published value
+// shifted by an effect size fixed in advance, one printed digit changed).
+// The fault is caught when its Check reaches Violated or Inconsistent; a
+// panic, an error or any other verdict is not a catch.
+type Fault struct {
+	Name  string
+	Check func(Env) Outcome
+}
+
+// Power is one planted fault's result, as the ledger prints it. Its JSON
+// keys (fault, caught, evidence) are an interface.
+type Power struct {
+	Fault    string `json:"fault"`
+	Caught   bool   `json:"caught"`
+	Evidence string `json:"evidence"`
 }
 
 // Claim is one checkable statement.
@@ -113,9 +168,18 @@ type Claim struct {
 	Kind      Kind
 	// Recorded is the verdict written in the ledger; Check must reproduce it.
 	Recorded Verdict
+	// RecordedAt overrides Recorded at the budgets it lists, where power
+	// (or the check itself) differs between budgets; nil for most claims.
+	RecordedAt map[Budget]Verdict
 	// Notes explain ambiguities, disagreements and counterexamples.
 	Notes string
+	// Class is the claim's scope class; empty means the class recorded
+	// for its ID in scopeClassOf (scope_classes.go), else Paper.
+	Class ScopeClass
 	Check func(Env) Outcome
+	// Faults are the planted faults the same checker must catch for a
+	// Holds or Consistent verdict to stand (see Run).
+	Faults []Fault
 }
 
 var (
@@ -135,11 +199,56 @@ func Register(c Claim) {
 	case !validVerdict(c.Recorded):
 		panic(fmt.Sprintf("props: claim %q: recorded verdict %q unknown", c.ID, c.Recorded))
 	}
+	for b, v := range c.RecordedAt {
+		if !validVerdict(v) {
+			panic(fmt.Sprintf("props: claim %q: recorded verdict %q at budget %s unknown", c.ID, v, b))
+		}
+	}
 	if _, dup := byID[c.ID]; dup {
 		panic(fmt.Sprintf("props: claim %q registered twice", c.ID))
 	}
+	if c.Class == "" {
+		c.Class = scopeClassOf(c.ID)
+	}
+	if !validClass(c.Class) {
+		panic(fmt.Sprintf("props: claim %q: scope class %q unknown", c.ID, c.Class))
+	}
+	if len(c.Faults) == 0 && (c.Recorded == Holds || c.Recorded == Consistent) {
+		// A verdict that could not have come out the other way is not a
+		// verdict (issue 9): until a planted fault is written for this
+		// checker, the ledger records it inconclusive and says so.
+		c.Notes = strings.TrimSpace(c.Notes + " " + fmt.Sprintf(unpoweredNote, c.Recorded))
+		c.Recorded = Inconclusive
+	}
+	if len(c.Faults) == 0 {
+		for b, v := range c.RecordedAt {
+			if v == Holds || v == Consistent {
+				c.RecordedAt[b] = Inconclusive
+			}
+		}
+	}
 	byID[c.ID] = len(registry)
 	registry = append(registry, c)
+}
+
+// unpoweredNote explains a recorded verdict changed by the power rule.
+const unpoweredNote = "[2026-11-23] Recorded %s before verdicts had to carry power; no planted fault is written for this checker yet, so the ledger records it inconclusive (its check's own verdict is kept as check_verdict)."
+
+// RecordedFor is the verdict recorded for the claim at budget b.
+func (c Claim) RecordedFor(b Budget) Verdict {
+	if v, ok := c.RecordedAt[b]; ok {
+		return v
+	}
+	return c.Recorded
+}
+
+func validClass(c ScopeClass) bool {
+	for _, k := range ScopeClasses {
+		if c == k {
+			return true
+		}
+	}
+	return false
 }
 
 func validVerdict(v Verdict) bool {
@@ -171,23 +280,40 @@ func Claims(filter string) ([]Claim, error) {
 // Result is a checked claim, as the ledger prints it. Its JSON keys are an
 // interface (see cmd/routecheck): id, source, statement, scope, kind,
 // verdict, evidence, counterexample, replay; plus recorded, matches, notes,
-// budget, seed and seconds.
+// budget, seed and seconds; and (issue 9) scope_class, check_verdict (the
+// check's own verdict before the power rule), power (one entry per planted
+// fault tried) and slack (bounds: worst observed ÷ bound).
 type Result struct {
-	ID             string  `json:"id"`
-	Source         string  `json:"source"`
-	Statement      string  `json:"statement"`
-	Scope          string  `json:"scope"`
-	Kind           Kind    `json:"kind"`
-	Verdict        Verdict `json:"verdict"`
-	Evidence       string  `json:"evidence"`
-	Counterexample any     `json:"counterexample"`
-	Replay         string  `json:"replay"`
-	Recorded       Verdict `json:"recorded"`
-	Matches        bool    `json:"matches"`
-	Notes          string  `json:"notes,omitempty"`
-	Budget         string  `json:"budget"`
-	Seed           uint64  `json:"seed"`
-	Seconds        float64 `json:"seconds"`
+	ID             string     `json:"id"`
+	Source         string     `json:"source"`
+	Statement      string     `json:"statement"`
+	Scope          string     `json:"scope"`
+	ScopeClass     ScopeClass `json:"scope_class"`
+	Kind           Kind       `json:"kind"`
+	Verdict        Verdict    `json:"verdict"`
+	CheckVerdict   Verdict    `json:"check_verdict"`
+	Evidence       string     `json:"evidence"`
+	Counterexample any        `json:"counterexample"`
+	Replay         string     `json:"replay"`
+	Power          []Power    `json:"power"`
+	Slack          *float64   `json:"slack,omitempty"`
+	Recorded       Verdict    `json:"recorded"`
+	Matches        bool       `json:"matches"`
+	Notes          string     `json:"notes,omitempty"`
+	Budget         string     `json:"budget"`
+	Seed           uint64     `json:"seed"`
+	Seconds        float64    `json:"seconds"`
+}
+
+// Caught counts the planted faults caught.
+func (r Result) Caught() int {
+	k := 0
+	for _, p := range r.Power {
+		if p.Caught {
+			k++
+		}
+	}
+	return k
 }
 
 // ReplayCommand is the shell command that re-checks one claim with the same
@@ -196,21 +322,29 @@ func ReplayCommand(id string, env Env) string {
 	return fmt.Sprintf("go run ./cmd/routecheck claims --filter '^%s$' --budget %s --seed %d", regexp.QuoteMeta(id), env.Budget, env.Seed)
 }
 
-// Run checks one claim. A panic inside the check becomes an Inconclusive
-// verdict carrying the panic and stack (a bug to fix, never a pass).
+// Run checks one claim, then applies the power rule: a Holds or Consistent
+// verdict stands only when at least one of the claim's planted faults, run
+// by the same checker at the same budget, is caught; otherwise the verdict
+// is Inconclusive ("no power …"), with the check's own verdict kept in
+// CheckVerdict. Faults are not run for other verdicts (a Violated or
+// Inconsistent verdict has already come out the other way). A panic inside
+// the check becomes an Inconclusive verdict carrying the panic (a bug to
+// fix, never a pass); a panic inside a fault's check is not a catch.
 func Run(c Claim, env Env) (r Result) {
 	start := time.Now()
-	r = Result{
-		ID: c.ID, Source: c.Source, Statement: c.Statement, Scope: c.Scope, Kind: c.Kind,
-		Recorded: c.Recorded, Notes: c.Notes, Budget: env.Budget.String(), Seed: env.Seed,
-		Replay: ReplayCommand(c.ID, env),
+	if c.Class == "" {
+		c.Class = scopeClassOf(c.ID)
 	}
+	r = Result{
+		ID: c.ID, Source: c.Source, Statement: c.Statement, Scope: c.Scope, ScopeClass: c.Class, Kind: c.Kind,
+		Recorded: c.RecordedFor(env.Budget), Notes: c.Notes, Budget: env.Budget.String(), Seed: env.Seed,
+		Replay: ReplayCommand(c.ID, env), Power: []Power{},
+	}
+	crashed := false
 	defer func() {
-		if p := recover(); p != nil {
-			r.Verdict = Inconclusive
-			r.Evidence = fmt.Sprintf("check panicked: %v\n%s", p, debug.Stack())
-		}
-		r.Matches = r.Verdict == r.Recorded
+		// A check that crashes never matches the ledger, even where the
+		// ledger records inconclusive: it must not hide there.
+		r.Matches = r.Verdict == r.Recorded && !crashed
 		r.Seconds = time.Since(start).Seconds()
 		if r.Counterexample != nil {
 			if _, err := json.Marshal(r.Counterexample); err != nil {
@@ -218,7 +352,44 @@ func Run(c Claim, env Env) (r Result) {
 			}
 		}
 	}()
-	o := c.Check(env)
-	r.Verdict, r.Evidence, r.Counterexample = o.Verdict, strings.TrimSpace(o.Evidence), o.Counterexample
+	var o Outcome
+	o, crashed = runCheck(c.Check, env)
+	r.Verdict, r.CheckVerdict = o.Verdict, o.Verdict
+	r.Evidence, r.Counterexample, r.Slack = strings.TrimSpace(o.Evidence), o.Counterexample, o.Slack
+	if o.Verdict != Holds && o.Verdict != Consistent {
+		return r
+	}
+	if len(c.Faults) == 0 {
+		r.Verdict = Inconclusive
+		r.Evidence = fmt.Sprintf("no power: no planted fault is written for this checker yet, so its %s cannot be told from a check that cannot fail. The check: %s", o.Verdict, r.Evidence)
+		return r
+	}
+	var tried []string
+	for _, f := range c.Faults {
+		fo, _ := runCheck(f.Check, env)
+		caught := fo.Verdict == Violated || fo.Verdict == Inconsistent
+		r.Power = append(r.Power, Power{Fault: f.Name, Caught: caught, Evidence: fmt.Sprintf("%s: %s", fo.Verdict, strings.TrimSpace(fo.Evidence))})
+		tried = append(tried, fmt.Sprintf("%s (%s)", f.Name, fo.Verdict))
+	}
+	if r.Caught() == 0 {
+		r.Verdict = Inconclusive
+		r.Evidence = fmt.Sprintf("no power at budget %s: none of %d planted faults caught — %s. The check (%s): %s", env.Budget, len(c.Faults), strings.Join(tried, "; "), o.Verdict, r.Evidence)
+	}
 	return r
+}
+
+// runCheck runs a check, turning a panic into an Inconclusive outcome that
+// carries the panic (and, unless it is a FalsifyError, the stack).
+func runCheck(check func(Env) Outcome, env Env) (o Outcome, crashed bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			o, crashed = Outcome{Verdict: Inconclusive}, true
+			if fe, ok := p.(*FalsifyError); ok {
+				o.Evidence = "check could not decide: " + fe.Error()
+				return
+			}
+			o.Evidence = fmt.Sprintf("check panicked: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return check(env), false
 }

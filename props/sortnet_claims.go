@@ -343,7 +343,7 @@ func init() {
 			Check: func(env Env) Outcome {
 				maxK, maxAll := env.Budget.Pick(14, 16, 18), env.Budget.Pick(512, 2048, 4096)
 				if bad := SortnetDepthSize(b, maxK, maxAll); bad != nil {
-					return Outcome{Violated, fmt.Sprintf("n = %d: depth %d, size %d; expected depth %d, size %d %s", bad.N, bad.Depth, bad.Size, bad.WantDepth, bad.WantSize, bad.Err), bad}
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: depth %d, size %d; expected depth %d, size %d %s", bad.N, bad.Depth, bad.Size, bad.WantDepth, bad.WantSize, bad.Err), Counterexample: bad}
 				}
 				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("depth and size equal the closed forms for k = 0..%d; comparators per stage equal the oracle's count for every n ≤ %d and 2^j ± 1, j ≤ %d", maxK, maxAll, maxK)}
 			},
@@ -358,7 +358,7 @@ func init() {
 			Check: func(env Env) Outcome {
 				ev, bad := SortnetSorts(b, env, env.Budget.Pick(22, 24, 24), env.Budget.Pick(1<<10, 1<<14, 1<<16), env.Budget.Pick(4, 16, 64))
 				if bad != nil {
-					return Outcome{Violated, fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), bad}
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), Counterexample: bad}
 				}
 				return Outcome{Verdict: Holds, Evidence: ev}
 			},
@@ -396,7 +396,7 @@ func registerSortnetMutationClaims(b SortnetBuild) {
 			case err != nil:
 				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
 			case len(red) > 0:
-				return Outcome{Violated, "redundant comparators: " + snDeletionList(red), red[0]}
+				return Outcome{Verdict: Violated, Evidence: "redundant comparators: " + snDeletionList(red), Counterexample: red[0]}
 			case len(und) > 0:
 				return Outcome{Verdict: Inconclusive, Evidence: "no failing input found for: " + snDeletionList(und)}
 			}
@@ -421,7 +421,7 @@ func registerSortnetMutationClaims(b SortnetBuild) {
 			case err != nil:
 				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
 			case len(red) > 0:
-				return Outcome{Violated, fmt.Sprintf("%d of %d single-comparator deletions leave a sorting network (smallest first): %s", len(red), mutants, snDeletionList(red)), red[0]}
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%d of %d single-comparator deletions leave a sorting network (smallest first): %s", len(red), mutants, snDeletionList(red)), Counterexample: red[0]}
 			case len(und) > 0:
 				return Outcome{Verdict: Inconclusive, Evidence: "undecided: " + snDeletionList(und)}
 			}

@@ -54,7 +54,7 @@ func init() {
 			Check: func(env Env) Outcome {
 				ev, bad := SortnetClimbCheck(b, env, sortnetClimbSizes(env.Budget))
 				if bad != nil {
-					return Outcome{Violated, fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), bad}
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), Counterexample: bad}
 				}
 				return Outcome{Verdict: Holds, Evidence: ev}
 			},

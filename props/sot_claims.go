@@ -119,8 +119,8 @@ func sotFreshBandCheck(tag uint64, alg asot.Algorithm, withN64 bool, tol float64
 			band = fmt.Sprintf("±%.0f%% of the value", 100*tol)
 		}
 		if len(bad) > 0 {
-			return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("interval at z = %.2f misses %s at %s. All sizes: %s", z, band, strings.Join(bad, "; "), strings.Join(ev, "; ")),
-				Counterexample: map[string]any{"algorithm": alg, "sizes": bad}}
+			return Outcome{Verdict: Inconsistent, Evidence: fmt.Sprintf("interval at z = %.2f misses %s at %s. All sizes: %s", z, band, strings.Join(bad, "; "), strings.Join(ev, "; ")), Counterexample: map[string]any{"algorithm": alg, "sizes": bad}}
+
 		}
 		return Outcome{Verdict: Consistent, Evidence: fmt.Sprintf("every interval (z = %.2f) meets %s: %s", z, band, strings.Join(ev, "; "))}
 	}
@@ -149,8 +149,8 @@ func sotLemma1() {
 				for i := range n {
 					for j := range n {
 						if i != j && D[i][j] != n {
-							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("SOT(%d): BFS distance P%d → P%d is %d", n, i, j, D[i][j]),
-								Counterexample: map[string]int{"n": n, "i": i, "j": j, "distance": D[i][j]}}
+							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("SOT(%d): BFS distance P%d → P%d is %d", n, i, j, D[i][j]), Counterexample: map[string]int{"n": n, "i": i, "j": j, "distance": D[i][j]}}
+
 						}
 					}
 				}
@@ -166,8 +166,8 @@ func sotLemma1() {
 							rep := SotCheckedRun(alg, n, rel, seeds.Rand(seed), 2*n, false)
 							runs++
 							if rep.Problem != "" || !rep.Result.Complete || rep.Result.MaxLatency != n || rep.Result.Deflections != 0 {
-								return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s on SOT(%d): lone packet P%d → P%d: %+v %s", alg, n, i, j, rep.Result, rep.Problem),
-									Counterexample: sotInstance(n, alg, seed, rel)}
+								return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s on SOT(%d): lone packet P%d → P%d: %+v %s", alg, n, i, j, rep.Result, rep.Problem), Counterexample: sotInstance(n, alg, seed, rel)}
+
 							}
 						}
 					}
@@ -729,8 +729,8 @@ func sotTheorem3() {
 				for n := 1; n <= K(env.Budget); n++ {
 					want := new(big.Rat).Add(S[n-1], new(big.Rat).Mul(twoQ, Q[n/2]))
 					if S[n].Cmp(want) != 0 {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("first failure at p = %s, n = %d: S_n = %s, printed rule gives %s (it holds at every n only for p = 3/4)", p.RatString(), n, S[n].RatString(), want.RatString()),
-							Counterexample: map[string]any{"p": p.RatString(), "n": n, "S_n": S[n].RatString(), "printed": want.RatString()}}
+						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("first failure at p = %s, n = %d: S_n = %s, printed rule gives %s (it holds at every n only for p = 3/4)", p.RatString(), n, S[n].RatString(), want.RatString()), Counterexample: map[string]any{"p": p.RatString(), "n": n, "S_n": S[n].RatString(), "printed": want.RatString()}}
+
 					}
 				}
 			}

@@ -83,30 +83,51 @@ func printLedger(w io.Writer, rs []props.Result, b props.Budget, seed uint64) {
 	fmt.Fprintf(w, "routecheck claims ledger — budget %s, seed %d: %d claims: %d holds, %d violated, %d consistent, %d inconsistent, %d inconclusive\n\n",
 		b, seed, len(rs), count[props.Holds], count[props.Violated], count[props.Consistent], count[props.Inconsistent], count[props.Inconclusive])
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tKIND\tVERDICT\tLEDGER\tSOURCE")
+	fmt.Fprintln(tw, "ID\tCLASS\tKIND\tVERDICT\tPOWER\tLEDGER\tSOURCE")
 	for _, r := range rs {
 		ledger := "="
 		if !r.Matches {
 			ledger = "≠ " + string(r.Recorded)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Kind, r.Verdict, ledger, strings.TrimPrefix(r.Source, "000_de3be866f009217f.txt "))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.ScopeClass, r.Kind, r.Verdict, powerCell(r), ledger, strings.TrimPrefix(r.Source, "000_de3be866f009217f.txt "))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nFindings (violated / inconsistent / inconclusive / differing from the ledger):")
-	for _, r := range rs {
-		if r.Verdict == props.Holds || r.Verdict == props.Consistent {
-			if r.Matches {
-				continue
+	fmt.Fprintln(w, "\nPOWER is planted faults caught/tried by the same check at this budget; a holds or consistent verdict needs one caught, otherwise it is inconclusive.")
+	fmt.Fprintln(w, "Findings by scope class (violated / inconsistent / inconclusive / differing from the ledger); only 'paper' and 'reading' findings are errata of a paper:")
+	for _, class := range props.ScopeClasses {
+		var fs []props.Result
+		for _, r := range rs {
+			if r.ScopeClass == class && (!r.Matches || (r.Verdict != props.Holds && r.Verdict != props.Consistent)) {
+				fs = append(fs, r)
 			}
 		}
-		fmt.Fprintf(w, "\n* %s — %s\n  %s\n  scope: %s\n  evidence: %s\n", r.ID, r.Verdict, r.Statement, r.Scope, r.Evidence)
-		if r.Counterexample != nil {
-			cx, _ := json.Marshal(r.Counterexample)
-			fmt.Fprintf(w, "  counterexample: %s\n", cx)
+		fmt.Fprintf(w, "\n== %s: %d finding(s)\n", class, len(fs))
+		for _, r := range fs {
+			fmt.Fprintf(w, "\n* %s — %s\n  %s\n  scope: %s\n  evidence: %s\n", r.ID, r.Verdict, r.Statement, r.Scope, r.Evidence)
+			if r.Counterexample != nil {
+				cx, _ := json.Marshal(r.Counterexample)
+				fmt.Fprintf(w, "  counterexample: %s\n", cx)
+			}
+			for _, p := range r.Power {
+				fmt.Fprintf(w, "  planted fault %q: caught %v\n", p.Fault, p.Caught)
+			}
+			if r.Notes != "" {
+				fmt.Fprintf(w, "  notes: %s\n", r.Notes)
+			}
+			fmt.Fprintf(w, "  replay: %s\n", r.Replay)
 		}
-		if r.Notes != "" {
-			fmt.Fprintf(w, "  notes: %s\n", r.Notes)
-		}
-		fmt.Fprintf(w, "  replay: %s\n", r.Replay)
 	}
+}
+
+// powerCell is the POWER column: caught/tried, or "-" when no fault ran
+// (the verdict came out the other way, or none is written).
+func powerCell(r props.Result) string {
+	if len(r.Power) == 0 {
+		return "-"
+	}
+	s := fmt.Sprintf("%d/%d", r.Caught(), len(r.Power))
+	if r.Slack != nil {
+		s += fmt.Sprintf(" slack %.2f", *r.Slack)
+	}
+	return s
 }

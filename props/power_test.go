@@ -1,0 +1,131 @@
+package props
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// falsifyClaim is a claim whose check reads Falsify's answer the way every
+// rapid-checked claim does: no counterexample means holds.
+func falsifyClaim(prop func(t *rapid.T) any) Claim {
+	return Claim{ID: "test/falsify", Source: "test", Statement: "test", Kind: Invariant, Recorded: Holds,
+		Check: func(env Env) Outcome {
+			if cex, rep := Falsify(env, 50, prop); cex != nil {
+				return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: "no counterexample"}
+		},
+		Faults: []Fault{{Name: "always caught", Check: func(Env) Outcome { return Outcome{Verdict: Violated} }}},
+	}
+}
+
+// TestFalsifyNeverPassesOnACrash plants the two ways rapid can fail without
+// a counterexample from the property (issue 9, item 1): both must come out
+// inconclusive with the reason, never holds.
+func TestFalsifyNeverPassesOnACrash(t *testing.T) {
+	env := Env{Budget: Small, Seed: DefaultSeed}
+	cases := []struct {
+		name, reason string
+		prop         func(t *rapid.T) any
+	}{
+		{"panicking property", "the property panicked: planted panic", func(t *rapid.T) any {
+			if rapid.IntRange(0, 10).Draw(t, "x") >= 3 {
+				panic("planted panic")
+			}
+			return nil
+		}},
+		{"generator that cannot draw", "could not draw enough valid cases", func(t *rapid.T) any {
+			rapid.IntRange(0, 1000).Filter(func(int) bool { return false }).Draw(t, "never")
+			return nil
+		}},
+		{"nil dereference", "the property panicked", func(t *rapid.T) any {
+			var m map[string][]int
+			_ = m["a"][rapid.IntRange(0, 3).Draw(t, "i")]
+			return nil
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Run(falsifyClaim(c.prop), env)
+			if r.Verdict != Inconclusive || r.CheckVerdict != Inconclusive {
+				t.Fatalf("verdict %s (check %s), want inconclusive; evidence: %s", r.Verdict, r.CheckVerdict, r.Evidence)
+			}
+			if !strings.Contains(r.Evidence, c.reason) {
+				t.Errorf("evidence does not give the reason %q: %s", c.reason, r.Evidence)
+			}
+		})
+	}
+	// The same harness still passes a true property and finds a false one.
+	if r := Run(falsifyClaim(func(t *rapid.T) any { rapid.IntRange(0, 10).Draw(t, "x"); return nil }), env); r.Verdict != Holds {
+		t.Errorf("true property: %s (%s)", r.Verdict, r.Evidence)
+	}
+	r := Run(falsifyClaim(func(t *rapid.T) any {
+		if x := rapid.IntRange(0, 100).Draw(t, "x"); x >= 7 {
+			return x
+		}
+		return nil
+	}), env)
+	if r.Verdict != Violated || r.Counterexample != 7 {
+		t.Errorf("false property: %s, counterexample %v (want violated, shrunk to 7)", r.Verdict, r.Counterexample)
+	}
+}
+
+// TestPowerRule: a holds verdict stands only with a caught fault.
+func TestPowerRule(t *testing.T) {
+	env := Env{Budget: Small, Seed: DefaultSeed}
+	holds := func(Env) Outcome { return Outcome{Verdict: Holds, Evidence: "fine"} }
+	fault := func(v Verdict) Fault {
+		return Fault{Name: "planted " + string(v), Check: func(Env) Outcome { return Outcome{Verdict: v, Evidence: "x"} }}
+	}
+	panicking := Fault{Name: "panics", Check: func(Env) Outcome { panic("boom") }}
+	cases := []struct {
+		name   string
+		faults []Fault
+		want   Verdict
+		caught int
+	}{
+		{"no fault written", nil, Inconclusive, 0},
+		{"fault not caught", []Fault{fault(Holds)}, Inconclusive, 0},
+		{"fault inconclusive is not a catch", []Fault{fault(Inconclusive)}, Inconclusive, 0},
+		{"a panicking fault is not a catch", []Fault{panicking}, Inconclusive, 0},
+		{"one of two caught", []Fault{fault(Holds), fault(Violated)}, Holds, 1},
+		{"inconsistent is a catch", []Fault{fault(Inconsistent)}, Holds, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Run(Claim{ID: "test/power", Source: "s", Statement: "s", Kind: Invariant, Recorded: Holds, Check: holds, Faults: c.faults}, env)
+			if r.Verdict != c.want || r.Caught() != c.caught || len(r.Power) != len(c.faults) || r.CheckVerdict != Holds {
+				t.Errorf("verdict %s, caught %d of %d, check %s; want %s, %d caught", r.Verdict, r.Caught(), len(r.Power), r.CheckVerdict, c.want, c.caught)
+			}
+			if c.want == Inconclusive && !strings.Contains(r.Evidence, "no power") {
+				t.Errorf("evidence does not say why: %s", r.Evidence)
+			}
+		})
+	}
+	// Faults are not run when the verdict already came out the other way.
+	ran := false
+	r := Run(Claim{ID: "test/power", Source: "s", Statement: "s", Kind: Invariant, Recorded: Violated,
+		Check:  func(Env) Outcome { return Outcome{Verdict: Violated} },
+		Faults: []Fault{{Name: "f", Check: func(Env) Outcome { ran = true; return Outcome{} }}}}, env)
+	if ran || r.Verdict != Violated {
+		t.Errorf("violated claim: faults ran %v, verdict %s", ran, r.Verdict)
+	}
+}
+
+// TestRegistryPowerAndClass: every registered claim has a valid scope class,
+// and no claim is recorded holds or consistent without a planted fault.
+func TestRegistryPowerAndClass(t *testing.T) {
+	cs, _ := Claims("")
+	for _, c := range cs {
+		if !validClass(c.Class) {
+			t.Errorf("%s: scope class %q", c.ID, c.Class)
+		}
+		for _, b := range []Budget{Small, Default, Large} {
+			if v := c.RecordedFor(b); (v == Holds || v == Consistent) && len(c.Faults) == 0 {
+				t.Errorf("%s: recorded %s at budget %s with no planted fault", c.ID, v, b)
+			}
+		}
+	}
+}

@@ -26,6 +26,9 @@ type PopsInstance struct {
 	Groups []int32 `json:"groups,omitempty"`
 	// Why is what the instance shows.
 	Why string `json:"why,omitempty"`
+	// Mutant is a planted fault in the router (power checks only); zero is
+	// the router as written.
+	Mutant ap.Mutant `json:"mutant,omitempty"`
 }
 
 // PopsRunReport is everything the §III claims look at in one model run.
@@ -77,7 +80,7 @@ func RunPops(in PopsInstance) PopsRunReport {
 			}
 		}
 	}
-	o := ap.Options{Variant: in.Variant()}
+	o := ap.Options{Variant: in.Variant(), Mutant: in.Mutant}
 	var err error
 	if in.Groups != nil {
 		o.MaxSteps = 1

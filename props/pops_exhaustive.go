@@ -317,14 +317,14 @@ type stepShape struct {
 
 var (
 	stepMu    sync.Mutex
-	stepCache = map[[3]int]*stepShape{}
+	stepCache = map[[4]int]*stepShape{}
 )
 
 // exhaustiveShape runs every survivor class of POPS(d,g) on the slot model
 // (one step each); the result is cached per (alg, d, g) for the process, so
 // the per-step claims share it.
-func exhaustiveShape(alg ap.Variant, d, g int) (*stepShape, error) {
-	key := [3]int{int(alg), d, g}
+func exhaustiveShape(alg ap.Variant, mut ap.Mutant, d, g int) (*stepShape, error) {
+	key := [4]int{int(alg), int(mut), d, g}
 	stepMu.Lock()
 	defer stepMu.Unlock()
 	if r, ok := stepCache[key]; ok {
@@ -335,6 +335,13 @@ func exhaustiveShape(alg ap.Variant, d, g int) (*stepShape, error) {
 		return nil, err
 	}
 	sh := &stepShape{d: d, g: g, classes: cl, outcomes: make([]stepOutcome, len(cl)), inputs: big.NewInt(0)}
+	if mut != ap.NoMutant {
+		cl = slices.Clone(cl) // the classes may be shared with other callers
+		for i := range cl {
+			cl[i].in.Mutant = mut
+		}
+		sh.classes = cl
+	}
 	for i, c := range cl {
 		sh.outcomes[i] = outcomeOf(RunPops(c.in))
 		sh.inputs.Add(sh.inputs, c.size)

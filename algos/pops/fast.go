@@ -61,6 +61,9 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 	if len(dst) != sh.N() {
 		return Result{}, errLen(len(dst), sh.N())
 	}
+	if o.Mutant != NoMutant {
+		return Result{}, fmt.Errorf("mutant %q: the fast engine runs only the router as written (use RunOnModel)", o.Mutant)
+	}
 	o = o.fill(sh)
 	n, g, d := sh.N(), sh.G, sh.D
 	e.pending = grow(e.pending, n)[:0]

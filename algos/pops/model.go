@@ -139,7 +139,7 @@ func RunOnModelWith(sh pops.Shape, dst []int32, decide Decider, o Options, obs O
 		}
 		left := int32(0)
 		for i := range n {
-			if m.gotAck[i] {
+			if m.gotAck[i] || m.o.Mutant == MutantNoAckWait && m.choice[i] >= 0 {
 				m.pending[i] = false
 			}
 			if m.pending[i] {
@@ -220,10 +220,12 @@ func (m *modelRun) listenDest() {
 // their random intermediate group, relays forward them to the temporary
 // destination group Δ(π(p)) = π(p) mod g.
 func (m *modelRun) slots12() error {
-	g := int32(m.sh.G)
 	for i := range m.acts {
 		if m.choice[i] >= 0 {
 			m.acts[i].Send, m.acts[i].To = find(m.st.Buf[i], int32(i), pops.Original), []int32{m.choice[i]}
+			if m.o.Mutant == MutantNoAckWait {
+				m.acts[i].Drop = []int32{m.acts[i].Send}
+			}
 		}
 	}
 	m.listenRelay()
@@ -239,7 +241,10 @@ func (m *modelRun) slots12() error {
 	for i := range m.acts {
 		if p := m.relayPkt[i]; p >= 0 {
 			k := find(m.st.Buf[i], p, pops.Copy)
-			m.acts[i].Send, m.acts[i].To, m.acts[i].Drop = k, []int32{m.dst[p] % g}, []int32{k}
+			m.acts[i].Send, m.acts[i].To = k, []int32{m.temp(p)}
+			if m.o.Mutant != MutantRelayKeeps {
+				m.acts[i].Drop = []int32{k}
+			}
 		}
 	}
 	m.listenRelay()
@@ -254,16 +259,24 @@ func (m *modelRun) slots12() error {
 	return nil
 }
 
+// temp is packet p's temporary group Δ(π(p)) = π(p) mod g (or the
+// planted fault's group(π(p)) mod g).
+func (m *modelRun) temp(p int32) int32 {
+	if m.o.Mutant == MutantTempByGroup {
+		return int32(m.sh.Group(int(m.dst[p])) % m.sh.G)
+	}
+	return m.dst[p] % int32(m.sh.G)
+}
+
 // ackTempToRelay: the temporary-group processor acks back over c(r, t); the
 // relay listens to c(r, Δ(π(p))).
 func (m *modelRun) ackTempToRelay(k int) error {
-	g := int32(m.sh.G)
 	for i := range m.acts {
 		if p := m.tempPkt[i]; p >= 0 {
 			m.acts[i].Ack, m.acts[i].To = p, []int32{m.tempFrom[i]}
 		}
 		if p := m.relayPkt[i]; p >= 0 {
-			m.acts[i].Listen = m.dst[p] % g
+			m.acts[i].Listen = m.temp(p)
 		}
 	}
 	ev, err := m.slot(k)
@@ -332,7 +345,7 @@ func (m *modelRun) step5() error {
 		return err
 	}
 	for i := range m.acts {
-		if m.gotAck[i] {
+		if m.gotAck[i] && m.o.Mutant != MutantNoAckWait {
 			m.acts[i].Drop = append(m.acts[i].Drop, find(m.st.Buf[i], int32(i), pops.Original))
 		}
 	}

@@ -89,6 +89,46 @@ type Options struct {
 	// and benchmarks plug in the naive oracle (oracles/popsnaive.Step) here.
 	// The fast Engine ignores it.
 	Step StepFunc
+	// Mutant plants a fault in the router for routecheck's power checks
+	// (a claim's check must catch it); zero is the router as written.
+	// RunOnModel only: the fast Engine refuses a mutant.
+	Mutant Mutant
+}
+
+// Mutant is a planted fault in the §III router, used only to show that a
+// claim's check can fail (issue 9: power). Each differs from the router in
+// one rule.
+type Mutant int
+
+// The planted faults.
+const (
+	NoMutant Mutant = iota
+	// MutantTempByGroup: relays forward a copy to temporary group
+	// group(π(p)) mod g instead of Δ(π(p)) = π(p) mod g (and listen for the
+	// ack there): two copies bound for one destination group meet in one
+	// temporary group, and their slot-5 sends collide.
+	MutantTempByGroup
+	// MutantNoAckWait: the source deletes its original as soon as it sends
+	// the copy in slot 1, without waiting for the slot-4 ack: a copy that
+	// dies in slot 1 or 2 loses its packet.
+	MutantNoAckWait
+	// MutantRelayKeeps: a relay forwards the copy in slot 2 but does not
+	// drop it, so copies pile up in relay buffers.
+	MutantRelayKeeps
+)
+
+func (m Mutant) String() string {
+	switch m {
+	case NoMutant:
+		return "none"
+	case MutantTempByGroup:
+		return "temporary group by destination group"
+	case MutantNoAckWait:
+		return "source deletes its original without waiting for the ack"
+	case MutantRelayKeeps:
+		return "relay keeps the copy it forwards"
+	}
+	return fmt.Sprintf("Mutant(%d)", int(m))
 }
 
 // StepFunc is the signature of a pure slot model's step.
@@ -121,6 +161,9 @@ func (o Options) check() error {
 	}
 	if o.MaxTrace < 0 {
 		return fmt.Errorf("max trace = %d: must be ≥ 0 (0 records every step)", o.MaxTrace)
+	}
+	if o.Mutant < NoMutant || o.Mutant > MutantRelayKeeps {
+		return fmt.Errorf("mutant = %d: unknown", int(o.Mutant))
 	}
 	if o.Variant != Faithful && o.Variant != SplitDelivery {
 		return fmt.Errorf("variant = %d: unknown", int(o.Variant))

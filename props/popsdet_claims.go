@@ -40,10 +40,17 @@ func thm21Slots(d, g int) int {
 // exactly 1 (d = 1) or 2⌈d/g⌉ slots, has no conflicting coupler, loses and
 // duplicates nothing, and leaves packet p delivered at processor π(p). It
 // returns "" or what went wrong.
-func PopsDetOffline(sh pops.Shape, dst []int32) string {
+func PopsDetOffline(sh pops.Shape, dst []int32) string { return popsDetOffline(sh, dst, nil) }
+
+// popsDetOffline is PopsDetOffline with the plan changed by mut (a planted
+// fault; nil for the router as written).
+func popsDetOffline(sh pops.Shape, dst []int32, mut func(*popsdet.Plan)) string {
 	pl, err := popsdet.NewPlan(sh, dst)
 	if err != nil {
 		return err.Error()
+	}
+	if mut != nil {
+		mut(&pl)
 	}
 	res, st, err := popsdet.Run(pl, nil)
 	if err != nil {
@@ -121,11 +128,24 @@ func genPermOf(t *rapid.T, n int) []int32 {
 	return rapid.Permutation(perm.Identity(n)).Draw(t, "π")
 }
 
-func checkThm21(env Env) Outcome {
+// relayShifted is the planted fault of Theorem 2.1's check: packet 0's
+// relay group is moved to the next group (mod g), the schedule otherwise
+// unchanged; it collides with the packet that uses that (round, relay) pair.
+func relayShifted(pl *popsdet.Plan) {
+	if len(pl.Relay) > 0 && pl.Shape.G > 1 {
+		pl.Relay[0] = (pl.Relay[0] + 1) % int32(pl.Shape.G)
+	}
+}
+
+func checkThm21(mut func(*popsdet.Plan)) func(Env) Outcome {
+	return func(env Env) Outcome { return thm21(env, mut) }
+}
+
+func thm21(env Env, mut func(*popsdet.Plan)) Outcome {
 	maxN := env.Budget.Pick(8, 8, 9)
 	var cex *PopsDetInstance
 	cases := eachShapePerm(maxN, func(sh pops.Shape, p []int32) bool {
-		if why := PopsDetOffline(sh, p); why != "" {
+		if why := popsDetOffline(sh, p, mut); why != "" {
 			cex = &PopsDetInstance{D: sh.D, G: sh.G, Perm: slices.Clone(p), Why: why}
 			return false
 		}
@@ -140,7 +160,7 @@ func checkThm21(env Env) Outcome {
 	c, _ := Falsify(env, checks, func(t *rapid.T) any {
 		sh := genPopsDetShape(t, maxDG, maxDG, &tally)
 		p := genPermOf(t, sh.N())
-		if why := PopsDetOffline(sh, p); why != "" {
+		if why := popsDetOffline(sh, p, mut); why != "" {
 			return PopsDetInstance{D: sh.D, G: sh.G, Perm: p, Why: why}
 		}
 		return nil
@@ -159,6 +179,21 @@ func checkThm21(env Env) Outcome {
 // 2⌈d/g⌉ slots with no conflict. ext, when non-nil, is the extension of the
 // exchange permutation on the wires outside the stage (else fixed points).
 func PopsDetStage(sh pops.Shape, st sortnet.Stage, vals []int, ext []int32) string {
+	return popsDetStage(sh, st, vals, ext, nil)
+}
+
+// lowFlipped is the planted fault of Lemma 2.2's check: the lowest wire of a
+// comparator keeps the maximum instead of the minimum.
+func lowFlipped(sp *popsdet.StagePlan) {
+	for i, q := range sp.Partner {
+		if q >= 0 {
+			sp.Low[i] = !sp.Low[i]
+			return
+		}
+	}
+}
+
+func popsDetStage(sh pops.Shape, st sortnet.Stage, vals []int, ext []int32, mut func(*popsdet.StagePlan)) string {
 	var sp popsdet.StagePlan
 	var err error
 	if ext == nil {
@@ -168,6 +203,9 @@ func PopsDetStage(sh pops.Shape, st sortnet.Stage, vals []int, ext []int32) stri
 	}
 	if err != nil {
 		return err.Error()
+	}
+	if mut != nil {
+		mut(&sp)
 	}
 	got, res, err := popsdet.Simulate(sp, vals)
 	if err != nil {
@@ -186,7 +224,11 @@ func PopsDetStage(sh pops.Shape, st sortnet.Stage, vals []int, ext []int32) stri
 	return ""
 }
 
-func checkLemma22(env Env) Outcome {
+func checkLemma22(mut func(*popsdet.StagePlan)) func(Env) Outcome {
+	return func(env Env) Outcome { return lemma22(env, mut) }
+}
+
+func lemma22(env Env, mut func(*popsdet.StagePlan)) Outcome {
 	checks := env.Budget.Pick(1000, 5000, 20000)
 	maxDG := env.Budget.Pick(16, 32, 64)
 	var tally shapeTally
@@ -214,7 +256,7 @@ func checkLemma22(env Env) Outcome {
 				ext[cp.I], ext[cp.J] = cp.J, cp.I
 			}
 		}
-		if why := PopsDetStage(sh, st, vals, ext); why != "" {
+		if why := popsDetStage(sh, st, vals, ext, mut); why != "" {
 			return PopsDetInstance{D: sh.D, G: sh.G, Perm: ext, Stage: pairs, Vals: vals, Why: why}
 		}
 		return nil
@@ -274,9 +316,33 @@ var cor24Networks = []cor24Network{
 	}},
 }
 
-func checkCor24(env Env) Outcome {
+// lastComparatorDeleted is the planted fault of Corollary 2.4's check: each
+// sorting network loses the last comparator of its last non-empty stage.
+func lastComparatorDeleted(nw sortnet.Network) sortnet.Network {
+	out := sortnet.Network{N: nw.N, Stages: slices.Clone(nw.Stages)}
+	for k := len(out.Stages) - 1; k >= 0; k-- {
+		if st := out.Stages[k]; len(st) > 0 {
+			out.Stages[k] = slices.Clone(st[:len(st)-1])
+			break
+		}
+	}
+	return out
+}
+
+func checkCor24(mut func(sortnet.Network) sortnet.Network) func(Env) Outcome {
+	return func(env Env) Outcome { return cor24(env, mut) }
+}
+
+func cor24(env Env, mut func(sortnet.Network) sortnet.Network) Outcome {
 	var ev []string
 	for _, cn := range cor24Networks {
+		if mut != nil {
+			build := cn.build
+			cn.build = func(n int) (sortnet.Network, error) {
+				nw, err := build(n)
+				return mut(nw), err
+			}
+		}
 		o, e := checkCor24With(env, cn)
 		if o.Verdict != Holds {
 			return o
@@ -380,12 +446,14 @@ func init() {
 			"d > 1: edge-colour the d-regular group multigraph group(p) → group(π(p)) properly and equitably with g⌈d/g⌉ colours (König + de Werra, models/bipartite); colour r·g + h = round r, relay group h; slot 2r+1 goes source → relay over c(h, group(p)), slot 2r+2 relay → destination over c(group(π(p)), h).",
 			"A colour class has at most ⌈d/⌈d/g⌉⌉ ≤ d packets, so each relay group has enough listeners; for d < g the equitable colouring (every class exactly d packets) is what makes 2 slots suffice.",
 		}, " "),
-		Check: checkThm21})
+		Check:  checkThm21(nil),
+		Faults: []Fault{{Name: "packet 0's relay group moved to the next group", Check: checkThm21(relayShifted)}}})
 	Register(Claim{ID: "pops/lemma-2.2/comparator-stage", Source: seed000 + " Lemma 2.2", Kind: Invariant, Recorded: Holds,
 		Statement: "A POPS(d,g) network, n = dg, can simulate a comparator stage in one slot when d = 1 and in 2⌈d/g⌉ slots when d > 1.",
 		Scope:     "every d, g ≥ 1, every comparator stage on n wires, any extension of the exchange permutation",
 		Notes:     "Simulated as in the proof: route the exchange permutation with Theorem 2.1's schedule on the slot model, then the comparator's lower wire keeps the minimum and the upper wire the maximum; compared with sortnet.ApplyStage.",
-		Check:     checkLemma22})
+		Check:     checkLemma22(nil),
+		Faults:    []Fault{{Name: "a comparator's low wire keeps the maximum", Check: checkLemma22(lowFlipped)}}})
 	Register(Claim{ID: "pops/cor-2.4/sort-router-delivers", Source: seed000 + " Corollary 2.4 (with Theorem 2.3, Lemma 2.2)", Kind: Invariant, Recorded: Holds,
 		Statement: "Sorting the packets by destination with a comparator network simulated stage by stage (Lemma 2.2) routes any permutation on-line: the packet for destination j ends at processor j after depth × (1 or 2⌈d/g⌉) slots.",
 		Scope:     "every d, g ≥ 1, every permutation; three sorting networks on n = dg wires: odd-even transposition (depth n), Batcher's odd-even merge sort (depth ⌈lg n⌉(⌈lg n⌉+1)/2) and the AKS-family network of algos/aks with exact separators; exhaustive for dg ≤ 6/7/8, rapid for d, g ≤ 8/12/16 by budget",
@@ -395,5 +463,6 @@ func init() {
 			"What is and is not shown: delivery, conflict-freedom and the slot formula, for every network used. The O(log n) depth itself is not exercised: the AKS-family network with exact separators sorts every bag with Batcher's network, so its depth grows like log³ n (46 at n = 12, 180 at n = 64, against Batcher's 10 and 21), and the O(log n)-depth version with random-matching halvers is not a sorting network at the sizes we can build (sortnet/aks/expander-halver/sorts, …/sorts-large); with Paterson's halvers §7's estimate only beats Batcher beyond n ≈ 10^309606 (sortnet/aks/depth/crossover).",
 			"The schedules are compiled from the network alone, never from π: the router is on-line.",
 		}, " "),
-		Check: checkCor24})
+		Check:  checkCor24(nil),
+		Faults: []Fault{{Name: "each sorting network without its last comparator", Check: checkCor24(lastComparatorDeleted)}}})
 }

@@ -37,38 +37,8 @@ func init() {
 		Statement: "For any oblivious deterministic routing algorithm on POPS(g,g) there is a permutation whose path congestion, hence routing time, is at least √g/2 slots.",
 		Scope:     "d = g (the proof's assumption); two oblivious routers (popsobl.Direct, popsobl.TwoHop); g ∈ {2,3,4,9,16,25} (small budget), +36 (default), +64 (large)",
 		Notes:     "The construction is run with its greedy step read as 'a source a whose path to b_i crosses v' — what the proof's conclusion needs; the text's own wording is checked separately (pops/thm-2.5/literal-greedy). The check also verifies the proof's counting step |S_b| ≥ √g for every b. The constructed permutation is then routed on the slot model by a greedy conflict-free store-and-forward executor, which must take at least √g/2 slots.",
-		Check: func(env Env) Outcome {
-			var ev []string
-			for _, g := range thm25Sizes(env.Budget) {
-				sh := pops.Shape{D: g, G: g}
-				for _, f := range obliviousFamilies(sh) {
-					fam := popslower.Family(f.fam)
-					res, err := popslower.Theorem25(sh, fam)
-					inst := map[string]any{"d": g, "g": g, "router": f.name}
-					if err != nil {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v %s: %v", sh, f.name, err), Counterexample: inst}
-					}
-					if err := perm.Validate(res.Perm, true); err != nil {
-						return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%v %s: construction built no permutation: %v", sh, f.name, err)}
-					}
-					half := math.Sqrt(float64(g)) / 2
-					c, _ := popslower.Congestion(sh, fam, res.Perm)
-					run, err := popsobl.Execute(sh, res.Perm, f.fam, 64*sh.N())
-					if err != nil || run.Delivered != sh.N() {
-						return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%v %s: executor failed: %v %+v", sh, f.name, err, run)}
-					}
-					inst["perm"] = res.Perm
-					if float64(res.MinS) < math.Sqrt(float64(g)) {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v %s: min |S_b| = %d < √g", sh, f.name, res.MinS), Counterexample: inst}
-					}
-					if float64(c) < half || float64(run.Slots) < half {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v %s: congestion %d, %d slots < √g/2 = %.2f", sh, f.name, c, run.Slots, half), Counterexample: inst}
-					}
-					ev = append(ev, fmt.Sprintf("g=%d %s: congestion %d, %d slots (≥ √g/2 = %.2f), min|S_b| %d", g, f.name, c, run.Slots, half, res.MinS))
-				}
-			}
-			return Outcome{Verdict: Holds, Evidence: "attained: " + strings.Join(ev, "; ")}
-		}})
+		Check:     thm25(1),
+		Faults:    []Fault{{Name: "the lower bound raised fourfold (2√g)", Check: thm25(4)}}})
 	Register(Claim{ID: "pops/thm-2.5/literal-greedy", Source: src + " (proof, greedy step)", Kind: LowerBound, Recorded: Violated,
 		Statement: "The proof's greedy step — for i = 1…√g/2 let a be any processor in S_{b_i} with π(a) undefined and set π(a) = b_i — always succeeds and puts v on every path (a, π(a)].",
 		Scope:     "d = g, the direct one-hop router and the two-hop router, g ∈ {2,3,4,9,16,25}",
@@ -164,7 +134,7 @@ func thm28Shapes(b Budget, network string) []pops.Shape {
 // seen every packet is ≥ ⌈log₂ n⌉, and the exhibited permutation (π(h) = i
 // for a pair (h, i) still unseen) is not routed by the router truncated to
 // the stages completed before that slot.
-func checkThm28(env Env, cn cor24Network) (Outcome, string) {
+func checkThm28(env Env, cn cor24Network, scale int) (Outcome, string) {
 	var ev []string
 	for _, sh := range thm28Shapes(env.Budget, cn.name) {
 		n := sh.N()
@@ -177,7 +147,7 @@ func checkThm28(env Env, cn cor24Network) (Outcome, string) {
 		if err != nil {
 			return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}, ""
 		}
-		logn := popslower.CeilLog2(n)
+		logn := scale * popslower.CeilLog2(n)
 		if ratio > 1 || full == 0 || full < logn {
 			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s %v: max |P(i,t)|/2^t = %.2f, all seen after slot %d, ⌈log₂ n⌉ = %d", cn.name, sh, ratio, full, logn), Counterexample: inst}, ""
 		}
@@ -211,15 +181,61 @@ func init() {
 		Notes: "The sets P(i,t) are computed from the router's actual slot-model actions (popslower.Reach). The exhibited permutation sends p_h to i (extended by swapping); the router truncated to the whole stages completed before the last slot where (h, i) was unseen must not hold p_h at i — checked by running it. " +
 			"With odd-even transposition (depth n) the bound is trivially met (the sets fill only after ≈ n/2 stages). With Batcher's network (depth O(log² n)) it is meaningful: e.g. on POPS(8,8) every P(i,t) is full after slot 22 of the router's 42, against ⌈log₂ 64⌉ = 6, on POPS(4,16) after slot 13 of 42; the AKS-family network with exact separators is deeper still. " +
 			"So the rigid bound holds with room to spare for these routers; the ratio full-slot / ⌈log₂ n⌉ is what the evidence reports per shape.",
-		Check: func(env Env) Outcome {
-			var ev []string
-			for _, cn := range cor24Networks {
-				o, e := checkThm28(env, cn)
-				if o.Verdict != Holds {
-					return o
-				}
-				ev = append(ev, e)
+		Check:  thm28(1),
+		Faults: []Fault{{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: thm28(4)}}})
+}
+
+// thm28 runs checkThm28 with every network, the bound ⌈log₂ n⌉ scaled by
+// scale (1 for the claim, 4 for its planted fault).
+func thm28(scale int) func(Env) Outcome {
+	return func(env Env) Outcome {
+		var ev []string
+		for _, cn := range cor24Networks {
+			o, e := checkThm28(env, cn, scale)
+			if o.Verdict != Holds {
+				return o
 			}
-			return Outcome{Verdict: Holds, Evidence: "attained: " + strings.Join(ev, " | ")}
-		}})
+			ev = append(ev, e)
+		}
+		return Outcome{Verdict: Holds, Evidence: "attained: " + strings.Join(ev, " | ")}
+	}
+}
+
+// thm25 runs Theorem 2.5's construction against the oblivious routers and
+// checks congestion and slots ≥ scale·√g/2 (scale 1 for the claim; the
+// planted fault raises the bound fourfold, which the constructions must
+// miss somewhere for the check to have shown it can fail).
+func thm25(scale float64) func(Env) Outcome {
+	return func(env Env) Outcome {
+		var ev []string
+		for _, g := range thm25Sizes(env.Budget) {
+			sh := pops.Shape{D: g, G: g}
+			for _, f := range obliviousFamilies(sh) {
+				fam := popslower.Family(f.fam)
+				res, err := popslower.Theorem25(sh, fam)
+				inst := map[string]any{"d": g, "g": g, "router": f.name}
+				if err != nil {
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v %s: %v", sh, f.name, err), Counterexample: inst}
+				}
+				if err := perm.Validate(res.Perm, true); err != nil {
+					return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%v %s: construction built no permutation: %v", sh, f.name, err)}
+				}
+				half := scale * math.Sqrt(float64(g)) / 2
+				c, _ := popslower.Congestion(sh, fam, res.Perm)
+				run, err := popsobl.Execute(sh, res.Perm, f.fam, 64*sh.N())
+				if err != nil || run.Delivered != sh.N() {
+					return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%v %s: executor failed: %v %+v", sh, f.name, err, run)}
+				}
+				inst["perm"] = res.Perm
+				if float64(res.MinS) < math.Sqrt(float64(g)) {
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v %s: min |S_b| = %d < √g", sh, f.name, res.MinS), Counterexample: inst}
+				}
+				if float64(c) < half || float64(run.Slots) < half {
+					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v %s: congestion %d, %d slots < √g/2 = %.2f", sh, f.name, c, run.Slots, half), Counterexample: inst}
+				}
+				ev = append(ev, fmt.Sprintf("g=%d %s: congestion %d, %d slots (≥ √g/2 = %.2f), min|S_b| %d", g, f.name, c, run.Slots, half, res.MinS))
+			}
+		}
+		return Outcome{Verdict: Holds, Evidence: "attained: " + strings.Join(ev, "; ")}
+	}
 }

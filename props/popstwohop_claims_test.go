@@ -70,7 +70,7 @@ func TestThm212OtherSeeds(t *testing.T) {
 	}
 	for _, seed := range []uint64{1, 2, 3} {
 		env := Env{Budget: Small, Seed: seed}
-		if o := checkThm212(env); o.Verdict != Holds {
+		if o := checkThm212(popslower.PartnerAsNeeded)(env); o.Verdict != Holds {
 			t.Errorf("seed %d: repaired construction: %s: %s", seed, o.Verdict, o.Evidence)
 		}
 		if o, _ := searchMarking(env, true, popslower.PartnerLowest, thm212Cases(Small)); o.Verdict != Violated {

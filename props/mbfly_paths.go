@@ -61,31 +61,43 @@ func registerMbflyPaths() {
 		Kind:      Exact,
 		Recorded:  Holds,
 		Notes:     "Max-flow by augmenting paths on the edge list (parallel edges counted). At most d because an input has d edges into the half that holds the output; at least d because every node on the route has d edges into the next set on the route (the deepest node of any cut's source side contributes all d).",
-		Check: func(env Env) Outcome {
-			maxN := env.Budget.Pick(16, 32, 32)
-			nets := env.Budget.Pick(1, 2, 8)
-			pairs := 0
-			for n := 2; n <= maxN; n *= 2 {
-				for d := 1; d <= 4; d++ {
-					for r := range nets {
-						net, err := mbflyNet(env.Seed, 0xdf, n, d, r)
-						if err != nil {
-							return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
-						}
-						for i := range n {
-							for o := range n {
-								f := mbflyMaxFlow(net, net.Node(0, i), net.Node(net.LogN, o))
-								pairs++
-								if f != d {
-									return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("N=%d d=%d network %d: input %d to output %d has %d edge-disjoint paths", n, d, r, i, o, f), Counterexample: map[string]any{"N": n, "d": d, "network": r, "input": i, "output": o, "paths": f}}
+		Check:     mbflyPathsCheck(false),
+		Faults:    []Fault{{Name: "every network with its first edge deleted (a construction that loses one edge)", Check: mbflyPathsCheck(true)}},
+	})
+}
 
-								}
+// mbflyPathsCheck is mbfly/sec3.1/d-edge-disjoint-paths' check; dropEdge
+// plants the fault (the max-flow sees each network without its first edge).
+func mbflyPathsCheck(dropEdge bool) func(Env) Outcome {
+	return func(env Env) Outcome {
+		maxN := env.Budget.Pick(16, 32, 32)
+		nets := env.Budget.Pick(1, 2, 8)
+		pairs := 0
+		for n := 2; n <= maxN; n *= 2 {
+			for d := 1; d <= 4; d++ {
+				for r := range nets {
+					net, err := mbflyNet(env.Seed, 0xdf, n, d, r)
+					if dropEdge && err == nil {
+						cp := *net
+						cp.Edges = cp.Edges[1:]
+						net = &cp
+					}
+					if err != nil {
+						return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+					}
+					for i := range n {
+						for o := range n {
+							f := mbflyMaxFlow(net, net.Node(0, i), net.Node(net.LogN, o))
+							pairs++
+							if f != d {
+								return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("N=%d d=%d network %d: input %d to output %d has %d edge-disjoint paths", n, d, r, i, o, f), Counterexample: map[string]any{"N": n, "d": d, "network": r, "input": i, "output": o, "paths": f}}
+
 							}
 						}
 					}
 				}
 			}
-			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d (input, output) pairs, max-flow = d for all", pairs)}
-		},
-	})
+		}
+		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d (input, output) pairs, max-flow = d for all", pairs)}
+	}
 }

@@ -108,8 +108,9 @@ type mbflyRunStats struct {
 // mbflyRun routes p on net with L batches and checks, after every
 // iteration, Claim 3.1 on every splitter (s, j) active in that iteration
 // with β = betaOf(s, j) (NaN: not checked) and, for even t, Claim 3.2 with
-// (β, γ, θ) (skipped if θ = 0).
-func mbflyRun(net *mb.Network, L int, p []int32, alpha float64, betaOf func(s, j int) float64, beta, gamma float64, theta int, check bool) (mbflyRunStats, error) {
+// (β, γ, θ) (skipped if θ = 0). fault is amb.NoFault except in the
+// claims' planted faults.
+func mbflyRun(net *mb.Network, L int, p []int32, alpha float64, betaOf func(s, j int) float64, beta, gamma float64, theta int, check bool, fault amb.Fault) (mbflyRunStats, error) {
 	s, err := mb.Init(net, L, p)
 	if err != nil {
 		return mbflyRunStats{}, err
@@ -201,7 +202,7 @@ func mbflyRun(net *mb.Network, L int, p []int32, alpha float64, betaOf func(s, j
 			}
 		}
 	}
-	res, fin, err := amb.Run(s, amb.Options{Check: check, AfterIteration: obs})
+	res, fin, err := amb.Run(s, amb.Options{Check: check, AfterIteration: obs, Fault: fault})
 	if err != nil {
 		return st, err
 	}

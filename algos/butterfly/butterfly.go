@@ -36,7 +36,27 @@ type Options struct {
 	Shape    mb.Shape
 	Priority Priority
 	C        float64
+	// Fault plants a fault for the claims ledger's power checks (props);
+	// the zero value NoFault is the router, and nothing else sets it.
+	Fault Fault
 }
+
+// Fault is a planted fault: a deliberately wrong variant of the router,
+// used only to show that the claims' checks can fail (props). NoFault, the
+// zero value, is the real router.
+type Fault uint8
+
+// The planted faults.
+const (
+	NoFault Fault = iota
+	// FaultIgnoreStrict forgets the strict-buffer rule: Decide sends into
+	// a buffer full at the start of the step (the model rejects it), and
+	// the Engine into a buffer drained in the same step (pipelining).
+	FaultIgnoreStrict
+	// FaultNodeSendsTwo (Engine, NodeQueue mode): a node whose queue holds
+	// two or more packets forwards its two best in one step.
+	FaultNodeSendsTwo
+)
 
 // RangeR is the largest R, ⌊c·log N·2^r⌋.
 func (o Options) RangeR() int64 {
@@ -113,7 +133,9 @@ func less(a, b mb.Packet) bool {
 // Decide is the greedy policy on a state: every non-empty queue sends its
 // best packet (FIFO: its first), except, under strict buffers, into a
 // buffer that is full at the start of the step.
-func Decide(st mb.State, pr Priority) []mb.Send {
+func Decide(st mb.State, pr Priority) []mb.Send { return decide(st, pr, NoFault) }
+
+func decide(st mb.State, pr Priority, fault Fault) []mb.Send {
 	var a []mb.Send
 	N := st.N()
 	for i, q := range st.Queues {
@@ -128,7 +150,7 @@ func Decide(st mb.State, pr Priority) []mb.Send {
 				}
 			}
 		}
-		if st.StrictBuffers {
+		if st.StrictBuffers && fault != FaultIgnoreStrict {
 			s, row, _ := st.Node(i)
 			if s+1 < st.Stages() {
 				to := st.RowAt(q[k], s+1)
@@ -176,7 +198,7 @@ func RunOnModel(o Options, packets []mb.Packet, maxSteps int) (Result, error) {
 		if st.Step >= maxSteps {
 			return res, fmt.Errorf("butterfly: %d packets undelivered after %d steps", st.InFlight(), maxSteps)
 		}
-		next, ev, err := mb.Step(st, Decide(st, o.Priority))
+		next, ev, err := mb.Step(st, decide(st, o.Priority, o.Fault))
 		if err != nil {
 			return res, err
 		}

@@ -153,6 +153,14 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 						nq := qidx(s+1, to, 0)
 						push(nq, p)
 						res.MaxQueue = max(res.MaxQueue, size(nq))
+						if o.Fault == FaultNodeSendsTwo && size(qi) > 0 {
+							// planted fault: a second packet in the same step
+							p2 := peek(qi)
+							pop(qi)
+							perStage[s]--
+							perStage[s+1]++
+							push(qidx(s+1, sh.RowAt(p2, s+1), 0), p2)
+						}
 						continue
 					}
 					in := 0
@@ -160,7 +168,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 						in = 1
 					}
 					b := 2*((s+1)*N+int(to)) + in
-					if o.Shape.StrictBuffers && e.busy[b] == t {
+					if o.Shape.StrictBuffers && o.Fault != FaultIgnoreStrict && e.busy[b] == t {
 						continue
 					}
 					pop(qi)

@@ -45,6 +45,13 @@ type CommResult struct {
 // mb.CheckComm runs after every step. An error is a model violation or a
 // broken invariant.
 func RunComm(s mb.CommState, A, maxIter int, check bool) (CommResult, mb.CommState, error) {
+	return RunCommFault(s, A, maxIter, check, NoFault)
+}
+
+// RunCommFault is RunComm with a planted fault (props' power checks only;
+// only FaultIgnoreBit changes RunComm: exchanges along edges off the
+// forward packet's route).
+func RunCommFault(s mb.CommState, A, maxIter int, check bool, fault Fault) (CommResult, mb.CommState, error) {
 	net := s.Net
 	k := net.LogN
 	if maxIter <= 0 {
@@ -71,7 +78,7 @@ func RunComm(s mb.CommState, A, maxIter int, check bool) (CommResult, mb.CommSta
 			for _, ei := range byClass[t%2][c] {
 				e := net.Edges[ei]
 				p := cur.Buf[e.From]
-				if p < 0 || !commOnRoute(net, e, int(net.Part[ei]), cur.Dest[p]) {
+				if p < 0 || fault != FaultIgnoreBit && !commOnRoute(net, e, int(net.Part[ei]), cur.Dest[p]) {
 					continue
 				}
 				if r := cur.Buf[e.To]; r >= 0 && CommBatch(net, A, cur.Dest[r]) <= CommBatch(net, A, cur.Dest[p]) {

@@ -38,7 +38,30 @@ type Options struct {
 	Check bool
 	// AfterIteration, if set, is called after every iteration.
 	AfterIteration IterationObserver
+	// Fault plants a fault for the claims ledger's power checks (props);
+	// the zero value NoFault is the algorithm, and nothing else sets it.
+	Fault Fault
 }
+
+// Fault is a planted fault: a deliberately wrong variant of the algorithm,
+// used only to show that the claims' checks can fail (props). NoFault, the
+// zero value, is the real algorithm.
+type Fault uint8
+
+// The planted faults.
+const (
+	NoFault Fault = iota
+	// FaultIgnoreBatch moves a packet into a node that already holds a
+	// packet of its batch (the §3.2 rule skipped).
+	FaultIgnoreBatch
+	// FaultIgnoreBit moves a packet along any activated edge, whether or
+	// not it leads into the output set its destination bit names (Run), or
+	// lies on its route (RunComm).
+	FaultIgnoreBit
+	// FaultLowestPriority considers a node's lowest-priority packet
+	// (highest batch) instead of its highest.
+	FaultLowestPriority
+)
 
 // DefaultMaxIterations is a generous cap: 64·(log N + L + 4).
 func DefaultMaxIterations(logN, L int) int { return 64 * (logN + L + 4) }
@@ -103,12 +126,17 @@ func Run(s mb.State, o Options) (Result, mb.State, error) {
 			moves = moves[:0]
 			for _, ei := range byClass[parity][c] {
 				e := net.Edges[ei]
-				p := highest(at[e.From], cur.Dest, L)
-				if p < 0 || e.Lower != net.GoesLower(cur.Dest[p], int(e.Stage)) {
+				var p int32
+				if o.Fault == FaultLowestPriority {
+					p = lowest(at[e.From], cur.Dest, L)
+				} else {
+					p = highest(at[e.From], cur.Dest, L)
+				}
+				if p < 0 || o.Fault != FaultIgnoreBit && e.Lower != net.GoesLower(cur.Dest[p], int(e.Stage)) {
 					continue
 				}
 				k := Batch(cur.Dest[p], L)
-				if holdsBatch(at[e.To], cur.Dest, L, k) {
+				if o.Fault != FaultIgnoreBatch && holdsBatch(at[e.To], cur.Dest, L, k) {
 					continue
 				}
 				moves = append(moves, mb.Move{Packet: p, Edge: ei})
@@ -156,6 +184,18 @@ func highest(ps []int32, dest []int32, L int) int32 {
 	best, bk := int32(-1), math.MaxInt
 	for _, p := range ps {
 		if k := Batch(dest[p], L); k < bk || k == bk && p < best {
+			best, bk = p, k
+		}
+	}
+	return best
+}
+
+// lowest is highest's planted fault (FaultLowestPriority): the packet of
+// lowest priority (highest batch), ties by the lower index; −1 for none.
+func lowest(ps []int32, dest []int32, L int) int32 {
+	best, bk := int32(-1), -1
+	for _, p := range ps {
+		if k := Batch(dest[p], L); k > bk || k == bk && p < best {
 			best, bk = p, k
 		}
 	}

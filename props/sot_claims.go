@@ -250,27 +250,85 @@ func sotTrapped(s *msot.State) int32 {
 	return -1
 }
 
+// sotInvariantsCheck runs alg (its actions rewritten by tamper; nil: the
+// real router) on random small relations with every check of
+// SotCheckedRun.
+func sotInvariantsCheck(alg asot.Algorithm, tamper sotTamper) func(Env) Outcome {
+	return func(env Env) Outcome {
+		checks := env.Budget.Pick(100, 800, 4000)
+		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+			n, rel := GenSotRelation(t, 6, 5, true)
+			seed := rapid.Uint64().Draw(t, "seed")
+			r := sotCheckedRun(alg, n, rel, seeds.Rand(seed), 8*n+4*len(rel), false, tamper)
+			if r.Problem != "" {
+				return map[string]any{"instance": sotInstance(n, alg, seed, rel), "problem": r.Problem}
+			}
+			return nil
+		})
+		if cex != nil {
+			return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
+		}
+		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random runs, every step legal, invariants after every step, deliveries checked", checks)}
+	}
+}
+
+// sotCompletesCheck routes random small relations with alg (actions
+// rewritten by tamper; nil: the real router) and requires every packet to
+// be delivered within algos/sot.DefaultMaxSteps; Slack is the largest
+// steps / DefaultMaxSteps seen.
+func sotCompletesCheck(alg asot.Algorithm, tamper sotTamper) func(Env) Outcome {
+	return func(env Env) Outcome {
+		checks := env.Budget.Pick(150, 1000, 5000)
+		worst, slack := 0.0, 0.0
+		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+			n, rel := GenSotRelation(t, 6, 6, true)
+			seed := rapid.Uint64().Draw(t, "seed")
+			res, _, err := asot.Route(alg, n, rel, seeds.Rand(seed), asot.Options{Tamper: tamper})
+			if err != nil || !res.Complete {
+				return map[string]any{"instance": sotInstance(n, alg, seed, rel), "result": res, "error": fmt.Sprint(err)}
+			}
+			if len(rel) > 0 {
+				worst = math.Max(worst, float64(res.Steps)/float64(n*(len(rel)/n+1)))
+				slack = math.Max(slack, float64(res.Steps)/float64(asot.DefaultMaxSteps(n, len(rel))))
+			}
+			return nil
+		})
+		if cex != nil {
+			return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
+		}
+		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random relations all delivered; worst steps / (n·(K/n + 1)) = %.2f, worst steps / DefaultMaxSteps = %.3f", checks, worst, slack), Slack: SlackOf(slack, 1)}
+	}
+}
+
+// sotInvariantsPowerNote is the power note of sot/alg/<alg>/invariants.
+func sotInvariantsPowerNote(alg asot.Algorithm) string {
+	note := "[2026-11-23] Planted faults, fixed before running and shared by the seven routers (rewrites of the router's actions before each step, props.sotKeepFromUp and sotResendInFlight): a node with two packets keeps the one from up for a step (store and forward), and processors that resend an own packet still in flight (a duplicate); both are caught through the model's legality check."
+	if alg == asot.Scheduled {
+		note += " The second fault was added after the first was not caught for scheduled: under Algorithm 2 no node ever holds two packets (each step's packets form the shift i → i + t and move in lockstep on disjoint paths), so the first fault changes nothing there — a fault badly designed for this router, not a gap of the check."
+	}
+	return note
+}
+
+// sotCompletesPowerNote is the power note of sot/alg/<alg>/completes.
+func sotCompletesPowerNote(alg asot.Algorithm) string {
+	note := "[2026-11-23] Planted faults, fixed before running and shared by the five routers (props.sotNoTurnToP0 and sotShutP0, legal deflections that livelock): packets for P_0 are never turned into P_0's column, and the two nodes in front of P_0 deflect every packet for P_0 away from it."
+	switch alg {
+	case asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC:
+		note += " The second fault was added after the first was not caught for this router: protocols b and c also bring a packet to P_0 along row 0 (a packet in its target row may go right), which the first fault does not block — a fault badly designed for these protocols."
+	}
+	return note
+}
+
 func sotAlgorithm1() {
 	for _, alg := range asot.Algorithms {
 		Register(Claim{ID: fmt.Sprintf("sot/alg/%s/invariants", alg), Source: seed002 + " §2.1–2.2, §3.1 Algorithm 1, §3.2 Algorithm 2", Kind: Invariant, Recorded: Holds,
 			Statement: "Every run is legal hot-potato routing on SOT(n) — each packet entering a node leaves it the next step, one packet per link, processors inject only own packets and only when fewer than two packets arrive — no packet is lost or duplicated, and every delivered packet is absorbed by its own target after n·(1 + deflections) hops.",
 			Scope:     fmt.Sprintf("%s on SOT(n), n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps, model invariants after every step; rapid", alg),
-			Notes:     "Legality is enforced by models/sot.Step (an illegal action is an error, i.e. a router bug); conservation by CheckInvariants; the delivery checks are made on the event stream independently of the model's bookkeeping (props.SotCheckedRun). Completion is a separate claim.",
-			Check: func(env Env) Outcome {
-				checks := env.Budget.Pick(100, 800, 4000)
-				cex, rep := Falsify(env, checks, func(t *rapid.T) any {
-					n, rel := GenSotRelation(t, 6, 5, true)
-					seed := rapid.Uint64().Draw(t, "seed")
-					r := SotCheckedRun(alg, n, rel, seeds.Rand(seed), 8*n+4*len(rel), false)
-					if r.Problem != "" {
-						return map[string]any{"instance": sotInstance(n, alg, seed, rel), "problem": r.Problem}
-					}
-					return nil
-				})
-				if cex != nil {
-					return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
-				}
-				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random runs, every step legal, invariants after every step, deliveries checked", checks)}
+			Notes:     "Legality is enforced by models/sot.Step (an illegal action is an error, i.e. a router bug); conservation by CheckInvariants; the delivery checks are made on the event stream independently of the model's bookkeeping (props.SotCheckedRun). Completion is a separate claim. " + sotInvariantsPowerNote(alg),
+			Check:     sotInvariantsCheck(alg, nil),
+			Faults: []Fault{
+				{Name: "a node with two packets keeps the one from up for a step (store and forward)", Check: sotInvariantsCheck(alg, sotKeepFromUp)},
+				{Name: "processors resend an own packet still in flight (a duplicate)", Check: sotInvariantsCheck(alg, sotResendInFlight)},
 			}})
 	}
 
@@ -278,26 +336,11 @@ func sotAlgorithm1() {
 		Register(Claim{ID: fmt.Sprintf("sot/alg/%s/completes", alg), Source: seed002 + " §3.1–3.2 (the algorithms route every packet)", Kind: Bound, Recorded: Holds,
 			Statement: "The algorithm delivers every packet.",
 			Scope:     fmt.Sprintf("%s on SOT(n), n ≤ 6, arbitrary relations of up to 6 packets per processor (self-addressed included); delivered within algos/sot.DefaultMaxSteps = 64·n·(K/n + 2) steps; rapid", alg),
-			Notes:     "The paper proves no termination bound; the cap is generous (the worst run seen is reported). For greedy-a every deflection is caused by a packet going down the target column, which is delivered, so each packet is deflected at most (packets for its target − 1) times.",
-			Check: func(env Env) Outcome {
-				checks := env.Budget.Pick(150, 1000, 5000)
-				worst := 0.0
-				cex, rep := Falsify(env, checks, func(t *rapid.T) any {
-					n, rel := GenSotRelation(t, 6, 6, true)
-					seed := rapid.Uint64().Draw(t, "seed")
-					res, _, err := asot.Route(alg, n, rel, seeds.Rand(seed), asot.Options{})
-					if err != nil || !res.Complete {
-						return map[string]any{"instance": sotInstance(n, alg, seed, rel), "result": res, "error": fmt.Sprint(err)}
-					}
-					if len(rel) > 0 {
-						worst = math.Max(worst, float64(res.Steps)/float64(n*(len(rel)/n+1)))
-					}
-					return nil
-				})
-				if cex != nil {
-					return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
-				}
-				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random relations all delivered; worst steps / (n·(K/n + 1)) = %.2f", checks, worst)}
+			Notes:     "The paper proves no termination bound; the cap is generous (the worst run seen is reported, and Slack is the largest steps / DefaultMaxSteps: about 0.02–0.03 at the small budget, so the claim is read as completion and the cap only ends livelocks). For greedy-a every deflection is caused by a packet going down the target column, which is delivered, so each packet is deflected at most (packets for its target − 1) times. " + sotCompletesPowerNote(alg),
+			Check:     sotCompletesCheck(alg, nil),
+			Faults: []Fault{
+				{Name: "packets for P_0 are never turned into P_0's column (they circle their row)", Check: sotCompletesCheck(alg, sotNoTurnToP0)},
+				{Name: "the two nodes in front of P_0 deflect every packet for P_0 away from it", Check: sotCompletesCheck(alg, sotShutP0)},
 			}})
 	}
 

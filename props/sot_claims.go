@@ -137,45 +137,51 @@ func init() {
 // ---------------------------------------------------------------------------
 // Lemma 1 and the remark after it
 
+// sotDistanceCheck is sot/lemma-1/distance-n's check against the distance
+// dist(n) (n; a planted fault passes another).
+func sotDistanceCheck(dist func(int) int) func(Env) Outcome {
+	return func(env Env) Outcome {
+		maxBFS := env.Budget.Pick(40, 96, 160)
+		for n := 2; n <= maxBFS; n++ {
+			D := sotforms.ProcDistances(n)
+			for i := range n {
+				for j := range n {
+					if i != j && D[i][j] != dist(n) {
+						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("SOT(%d): BFS distance P%d → P%d is %d", n, i, j, D[i][j]), Counterexample: map[string]int{"n": n, "i": i, "j": j, "distance": D[i][j]}}
+
+					}
+				}
+			}
+		}
+		maxModel := env.Budget.Pick(8, 12, 16)
+		runs := 0
+		for n := 2; n <= maxModel; n++ {
+			for _, alg := range asot.Algorithms {
+				for i := range n {
+					for j := range n {
+						rel := []perm.Pair{{Src: int32(i), Dst: int32(j)}}
+						seed := seeds.Derive(env.Seed, 0x1e1, uint64(n), uint64(i), uint64(j))
+						rep := SotCheckedRun(alg, n, rel, seeds.Rand(seed), 2*n, false)
+						runs++
+						if rep.Problem != "" || !rep.Result.Complete || rep.Result.MaxLatency != dist(n) || rep.Result.Deflections != 0 {
+							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s on SOT(%d): lone packet P%d → P%d: %+v %s", alg, n, i, j, rep.Result, rep.Problem), Counterexample: sotInstance(n, alg, seed, rel)}
+
+						}
+					}
+				}
+			}
+		}
+		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("BFS: every pair i ≠ j at distance n for n = 2…%d; model: %d lone-packet runs (n = 2…%d, %d algorithms, all pairs) arrived after exactly n hops, undeflected", maxBFS, runs, maxModel, len(asot.Algorithms))}
+	}
+}
+
 func sotLemma1() {
 	Register(Claim{ID: "sot/lemma-1/distance-n", Source: seed002 + " Lemma 1", Kind: Exact, Recorded: Holds,
 		Statement: "The distance from processor P_i to processor P_j is n, for all i ≠ j.",
 		Scope:     "SOT(n) for every n = 2…40 (small), …96 (default), …160 (large) by breadth-first search; on the step model, one packet P_i → P_j for every pair (i = j too) and every algorithm, n = 2…8 (small), …12 (default), …16 (large)",
-		Notes:     "Breadth-first search over the links of §2.1 (oracles/sotforms.ProcDistances) is independent of the model. On the model a lone packet must arrive after exactly n hops without a deflection under every protocol. A self-addressed packet (i = j, outside the lemma) also takes n hops: it has to circle the torus (models/sot counts it at distance n when injected).",
-		Check: func(env Env) Outcome {
-			maxBFS := env.Budget.Pick(40, 96, 160)
-			for n := 2; n <= maxBFS; n++ {
-				D := sotforms.ProcDistances(n)
-				for i := range n {
-					for j := range n {
-						if i != j && D[i][j] != n {
-							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("SOT(%d): BFS distance P%d → P%d is %d", n, i, j, D[i][j]), Counterexample: map[string]int{"n": n, "i": i, "j": j, "distance": D[i][j]}}
-
-						}
-					}
-				}
-			}
-			maxModel := env.Budget.Pick(8, 12, 16)
-			runs := 0
-			for n := 2; n <= maxModel; n++ {
-				for _, alg := range asot.Algorithms {
-					for i := range n {
-						for j := range n {
-							rel := []perm.Pair{{Src: int32(i), Dst: int32(j)}}
-							seed := seeds.Derive(env.Seed, 0x1e1, uint64(n), uint64(i), uint64(j))
-							rep := SotCheckedRun(alg, n, rel, seeds.Rand(seed), 2*n, false)
-							runs++
-							if rep.Problem != "" || !rep.Result.Complete || rep.Result.MaxLatency != n || rep.Result.Deflections != 0 {
-								return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s on SOT(%d): lone packet P%d → P%d: %+v %s", alg, n, i, j, rep.Result, rep.Problem), Counterexample: sotInstance(n, alg, seed, rel)}
-
-							}
-						}
-					}
-				}
-			}
-			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("BFS: every pair i ≠ j at distance n for n = 2…%d; model: %d lone-packet runs (n = 2…%d, %d algorithms, all pairs) arrived after exactly n hops, undeflected", maxBFS, runs, maxModel, len(asot.Algorithms))}
-		}})
-
+		Notes:     "Breadth-first search over the links of §2.1 (oracles/sotforms.ProcDistances) is independent of the model. On the model a lone packet must arrive after exactly n hops without a deflection under every protocol. A self-addressed packet (i = j, outside the lemma) also takes n hops: it has to circle the torus (models/sot counts it at distance n when injected). [2026-11-23] Planted fault, fixed before running: the distance printed as n + 1 (the formula's value perturbed by one unit).",
+		Check:     sotDistanceCheck(func(n int) int { return n }),
+		Faults:    []Fault{{Name: "the distance printed as n + 1", Check: sotDistanceCheck(func(n int) int { return n + 1 })}}})
 	Register(Claim{ID: "sot/lemma-1/remark/classes-mod-n", Source: seed002 + " remark after Lemma 1", Kind: Invariant, Recorded: Holds,
 		Statement: "Packets injected at step τ can meet (and so deflect) only packets injected at steps ≡ τ (mod n); each class has n steps for deflections before arrival.",
 		Scope:     "all seven algorithms, SOT(n) with n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps; rapid",
@@ -710,18 +716,23 @@ func sotTheorem3() {
 	Register(Claim{ID: "sot/thm-3a/proof-convolution", Source: seed002 + " §4.1 proof of Theorem 3a", Kind: Exact, Recorded: Holds,
 		Statement: "Q_k = 2·Σ_{j=0}^{k−1} C_j·½·q^j·p^{j+1}·Q_{k−j−1} (first return to the diagonal; C_j the Catalan numbers).",
 		Scope:     "p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}, k ≤ 40 (small), 80 (default), 160 (large); exact",
-		Notes:     "Compared term by term with Q_k from the recurrence (sotforms.PTable).",
-		Check:     func(env Env) Outcome { return sotMatchesRecurrence(K(env.Budget), sotforms.QConvolution) }})
+		Notes:     "Compared term by term with Q_k from the recurrence (sotforms.PTable). [2026-11-23] Planted fault, fixed before running: the convolution with its factor ½ printed as ⅓ (sotQConvolutionThird).",
+		Check:     func(env Env) Outcome { return sotMatchesRecurrence(K(env.Budget), sotforms.QConvolution) },
+		Faults: []Fault{{Name: "the factor ½ printed as ⅓", Check: func(env Env) Outcome {
+			return sotMatchesRecurrence(K(env.Budget), sotQConvolutionThird)
+		}}}})
 	Register(Claim{ID: "sot/thm-3a/generating-function", Source: seed002 + " §4.1 proof of Theorem 3a", Kind: Exact, Recorded: Holds,
 		Statement: "Q(z) = Σ Q_k z^k = R(z)/(1 − z) with R(z) = (1 − 2q + √(1 − 4pqz))/(2p), so Q_k = R_0 + … + R_k.",
 		Scope:     "p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}, k ≤ 40 (small), 80 (default), 160 (large); exact",
-		Notes:     "The coefficients of √(1 − 4pqz) come from the generic power-series square-root recurrence (sotforms.SqrtSeries), not from the Catalan identity the proof uses, and are compared with the recurrence's Q_k. The proof's display 'Q(z) = 1 + pC(pqz)Q(z)z = p(1 − √…)/(2pqz)·Q(z)z = 1 + …' drops the '1 +' in its middle term (a typo; the final expression is right).",
-		Check:     func(env Env) Outcome { return sotMatchesRecurrence(K(env.Budget), sotforms.QGenerating) }})
-	Register(Claim{ID: "sot/thm-3a/limit", Source: seed002 + " §4.1 Theorem 3a", Kind: Exact, Recorded: Holds,
-		Statement: "lim_{k→∞} P(k, k) = (1 − 2(1−p) + √(1 − 4p(1−p)))/(2p).",
-		Scope:     "p ∈ {1/3, 3/5, 2/3, 3/4, 9/10, 1}: Q_k non-increasing (exact, k ≤ 40/80/160) and |Q_K − limit| within the geometric tail bound q(4pq)^K/(1 − 4pq) (+1e−9 for rounding) at K = 1000 (small), 2000, 4000 by the float64 recurrence; p = 1/2: Q_k = binom(2k, k)/4^k exactly (→ 0, the formula's value)",
-		Notes:     "The formula equals max(0, (2p − 1)/p) since √(1 − 4pq) = |p − q|; it is undefined at p = 0 (Q_k = 0 for k ≥ 1 there). Convergence is geometric for p ≠ 1/2 and like 1/√(πk) at p = 1/2.",
-		Check: func(env Env) Outcome {
+		Notes:     "The coefficients of √(1 − 4pqz) come from the generic power-series square-root recurrence (sotforms.SqrtSeries), not from the Catalan identity the proof uses, and are compared with the recurrence's Q_k. The proof's display 'Q(z) = 1 + pC(pqz)Q(z)z = p(1 − √…)/(2pqz)·Q(z)z = 1 + …' drops the '1 +' in its middle term (a typo; the final expression is right). [2026-11-23] Planted fault, fixed before running: R(z) with the 4 under the root printed as 3, √(1 − 3pqz) (sotQGeneratingThree).",
+		Check:     func(env Env) Outcome { return sotMatchesRecurrence(K(env.Budget), sotforms.QGenerating) },
+		Faults: []Fault{{Name: "the 4 under the root printed as 3", Check: func(env Env) Outcome {
+			return sotMatchesRecurrence(K(env.Budget), sotQGeneratingThree)
+		}}}})
+	// sotLimit3aCheck is sot/thm-3a/limit's check against the closed form
+	// limit (sotforms.Limit3a; a planted fault passes a misprinted one).
+	sotLimit3aCheck := func(limit func(float64) float64) func(Env) Outcome {
+		return func(env Env) Outcome {
 			k := K(env.Budget)
 			bigK := env.Budget.Pick(1000, 2000, 4000)
 			var ev []string
@@ -741,11 +752,11 @@ func sotTheorem3() {
 							return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("p = 1/2: Q_%d = %s ≠ binom(2k,k)/4^k", m, Q[m].RatString())}
 						}
 					}
-					ev = append(ev, fmt.Sprintf("p=1/2: Q_%d = %.4g → 0 = formula %.3g", k, sotforms.Float(Q[k]), math.Abs(sotforms.Limit3a(pf))))
+					ev = append(ev, fmt.Sprintf("p=1/2: Q_%d = %.4g → 0 = formula %.3g", k, sotforms.Float(Q[k]), math.Abs(limit(pf))))
 					continue
 				}
 				q := 1 - pf
-				L := math.Max(0, sotforms.Limit3a(pf)) // rounding: −3e−16 at p = 1/3
+				L := math.Max(0, limit(pf)) // rounding: −3e−16 at p = 1/3
 				bound := 0.0
 				if q > 0 {
 					bound = q * math.Pow(4*pf*q, float64(bigK)) / (1 - 4*pf*q)
@@ -758,7 +769,14 @@ func sotTheorem3() {
 				}
 			}
 			return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
-		}})
+		}
+	}
+	Register(Claim{ID: "sot/thm-3a/limit", Source: seed002 + " §4.1 Theorem 3a", Kind: Exact, Recorded: Holds,
+		Statement: "lim_{k→∞} P(k, k) = (1 − 2(1−p) + √(1 − 4p(1−p)))/(2p).",
+		Scope:     "p ∈ {1/3, 3/5, 2/3, 3/4, 9/10, 1}: Q_k non-increasing (exact, k ≤ 40/80/160) and |Q_K − limit| within the geometric tail bound q(4pq)^K/(1 − 4pq) (+1e−9 for rounding) at K = 1000 (small), 2000, 4000 by the float64 recurrence; p = 1/2: Q_k = binom(2k, k)/4^k exactly (→ 0, the formula's value)",
+		Notes:     "The formula equals max(0, (2p − 1)/p) since √(1 − 4pq) = |p − q|; it is undefined at p = 0 (Q_k = 0 for k ≥ 1 there). Convergence is geometric for p ≠ 1/2 and like 1/√(πk) at p = 1/2. [2026-11-23] Planted fault, fixed before running: the formula with the 4 under the root printed as 3, (1 − 2(1−p) + √(1 − 3p(1−p)))/(2p) (sotLimit3aThree).",
+		Check:     sotLimit3aCheck(sotforms.Limit3a),
+		Faults:    []Fault{{Name: "the 4 under the root printed as 3", Check: sotLimit3aCheck(sotLimit3aThree)}}})
 
 	Register(Claim{ID: "sot/thm-3b/proof-recurrence", Source: seed002 + " §4.1 proof of Theorem 3b", Kind: Exact, Recorded: Violated,
 		Statement: "S_n = Σ_{i+j=n} P(i, j) satisfies S_n = S_{n−1} + 2(1 − p)·Q_{n/2} (for even n; 'the same argument applies to odd n').",
@@ -779,17 +797,17 @@ func sotTheorem3() {
 			}
 			return Outcome{Verdict: Holds, Evidence: "the printed rule holds for every p checked"}
 		}})
-	Register(Claim{ID: "sot/thm-3b/recurrence-corrected", Source: seed002 + " §4.1 proof of Theorem 3b (corrected by routecheck)", Kind: Exact, Recorded: Holds,
-		Statement: "S_n = S_{n−1} + (2p − 1)·Q_⌊n/2⌋ for all n ≥ 1, so lim S_n/n = (2p − 1)·lim Q_k = (2p − 1)²/p for p ≥ 1/2 and 0 for p ≤ 1/2.",
-		Scope:     "exact for p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}, n ≤ 40/80/160; the limit numerically (float64 recurrence) at n = 1000 (small), 2000, 4000, within 0.01",
-		Notes:     "routecheck's correction of the proof step (see sot/thm-3b/proof-recurrence); at p = 3/4 it gives 1/3, the value §4.2 uses for Greedy-c.",
-		Check: func(env Env) Outcome {
+	// sotCorrectedCheck is sot/thm-3b/recurrence-corrected's check; qIndex(n)
+	// is the index of Q in the step S_n − S_{n−1} (⌊n/2⌋; a planted fault
+	// passes another).
+	sotCorrectedCheck := func(qIndex func(int) int) func(Env) Outcome {
+		return func(env Env) Outcome {
 			for _, p := range sotPs {
 				S := sotforms.AntidiagonalSums(K(env.Budget), p)
 				Q := sotforms.QRecurrence(K(env.Budget), p)
 				c := new(big.Rat).Sub(new(big.Rat).Mul(big.NewRat(2, 1), p), big.NewRat(1, 1))
 				for n := 1; n <= K(env.Budget); n++ {
-					if want := new(big.Rat).Add(S[n-1], new(big.Rat).Mul(c, Q[n/2])); S[n].Cmp(want) != 0 {
+					if want := new(big.Rat).Add(S[n-1], new(big.Rat).Mul(c, Q[qIndex(n)])); S[n].Cmp(want) != 0 {
 						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("p = %s, n = %d", p.RatString(), n)}
 					}
 				}
@@ -809,7 +827,14 @@ func sotTheorem3() {
 				}
 			}
 			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("exact recurrence for n ≤ %d; limits at n = %d: %s", K(env.Budget), big, strings.Join(ev, "; "))}
-		}})
+		}
+	}
+	Register(Claim{ID: "sot/thm-3b/recurrence-corrected", Source: seed002 + " §4.1 proof of Theorem 3b (corrected by routecheck)", Kind: Exact, Recorded: Holds,
+		Statement: "S_n = S_{n−1} + (2p − 1)·Q_⌊n/2⌋ for all n ≥ 1, so lim S_n/n = (2p − 1)·lim Q_k = (2p − 1)²/p for p ≥ 1/2 and 0 for p ≤ 1/2.",
+		Scope:     "exact for p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}, n ≤ 40/80/160; the limit numerically (float64 recurrence) at n = 1000 (small), 2000, 4000, within 0.01",
+		Notes:     "routecheck's correction of the proof step (see sot/thm-3b/proof-recurrence); at p = 3/4 it gives 1/3, the value §4.2 uses for Greedy-c. [2026-11-23] Planted fault, fixed before running: the step with Q_⌈n/2⌉ in place of Q_⌊n/2⌋ (an off-by-one at odd n).",
+		Check:     sotCorrectedCheck(sotFloorHalf),
+		Faults:    []Fault{{Name: sotCeilHalfName, Check: sotCorrectedCheck(sotCeilHalf)}}})
 	Register(Claim{ID: "sot/thm-3b/statement", Source: seed002 + " §4.1 Theorem 3b", Kind: Exact, Recorded: Violated,
 		Statement: "lim_{k→∞} (1/k)·Σ_{i+j=k} P(i, j) = ((1 − p)/p)·(1 − 2(1 − p) + √(1 − 4p(1 − p))).",
 		Scope:     "p ∈ {1/3, 1/2, 3/5, 2/3, 3/4, 9/10, 1}; S_k/k by the float64 recurrence at k = 1000 (small), 2000, 4000; violated when it differs from the formula by more than 0.05",
@@ -831,30 +856,88 @@ func sotTheorem3() {
 			}
 			return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
 		}})
-	Register(Claim{ID: "sot/sec4.2/greedy-c/average-one-third", Source: seed002 + " §4.2 Greedy-c", Kind: Exact, Recorded: Holds,
-		Statement: "For Greedy-c's recurrence (p = 3/4) the average of P(k, l) over k + l = n approaches 1/3.",
-		Scope:     "S_n/(n + 1) at n = 1000 (small), 2000, 4000 in float64 within 0.005 of 1/3, and S_n − S_{n−1} = Q_⌊n/2⌋/2 exactly for n ≤ 40/80/160",
-		Notes:     "This is the one value of Theorem 3b the paper uses, and it is right (see sot/thm-3b/statement for the other values of p).",
-		Check: func(env Env) Outcome {
+	// sotOneThirdCheck is sot/sec4.2/greedy-c/average-one-third's check:
+	// qIndex(n) is the index of Q in the exact step (⌊n/2⌋) and third the
+	// limit compared against (1/3); planted faults pass others.
+	sotOneThirdCheck := func(qIndex func(int) int, third float64) func(Env) Outcome {
+		return func(env Env) Outcome {
 			p := big.NewRat(3, 4)
 			S := sotforms.AntidiagonalSums(K(env.Budget), p)
 			Q := sotforms.QRecurrence(K(env.Budget), p)
 			for n := 1; n <= K(env.Budget); n++ {
-				if want := new(big.Rat).Add(S[n-1], new(big.Rat).Mul(big.NewRat(1, 2), Q[n/2])); S[n].Cmp(want) != 0 {
+				if want := new(big.Rat).Add(S[n-1], new(big.Rat).Mul(big.NewRat(1, 2), Q[qIndex(n)])); S[n].Cmp(want) != 0 {
 					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d", n)}
 				}
 			}
 			k := env.Budget.Pick(1000, 2000, 4000)
 			avg := sotFloatS(k, 0.75) * float64(k) / float64(k+1)
-			if math.Abs(avg-1.0/3) > 0.005 {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("average at n = %d is %.5f", k, avg)}
+			if math.Abs(avg-third) > 0.005 {
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("average at n = %d is %.5f, not within 0.005 of %.4f", k, avg, third)}
 			}
 			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("average at n = %d: %.5f", k, avg)}
+		}
+	}
+	Register(Claim{ID: "sot/sec4.2/greedy-c/average-one-third", Source: seed002 + " §4.2 Greedy-c", Kind: Exact, Recorded: Holds,
+		Statement: "For Greedy-c's recurrence (p = 3/4) the average of P(k, l) over k + l = n approaches 1/3.",
+		Scope:     "S_n/(n + 1) at n = 1000 (small), 2000, 4000 in float64 within 0.005 of 1/3, and S_n − S_{n−1} = Q_⌊n/2⌋/2 exactly for n ≤ 40/80/160",
+		Notes:     "This is the one value of Theorem 3b the paper uses, and it is right (see sot/thm-3b/statement for the other values of p). [2026-11-23] Planted faults, fixed before running: the exact step with Q_⌈n/2⌉ in place of Q_⌊n/2⌋, and the limit 1/3 = 0.3333 printed as 0.3433 (one digit changed; twice the tolerance 0.005 away).",
+		Check:     sotOneThirdCheck(sotFloorHalf, 1.0/3),
+		Faults: []Fault{
+			{Name: sotCeilHalfName, Check: sotOneThirdCheck(sotCeilHalf, 1.0/3)},
+			{Name: "the limit 1/3 = 0.3333 printed as 0.3433 (one digit changed)", Check: sotOneThirdCheck(sotFloorHalf, 0.3433)},
 		}})
 }
 
 // ---------------------------------------------------------------------------
 // Algorithm 2 (§3.2, §4.3)
+
+// sotTimeFromWCheck is sot/sec4.3/time-from-w's check against the time
+// formula (sotforms.ScheduledTime; a planted fault passes another).
+func sotTimeFromWCheck(formula func(int, []perm.Pair) (int, int)) func(Env) Outcome {
+	return func(env Env) Outcome {
+		check := func(n int, rel []perm.Pair) any {
+			res, _, err := asot.Route(asot.Scheduled, n, rel, nil, asot.Options{})
+			T, W := formula(n, rel)
+			if err != nil || !res.Complete || res.Steps != T || (W > 0 && (T < n*W || T > n*W+n-1)) {
+				return map[string]any{"instance": sotInstance(n, asot.Scheduled, 0, rel), "steps": res.Steps, "formula": T, "W": W, "error": fmt.Sprint(err)}
+			}
+			return nil
+		}
+		checks := env.Budget.Pick(200, 1000, 5000)
+		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+			n, rel := GenSotRelation(t, 8, 8, true)
+			return check(n, rel)
+		})
+		if cex != nil {
+			return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
+		}
+		for _, n := range []int{8, 16, 32} {
+			for _, h := range []int{n, n * sotLog2(n)} {
+				for r := range 3 {
+					if c := check(n, asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0x43, uint64(n), uint64(h), uint64(r)))); c != nil {
+						return Outcome{Verdict: Violated, Evidence: "random h-relation", Counterexample: c}
+					}
+				}
+			}
+		}
+		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("model time = formula on %d random relations and 18 random h-relations", checks)}
+	}
+}
+
+// sotScheduledTimeFlipped is sotforms.ScheduledTime with the schedule's
+// offset (j − i) mod n printed as (i − j) mod n.
+func sotScheduledTimeFlipped(n int, rel []perm.Pair) (T, W int) {
+	w := sotforms.Weights(n, rel)
+	for i := range n {
+		for j := range n {
+			if w[i][j] > 0 {
+				T = max(T, n*w[i][j]+((i-j)%n+n)%n)
+				W = max(W, w[i][j])
+			}
+		}
+	}
+	return T, W
+}
 
 func sotAlgorithm2() {
 	Register(Claim{ID: "sot/alg-2/no-deflections", Source: seed002 + " §3.2 Algorithm 2", Kind: Invariant, Recorded: Holds,
@@ -924,35 +1007,9 @@ func sotAlgorithm2() {
 	Register(Claim{ID: "sot/sec4.3/time-from-w", Source: seed002 + " §4.3", Kind: Exact, Recorded: Holds,
 		Statement: "After semisorting, the routing time of Algorithm 2 is determined by the diameter n and max_{i,j} w(i, j) (w(i, j): packets P_i has for P_j).",
 		Scope:     "scheduled on the model vs the formula T = max_{w(i,j)>0} (n·w(i, j) + (j − i) mod n) (sotforms.ScheduledTime), so n·W ≤ T ≤ n·W + n − 1 with W = max w; arbitrary relations on SOT(n ≤ 8) (rapid) and random h-relations, n ∈ {8, 16, 32}, h ∈ {n, n·log₂ n}",
-		Notes:     "The formula is derived from the schedule alone (P_i sends to P_j at steps ≡ (j − i) mod n, one packet per n steps) and Lemma 1; the semisort's O(h) local time is not counted (t starts at 0 after it).",
-		Check: func(env Env) Outcome {
-			check := func(n int, rel []perm.Pair) any {
-				res, _, err := asot.Route(asot.Scheduled, n, rel, nil, asot.Options{})
-				T, W := sotforms.ScheduledTime(n, rel)
-				if err != nil || !res.Complete || res.Steps != T || (W > 0 && (T < n*W || T > n*W+n-1)) {
-					return map[string]any{"instance": sotInstance(n, asot.Scheduled, 0, rel), "steps": res.Steps, "formula": T, "W": W, "error": fmt.Sprint(err)}
-				}
-				return nil
-			}
-			checks := env.Budget.Pick(200, 1000, 5000)
-			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
-				n, rel := GenSotRelation(t, 8, 8, true)
-				return check(n, rel)
-			})
-			if cex != nil {
-				return Outcome{Verdict: Violated, Evidence: rep, Counterexample: cex}
-			}
-			for _, n := range []int{8, 16, 32} {
-				for _, h := range []int{n, n * sotLog2(n)} {
-					for r := range 3 {
-						if c := check(n, asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0x43, uint64(n), uint64(h), uint64(r)))); c != nil {
-							return Outcome{Verdict: Violated, Evidence: "random h-relation", Counterexample: c}
-						}
-					}
-				}
-			}
-			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("model time = formula on %d random relations and 18 random h-relations", checks)}
-		}})
+		Notes:     "The formula is derived from the schedule alone (P_i sends to P_j at steps ≡ (j − i) mod n, one packet per n steps) and Lemma 1; the semisort's O(h) local time is not counted (t starts at 0 after it). [2026-11-23] Planted fault, fixed before running: the formula with the offset (j − i) mod n printed as (i − j) mod n (the schedule read in the other direction).",
+		Check:     sotTimeFromWCheck(sotforms.ScheduledTime),
+		Faults:    []Fault{{Name: "the offset (j − i) mod n printed as (i − j) mod n", Check: sotTimeFromWCheck(sotScheduledTimeFlipped)}}})
 
 	Register(Claim{ID: "sot/sec4.3/whp-n-plus-ch", Source: seed002 + " §4.3", Kind: Statistical, Recorded: Consistent,
 		Statement: "If h = Ω(n log n), then w(i, j) = O(log n) w.h.p., and there is a constant c such that after n + c·h routing steps all packets have reached their destination w.h.p.",
@@ -1039,4 +1096,65 @@ func sotEachRelation(n, per int, f func(int, []perm.Pair) bool) bool {
 		}
 		idx[i]++
 	}
+}
+
+// Planted faults of the exact Theorem 3 claims (issue 9): the formula
+// compared against with one printed symbol changed, each fixed before it
+// was run.
+
+// sotFloorHalf is ⌊n/2⌋, the index of Q in S_n − S_{n−1}.
+func sotFloorHalf(n int) int { return n / 2 }
+
+// sotCeilHalf is ⌈n/2⌉: the planted off-by-one at odd n.
+func sotCeilHalf(n int) int { return (n + 1) / 2 }
+
+const sotCeilHalfName = "Q_⌈n/2⌉ in place of Q_⌊n/2⌋ (off by one at odd n)"
+
+// sotQConvolutionThird is sotforms.QConvolution with the proof's factor ½
+// printed as ⅓: Q_k = 2·Σ_j C_j·⅓·q^j·p^{j+1}·Q_{k−j−1}.
+func sotQConvolutionThird(K int, p *big.Rat) []*big.Rat {
+	q := new(big.Rat).Sub(big.NewRat(1, 1), p)
+	C := sotforms.Catalan(K)
+	Q := make([]*big.Rat, K+1)
+	Q[0] = big.NewRat(1, 1)
+	w := make([]*big.Rat, K)
+	pq := big.NewRat(2, 3) // 2 · ⅓
+	for j := range w {
+		w[j] = new(big.Rat).Mul(new(big.Rat).Mul(new(big.Rat).SetInt(C[j]), pq), p)
+		pq = new(big.Rat).Mul(pq, new(big.Rat).Mul(p, q))
+	}
+	for k := 1; k <= K; k++ {
+		sum := new(big.Rat)
+		for j := 0; j < k; j++ {
+			sum.Add(sum, new(big.Rat).Mul(w[j], Q[k-j-1]))
+		}
+		Q[k] = sum
+	}
+	return Q
+}
+
+// sotQGeneratingThree is sotforms.QGenerating with the 4 under the root
+// printed as 3: R(z) = (1 − 2q + √(1 − 3pqz))/(2p), Q_k = R_0 + … + R_k.
+func sotQGeneratingThree(K int, p *big.Rat) []*big.Rat {
+	q := new(big.Rat).Sub(big.NewRat(1, 1), p)
+	sq := sotforms.SqrtSeries(K, new(big.Rat).Mul(big.NewRat(3, 1), new(big.Rat).Mul(p, q)))
+	twoP := new(big.Rat).Mul(big.NewRat(2, 1), p)
+	Q := make([]*big.Rat, K+1)
+	sum := new(big.Rat)
+	for m := 0; m <= K; m++ {
+		r := new(big.Rat).Set(sq[m])
+		if m == 0 {
+			r.Add(r, new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Mul(big.NewRat(2, 1), q)))
+		}
+		sum.Add(sum, r.Quo(r, twoP))
+		Q[m] = new(big.Rat).Set(sum)
+	}
+	return Q
+}
+
+// sotLimit3aThree is Theorem 3a's limit with the 4 under the root printed
+// as 3: (1 − 2(1−p) + √(1 − 3p(1−p)))/(2p).
+func sotLimit3aThree(p float64) float64 {
+	q := 1 - p
+	return (1 - 2*q + math.Sqrt(1-3*p*q)) / (2 * p)
 }

@@ -89,7 +89,7 @@ func TestSotWinnersByHand(t *testing.T) {
 	if fmt.Sprint(undeflected) != "[0 2]" {
 		t.Fatalf("undeflected deliveries %v, want [0 2]", undeflected)
 	}
-	if msg := sotCheckWinners(3, rel, 0); msg != "" {
+	if msg := sotCheckWinners(3, rel, 0, nil); msg != "" {
 		t.Fatal(msg)
 	}
 }

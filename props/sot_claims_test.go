@@ -9,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	asot "routecheck/algos/sot"
+	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
 	"routecheck/oracles/sotforms"
@@ -89,7 +90,7 @@ func TestSotWinnersByHand(t *testing.T) {
 	if fmt.Sprint(undeflected) != "[0 2]" {
 		t.Fatalf("undeflected deliveries %v, want [0 2]", undeflected)
 	}
-	if msg := sotCheckWinners(3, rel, 0); msg != "" {
+	if msg := sotCheckWinners(3, rel, 0, nil); msg != "" {
 		t.Fatal(msg)
 	}
 }
@@ -149,4 +150,59 @@ func TestSotRemarkCounterexample(t *testing.T) {
 	if fmt.Sprint(rep.Deflections) != fmt.Sprint(want) {
 		t.Fatalf("deflections %+v, want %+v", rep.Deflections, want)
 	}
+}
+
+// The planted mutant routers are what their names say on rapid's random
+// runs: the livelock and priority mutants (sotNoTurnToP0, sotShutP0,
+// sotLeftFirst) and the skewed schedule (sotSkewP0) only ever produce
+// legal actions, so a claim catches them by its own test, not by the
+// model; the store-and-forward and duplicate mutants (sotKeepFromUp,
+// sotResendInFlight) produce an illegal action whenever they change one.
+func TestSotMutantsLegality(t *testing.T) {
+	mutants := []struct {
+		name  string
+		f     sotTamper
+		legal bool
+	}{
+		{"sotNoTurnToP0", sotNoTurnToP0, true},
+		{"sotShutP0", sotShutP0, true},
+		{"sotLeftFirst", sotLeftFirst, true},
+		{"sotSkewP0", sotSkewP0, true},
+		{"sotKeepFromUp", sotKeepFromUp, false},
+		{"sotResendInFlight", sotResendInFlight, false},
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		n, rel := GenSotRelation(t, 5, 4, true)
+		m := mutants[rapid.IntRange(0, len(mutants)-1).Draw(t, "mutant")]
+		alg := asot.GreedyB
+		if m.name == "sotSkewP0" {
+			alg = asot.Scheduled
+		}
+		s, err := msot.NewState(n, rel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := asot.New(alg, &s, seeds.Rand(rapid.Uint64().Draw(t, "seed")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := make([]msot.Action, n*n)
+		for range 6 * n {
+			r.Actions(&s, a)
+			b := append([]msot.Action(nil), a...)
+			m.f(&s, b)
+			changed := fmt.Sprint(a) != fmt.Sprint(b)
+			if legal := SotLegal(&s, b); changed && legal != m.legal {
+				t.Fatalf("%s at step %d: changed actions legal = %v", m.name, s.T, legal)
+			}
+			if !SotLegal(&s, b) {
+				return
+			}
+			next, _, err := msot.Step(s, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = next
+		}
+	})
 }

@@ -100,6 +100,12 @@ type SotDeflection struct {
 // delivery is at the packet's target, happens once, after exactly
 // n·(1 + deflections) hops. With keepDefl it records every deflection.
 func SotCheckedRun(alg asot.Algorithm, n int, rel []perm.Pair, rng *rand.Rand, maxSteps int, keepDefl bool) SotRunReport {
+	return sotCheckedRun(alg, n, rel, rng, maxSteps, keepDefl, nil)
+}
+
+// sotCheckedRun is SotCheckedRun with the router's actions rewritten by
+// tamper before every step (a planted fault; nil: the real router).
+func sotCheckedRun(alg asot.Algorithm, n int, rel []perm.Pair, rng *rand.Rand, maxSteps int, keepDefl bool, tamper sotTamper) SotRunReport {
 	var rep SotRunReport
 	s, err := msot.NewState(n, rel)
 	if err != nil {
@@ -131,7 +137,7 @@ func SotCheckedRun(alg asot.Algorithm, n int, rel []perm.Pair, rng *rand.Rand, m
 			}
 		}
 	}
-	res, final, err := asot.Run(s, r, asot.Options{MaxSteps: maxSteps, Check: true, Observe: obs})
+	res, final, err := asot.Run(s, r, asot.Options{MaxSteps: maxSteps, Check: true, Observe: obs, Tamper: tamper})
 	rep.Result, rep.Final = res, final
 	if err != nil && rep.Problem == "" {
 		rep.Problem = err.Error()
@@ -294,5 +300,125 @@ func SotStepProperty(t *rapid.T) {
 	}
 	if err := msot.CheckInvariants(next); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Planted faults (issue 9): mutant routers, as rewrites of a real router's
+// actions before each step (algos/sot.Options.Tamper). Each is fixed before
+// it is run and shared by every claim whose checker it is written for.
+
+// sotTamper rewrites the actions a router chose for state s; nil is the
+// real router.
+type sotTamper = func(s *msot.State, a []msot.Action)
+
+// sotKeepFromUp is a router whose nodes, when two packets arrive, keep the
+// one that came from up for a step instead of forwarding it (store and
+// forward, which hot-potato routing forbids): that packet's output is
+// cleared. It changes nothing at a node with at most one packet.
+func sotKeepFromUp(s *msot.State, a []msot.Action) {
+	for v := range a {
+		if s.InH[v].ID < 0 || s.InV[v].ID < 0 {
+			continue
+		}
+		if a[v].Right == msot.FromUp {
+			a[v].Right = msot.None
+		}
+		if a[v].Down == msot.FromUp {
+			a[v].Down = msot.None
+		}
+	}
+}
+
+// sotNoTurnToP0 is a router that never turns a packet for P_0 into P_0's
+// column (column n − 1): a packet for P_0 arriving there from the left and
+// sent down is sent right instead (the node's two outputs are swapped, a
+// legal deflection), so it circles its row for ever. Relations without a
+// packet for P_0 from another processor are routed as before.
+func sotNoTurnToP0(s *msot.State, a []msot.Action) {
+	n := s.N
+	for v := n - 1; v < n*n; v += n {
+		if f := s.InH[v]; f.ID >= 0 && s.Rel[f.ID].Dst == 0 && a[v].Down == msot.FromLeft {
+			a[v].Right, a[v].Down = a[v].Down, a[v].Right
+		}
+	}
+}
+
+// sotLeftFirst is protocol a with the priority at the target column
+// reversed: where a packet from the left reaches its target column while
+// another arrives from up and the router sends the one from up down, the
+// outputs are swapped — the packet from the left turns down and the one
+// from up is deflected right.
+func sotLeftFirst(s *msot.State, a []msot.Action) {
+	n := s.N
+	for v := range a {
+		h, u := s.InH[v], s.InV[v]
+		if h.ID >= 0 && u.ID >= 0 && n-1-int(s.Rel[h.ID].Dst) == v%n && a[v].Down == msot.FromUp && a[v].Right == msot.FromLeft {
+			a[v].Right, a[v].Down = msot.FromUp, msot.FromLeft
+		}
+	}
+}
+
+// sotSkewP0 is Algorithm 2 with an off-by-one schedule at one processor:
+// P_0 sends at step t its next packet for P_(t+1) mod n instead of
+// P_t (every other processor keeps the schedule). It decides P_0's
+// injection alone (whatever the router chose is replaced) and injects only
+// onto a free Right output, as the real rule does.
+func sotSkewP0(s *msot.State, a []msot.Action) {
+	v := s.ProcNode(0)
+	if _, inj := a[v].Right.Packet(); !inj && a[v].Right != msot.None {
+		return
+	}
+	a[v].Right = msot.None
+	y := int32((s.T + 1) % s.N)
+	for _, id := range s.Own[0] {
+		if s.Rel[id].Dst == y && !s.IsInjected(id) {
+			a[v].Right = msot.Inject(id)
+			return
+		}
+	}
+}
+
+// sotResendInFlight is a router whose processors forget what they sent: a
+// processor with a free Right output sends its first own packet that is
+// still in flight again (a duplicate). Added after sotKeepFromUp turned
+// out to be no fault of Algorithm 2 (no node ever holds two packets there).
+func sotResendInFlight(s *msot.State, a []msot.Action) {
+	for x := range s.N {
+		v := s.ProcNode(x)
+		if a[v].Right != msot.None {
+			continue
+		}
+		for _, id := range s.Own[x] {
+			if s.IsInjected(id) && !s.IsDelivered(id) {
+				a[v].Right = msot.Inject(id)
+				break
+			}
+		}
+	}
+}
+
+// sotShutP0 is a router whose two nodes in front of P_0 — (0, n−2), whose
+// Right output enters P_0, and (n−1, n−1), whose Down output does — never
+// forward a packet for P_0 into it: they swap their outputs (a legal
+// deflection), unless the other packet is for P_0 too. So the last packet
+// for P_0 is never delivered. Added after sotNoTurnToP0 turned out to be
+// no fault of protocols b and c (their packets also reach P_0 along row 0).
+func sotShutP0(s *msot.State, a []msot.Action) {
+	n := s.N
+	forP0 := func(v int, x msot.Slot) bool {
+		switch x {
+		case msot.FromLeft:
+			return s.InH[v].ID >= 0 && s.Rel[s.InH[v].ID].Dst == 0
+		case msot.FromUp:
+			return s.InV[v].ID >= 0 && s.Rel[s.InV[v].ID].Dst == 0
+		}
+		return false
+	}
+	if v := s.Node(0, n-2); forP0(v, a[v].Right) && !forP0(v, a[v].Down) {
+		a[v].Right, a[v].Down = a[v].Down, a[v].Right
+	}
+	if v := s.Node(n-1, n-1); forP0(v, a[v].Down) && !forP0(v, a[v].Right) {
+		a[v].Right, a[v].Down = a[v].Down, a[v].Right
 	}
 }

@@ -22,6 +22,11 @@ type Options struct {
 	Check bool
 	// Observe, if set, is called after every step.
 	Observe Observer
+	// Tamper, if set, may rewrite the router's actions before each step is
+	// applied. It exists only for planted faults (props' mutant routers,
+	// issue 9); no algorithm of this package sets it, and nil leaves Run
+	// unchanged.
+	Tamper func(s *msot.State, a []msot.Action)
 }
 
 // DefaultMaxSteps is the step cap of a run on SOT(n) with K packets:
@@ -62,6 +67,9 @@ func Run(s msot.State, r *Router, o Options) (Result, msot.State, error) {
 	var res Result
 	for !cur.Done() && res.Steps < maxSteps {
 		r.Actions(&cur, a)
+		if o.Tamper != nil {
+			o.Tamper(&cur, a)
+		}
 		if err := msot.StepInto(&next, &cur, a, &ev); err != nil {
 			return res, cur, fmt.Errorf("%s, step %d: %w", r.alg, cur.T, err)
 		}

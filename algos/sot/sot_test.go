@@ -1,6 +1,7 @@
 package sot
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -222,5 +223,28 @@ func BenchmarkGreedyA(b *testing.B) {
 			b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
 			b.ReportMetric(float64(steps)*float64(n*n)/b.Elapsed().Seconds(), "node-steps/s")
 		})
+	}
+}
+
+// Options.Tamper sees the router's actions before the step and what it
+// writes is what the model applies: clearing every output after the first
+// injection keeps a packet at a node, which the model rejects; a Tamper
+// that changes nothing leaves the run as it was.
+func TestRunTamper(t *testing.T) {
+	rel := []perm.Pair{{Src: 1, Dst: 0}}
+	calls := 0
+	keep := func(s *msot.State, a []msot.Action) {
+		calls++
+		if s.T > 0 {
+			clear(a)
+		}
+	}
+	_, _, err := Route(GreedyA, 3, rel, nil, Options{Tamper: keep})
+	if !errors.Is(err, msot.ErrAction) || calls != 2 {
+		t.Fatalf("after %d calls: error %v, want one wrapping ErrAction at step 1", calls, err)
+	}
+	res, _, err := Route(GreedyA, 3, rel, nil, Options{Tamper: func(*msot.State, []msot.Action) {}})
+	if err != nil || !res.Complete || res.Steps != 3 {
+		t.Fatalf("no-op tamper: %+v, %v", res, err)
 	}
 }

@@ -37,7 +37,8 @@ commands:
   merge       merge the shard outputs of 'reproduce --shard i/k --json'
   hunt        search for bad instances: pops-steps, pops-loss
   replay      re-run a saved case (also: check FILE for your own instance)
-  sortnet     build a sorting network (oddeven, bitonic, aks) and verify it; 'sortnet depths' tabulates AKS depth against Batcher
+  sortnet     build a sorting network (oddeven, bitonic, aks) and verify it; 'sortnet depths' tabulates AKS depth against Batcher;
+              'sortnet verify FILE' checks a network from a file (SorterHunter JSON or a list of pairs)
 
 run 'routecheck COMMAND -h' for a command's flags`
 

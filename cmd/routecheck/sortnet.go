@@ -27,7 +27,7 @@ import (
 // of the AKS-family networks against n = 2^k beside Batcher's.
 
 const (
-	sortnetKinds   = "oddeven, bitonic, aks, depths"
+	sortnetKinds   = "oddeven, bitonic, aks, depths, verify"
 	sortnetMaxExh  = 24      // exhaustive 0-1 check up to this n
 	sortnetWork    = 1 << 30 // comparator evaluations for the random 0-1 inputs
 	aksMaxN        = 1 << 22 // aks networks above this are refused outright
@@ -81,6 +81,7 @@ type sortnetCounter struct {
 
 const sortnetUsage = `usage: routecheck sortnet oddeven|bitonic|aks --n N [--halver exact|expander] [--d D] [--seed S] [--perms P] [--json]
        routecheck sortnet depths [--max-k K] [--build-k B] [--d D] [--seed S] [--trials T] [--json]
+       routecheck sortnet verify FILE [--json] [--seed S] [--workers W]   (SorterHunter JSON or [(0,1),(2,3)],… layers)
 run 'routecheck sortnet KIND -h' for the flags`
 
 func runSortnet(args []string, stdout, stderr io.Writer) error {
@@ -95,6 +96,8 @@ func runSortnet(args []string, stdout, stderr io.Writer) error {
 	switch kind {
 	case "depths":
 		return runSortnetDepths(args[1:], stdout, stderr)
+	case "verify":
+		return runSortnetVerify(args[1:], stdout, stderr)
 	case "oddeven", "bitonic", "aks":
 	default:
 		return usagef("unknown kind %q; allowed: %s", kind, sortnetKinds)

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	msn "routecheck/models/sortnet"
+)
+
+// TestSortnetVerify runs the command on the files under testdata/sortnet:
+// Batcher's odd-even merge sort for 24 wires (padded to 32 and pruned,
+// written by an independent Python generator) sorts; with one comparator
+// deleted it does not, and the counterexample must really be left unsorted.
+func TestSortnetVerify(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "sortnet")
+	var out, errb bytes.Buffer
+	if st := run([]string{"sortnet", "verify", filepath.Join(dir, "batcher-oddeven-24.json"), "--json"}, &out, &errb); st != 0 {
+		t.Fatalf("exit %d: %s", st, errb.String())
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"n", "size", "depth", "verdict", "counterexample", "redundant", "covered"} {
+		if _, ok := rep[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	// Batcher's odd-even merge sort on 32 wires has depth 15 and 191
+	// comparators; pruned to 24 wires it keeps the comparators inside, 132.
+	if rep["n"] != 24.0 || rep["depth"] != 15.0 || rep["size"] != 132.0 || rep["verdict"] != "holds" || rep["counterexample"] != nil {
+		t.Errorf("report %v", rep)
+	}
+	out.Reset()
+	broken := filepath.Join(dir, "batcher-oddeven-24-broken.json")
+	if st := run([]string{"sortnet", "verify", broken, "--json"}, &out, &errb); st != 1 {
+		t.Fatalf("broken network: exit %d, want 1", st)
+	}
+	var bad struct {
+		Verdict        string `json:"verdict"`
+		Counterexample []int  `json:"counterexample"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &bad); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(broken)
+	nw, _, err := msn.ParseNetwork(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := slices.Clone(bad.Counterexample)
+	msn.Apply(nw, got)
+	if bad.Verdict != "violated" || len(got) != 24 || msn.Sorted(got) {
+		t.Errorf("verdict %s, counterexample %v gives %v", bad.Verdict, bad.Counterexample, got)
+	}
+}
+
+// Bad files: one line, exit status 2.
+func TestSortnetVerifyBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ name, body, want string }{
+		{"notjson.json", "{oops", "not SorterHunter JSON"},
+		{"range.json", `{"N": 4, "nw": [[0, 4]]}`, "out of range"},
+		{"self.json", `{"N": 4, "nw": [[1, 1]]}`, "one wire"},
+		{"big.json", `{"N": 100000, "nw": []}`, "allowed 1 ≤ n ≤ 65536"},
+		{"text.txt", "hello", "not a network"},
+	} {
+		p := filepath.Join(dir, c.name)
+		if err := os.WriteFile(p, []byte(c.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		st := run([]string{"sortnet", "verify", p}, &out, &errb)
+		msg := errb.String()
+		if st != 2 || !strings.Contains(msg, c.want) || strings.Count(strings.TrimSpace(msg), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and one line containing %q", c.name, st, msg, c.want)
+		}
+	}
+	var out, errb bytes.Buffer
+	if st := run([]string{"sortnet", "verify"}, &out, &errb); st != 2 {
+		t.Errorf("no file: exit %d", st)
+	}
+}

@@ -20,6 +20,9 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"routecheck/internal/experiment"
+	"routecheck/internal/hunt"
 )
 
 // usageError is a bad parameter: printed on one line, exit status 2.
@@ -33,14 +36,20 @@ const usage = `routecheck — property-based verification of permutation-routing
 
 commands:
   claims      check the claims ledger (every registered claim) and print it
-  reproduce   re-run a paper's table: pops-table1, pops-table2
+  reproduce   re-run a paper's table or figure: %s
   merge       merge the shard outputs of 'reproduce --shard i/k --json'
-  hunt        search for bad instances: pops-steps, pops-loss
+  hunt        search for bad instances: %s
   replay      re-run a saved case (also: check FILE for your own instance)
   sortnet     build a sorting network (oddeven, bitonic, aks) and verify it; 'sortnet depths' tabulates AKS depth against Batcher;
               'sortnet verify FILE' checks a network from a file (SorterHunter JSON or a list of pairs)
 
 run 'routecheck COMMAND -h' for a command's flags`
+
+// usageText is the top-level usage, listing every registered experiment
+// and hunt target.
+func usageText() string {
+	return fmt.Sprintf(usage, strings.Join(experiment.Names(), ", "), strings.Join(hunt.Targets(), ", "))
+}
 
 type command func(args []string, stdout, stderr io.Writer) error
 
@@ -66,8 +75,12 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 			status = 3
 		}
 	}()
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintln(stdout, usage)
+	switch {
+	case len(args) == 0:
+		fmt.Fprintln(stderr, usageText())
+		return 2
+	case args[0] == "-h" || args[0] == "--help" || args[0] == "help":
+		fmt.Fprintln(stdout, usageText())
 		return 0
 	}
 	cmd, ok := commands[args[0]]
@@ -104,7 +117,8 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // newFlags returns a flag set whose parse errors become usage errors,
 // reported once on one line by run; -h prints the flags to stderr.
-func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+// Extra lines (e.g. the registered experiments) are printed after the flags.
+func newFlags(name string, stderr io.Writer, extra ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	sink := &errSink{}
 	fs.SetOutput(sink)
@@ -116,6 +130,9 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 		fs.SetOutput(stderr)
 		fmt.Fprintf(stderr, "usage of routecheck %s:\n", name)
 		fs.PrintDefaults()
+		for _, l := range extra {
+			fmt.Fprintln(stderr, l)
+		}
 		fs.SetOutput(sink)
 	}
 	return fs

@@ -44,7 +44,7 @@ func addOutputFlags(fs interface {
 }
 
 func runReproduce(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("reproduce", stderr)
+	fs := newFlags("reproduce", stderr, "experiments (routecheck reproduce EXPERIMENT [flags]): "+strings.Join(experiment.Names(), ", "))
 	runs := fs.Int("runs", 100, "runs per cell (the POPS paper used 100 for Table II)")
 	maxN := fs.Int("max-n", 1<<24, "largest network size n to run")
 	seed := fs.Uint64("seed", 1, "seed; run r of a cell uses a stream derived from (seed, cell, r)")

@@ -86,3 +86,17 @@ func TestSortnetVerifyBadFiles(t *testing.T) {
 		t.Errorf("no file: exit %d", st)
 	}
 }
+
+// No command: the usage on stderr, listing every registered experiment and
+// hunt target, exit status 2 (issue 10 §3).
+func TestNoCommandUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := run(nil, &out, &errb); st != 2 || out.Len() != 0 {
+		t.Fatalf("exit %d, stdout %q", st, out.String())
+	}
+	for _, name := range []string{"pops-table2", "mesh-kk", "sot-fig3", "bfly-figs", "mbfly-time", "pops-steps", "mesh-phase2-queue", "sortnet verify"} {
+		if !strings.Contains(errb.String(), name) {
+			t.Errorf("usage does not list %s", name)
+		}
+	}
+}

@@ -44,6 +44,8 @@ var AKSBuildExact = SortnetBuild{
 	},
 }
 
+var aksExactSortsPlan = snSortsPlan{MaxExh: [3]int{18, 20, 22}, MaxN: [3]int{1 << 10, 1 << 12, 1 << 13}, Perms: [3]int{3, 8, 16}}
+
 // AKSExpanderNet builds the network on n wires with the §5 parameters and
 // Lemma 2 separators made of halvers of d random perfect matchings, drawn
 // from PCG(seed, n).
@@ -295,7 +297,13 @@ type AKSInvariantFailure struct {
 // clause 4 with the §5 bounds), that there are no 2-strangers at all (the
 // §5 argument with ε = 0 bounds them by 0), and that the finishing subtrees
 // are no higher than §4's k. It returns the number of stage reports checked.
-func AKSExactInvariants(ns []int, inputs int, seed uint64) (int, *AKSInvariantFailure) {
+//
+// newSep makes the separator for n (nil: aks.Exact); a planted fault passes
+// a mutant.
+func AKSExactInvariants(ns []int, inputs int, seed uint64, newSep func(n int) aks.Separator) (int, *AKSInvariantFailure) {
+	if newSep == nil {
+		newSep = func(int) aks.Separator { return aks.Exact() }
+	}
 	reports := 0
 	for _, n := range ns {
 		r := rand.New(rand.NewPCG(seed, uint64(n)))
@@ -306,7 +314,7 @@ func AKSExactInvariants(ns []int, inputs int, seed uint64) (int, *AKSInvariantFa
 				ins[k][i] = int32(x)
 			}
 		}
-		res, err := aks.Construct(n, aks.SeiferasParams(), aks.Exact(), ins...)
+		res, err := aks.Construct(n, aks.SeiferasParams(), newSep(n), ins...)
 		if err != nil {
 			return reports, &AKSInvariantFailure{N: n, What: err.Error()}
 		}
@@ -523,14 +531,19 @@ type AKSCrossover struct {
 	What         string
 }
 
-func aksCrossoverCheck(env Env) Outcome {
-	p := aks.SeiferasParams()
+// aksCrossoverCheck is the crossover claim's check for parameters p and the
+// recorded crossover wantK (the claim: aks.SeiferasParams, AKSCrossoverK).
+func aksCrossoverCheck(p aks.Params, wantK int) func(Env) Outcome {
+	return func(env Env) Outcome { return aksCrossoverCheckAt(p, wantK, env) }
+}
+
+func aksCrossoverCheckAt(p aks.Params, wantK int, env Env) Outcome {
 	m := newAKSDepthModel(p)
 	if m.halvers != 7 || m.halverDepth != 10564 {
 		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("§7 says seven 1/700-halvers of Paterson depth 10564; evaluated %d halvers of depth %d", m.halvers, m.halverDepth), Counterexample: AKSCrossover{What: "halver depth"}}
 	}
 	batcher := func(k int) int64 { return int64(k) * int64(k+1) / 2 }
-	limit := AKSCrossoverK + env.Budget.Pick(1_000, 100_000, 1_000_000)
+	limit := wantK + env.Budget.Pick(1_000, 100_000, 1_000_000)
 	first := 0
 	for k := 1; k <= limit; k++ {
 		d, _ := m.total(k)
@@ -542,9 +555,9 @@ func aksCrossoverCheck(env Env) Outcome {
 			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("below Batcher at k = %d but not at k = %d", first, k), Counterexample: AKSCrossover{K: k, Depth: d, BatcherDepth: batcher(k), What: "not below Batcher after the crossover"}}
 		}
 	}
-	if first != AKSCrossoverK {
-		d, _ := m.total(AKSCrossoverK)
-		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("the estimate first drops below Batcher at k = %d, not %d", first, AKSCrossoverK), Counterexample: AKSCrossover{K: AKSCrossoverK, Depth: d, BatcherDepth: batcher(AKSCrossoverK), What: fmt.Sprintf("first crossover at k = %d", first)}}
+	if first != wantK {
+		d, _ := m.total(wantK)
+		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("the estimate first drops below Batcher at k = %d, not %d", first, wantK), Counterexample: AKSCrossover{K: wantK, Depth: d, BatcherDepth: batcher(wantK), What: fmt.Sprintf("first crossover at k = %d", first)}}
 	}
 	dPrev, s1 := m.total(first - 1)
 	dAt, s2 := m.total(first)
@@ -575,14 +588,13 @@ func init() {
 		Kind:      Invariant,
 		Recorded:  Holds,
 		Notes: "This checks the schedule of §3–§4 (kick-backs, rebagging, stage count, finishing sorters) and its lowering to a standard network, not the halvers: with an ε = 0 separator the §5 argument needs no expander. " +
-			"The network is far deeper than Batcher's at every buildable n (n = 1024: depth 1022 against 55); see sortnet/aks/depth/crossover.",
-		Check: func(env Env) Outcome {
-			ev, bad := SortnetSorts(AKSBuildExact, env, env.Budget.Pick(18, 20, 22), env.Budget.Pick(1<<10, 1<<12, 1<<13), env.Budget.Pick(3, 8, 16))
-			if bad != nil {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), Counterexample: bad}
-			}
-			return Outcome{Verdict: Holds, Evidence: ev}
-		},
+			"The network is far deeper than Batcher's at every buildable n (n = 1024: depth 1022 against 55); see sortnet/aks/depth/crossover. " +
+			"[2026-11-23] Power (issue 9). Faults: (1) one comparator deleted at every n (the deletion of the Batcher sorts claims: the last comparator to exchange on a permutation from PCG(0xfa017, n) whose deletion leaves it unsorted) — caught at n = 2 by the exhaustive part (the network there is one comparator); " +
+			"(2) the same deletion only at the three largest sizes (1023..1025 at small) — not caught, because it cannot be applied: on these networks no such comparator was found (16 draws per n), so they ran unchanged. The first rule tried for (1)–(2), the first comparator of the last stage that exchanges on a random permutation, was a no-op on every AKS network from n = 1023 on (their last 40 stages never exchange on random inputs: the finishing sorters are idle), and was replaced by the rule above before the ledger was recorded; " +
+			"(3) added because (2) could not be applied: a separator that does not separate one bag (the root at stage 0 split into halves unsorted) — caught at n = 5 by the exhaustive part. The recorded holds stands; at n ≥ 1023 the check's power is shown against a broken separation (sortnet/aks/exact-halver/sorts-large), not against a single deleted comparator, none of which was found to matter.",
+		Check: sortnetSortsCheck(aksExactSortsPlan, AKSBuildExact, nil),
+		Faults: append(sortnetSortsFaults(aksExactSortsPlan, AKSBuildExact),
+			Fault{Name: aksSkipRootName + ", at every n", Check: sortnetSortsCheck(aksExactSortsPlan, aksBuildSkipRoot, nil)}),
 	})
 	Register(Claim{
 		ID:        "sortnet/aks/expander-halver/sorts",
@@ -629,22 +641,10 @@ func init() {
 		Scope:     "n ∈ {8, 13, 64, 100, 512, 1024} (+ 4096 at default, + 4096, 8192 at large); 4/8/16 random permutations per n traced through every stage, plus the data-independent loads",
 		Kind:      Invariant,
 		Recorded:  Holds,
-		Notes:     "Clause 4 is checked with the §5 bounds (ε = 1/100) although the exact separator has ε = 0; the stronger 'no 2-strangers' is what the §5 argument gives for ε = 0 (all 1-strangers of a bag are at its ends and at most ⌊λb⌋ per end, so the exact separator kicks every one back). With random-matching halvers clause 4 breaks (sortnet/aks/expander-halver/invariants: d = 8 from n = 4096, d = 16 at 2^16), and every input such a network fails to sort broke it (sortnet/aks/expander-halver/invariant-implies-sorted).",
-		Check: func(env Env) Outcome {
-			ns := []int{8, 13, 64, 100, 512, 1024}
-			switch env.Budget {
-			case Default:
-				ns = append(ns, 4096)
-			case Large:
-				ns = append(ns, 4096, 8192)
-			}
-			inputs := env.Budget.Pick(4, 8, 16)
-			reps, bad := AKSExactInvariants(ns, inputs, env.Seed)
-			if bad != nil {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: %s", bad.N, bad.What), Counterexample: bad}
-			}
-			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d stage reports checked (n = %v, %d traced random permutations each from PCG(%d, n), plus the schedule): clauses 1–4 hold, no 2-strangers, finishing height ≤ §4's k = 2, every traced input sorted", reps, ns, inputs, env.Seed)}
-		},
+		Notes: "Clause 4 is checked with the §5 bounds (ε = 1/100) although the exact separator has ε = 0; the stronger 'no 2-strangers' is what the §5 argument gives for ε = 0 (all 1-strangers of a bag are at its ends and at most ⌊λb⌋ per end, so the exact separator kicks every one back). With random-matching halvers clause 4 breaks (sortnet/aks/expander-halver/invariants: d = 8 from n = 4096, d = 16 at 2^16), and every input such a network fails to sort broke it (sortnet/aks/expander-halver/invariant-implies-sorted). " +
+			"[2026-11-23] Power (issue 9), fault fixed before running: the exact separator except on one bag, the root at stage 0, left unseparated; caught at n = 8 (clause 4 at t = 1). The recorded holds stands.",
+		Check:  aksExactInvariantsCheck(nil),
+		Faults: []Fault{{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot)}},
 	})
 	for _, ps := range []struct {
 		id, src, statement, notes string
@@ -655,9 +655,10 @@ func init() {
 			id:        "sortnet/aks/params/seiferas-sec5",
 			src:       srcSeiferas + " §5 (\"For example, A = 10, λ = 1/100, ε = 1/100, and ν = 13/20\"); " + srcAKS000,
 			statement: "The §5 example A = 10, λ = ε = 1/100, ν = 13/20 satisfies every constraint accumulated in §5.",
-			notes:     "C1 holds with equality (4·10/100 + 5/20 = 13/20), so the example sits on the boundary: any smaller ν breaks it.",
-			set:       aksParamSet{name: "§5 example", A: "10", nu: "13/20", lam: "1/100", eps: "1/100", aksParams: aks.SeiferasParams()},
-			recorded:  Holds,
+			notes: "C1 holds with equality (4·10/100 + 5/20 = 13/20), so the example sits on the boundary: any smaller ν breaks it. " +
+				"[2026-11-23] Power (issue 9), faults fixed before running: one printed digit changed, ν = 12/20 and λ = 2/100, each given to algos/aks too; both break C1 and are caught. The recorded holds stands.",
+			set:      aksParamSet{name: "§5 example", A: "10", nu: "13/20", lam: "1/100", eps: "1/100", aksParams: aks.SeiferasParams()},
+			recorded: Holds,
 		},
 		{
 			id:        "sortnet/aks/params/sec7-alternative",
@@ -678,10 +679,15 @@ func init() {
 			recorded: Violated,
 		},
 	} {
+		var faults []Fault
+		if ps.recorded == Holds {
+			faults = aksParamFaults(ps.set)
+		}
 		Register(Claim{
 			ID: ps.id, Source: ps.src, Statement: ps.statement, Kind: Exact, Recorded: ps.recorded, Notes: ps.notes,
-			Scope: "exact rational arithmetic on the values as printed; the seven constraints of §5 (A > 1, ν < 1, ε > 0, λ < 1, C1: ν ≥ 4λA + 5/(2A), C2: ν ≥ 2Aε + 1/A, C3: λν ≥ 2λεA + ελ/A + ε/(2A) + 2λεA/(1 − (2εA)²) + 1/(8A³ − 2A)) and 2εA < 1, evaluated independently of algos/aks and compared with its Params.Violations",
-			Check: func(Env) Outcome { return aksParamCheck(ps.set) },
+			Scope:  "exact rational arithmetic on the values as printed; the seven constraints of §5 (A > 1, ν < 1, ε > 0, λ < 1, C1: ν ≥ 4λA + 5/(2A), C2: ν ≥ 2Aε + 1/A, C3: λν ≥ 2λεA + ελ/A + ε/(2A) + 2λεA/(1 − (2εA)²) + 1/(8A³ − 2A)) and 2εA < 1, evaluated independently of algos/aks and compared with its Params.Violations",
+			Check:  func(Env) Outcome { return aksParamCheck(ps.set) },
+			Faults: faults,
 		})
 	}
 	Register(Claim{
@@ -694,7 +700,12 @@ func init() {
 		Recorded: Holds,
 		Notes: "§7 reads the final sorters as k(k+1)/2 = 3 levels with k = ⌈log(1/λ)/log A⌉ = 2, §4 as (k+1)(k+2)/2 = 6; the difference of 3 does not move the crossover (the margins are tens of thousands). " +
 			"The §7 alternative parameters would cross at k = 476393, but they break C3 (sortnet/aks/params/sec7-alternative). " +
-			"For the POPS router of Corollary 2.4 (AKS on the g² processors of a POPS(g, g) in place of Batcher in [8]) this means the AKS version needs more slots than [8] unless g² ≥ 2^1028489; see the det_* columns of reproduce pops-table1.",
-		Check: aksCrossoverCheck,
+			"For the POPS router of Corollary 2.4 (AKS on the g² processors of a POPS(g, g) in place of Batcher in [8]) this means the AKS version needs more slots than [8] unless g² ≥ 2^1028489; see the det_* columns of reproduce pops-table1. " +
+			"[2026-11-23] Power (issue 9), faults fixed before running: the recorded crossover with its last digit changed (1028488) and ν = 12/20 for 13/20 (the estimate then crosses at k = 867332); both caught. The recorded holds stands.",
+		Check: aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK),
+		Faults: []Fault{
+			{Name: fmt.Sprintf("the recorded crossover with its last digit changed (k = %d)", AKSCrossoverK-1), Check: aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK-1)},
+			{Name: "a Seiferas parameter with one digit changed: ν = 12/20 for 13/20", Check: aksCrossoverCheck(aks.Params{A: aks.SeiferasParams().A, Nu: aks.Frac{Num: 12, Den: 20}, Lambda: aks.SeiferasParams().Lambda, Eps: aks.SeiferasParams().Eps}, AKSCrossoverK)},
+		},
 	})
 }

@@ -326,6 +326,73 @@ func snDeletionList(ds []SortnetDeletion) string {
 	return strings.Join(s, ", ")
 }
 
+// sortnetDepthSizeMaxK is the largest k of the depth/size check at a budget.
+func sortnetDepthSizeMaxK(b Budget) int { return b.Pick(14, 16, 18) }
+
+// sortnetDepthSizeCheck is the depth/size claims' check on b's networks,
+// with the planted fault f applied (nil: the real networks).
+func sortnetDepthSizeCheck(b SortnetBuild, f *snFault) func(Env) Outcome {
+	return func(env Env) Outcome {
+		maxK, maxAll := sortnetDepthSizeMaxK(env.Budget), env.Budget.Pick(512, 2048, 4096)
+		if bad := SortnetDepthSize(f.build(b, env), maxK, maxAll); bad != nil {
+			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: depth %d, size %d; expected depth %d, size %d %s", bad.N, bad.Depth, bad.Size, bad.WantDepth, bad.WantSize, bad.Err), Counterexample: bad}
+		}
+		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("depth and size equal the closed forms for k = 0..%d; comparators per stage equal the oracle's count for every n ≤ %d and 2^j ± 1, j ≤ %d", maxK, maxAll, maxK)}
+	}
+}
+
+// sizeOffByOne is b with its size closed form off by one (a planted fault).
+func (b SortnetBuild) sizeOffByOne() SortnetBuild {
+	out := b
+	out.SizeK = func(k int) int64 { return b.SizeK(k) + 1 }
+	return out
+}
+
+// sortnetFault makes a Fault of a network fault for a check factory.
+func sortnetFault(check func(SortnetBuild, *snFault) func(Env) Outcome, b SortnetBuild, f snFault) Fault {
+	return snFaultCheck(f, func(g *snFault) func(Env) Outcome { return check(b, g) })
+}
+
+// snSortsPlan is what a sorts check runs, per budget (small, default,
+// large): the exhaustive 0-1 check up to MaxExh, then random and structured
+// inputs up to MaxN with Perms random permutations per size.
+type snSortsPlan struct{ MaxExh, MaxN, Perms [3]int }
+
+func (p snSortsPlan) at(b Budget) (maxExh, maxN, perms int) {
+	return b.Pick(p.MaxExh[0], p.MaxExh[1], p.MaxExh[2]), b.Pick(p.MaxN[0], p.MaxN[1], p.MaxN[2]), b.Pick(p.Perms[0], p.Perms[1], p.Perms[2])
+}
+
+var batcherSortsPlan = snSortsPlan{MaxExh: [3]int{22, 24, 24}, MaxN: [3]int{1 << 10, 1 << 14, 1 << 16}, Perms: [3]int{4, 16, 64}}
+
+// sortnetSortsCheck is the sorts claims' check (SortnetSorts) on b's
+// networks with the planted fault f applied (nil: the real networks).
+func sortnetSortsCheck(plan snSortsPlan, b SortnetBuild, f *snFault) func(Env) Outcome {
+	return func(env Env) Outcome {
+		maxExh, maxN, perms := plan.at(env.Budget)
+		ev, bad := SortnetSorts(f.build(b, env), env, maxExh, maxN, perms)
+		if bad != nil {
+			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), Counterexample: bad}
+		}
+		return Outcome{Verdict: Holds, Evidence: ev}
+	}
+}
+
+// sortnetSortsFaults are the sorts claims' planted faults: one comparator
+// deleted at every n (the exhaustive part meets it first, at n = 2), and
+// the same deletion only at the three largest sizes of the random part
+// (2^j − 1, 2^j, 2^j + 1 with 2^j = MaxN), where only the random and
+// structured inputs can find it.
+func sortnetSortsFaults(plan snSortsPlan, b SortnetBuild) []Fault {
+	check := func(b SortnetBuild, f *snFault) func(Env) Outcome { return sortnetSortsCheck(plan, b, f) }
+	return []Fault{
+		sortnetFault(check, b, snDeleteFault("at every n", nil)),
+		sortnetFault(check, b, snDeleteFault("only at the three largest sizes (n ≥ 2^j − 1, 2^j = the largest size of the random part)", func(env Env, n int) bool {
+			_, maxN, _ := plan.at(env.Budget)
+			return n >= maxN-1
+		})),
+	}
+}
+
 func init() {
 	for _, b := range SortnetBuilds {
 		formula := map[string]string{
@@ -339,13 +406,12 @@ func init() {
 			Scope:     "n = 2^k, k ≤ 14/16/18 by budget; also, for every n ≤ 512/2048/4096 and 2^j ± 1, the pruned network's comparators per stage equal an independent count (oracles/sortnetforms) and its depth is ⌈lg n⌉(⌈lg n⌉+1)/2",
 			Kind:      Exact,
 			Recorded:  Holds,
-			Notes:     "For n not a power of two the network is built for 2^⌈lg n⌉ wires and the comparators touching padding wires are dropped (valid: padding holds +∞).",
-			Check: func(env Env) Outcome {
-				maxK, maxAll := env.Budget.Pick(14, 16, 18), env.Budget.Pick(512, 2048, 4096)
-				if bad := SortnetDepthSize(b, maxK, maxAll); bad != nil {
-					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: depth %d, size %d; expected depth %d, size %d %s", bad.N, bad.Depth, bad.Size, bad.WantDepth, bad.WantSize, bad.Err), Counterexample: bad}
-				}
-				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("depth and size equal the closed forms for k = 0..%d; comparators per stage equal the oracle's count for every n ≤ %d and 2^j ± 1, j ≤ %d", maxK, maxAll, maxK)}
+			Notes: "For n not a power of two the network is built for 2^⌈lg n⌉ wires and the comparators touching padding wires are dropped (valid: padding holds +∞). " +
+				"[2026-11-23] Power (issue 9), faults fixed before running: the size closed form off by one (caught at k = 0) and one comparator deleted at n = 2^k for the largest k checked only (caught there: the count is exact). The recorded holds stands.",
+			Check: sortnetDepthSizeCheck(b, nil),
+			Faults: []Fault{
+				{Name: "size closed form off by one (" + formula + " + 1)", Check: sortnetDepthSizeCheck(b.sizeOffByOne(), nil)},
+				sortnetFault(sortnetDepthSizeCheck, b, snDeleteFault("at the largest n = 2^k checked only", func(env Env, n int) bool { return n == 1<<sortnetDepthSizeMaxK(env.Budget) })),
 			},
 		})
 		Register(Claim{
@@ -355,13 +421,9 @@ func init() {
 			Scope:     "exhaustive 0-1 check for n ≤ 22/24/24 by budget; random, random 0-1 and structured inputs for larger n up to 2^10/2^14/2^16",
 			Kind:      Invariant,
 			Recorded:  Holds,
-			Check: func(env Env) Outcome {
-				ev, bad := SortnetSorts(b, env, env.Budget.Pick(22, 24, 24), env.Budget.Pick(1<<10, 1<<14, 1<<16), env.Budget.Pick(4, 16, 64))
-				if bad != nil {
-					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), Counterexample: bad}
-				}
-				return Outcome{Verdict: Holds, Evidence: ev}
-			},
+			Notes:     "[2026-11-23] Power (issue 9), faults fixed before running: one comparator deleted at every n — the last comparator to exchange on a permutation drawn from PCG(0xfa017, n) whose deletion leaves that permutation unsorted, so the deletion is known to matter (a blind deletion may be redundant, cf. the pruned mutation claims) — caught by the exhaustive part at n = 2; the same deletion only at the three largest sizes (2^j − 1, 2^j, 2^j + 1 with 2^j = 2^10/2^14/2^16), where only the random and structured inputs can see it — caught there by a random permutation (n = 1023 at the small budget). The recorded holds stands.",
+			Check:     sortnetSortsCheck(batcherSortsPlan, b, nil),
+			Faults:    sortnetSortsFaults(batcherSortsPlan, b),
 		})
 	}
 	for _, b := range SortnetBuilds {
@@ -377,6 +439,24 @@ var sortnetPrunedNotes = map[string]string{
 		"First case, n = 5 (built for 8 wires): after stages 0–2 wires 0..3 are sorted, stage 3 keeps only [3:4], so wires 0 ≤ 1 ≤ 2 are still in order at stage 4 and its [0:2] never exchanges. n = 6: [4:5] sits at stages 0 and 2 with nothing between them on wires 4 and 5 (stage 1's flip comparators there went to padding), so either copy can go. Sorting is unaffected; for n = 2^k every comparator is essential (sortnet/batcher/bitonic/mutation-sensitive).",
 }
 
+// sortnetMutationCheck is the mutation-sensitive claims' check on b's
+// networks for n = 2^k ≤ 32, with the planted fault f applied (nil: the
+// real networks).
+func sortnetMutationCheck(b SortnetBuild, f *snFault) func(Env) Outcome {
+	return func(env Env) Outcome {
+		red, und, mutants, err := SortnetMutations(f.build(b, env), env, []int{2, 4, 8, 16, 32}, 24)
+		switch {
+		case err != nil:
+			return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+		case len(red) > 0:
+			return Outcome{Verdict: Violated, Evidence: "redundant comparators: " + snDeletionList(red), Counterexample: red[0]}
+		case len(und) > 0:
+			return Outcome{Verdict: Inconclusive, Evidence: "no failing input found for: " + snDeletionList(und)}
+		}
+		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("all %d single-comparator deletions (n = 2..32, powers of two) shown to break the network by a concrete unsorted 0-1 input", mutants)}
+	}
+}
+
 // registerSortnetMutationClaims registers the two mutation-sensitivity
 // claims of b: every comparator essential for n = 2^k ≤ 32, and for the
 // pruned networks of every n ≤ 16/20/24.
@@ -389,19 +469,13 @@ func registerSortnetMutationClaims(b SortnetBuild) {
 		Scope:     "n = 2, 4, 8, 16, 32 (n ≤ 16 decided exhaustively when no probe input fails)",
 		Kind:      Invariant,
 		Recorded:  Holds,
-		Notes:     "A deletion is shown harmful by a concrete unsorted 0-1 input from a fixed probe set built without looking at the network (models/sortnet.ProbeInputs01: for every aligned block, both halves sorted with every pair of weights, plus low/high weights and random inputs); n = 32 has no exhaustive fallback, so an undetected deletion there would make the verdict inconclusive, not holds.",
-		Check: func(env Env) Outcome {
-			red, und, mutants, err := SortnetMutations(b, env, []int{2, 4, 8, 16, 32}, 24)
-			switch {
-			case err != nil:
-				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
-			case len(red) > 0:
-				return Outcome{Verdict: Violated, Evidence: "redundant comparators: " + snDeletionList(red), Counterexample: red[0]}
-			case len(und) > 0:
-				return Outcome{Verdict: Inconclusive, Evidence: "no failing input found for: " + snDeletionList(und)}
-			}
-			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("all %d single-comparator deletions (n = 2..32, powers of two) shown to break the network by a concrete unsorted 0-1 input", mutants)}
-		},
+		Notes: "A deletion is shown harmful by a concrete unsorted 0-1 input from a fixed probe set built without looking at the network (models/sortnet.ProbeInputs01: for every aligned block, both halves sorted with every pair of weights, plus low/high weights and random inputs); n = 32 has no exhaustive fallback, so an undetected deletion there would make the verdict inconclusive, not holds. " +
+			"[2026-11-23] Power (issue 9), fault fixed before running: one comparator added that never exchanges (a last stage [0:n−1]); the check reports it redundant at n = 2, 4, 8, 16 (n = 32 has no exhaustive fallback). The recorded holds stands.",
+		Check: sortnetMutationCheck(b, nil),
+		Faults: []Fault{sortnetFault(sortnetMutationCheck, b, snFault{
+			Name:   "one comparator added that never exchanges (a last stage [0:n−1]), at every n",
+			Mutate: snAddIdle,
+		})},
 	})
 	Register(Claim{
 		ID:        id + "/mutation-sensitive/pruned",

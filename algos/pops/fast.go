@@ -97,7 +97,7 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 		}
 		pend := e.pending
 		acked := e.acked[:len(pend)]
-		e.part, e.groups = choose(rng, g, Participation(sh, o.CEps, step), len(pend), e.part, e.groups)
+		e.part, e.groups = choose(rng, g, o.participation(sh, step), len(pend), e.part, e.groups)
 		c1, m := e.slot1(pend, e.part, e.groups, dst, d)
 		res.Conflicts[0] += c1
 		c2, m := e.slot2(acked, m, g)

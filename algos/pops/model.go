@@ -124,7 +124,7 @@ func RunOnModelWith(sh pops.Shape, dst []int32, decide Decider, o Options, obs O
 			m.choice[i], m.gotAck[i], m.relayPkt[i], m.relayAck[i] = -1, false, -1, false
 			m.tempPkt[i], m.tempFrom[i] = -1, -1
 		}
-		part, groups := decide(m.step, len(pend), Participation(sh, o.CEps, m.step))
+		part, groups := decide(m.step, len(pend), o.participation(sh, m.step))
 		if len(part) != len(groups) {
 			return m.res, fmt.Errorf("decider returned %d participants and %d groups", len(part), len(groups))
 		}

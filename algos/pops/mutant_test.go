@@ -1,6 +1,7 @@
 package pops
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -48,5 +49,29 @@ func TestMutantsPlantTheirFault(t *testing.T) {
 	var e Engine
 	if _, err := e.Run(sh, perm.Identity(sh.N()), rand.New(rand.NewPCG(1, 1)), Options{Mutant: MutantNoAckWait}); err == nil {
 		t.Error("the fast engine accepted a mutant")
+	}
+}
+
+// TestKeepCoinReading: with c+ε = 4 and d = 4g, stage 1 has S = ⌈4·3⌉ = 12
+// steps and its last coin is g/(4g − 11g/4) = 0.8; the reading as written
+// sets p = 1 after it, the other keeps 0.8 (hand-computed from §III-B's law).
+func TestKeepCoinReading(t *testing.T) {
+	sh := pops.Shape{D: 16, G: 4}
+	o := Options{}.fill(sh)
+	k := o
+	k.KeepCoin = true
+	if s := Stage1Steps(sh, o.CEps); s != 12 {
+		t.Fatalf("stage 1: %d steps, want 12", s)
+	}
+	for _, c := range []struct {
+		step          int
+		written, keep float64
+	}{{1, 0.25, 0.25}, {12, 0.8, 0.8}, {13, 1, 0.8}, {100, 1, 0.8}} {
+		if got := o.participation(sh, c.step); math.Abs(got-c.written) > 1e-12 {
+			t.Errorf("as written, step %d: %v, want %v", c.step, got, c.written)
+		}
+		if got := k.participation(sh, c.step); math.Abs(got-c.keep) > 1e-12 {
+			t.Errorf("keep-coin, step %d: %v, want %v", c.step, got, c.keep)
+		}
 	}
 }

@@ -89,6 +89,12 @@ type Options struct {
 	// and benchmarks plug in the naive oracle (oracles/popsnaive.Step) here.
 	// The fast Engine ignores it.
 	Step StepFunc
+	// KeepCoin selects the other reading of the switch to stage 2 (§III-B):
+	// false, as written ("then we can set p to one"), every remaining packet
+	// takes part in every step after stage 1; true, the coin is kept after
+	// stage 1 at its last value g/d_S (S = Stage1Steps; 0.8 with c+ε = 4).
+	// Only the comparison of readings (issue 9 D) sets it.
+	KeepCoin bool
 	// Mutant plants a fault in the router for routecheck's power checks
 	// (a claim's check must catch it); zero is the router as written.
 	// RunOnModel only: the fast Engine refuses a mutant.
@@ -192,6 +198,16 @@ func Participation(sh pops.Shape, cEps float64, s int) float64 {
 		return 1
 	}
 	return float64(sh.G) / den
+}
+
+// participation is Participation under the options' reading of stage 2.
+func (o Options) participation(sh pops.Shape, s int) float64 {
+	if o.KeepCoin {
+		if last := Stage1Steps(sh, o.CEps); last > 0 && s > last {
+			s = last
+		}
+	}
+	return Participation(sh, o.CEps, s)
 }
 
 // Result summarizes one run of the randomized router.

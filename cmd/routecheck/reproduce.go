@@ -52,6 +52,8 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	shard := fs.String("shard", "1/1", "run only part i of k of the cells × runs (combine the --json outputs with 'merge')")
 	memGiB := fs.Float64("mem-limit", 1, "memory budget in GiB for the runs in flight: large cells wait for each other so the estimates of concurrent runs stay under it, and a cell whose one run needs more is refused (capped at the available memory)")
 	cEps := fs.String("c-eps", "", "pops-table1/pops-table2 only: c+ε of Theorem 3.8's stage 1 (default 4, Corollary 3.9's choice)")
+	algorithm := fs.String("algorithm", "", "pops-table1/pops-table2 only: pops-rand-5slot (default, the paper's router) or pops-rand-split-delivery (the repair)")
+	stage2 := fs.String("stage2", "", "pops-table1/pops-table2 only: reading of the switch to stage 2: as-written (default: p = 1 after stage 1) or keep-coin (the coin kept at its last stage-1 value)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	of := addOutputFlags(fs)
 	pos, err := parse(fs, args)
@@ -61,9 +63,18 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("need exactly one experiment; allowed: %s", strings.Join(experiment.Names(), ", "))
 	}
-	var opts map[string]string
+	opts := map[string]string{}
 	if *cEps != "" {
-		opts = map[string]string{"c-eps": *cEps}
+		opts["c-eps"] = *cEps
+	}
+	if *algorithm != "" {
+		opts["algorithm"] = *algorithm
+	}
+	if *stage2 != "" {
+		opts["stage2"] = *stage2
+	}
+	if len(opts) == 0 {
+		opts = nil
 	}
 	exp, err := lookupExperiment(pos[0], opts)
 	if err != nil {
@@ -229,18 +240,9 @@ func lookupExperiment(name string, opts map[string]string) (experiment.Experimen
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
-	for k, v := range opts {
-		switch k {
-		case "c-eps":
-			x, err := strconv.ParseFloat(v, 64)
-			if err != nil {
-				return nil, usagef("--c-eps = %q: must be a number in [1, 1000000]", v)
-			}
-			if exp, err = popsexp.TableWithCEps(name, x); err != nil {
-				return nil, usagef("--c-eps: %v", err)
-			}
-		default:
-			return nil, usagef("experiment option %q unknown", k)
+	if len(opts) > 0 {
+		if exp, err = popsexp.TableWith(name, opts); err != nil {
+			return nil, usagef("--%v", err)
 		}
 	}
 	return exp, nil

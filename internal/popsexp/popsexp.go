@@ -72,7 +72,10 @@ type Spec struct {
 	Shape   pops.Shape
 	Variant ap.Variant
 	// CEps is c+ε of Theorem 3.8's stage 1; 0 means ap.DefaultCEps (4).
-	CEps    float64
+	CEps float64
+	// KeepCoin selects the other reading of the switch to stage 2
+	// (ap.Options.KeepCoin).
+	KeepCoin bool
 	Seed    uint64
 	Runs    []int // run indices (a shard may do a subset)
 	Workers int   // 0: runtime.NumCPU()
@@ -97,13 +100,20 @@ func BytesPerWorker(sh pops.Shape) int64 {
 // the run's stream. The random stream does not depend on cEps, so runs
 // with different c+ε see the same permutations.
 func RunOne(e *ap.Engine, dst []int32, sh pops.Shape, v ap.Variant, cEps float64, seed uint64, r int) (Sample, error) {
+	return RunOneReading(e, dst, sh, v, cEps, false, seed, r)
+}
+
+// RunOneReading is RunOne under a chosen reading of the switch to stage 2
+// (ap.Options.KeepCoin). The permutation and stream of run r do not depend
+// on the reading, so the two readings are compared on the same inputs.
+func RunOneReading(e *ap.Engine, dst []int32, sh pops.Shape, v ap.Variant, cEps float64, keepCoin bool, seed uint64, r int) (Sample, error) {
 	if cEps == 0 {
 		cEps = ap.DefaultCEps
 	}
 	rng := Rand(seed, sh, v, r)
 	perm.RandomInto(dst, rng)
 	k := ap.Stage1Steps(sh, cEps)
-	res, err := e.Run(sh, dst, rng, ap.Options{Variant: v, CEps: cEps, MaxSteps: StepLimit(sh, cEps), MaxTrace: k + 1})
+	res, err := e.Run(sh, dst, rng, ap.Options{Variant: v, CEps: cEps, KeepCoin: keepCoin, MaxSteps: StepLimit(sh, cEps), MaxTrace: k + 1})
 	if err != nil {
 		return Sample{}, err
 	}
@@ -150,7 +160,7 @@ func Run(ctx context.Context, spec Spec) ([]Sample, error) {
 			var e ap.Engine
 			dst := make([]int32, spec.Shape.N())
 			for j := range jobs {
-				s, err := RunOne(&e, dst, spec.Shape, spec.Variant, spec.CEps, spec.Seed, spec.Runs[j])
+				s, err := RunOneReading(&e, dst, spec.Shape, spec.Variant, spec.CEps, spec.KeepCoin, spec.Seed, spec.Runs[j])
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err

@@ -1,6 +1,7 @@
 package popsexp
 
 import (
+	"strconv"
 	"fmt"
 	"math"
 	"math/bits"
@@ -19,9 +20,11 @@ import (
 // table is pops-table1 (slots, Table I column A) or pops-table2 (steps,
 // Table II), both on the faithful randomized router with c+ε = 4.
 type table struct {
-	name  string
-	slots bool
-	cEps  float64 // c+ε of stage 1; 0 means 4
+	name     string
+	slots    bool
+	cEps     float64 // c+ε of stage 1; 0 means 4
+	variant  ap.Variant
+	keepCoin bool // the other reading of the switch to stage 2
 }
 
 func init() {
@@ -46,6 +49,50 @@ func TableWithCEps(name string, cEps float64) (experiment.Experiment, error) {
 	return nil, fmt.Errorf("experiment %q: c+ε applies to pops-table1 and pops-table2 only", name)
 }
 
+// TableWith returns pops-table1 or pops-table2 with the CLI's options:
+// "c-eps" (a number in [1, 10^6]), "algorithm" (pops-rand-5slot, the
+// default, or pops-rand-split-delivery) and "stage2" (as-written: p = 1
+// after stage 1, the default; keep-coin: the coin kept at its last stage-1
+// value). Run r sees the same permutation whatever the options.
+func TableWith(name string, opts map[string]string) (experiment.Experiment, error) {
+	var t table
+	switch name {
+	case "pops-table1":
+		t = table{name: name, slots: true}
+	case "pops-table2":
+		t = table{name: name}
+	default:
+		return nil, fmt.Errorf("experiment %q: --c-eps, --algorithm and --stage2 apply to pops-table1 and pops-table2 only", name)
+	}
+	for k, v := range opts {
+		switch k {
+		case "c-eps":
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(x >= 1 && x <= 1e6) {
+				return nil, fmt.Errorf("c-eps = %q: must be a number in [1, 1000000]", v)
+			}
+			t.cEps = x
+		case "algorithm":
+			vv, err := ap.ParseVariant(v)
+			if err != nil {
+				return nil, err
+			}
+			t.variant = vv
+		case "stage2":
+			switch v {
+			case "as-written":
+			case "keep-coin":
+				t.keepCoin = true
+			default:
+				return nil, fmt.Errorf("stage2 = %q: allowed as-written (p = 1 after stage 1), keep-coin", v)
+			}
+		default:
+			return nil, fmt.Errorf("option %q unknown", k)
+		}
+	}
+	return t, nil
+}
+
 func (t table) ceps() float64 {
 	if t.cEps == 0 {
 		return ap.DefaultCEps
@@ -57,10 +104,13 @@ func (t table) Name() string { return t.name }
 
 func (t table) Title() string {
 	ce := fmt.Sprintf("c+ε = %g", t.ceps())
-	if t.slots {
-		return "Table I (column A): slots to route a random permutation with the randomized router (pops-rand-5slot, " + ce + "; runs to completion, censored_runs = runs stopped at the 2^26-step guard), ours beside the paper; baseline B = §IV formula; det_* = deterministic sort-based routers of §II-A, closed forms (direct: sort all n = dg packets, stages × Slots(d,g); 8style: Cor. 2.4, AKS in place of Batcher in [8]; aks_c = §7 analytic AKS depth)"
+	if t.keepCoin {
+		ce += ", stage-2 reading: coin kept at its last stage-1 value"
 	}
-	return "Table II: steps (μ, σ, max) to route a random permutation with the randomized router (pops-rand-5slot, " + ce + "; runs to completion, censored_runs = runs stopped at the 2^26-step guard), ours beside the paper"
+	if t.slots {
+		return "Table I (column A): slots to route a random permutation with the randomized router (" + t.variant.String() + ", " + ce + "; runs to completion, censored_runs = runs stopped at the 2^26-step guard), ours beside the paper; baseline B = §IV formula; det_* = deterministic sort-based routers of §II-A, closed forms (direct: sort all n = dg packets, stages × Slots(d,g); 8style: Cor. 2.4, AKS in place of Batcher in [8]; aks_c = §7 analytic AKS depth)"
+	}
+	return "Table II: steps (μ, σ, max) to route a random permutation with the randomized router (" + t.variant.String() + ", " + ce + "; runs to completion, censored_runs = runs stopped at the 2^26-step guard), ours beside the paper"
 }
 
 func shapeOf(c experiment.Cell) pops.Shape {
@@ -107,7 +157,7 @@ func (t table) NewWorker() func(experiment.Cell, uint64, int) (experiment.Sample
 		if len(dst) != sh.N() {
 			dst = make([]int32, sh.N())
 		}
-		s, err := RunOne(&e, dst, sh, ap.Faithful, t.cEps, seed, run)
+		s, err := RunOneReading(&e, dst, sh, t.variant, t.cEps, t.keepCoin, seed, run)
 		if err != nil {
 			return experiment.Sample{}, err
 		}

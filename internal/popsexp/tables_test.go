@@ -320,3 +320,40 @@ func TestCEpsReachesTheRuns(t *testing.T) {
 		t.Errorf("TableWithCEps(pops-table1, 3): %v, %v", exp, err)
 	}
 }
+
+// TableWith: the CLI's options for the tables, and their errors.
+func TestTableWithOptions(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts map[string]string
+		want string // error substring, "" for none
+	}{
+		{"pops-table2", map[string]string{"stage2": "keep-coin", "algorithm": "pops-rand-split-delivery", "c-eps": "5"}, ""},
+		{"pops-table1", map[string]string{"stage2": "as-written"}, ""},
+		{"pops-table2", map[string]string{"stage2": "coin"}, "allowed as-written"},
+		{"pops-table2", map[string]string{"algorithm": "magic"}, "unknown"},
+		{"pops-table2", map[string]string{"c-eps": "0.5"}, "[1, 1000000]"},
+		{"mesh-kk", map[string]string{"stage2": "keep-coin"}, "pops-table1 and pops-table2 only"},
+		{"pops-table2", map[string]string{"color": "red"}, "unknown"},
+	} {
+		exp, err := TableWith(c.name, c.opts)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s %v: %v", c.name, c.opts, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s %v: error %v, want %q", c.name, c.opts, err, c.want)
+		case c.want == "" && c.opts["stage2"] == "keep-coin" && !strings.Contains(exp.Title(), "coin kept"):
+			t.Errorf("title does not name the reading: %s", exp.Title())
+		}
+	}
+	// Split delivery on POPS(8,2): a step has 4 + ⌈d/g⌉ = 8 slots, so a run's
+	// slots are 8 × its steps; keep-coin and as-written see the same
+	// permutation (same stream) and, with c+ε = 4, differ only after stage 1.
+	var e ap.Engine
+	sh := pops.Shape{D: 8, G: 2}
+	dst := make([]int32, sh.N())
+	s, err := RunOneReading(&e, dst, sh, ap.SplitDelivery, 0, true, 7, 3)
+	if err != nil || s.Slots != 8*s.Steps || s.Lost != 0 {
+		t.Errorf("split delivery: %+v, %v", s, err)
+	}
+}

@@ -117,7 +117,7 @@ func lemma12Terms(n, np int) (float64, float64) {
 func withFault(c Claim, name string, check func(env Env, mutant bool) Outcome) Claim {
 	c.Check = func(env Env) Outcome { return check(env, false) }
 	c.Faults = []Fault{{Name: name, Check: func(env Env) Outcome { return check(env, true) }}}
-	return c
+	return withPowerNote(c)
 }
 
 // withAllocatePrimeFault registers check with mesh.AllocatePrime as c's
@@ -134,7 +134,7 @@ func withAllocatePrimeFault(c Claim, check func(Env, func(n, np int, d []mesh.De
 			return mesh.AllocateMutant(n/np, local, nil, mesh.ExtractOneShort)
 		})
 	}}}
-	return c
+	return withPowerNote(c)
 }
 
 func init() {
@@ -550,11 +550,12 @@ func init() {
 		}))
 	}))
 
-	Register(withDet3Faults(Claim{ID: "mesh/thm-3/time", Source: sec5 + " Theorem 3", Kind: Bound, Recorded: Holds,
+	Register(withDet3Faults(Claim{ID: "mesh/thm-3/time", Source: sec5 + " Theorem 3", Kind: Bound, Recorded: Inconclusive, RecordedAt: map[Budget]Verdict{Default: Holds},
 		Statement: "With ALLOCATE', coloring and the rearrangements in submeshes, DET_3_PHASE_ROUTE routes k-k distributions in k·n/2 + O(k·n' + (n²/n'³)·log n) steps; checked with the constant 4.",
 		Scope:     "NewPlanPrime with coloring, all 15 phases (4 local rearrangements of 3 one-axis phases, 3 main phases); (n, n', k) ∈ " + fmt.Sprint(primeSizes(Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",
 		Notes: "The theorem hides its constant; 4 is ours, for our construction: each of the 12 local one-axis phases moves at most about k/2 packets per PU and colour over a segment of n' PUs (≤ (k/2)·n'/2 + n' steps: ≈ 3·k·n' in total), and the main phases add k·n/2 plus terms of Lemma 13's size. " +
-			"Our local rearrangements are a simple König-colouring row/column/row routing, not the sorter of [5]. Corollary 2 (choice of n') is asymptotic and not checked.",
+			"Our local rearrangements are a simple König-colouring row/column/row routing, not the sorter of [5]. Corollary 2 (choice of n') is asymptotic and not checked. " +
+			"[2026-11-23] Recorded holds before verdicts had to carry power; now inconclusive at the small budget and holds at the default one: neither planted fault (ALLOCATE' skipped, ALLOCATE' with an off-by-one extraction, the faults that catch Lemmas 12 and 13) is caught at the small budget, because with the constant 4 the allowance 4·k·n' alone is at least k·n/2 at every size (n/n' ≤ 8), so even a routing that does not balance at all fits there; at the default budget ALLOCATE' skipped is caught (n = 32, n' = 4, k = 64, transpose: 3007 steps > 2368). Not tuned after the fact; a smaller constant would have to be derived, not read off the data. The large budget was not run for this change.",
 	}, func(env Env, alloc allocFn) Outcome {
 		var sl slackMax
 		f := func(n, np, k int) float64 {

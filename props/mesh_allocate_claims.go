@@ -77,7 +77,7 @@ func withAllocateFault(c Claim, m mesh.Mutation, check func(Env, allocateFn) Out
 			return mesh.AllocateMutant(n, dst, tie, m)
 		})
 	}}}
-	return c
+	return withPowerNote(c)
 }
 
 func floorLog2(n int) int { return bits.Len(uint(n)) - 1 }

@@ -174,6 +174,17 @@ func kkCheck(env Env, alloc allocFn, coloring bool, bad func(n, k int, r mesh.KK
 // its two mutants (det3Faults) as c's Faults.
 func withDet3Faults(c Claim, check func(Env, allocFn) Outcome) Claim {
 	c.Check, c.Faults = faithful(check), det3Faults(check)
+	return withPowerNote(c)
+}
+
+// powerNote records why a holds or consistent verdict is live again.
+const powerNote = "[2026-11-23] Power (issue 9): the check also runs against the planted faults in the ledger's power column; the recorded %s stands because at least one of them is caught at the small and default budgets (while no fault was written, the ledger recorded it inconclusive)."
+
+// withPowerNote appends powerNote to a holds or consistent claim's notes.
+func withPowerNote(c Claim) Claim {
+	if c.Recorded == Holds || c.Recorded == Consistent {
+		c.Notes = strings.TrimSpace(c.Notes + " " + fmt.Sprintf(powerNote, c.Recorded))
+	}
 	return c
 }
 

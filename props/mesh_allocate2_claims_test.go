@@ -38,7 +38,7 @@ func TestLemma12HandCounterexample(t *testing.T) {
 			}
 		}
 	}
-	res, load, err := a2Prime(n, np, dst, false)
+	res, load, err := a2Prime(n, np, dst, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

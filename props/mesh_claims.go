@@ -129,13 +129,68 @@ func seqN(n int) []int {
 	return out
 }
 
-// linearSteps is farthest-first routing of in on the step model.
-func linearSteps(in LinearInstance) (mesh.Result, error) {
+// linearSteps is farthest-first routing of in on the step model
+// (mesh.RunLinear), or nearest-first when nearest is set (the planted fault
+// of the farthest-first claims).
+func linearSteps(in LinearInstance, nearest bool) (mesh.Result, error) {
 	s, err := mmesh.NewLinear(in.N, in.Src, in.Dst)
 	if err != nil {
 		return mesh.Result{}, err
 	}
+	if nearest {
+		return runNearestFirst(s, 4*in.N+2*len(in.Src)+4)
+	}
 	return mesh.RunLinear(s, 4*in.N+2*len(in.Src)+4)
+}
+
+// faultNearestFirst is the planted fault of the farthest-first claims.
+const faultNearestFirst = "nearest-first in place of farthest-first on the step model (the packet with the nearest destination crosses a link first)"
+
+// runNearestFirst is mesh.RunLinear with the priority reversed: PU i sends
+// right the packet with the smallest destination > i and left the one with
+// the largest destination < i (ties: earliest in the queue).
+func runNearestFirst(s mmesh.Linear, maxSteps int) (mesh.Result, error) {
+	var r mesh.Result
+	for _, q := range s.Queues {
+		r.MaxQueue = max(r.MaxQueue, len(q))
+	}
+	var acts []mmesh.Send
+	for s.Pending() > 0 {
+		if r.Steps >= maxSteps {
+			return r, fmt.Errorf("nearest-first: %d packets still pending after %d steps", s.Pending(), maxSteps)
+		}
+		acts = acts[:0]
+		right, left := false, false
+		for i, q := range s.Queues {
+			a := mmesh.Idle
+			var bestR, bestL int32 = -1, -1
+			for k, p := range q {
+				if p.Dst > int32(i) && (bestR < 0 || p.Dst < bestR) {
+					bestR, a.Right = p.Dst, int32(k)
+				}
+				if p.Dst < int32(i) && (bestL < 0 || p.Dst > bestL) {
+					bestL, a.Left = p.Dst, int32(k)
+				}
+			}
+			right, left = right || a.Right >= 0, left || a.Left >= 0
+			acts = append(acts, a)
+		}
+		next, ev, err := mmesh.StepLinear(s, acts)
+		if err != nil {
+			return r, err
+		}
+		r.Steps++
+		if right {
+			r.StepsRight = r.Steps
+		}
+		if left {
+			r.StepsLeft = r.Steps
+		}
+		r.Moves += ev.Moves
+		r.MaxQueue = max(r.MaxQueue, ev.MaxQueue)
+		s = next
+	}
+	return r, nil
 }
 
 // mirrored is in reflected (PU i ↔ n−1−i): leftward becomes rightward.
@@ -152,34 +207,38 @@ const linearScope = "linear arrays of n ≤ 32 PUs with up to 120 packets, farth
 func init() {
 	const src = seed003 + " Lemma 4"
 	lemma4 := func(id, statement string, recorded Verdict, notes string, bothWays bool, formula func(n int, s, d []int32) int) {
-		Register(Claim{ID: id, Source: src, Kind: Exact, Recorded: recorded, Statement: statement,
+		c := withFault(Claim{ID: id, Source: src, Kind: Exact, Recorded: recorded, Statement: statement,
 			Scope: linearScope,
 			Notes: notes,
-			Check: func(env Env) Outcome {
-				checks := env.Budget.Pick(300, 3000, 30000)
-				seen := map[LinearFamily]int{}
-				cex, rep := Falsify(env, checks, func(t *rapid.T) any {
-					f, in := GenLinearMixed(t, 32, 120)
-					seen[f]++
-					got, err := linearSteps(in)
-					if err != nil {
-						return map[string]any{"family": f, "instance": in, "error": err.Error()}
-					}
-					if want := formula(in.N, in.Src, in.Dst); got.StepsRight != want {
-						return map[string]any{"family": f, "instance": in, "steps_right": got.StepsRight, "formula": want}
-					}
-					if m := mirrored(in); bothWays {
-						if want := formula(m.N, m.Src, m.Dst); got.StepsLeft != want {
-							return map[string]any{"family": f, "instance": in, "steps_left": got.StepsLeft, "mirrored_formula": want}
-						}
-					}
-					return nil
-				})
-				if cex != nil {
-					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("formula differs from the routing time (shrunk by rapid): %s", rep), Counterexample: cex}
+		}, faultNearestFirst, func(env Env, nearest bool) Outcome {
+			checks := env.Budget.Pick(300, 3000, 30000)
+			seen := map[LinearFamily]int{}
+			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+				f, in := GenLinearMixed(t, 32, 120)
+				seen[f]++
+				got, err := linearSteps(in, nearest)
+				if err != nil {
+					return map[string]any{"family": f, "instance": in, "error": err.Error()}
 				}
-				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("equal on %d distributions (rapid); by family %v", checks, seen)}
-			}})
+				if want := formula(in.N, in.Src, in.Dst); got.StepsRight != want {
+					return map[string]any{"family": f, "instance": in, "steps_right": got.StepsRight, "formula": want}
+				}
+				if m := mirrored(in); bothWays {
+					if want := formula(m.N, m.Src, m.Dst); got.StepsLeft != want {
+						return map[string]any{"family": f, "instance": in, "steps_left": got.StepsLeft, "mirrored_formula": want}
+					}
+				}
+				return nil
+			})
+			if cex != nil {
+				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("formula differs from the routing time (shrunk by rapid): %s", rep), Counterexample: cex}
+			}
+			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("equal on %d distributions (rapid); by family %v", checks, seen)}
+		})
+		if recorded != Holds {
+			c.Faults = nil // a violated claim needs no power
+		}
+		Register(c)
 	}
 	lemma4("mesh/lemma-4/printed",
 		"T_r(D) = max_{i<j} (j − i − 1 + h_r(i, j)), h_r(i, j) = packets from PUs with index smaller than i to PUs with index ≥ j.",
@@ -191,33 +250,33 @@ func init() {
 		Holds,
 		"routecheck's correction of the printed Lemma 4 (see mesh/lemma-4/printed). The adversarial families attain the formula at different pairs: dense-prefix and end-to-end at the stretch every packet crosses (j − i − 1 + all packets), one-source at the source's outgoing link, staircase at a growing h near the target.",
 		true, mesh1d.Lemma4)
-	Register(Claim{ID: "mesh/sec-2/farthest-first-naive", Source: seed003 + " §2 (the farthest-first strategy)", Kind: Invariant, Recorded: Holds,
+	Register(withFault(Claim{ID: "mesh/sec-2/farthest-first-naive", Source: seed003 + " §2 (the farthest-first strategy)", Kind: Invariant, Recorded: Holds,
 		Statement: "If several packets want to use the same connection at the same time, the packet that still has to travel farthest gets priority: the step model with algos/mesh's policy, the counting engine Fast1D and a deliberately naive reading of this sentence (oracles/mesh1d.Naive: every step, every link scans all packets) give the same rightward and leftward times and the same largest queue.",
 		Scope:     linearScope,
 		Notes:     "A differential claim: the three implementations share no code. The naive simulator is O(steps · n · packets) and picks, for each link and direction, the packet at its tail with the farthest destination (ties: lowest packet number); queue sizes are counted at step boundaries over undelivered packets. Ties cannot change times or queues (they swap packets with the same destination).",
-		Check: func(env Env) Outcome {
-			checks := env.Budget.Pick(300, 3000, 30000)
-			seen := map[LinearFamily]int{}
-			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
-				f, in := GenLinearMixed(t, 32, 120)
-				seen[f]++
-				m, err := linearSteps(in)
-				if err != nil {
-					return map[string]any{"family": f, "instance": in, "error": err.Error()}
-				}
-				fast, err := mesh.Fast1D(in.N, in.Src, in.Dst)
-				if err != nil {
-					return map[string]any{"family": f, "instance": in, "error": err.Error()}
-				}
-				nv := mesh1d.Naive(in.N, in.Src, in.Dst)
-				if m != fast || m.StepsRight != nv.StepsRight || m.StepsLeft != nv.StepsLeft || m.MaxQueue != nv.MaxQueue {
-					return map[string]any{"family": f, "instance": in, "model": m, "fast": fast, "naive": nv}
-				}
-				return nil
-			})
-			if cex != nil {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("the implementations disagree (shrunk by rapid): %s", rep), Counterexample: cex}
+	}, faultNearestFirst, func(env Env, nearest bool) Outcome {
+		checks := env.Budget.Pick(300, 3000, 30000)
+		seen := map[LinearFamily]int{}
+		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+			f, in := GenLinearMixed(t, 32, 120)
+			seen[f]++
+			m, err := linearSteps(in, nearest)
+			if err != nil {
+				return map[string]any{"family": f, "instance": in, "error": err.Error()}
 			}
-			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("identical times and queues on %d distributions (rapid); by family %v", checks, seen)}
-		}})
+			fast, err := mesh.Fast1D(in.N, in.Src, in.Dst)
+			if err != nil {
+				return map[string]any{"family": f, "instance": in, "error": err.Error()}
+			}
+			nv := mesh1d.Naive(in.N, in.Src, in.Dst)
+			if m != fast || m.StepsRight != nv.StepsRight || m.StepsLeft != nv.StepsLeft || m.MaxQueue != nv.MaxQueue {
+				return map[string]any{"family": f, "instance": in, "model": m, "fast": fast, "naive": nv}
+			}
+			return nil
+		})
+		if cex != nil {
+			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("the implementations disagree (shrunk by rapid): %s", rep), Counterexample: cex}
+		}
+		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("identical times and queues on %d distributions (rapid); by family %v", checks, seen)}
+	}))
 }

@@ -26,7 +26,7 @@ func TestThm1QueueHand(t *testing.T) {
 	if !slices.Equal(recv, []int{k, k, k, k}) {
 		t.Fatalf("receives %v: not a k-k distribution", recv)
 	}
-	q, pu, measured, err := endQueue2(n, d)
+	q, pu, measured, err := endQueue2(n, d, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

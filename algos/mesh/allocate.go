@@ -47,6 +47,35 @@ type TieBreak func(candidates []int32) int32
 // (n a power of two), which gives the same result and is what
 // DET_3_PHASE_ROUTE runs (NewPlan).
 func Allocate(n int, dst []Dest, tie TieBreak) (Allocation, error) {
+	return allocate(n, dst, tie, Faithful)
+}
+
+// Mutation is a planted fault in ALLOCATE. Mutants exist only so that the
+// claims' checkers (package props) can show they fail on a wrong ALLOCATE;
+// no algorithm of this package runs one (Allocate and NewPlan use
+// Faithful).
+type Mutation int
+
+// The mutations.
+const (
+	// Faithful is ALLOCATE as written.
+	Faithful Mutation = iota
+	// ExtractOneShort: Step 3 extracts n·⌊B/n⌋ − 1 packets (an off-by-one
+	// extraction): the last position gets ⌊B/n⌋ − 1 of them and the packet
+	// left over joins the remainder.
+	ExtractOneShort
+	// ExtractRoundShort: Step 3 extracts n·(⌊B/n⌋ − 1) packets (one round
+	// too few), so a remainder in [n, 2n) goes on to Step 5.
+	ExtractRoundShort
+)
+
+// AllocateMutant is Allocate with the planted fault m (Faithful gives
+// Allocate's result).
+func AllocateMutant(n int, dst []Dest, tie TieBreak, m Mutation) (Allocation, error) {
+	return allocate(n, dst, tie, m)
+}
+
+func allocate(n int, dst []Dest, tie TieBreak, m Mutation) (Allocation, error) {
 	if n < 1 {
 		return Allocation{}, fmt.Errorf("mesh: n = %d, allowed n ≥ 1", n)
 	}
@@ -74,7 +103,18 @@ func Allocate(n int, dst []Dest, tie TieBreak) (Allocation, error) {
 			continue
 		}
 		q := B / n
-		take, rest := extract(b, n*q)
+		x := n * q
+		switch m {
+		case ExtractOneShort:
+			x--
+		case ExtractRoundShort:
+			q--
+			x = n * q
+		}
+		if q == 0 {
+			continue
+		}
+		take, rest := extract(b, x)
 		for t, p := range take {
 			a.Pos[p] = int32(t / q)
 			a.Counts[t/q]++

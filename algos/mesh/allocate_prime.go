@@ -133,7 +133,7 @@ func NewPlanPrime(n, np int, dst [][]Dest, o Options) (Plan, error) {
 		if len(ids) == 0 {
 			continue
 		}
-		tg, err := primeClass(n, np, src, ds)
+		tg, err := primeClass(n, np, src, ds, o.Allocator)
 		if err != nil {
 			return Plan{}, err
 		}
@@ -152,7 +152,7 @@ func NewPlanPrime(n, np int, dst [][]Dest, o Options) (Plan, error) {
 
 // primeClass computes the 15 phase targets (row-major PUs) of one colour
 // class: packets i at src[i] with destinations ds[i].
-func primeClass(n, np int, src []int32, ds []Dest) ([][]int32, error) {
+func primeClass(n, np int, src []int32, ds []Dest, allocator func(n int, self int32, dst []Dest) (Allocation, error)) ([][]int32, error) {
 	P := len(src)
 	g := n / np
 	tg := make([][]int32, PrimePhases)
@@ -257,12 +257,21 @@ func primeClass(n, np int, src []int32, ds []Dest) ([][]int32, error) {
 	}
 	// L1 and P1.
 	alloc := make([]int, P)
-	for _, mem := range members() {
+	for s, mem := range members() {
 		d := make([]Dest, len(mem))
 		for t, i := range mem {
 			d[t] = ds[i]
 		}
-		a, err := AllocatePrime(n, np, d)
+		var a Allocation
+		var err error
+		if allocator != nil {
+			for t := range d {
+				d[t] = Dest{Row: d[t].Row / int32(np), Col: d[t].Col / int32(np)}
+			}
+			a, err = allocator(g, int32(s%g), d)
+		} else {
+			a, err = AllocatePrime(n, np, d)
+		}
 		if err != nil {
 			return nil, err
 		}

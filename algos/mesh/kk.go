@@ -40,6 +40,22 @@ type Options struct {
 	// stand-in: the paper (§6) says tori should use the one-dimensional
 	// algorithm of its reference [4], which is not implemented.
 	Torus bool
+	// Allocator and Position are hooks for planted faults only: props runs
+	// a claim's checker against a mutant of the algorithm to show that the
+	// checker can fail. nil, the default and the only value this package's
+	// algorithms use, means ALLOCATE (AllocatePrime in NewPlanPrime) and a
+	// uniform random position.
+	//
+	// Allocator replaces ALLOCATE in DET_3_PHASE_ROUTE (and ALLOCATE' in
+	// NewPlanPrime) for one PU (submesh) and colour class: n positions,
+	// self the PU's own position on the line of Phase 1 (its column; its
+	// row for the black class, whose destinations come with rows and
+	// columns swapped; in NewPlanPrime the submesh's index in its
+	// row-bundle, with bundle destinations), dst the destinations.
+	Allocator func(n int, self int32, dst []Dest) (Allocation, error)
+	// Position replaces rng.IntN(n) for the random positions of
+	// RAND_3_PHASE_ROUTE and RAND_4_PHASE_ROUTE.
+	Position func(rng *rand.Rand, n int) int32
 }
 
 // KKResult is the outcome of a k-k routing.
@@ -113,6 +129,10 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 			colour(dst[p], black[p*k:(p+1)*k], rng, alg == Det3)
 		}
 	}
+	draw := func() int32 { return int32(rng.IntN(n)) }
+	if o.Position != nil {
+		draw = func() int32 { return o.Position(rng, n) }
+	}
 	rc := func(pu int32) (int32, int32) { return pu / int32(n), pu % int32(n) }
 	at := func(r, c int32) int32 { return r*int32(n) + c }
 	phases := 3
@@ -129,7 +149,7 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 	switch alg {
 	case Rand3, Rand4:
 		for q := range inter {
-			inter[q] = int32(rng.IntN(n))
+			inter[q] = draw()
 		}
 	case Det3:
 		for p, ds := range dst {
@@ -151,9 +171,16 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 				}
 				var a Allocation
 				var err error
-				if o.DirectAllocate || n&(n-1) != 0 {
+				switch {
+				case o.Allocator != nil:
+					self := int32(p % n)
+					if isBlack {
+						self = int32(p / n)
+					}
+					a, err = o.Allocator(n, self, local)
+				case o.DirectAllocate || n&(n-1) != 0:
 					a, err = Allocate(n, local, nil)
-				} else {
+				default:
 					var w LinearWork
 					a, w, err = AllocateLinearWork(n, local)
 					pl.AllocateWork += w.Total()
@@ -176,10 +203,10 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 		var steps []int32
 		switch {
 		case alg == Rand4 && !black[q]:
-			y := int32(rng.IntN(n))
+			y := draw()
 			steps = []int32{at(sr, x), at(y, x), at(y, dc), at(dr, dc)}
 		case alg == Rand4:
-			y := int32(rng.IntN(n))
+			y := draw()
 			steps = []int32{at(x, sc), at(x, y), at(dr, y), at(dr, dc)}
 		case !black[q]: // rows, columns, rows
 			steps = []int32{at(sr, x), at(dr, x), at(dr, dc)}

@@ -76,9 +76,9 @@ type Spec struct {
 	// KeepCoin selects the other reading of the switch to stage 2
 	// (ap.Options.KeepCoin).
 	KeepCoin bool
-	Seed    uint64
-	Runs    []int // run indices (a shard may do a subset)
-	Workers int   // 0: runtime.NumCPU()
+	Seed     uint64
+	Runs     []int // run indices (a shard may do a subset)
+	Workers  int   // 0: runtime.NumCPU()
 	// Progress, if set, is called after each finished run (from any worker).
 	Progress func(done, total int)
 }

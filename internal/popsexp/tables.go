@@ -1,10 +1,10 @@
 package popsexp
 
 import (
-	"strconv"
 	"fmt"
 	"math"
 	"math/bits"
+	"strconv"
 
 	"routecheck/algos/aks"
 	ap "routecheck/algos/pops"

@@ -1,0 +1,298 @@
+// Package sortnettest is the conformance suite for comparator networks: hand
+// it a builder of your sorting network and one call checks it the way
+// routecheck checks Batcher's and the AKS-family networks — the way
+// testing/fstest.TestFS checks a file system.
+//
+//	func TestMySorter(t *testing.T) {
+//		sortnettest.Run(t, mysorter.Build, sortnettest.Options{
+//			MaxDepth: func(n int) int { return 2 * bits.Len(uint(n)) * bits.Len(uint(n)) },
+//		})
+//	}
+//
+// For every size in Options.Sizes it builds the network and checks, one
+// subtest per property: the network is well formed on exactly n wires
+// (valid), its depth and size are within the bounds you declare (bounds),
+// it sorts every 0-1 input for n ≤ 24 — a proof by the 0-1 principle — and
+// structured and random inputs beyond (sorts-01), it sorts random keys with
+// repeats and leaves a permutation of them (keys, rapid, shrinking to a
+// minimal input), and it sorts the standard traffic patterns of
+// models/perm used as key orders (traffic). A network given as data is
+// checked with CheckNetwork; a fuzz target is three lines with Fuzz.
+//
+// A failure names the property, the size and the input, and writes the
+// network to a replay file in SorterHunter's JSON that
+// `go run ./cmd/routecheck sortnet verify FILE` re-checks.
+package sortnettest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"routecheck/internal/falsify"
+	"routecheck/models/perm"
+	"routecheck/models/sortnet"
+)
+
+// Builder returns a comparator network on n wires.
+type Builder func(n int) (sortnet.Network, error)
+
+// Options tune the suite; the zero value is ready to use (see fill).
+type Options struct {
+	// Sizes are the wire counts built; nil means 0…16, 20, 24, 32, 64, 100.
+	Sizes []int
+	// MaxDepth and MaxSize, when set, are bounds the network must meet
+	// (a value ≤ 0 means no bound at that n).
+	MaxDepth, MaxSize func(n int) int
+	// Checks is the number of rapid cases per size for random keys; 0
+	// means 100.
+	Checks int
+	// Seed makes every random choice reproducible; 0 means 1.
+	Seed uint64
+	// ReplayDir receives the replay file of a failing network; "" means
+	// os.TempDir(). Set it to "-" to write none.
+	ReplayDir string
+}
+
+func (o Options) fill() Options {
+	if o.Sizes == nil {
+		for n := 0; n <= 16; n++ {
+			o.Sizes = append(o.Sizes, n)
+		}
+		o.Sizes = append(o.Sizes, 20, 24, 32, 64, 100)
+	}
+	if o.Checks == 0 {
+		o.Checks = 100
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	if o.ReplayDir == "" {
+		o.ReplayDir = os.TempDir()
+	}
+	return o
+}
+
+// Failure is one property a network broke.
+type Failure struct {
+	Property string // valid, bounds, sorts-01, keys, traffic, build
+	N        int
+	Message  string
+	Input    []int  // an input left unsorted, when there is one
+	Replay   string // the command that re-checks the network, when written
+}
+
+func (f Failure) String() string {
+	s := fmt.Sprintf("%s at n = %d: %s", f.Property, f.N, f.Message)
+	if f.Input != nil {
+		s += fmt.Sprintf("; input %v", f.Input)
+	}
+	if f.Replay != "" {
+		s += "; replay: " + f.Replay
+	}
+	return s
+}
+
+// The properties, in the order Run runs them.
+var properties = []string{"valid", "bounds", "sorts-01", "keys", "traffic"}
+
+// Check runs the suite on build for every size and returns the failures
+// (nil when the network passes everything).
+func Check(build Builder, o Options) []Failure {
+	o = o.fill()
+	var out []Failure
+	for _, n := range o.Sizes {
+		nw, err := build(n)
+		if err != nil {
+			out = append(out, Failure{Property: "build", N: n, Message: err.Error()})
+			continue
+		}
+		for _, p := range properties {
+			out = append(out, checkProperty(p, n, nw, o)...)
+		}
+	}
+	return out
+}
+
+// CheckNetwork runs the suite on one network given as data (its N is the
+// size).
+func CheckNetwork(nw sortnet.Network, o Options) []Failure {
+	o.Sizes = []int{nw.N}
+	return Check(func(int) (sortnet.Network, error) { return nw, nil }, o)
+}
+
+// Run runs the suite as subtests of t, one per size and property, and
+// reports each failure with its replay command. t may be a *testing.T or
+// *testing.B; other testing.TB values get the failures without subtests.
+func Run(t testing.TB, build Builder, o Options) {
+	t.Helper()
+	o = o.fill()
+	type runner interface {
+		Run(string, func(*testing.T)) bool
+	}
+	for _, n := range o.Sizes {
+		nw, err := build(n)
+		if err != nil {
+			t.Errorf("n = %d: build: %v", n, err)
+			continue
+		}
+		for _, p := range properties {
+			check := func(t testing.TB) {
+				for _, f := range checkProperty(p, n, nw, o) {
+					t.Error(f.String())
+				}
+			}
+			if r, ok := t.(runner); ok {
+				r.Run(fmt.Sprintf("n=%d/%s", n, p), func(t *testing.T) { check(t) })
+			} else {
+				check(t)
+			}
+		}
+	}
+}
+
+// Fuzz adds a fuzz target over sizes and 0-1 inputs: f.Fuzz(n, input bits)
+// builds the network on n (mod 65) wires and checks that it sorts that
+// input. A user's fuzz test is
+//
+//	func FuzzMySorter(f *testing.F) { sortnettest.Fuzz(f, mysorter.Build) }
+func Fuzz(f *testing.F, build Builder) {
+	for _, n := range []uint8{2, 5, 8, 13} {
+		f.Add(n, uint64(0b1010_1010_1010))
+	}
+	f.Fuzz(func(t *testing.T, n uint8, x uint64) {
+		size := int(n) % 65
+		nw, err := build(size)
+		if err != nil {
+			t.Skipf("build(%d): %v", size, err)
+		}
+		if nw.N != size || nw.Validate() != nil {
+			t.Fatalf("build(%d) returned a malformed network (N = %d): %v", size, nw.N, nw.Validate())
+		}
+		in := make([]int, size)
+		for i := range in {
+			in[i] = int(x >> i & 1)
+		}
+		out := slices.Clone(in)
+		sortnet.Apply(nw, out)
+		if !sortnet.Sorted(out) {
+			t.Fatalf("n = %d: input %v left as %v; %s", size, in, out, replay(nw, os.TempDir(), "fuzz"))
+		}
+	})
+}
+
+func checkProperty(p string, n int, nw sortnet.Network, o Options) []Failure {
+	fail := func(msg string, in []int) []Failure {
+		f := Failure{Property: p, N: n, Message: msg, Input: in}
+		if o.ReplayDir != "-" {
+			f.Replay = replay(nw, o.ReplayDir, fmt.Sprintf("%s-n%d", p, n))
+		}
+		return []Failure{f}
+	}
+	switch p {
+	case "valid":
+		if nw.N != n {
+			return fail(fmt.Sprintf("the network has %d wires", nw.N), nil)
+		}
+		if err := nw.Validate(); err != nil {
+			return fail(err.Error(), nil)
+		}
+	case "bounds":
+		if o.MaxDepth != nil {
+			if b := o.MaxDepth(n); b > 0 && nw.Depth() > b {
+				return fail(fmt.Sprintf("depth %d > the declared %d", nw.Depth(), b), nil)
+			}
+		}
+		if o.MaxSize != nil {
+			if b := o.MaxSize(n); b > 0 && nw.Size() > b {
+				return fail(fmt.Sprintf("size %d > the declared %d", nw.Size(), b), nil)
+			}
+		}
+	case "sorts-01":
+		if nw.N != n || nw.Validate() != nil {
+			return nil // reported by valid
+		}
+		v := sortnet.Verify(nw, sortnet.VerifyOptions{Seed: o.Seed, RandomWork: 1 << 24})
+		if !v.Sorts {
+			return fail("leaves an input unsorted ("+v.Covered+")", v.Counterexample)
+		}
+	case "keys":
+		if nw.N != n || nw.Validate() != nil || n == 0 {
+			return nil
+		}
+		cex := func() (c any) {
+			defer func() {
+				if r := recover(); r != nil {
+					c = fmt.Sprintf("the check could not run: %v", r)
+				}
+			}()
+			c, _ = falsify.Falsify(o.Seed, o.Checks, func(t *rapid.T) any {
+				in := rapid.SliceOfN(rapid.IntRange(0, max(1, n/2)), n, n).Draw(t, "keys")
+				out := slices.Clone(in)
+				sortnet.Apply(nw, out)
+				want := slices.Clone(in)
+				slices.Sort(want)
+				if !slices.Equal(out, want) {
+					return in
+				}
+				return nil
+			})
+			return c
+		}()
+		switch c := cex.(type) {
+		case nil:
+		case []int:
+			return fail("does not sort these keys (shrunk by rapid)", c)
+		default:
+			return fail(fmt.Sprint(c), nil)
+		}
+	case "traffic":
+		if nw.N != n || nw.Validate() != nil || n == 0 {
+			return nil
+		}
+		r := rand.New(rand.NewPCG(o.Seed, uint64(n)))
+		for _, f := range perm.FamiliesFor(n) {
+			p := f.Perm(n, r)
+			in := make([]int, n)
+			for i, x := range p {
+				in[i] = int(x)
+			}
+			out := slices.Clone(in)
+			sortnet.Apply(nw, out)
+			if !sortnet.Sorted(out) {
+				return fail(fmt.Sprintf("does not sort the %s pattern used as keys", f.Name), in)
+			}
+		}
+	}
+	return nil
+}
+
+// replay writes nw as SorterHunter JSON under dir and returns the command
+// that re-checks it (or why it could not be written).
+func replay(nw sortnet.Network, dir, tag string) string {
+	type sh struct {
+		N  int        `json:"N"`
+		L  int        `json:"L"`
+		D  int        `json:"D"`
+		NW [][2]int32 `json:"nw"`
+	}
+	f := sh{N: nw.N, L: nw.Size(), D: nw.Depth(), NW: [][2]int32{}}
+	for _, st := range nw.Stages {
+		for _, c := range st {
+			f.NW = append(f.NW, [2]int32{c.I, c.J})
+		}
+	}
+	data, _ := json.Marshal(f)
+	path := filepath.Join(dir, "sortnettest-"+strings.ReplaceAll(tag, "/", "-")+".json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return "(replay file not written: " + err.Error() + ")"
+	}
+	return "go run ./cmd/routecheck sortnet verify " + path
+}

@@ -5,8 +5,17 @@ FUZZTIME  ?= 30s
 BUDGET    ?= default
 RUNS      ?= 100
 MAXN      ?= 16777216
+# gremlins: v0.6.0 is the only version the Go module proxy lists; pinned so a
+# new release cannot change the mutators (and the scores) silently.
+GREMLINS_VERSION ?= v0.6.0
+MUTATION_WORKERS ?= 1
+MUTATION_TIMEOUT ?= 20m
+MUTATION_COEFF   ?= 10
+MUTATION_PKGS    ?= ./models/... ./algos/...
+GREMLINS_BIN     := $(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin
+GREMLINS         := $(GREMLINS_BIN)/gremlins
 
-.PHONY: all claims test test-long props fuzz bench lint reproduce hunt clean
+.PHONY: all claims test test-long props fuzz bench lint reproduce hunt mutation clean
 
 all: lint test
 
@@ -55,6 +64,22 @@ reproduce:
 hunt:
 	$(GO) run ./cmd/routecheck hunt pops-steps --d 8 --g 8 --iters 2000
 	$(GO) run ./cmd/routecheck hunt pops-loss --d 6 --g 3 --iters 10000
+
+## mutation: gremlins mutation testing, each package of models/ and algos/ against its own tests (reports in out/mutation/)
+# Paths given to --exclude-files are relative to the package directory, so "/"
+# leaves out subpackages (algos/sortnet/hillclimb is measured on its own).
+mutation:
+	GOBIN=$(GREMLINS_BIN) $(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
+	mkdir -p out/mutation
+	@mod=$$($(GO) list -m); to=$$(command -v timeout >/dev/null && echo "timeout $(MUTATION_TIMEOUT)"); \
+	for pkg in $$($(GO) list $(MUTATION_PKGS) | sed "s|^$$mod/|./|"); do \
+	  name=$$(echo $$pkg | sed 's|^\./||; s|/|_|g'); start=$$(date +%s); \
+	  echo "== $$pkg: $$to $(GREMLINS) unleash --workers $(MUTATION_WORKERS) --timeout-coefficient $(MUTATION_COEFF) --exclude-files / $$pkg"; \
+	  $$to $(GREMLINS) unleash --workers $(MUTATION_WORKERS) --timeout-coefficient $(MUTATION_COEFF) --exclude-files / \
+	    -o out/mutation/$$name.json $$pkg > out/mutation/$$name.txt 2>&1 || echo "   gremlins stopped with status $$? (124 = timeout)"; \
+	  grep -E '^(Killed|Timed out|Test efficacy|Mutator coverage):' out/mutation/$$name.txt | sed 's/^/   /'; \
+	  echo "   $$(( $$(date +%s) - start )) s, details in out/mutation/$$name.txt"; \
+	done
 
 clean:
 	rm -rf out

@@ -272,3 +272,26 @@ func identity(n int) []int {
 	}
 	return p
 }
+
+// Validate accepts exactly L, R ≥ 0 with every edge in [0, L) × [0, R).
+func TestValidate(t *testing.T) {
+	for _, c := range []struct {
+		m  Multigraph
+		ok bool
+	}{
+		{Multigraph{}, true}, // the empty graph (zero value)
+		{Multigraph{L: 0, R: 3}, true},
+		{Multigraph{L: 3, R: 0}, true},
+		{Multigraph{L: 2, R: 3, Edges: []Edge{{0, 0}, {1, 2}, {1, 2}}}, true},
+		{Multigraph{L: -1, R: 3}, false},
+		{Multigraph{L: 3, R: -1}, false},
+		{Multigraph{L: 2, R: 3, Edges: []Edge{{2, 0}}}, false},
+		{Multigraph{L: 2, R: 3, Edges: []Edge{{0, 3}}}, false},
+		{Multigraph{L: 2, R: 3, Edges: []Edge{{-1, 0}}}, false},
+		{Multigraph{L: 2, R: 3, Edges: []Edge{{0, -1}}}, false},
+	} {
+		if err := c.m.Validate(); (err == nil) != c.ok {
+			t.Errorf("%+v: Validate = %v, want ok %v", c.m, err, c.ok)
+		}
+	}
+}

@@ -28,6 +28,9 @@ func TestValidate(t *testing.T) {
 		{Network{N: 3, Stages: []Stage{{{1, 0}}}}, false},         // i > j
 		{Network{N: 3, Stages: []Stage{{{0, 3}}}}, false},         // out of range
 		{Network{N: 3, Stages: []Stage{{{1, 1}}}}, false},
+		{Network{N: 3, Stages: []Stage{{{-1, 1}}}}, false},
+		{Network{N: 0}, true}, // the empty network is a network
+		{Network{N: -1}, false},
 	} {
 		if err := c.nw.Validate(); (err == nil) != c.ok {
 			t.Errorf("%+v: Validate = %v, want ok %v", c.nw, err, c.ok)

@@ -587,9 +587,10 @@ func checkFamily(newRouter NewRouter, fam Family, o Options) []Failure {
 			n := rapid.IntRange(1, fam.N).Draw(t, "n")
 			P := n * n
 			in := Instance{Family: fam.Name, N: n, Torus: fam.Torus}
-			for range rapid.IntRange(0, 2*P).Draw(t, "packets") {
-				in.Src = append(in.Src, int32(rapid.IntRange(0, P-1).Draw(t, "src")))
-				in.Dst = append(in.Dst, int32(rapid.IntRange(0, P-1).Draw(t, "dst")))
+			pu := rapid.Int32Range(0, int32(P-1))
+			pairs := rapid.SliceOfN(rapid.SliceOfN(pu, 2, 2), 0, 2*P).Draw(t, "packets")
+			for _, sd := range pairs {
+				in.Src, in.Dst = append(in.Src, sd[0]), append(in.Dst, sd[1])
 			}
 			if _, f := Simulate(newRouter(), in, o.Seed, o); f != nil {
 				return in

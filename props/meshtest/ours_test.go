@@ -1,0 +1,33 @@
+package meshtest_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	am "routecheck/algos/mesh"
+	"routecheck/models/mesh"
+	"routecheck/props/meshtest"
+)
+
+func ff() mesh.Router { return am.GridFarthestFirst }
+
+// Our farthest-first router through the suite, on the mesh and the torus,
+// with the default time bound and, for permutations on the mesh, Leighton's
+// 2n − 2.
+func TestGridFarthestFirst(t *testing.T) {
+	o := meshtest.Options{
+		Torus: true,
+		MaxSteps: func(in meshtest.Instance) int {
+			if !in.Torus && in.H() <= 1 {
+				return max(1, 2*in.N-2)
+			}
+			return 0
+		},
+	}
+	if testing.Short() {
+		o.Sizes = []int{1, 2, 3, 4, 5}
+	}
+	meshtest.Run(t, ff, o)
+}
+
+var _ = rand.New

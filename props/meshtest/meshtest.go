@@ -169,8 +169,8 @@ type Options struct {
 	// MaxQueue is the declared bound on the packets one PU holds; nil (or
 	// a value ≤ 0) means no bound.
 	MaxQueue func(in Instance) int
-	// Checks is the number of rapid cases of the random family; 0 means
-	// 100 (20 under go test -short).
+	// Checks is the number of rapid cases of the random family per size;
+	// 0 means 100 (rapid runs a fifth of them under go test -short).
 	Checks int
 	// Seed makes every random choice reproducible (instances and the
 	// router's rng); 0 means 1.
@@ -189,9 +189,6 @@ func (o Options) fill() Options {
 	}
 	if o.Checks == 0 {
 		o.Checks = 100
-		if testing.Testing() && testing.Short() {
-			o.Checks = 20
-		}
 	}
 	if o.Seed == 0 {
 		o.Seed = 1

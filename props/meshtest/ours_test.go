@@ -1,7 +1,6 @@
 package meshtest_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	am "routecheck/algos/mesh"
@@ -30,4 +29,5 @@ func TestGridFarthestFirst(t *testing.T) {
 	meshtest.Run(t, ff, o)
 }
 
-var _ = rand.New
+// The fuzz adapter, as a user writes it.
+func FuzzGridFarthestFirst(f *testing.F) { meshtest.Fuzz(f, ff) }

@@ -11,8 +11,10 @@ import (
 func ff() mesh.Router { return am.GridFarthestFirst }
 
 // Our farthest-first router through the suite, on the mesh and the torus,
-// with the default time bound and, for permutations on the mesh, Leighton's
-// 2n − 2.
+// with the default time bound and, for (partial) permutations on the mesh,
+// 2n − 2: the greedy row-then-column algorithm with farthest-first on the
+// column links (Leighton, Introduction to Parallel Algorithms and
+// Architectures, §1.7).
 func TestGridFarthestFirst(t *testing.T) {
 	o := meshtest.Options{
 		Torus: true,

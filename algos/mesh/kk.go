@@ -315,7 +315,7 @@ func ringWay(n, a, b int, torus bool) int {
 }
 
 // modelPhase runs one phase on models/mesh.StepGrid (a torus when torus is
-// set) with farthest-first, and checks that every packet ends at its
+// set) with farthest-first (GridFarthestFirst, through mesh.Decide), and checks that every packet ends at its
 // target.
 func modelPhase(n int, pos, tg []int32, torus bool) (phaseRun, error) {
 	var res phaseRun
@@ -337,37 +337,10 @@ func modelPhase(n int, pos, tg []int32, torus bool) (phaseRun, error) {
 		return m
 	}
 	res.phaseQ = queueMax()
-	moves := make([]mesh.Moves, n*n)
+	var moves []mesh.Moves
 	for {
-		any := false
-		for p, qu := range g.Queues {
-			mv := mesh.Still
-			var best [4]int
-			for k, it := range qu {
-				if it.Target == int32(p) {
-					continue
-				}
-				h, _, a, b, _ := axisMove(n, int32(p), it.Target)
-				way := ringWay(n, a, b, torus)
-				var d mesh.Dir
-				switch {
-				case h && way > 0:
-					d = mesh.Right
-				case h:
-					d = mesh.Left
-				case way > 0:
-					d = mesh.Up
-				default:
-					d = mesh.Down
-				}
-				dist := max(way, -way)
-				if dist > best[d] {
-					best[d], mv[d] = dist, int32(k)
-				}
-			}
-			moves[p] = mv
-			any = any || mv != mesh.Still
-		}
+		var any bool
+		moves, any = mesh.Decide(g, GridFarthestFirst, nil, moves)
 		if !any {
 			break
 		}

@@ -13,6 +13,10 @@
 // Both steps are pure (the input state is never modified), reject what the
 // hardware cannot do with an error wrapping ErrAction (an index outside the
 // queue, one packet sent over two links, a send over a missing link) and
-// conserve packets.
+// conserve packets (CheckConservation states it, and the conformance suite
+// props/meshtest checks it after every step).
+// Router is the contract between the grid model and an algorithm: what a
+// PU knows (View: its place, the shape, the clock, its own queue) in, its
+// Moves out, randomness as an argument; Decide collects every PU's moves.
 // Algorithms live in algos/mesh.
 package mesh

@@ -32,6 +32,11 @@
 // batches by destination row and column mod ⌈1/α⌉, exchanges toward lower
 // priority along edges on the forward packet's route.
 //
+// Priority is the same §3.2 rule as a models/multibutterfly Router, decided
+// node by node from local views (checked against Run position by position),
+// so the conformance suite routecheck/props/mbflytest runs it exactly as it
+// runs anyone's router.
+//
 // Run steps the model, never bypasses it: every move the algorithm makes is
 // validated by the model (one line per node, one packet per edge, buffer ≤
 // L). Run is deterministic: the algorithm has no random choices; randomness

@@ -40,6 +40,12 @@
 // reading, documented on CommState). StepComm is pure and rejects a node on
 // two active lines; CheckComm checks conservation and routing.
 //
+// Router and RunRouter (router.go) run a routing policy through Step node
+// by node: a node sees its own buffer, its out edges with their heads'
+// buffers, and the clock, and names the packets it sends on which edges;
+// every error is a *StepError wrapping ErrIllegal or ErrCapacity. The
+// conformance suite routecheck/props/mbflytest runs any Router this way.
+//
 // Step is pure: StepInto writes the next state into a caller-owned
 // destination and never modifies its input; Step allocates a fresh one.
 package multibutterfly

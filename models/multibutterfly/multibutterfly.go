@@ -1,12 +1,26 @@
 package multibutterfly
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
 
 	"routecheck/models/expander"
 	"routecheck/models/perm"
+)
+
+// The classes of step errors: every error StepInto returns wraps exactly
+// one, so a caller (a conformance suite, a claim) can tell a move the
+// hardware cannot make from a buffer overfilled, with errors.Is.
+var (
+	// ErrIllegal: a move the hardware cannot perform (unknown packet or
+	// edge, a packet not at the edge's tail or moved twice, two packets on
+	// one edge, a node on two active lines, or — RunRouter — a node moving
+	// a packet it does not hold or along an edge that does not leave it).
+	ErrIllegal = errors.New("illegal move")
+	// ErrCapacity: a node would hold more than L packets.
+	ErrCapacity = errors.New("buffer over capacity")
 )
 
 // Edge is a directed edge from node From (stage Stage) to node To (stage
@@ -210,21 +224,21 @@ func StepInto(dst *State, s State, a []Move) (Events, error) {
 	moved := make(map[int32]bool, len(a))
 	for i, m := range a {
 		if m.Packet < 0 || int(m.Packet) >= len(s.Pos) || m.Edge < 0 || int(m.Edge) >= len(s.Net.Edges) {
-			return ev, fmt.Errorf("multibutterfly: move %d: packet %d or edge %d out of range", i, m.Packet, m.Edge)
+			return ev, fmt.Errorf("multibutterfly: %w: move %d: packet %d or edge %d out of range", ErrIllegal, i, m.Packet, m.Edge)
 		}
 		e := s.Net.Edges[m.Edge]
 		if s.Pos[m.Packet] != e.From {
-			return ev, fmt.Errorf("multibutterfly: move %d: packet %d is at node %d, not at the tail %d of edge %d", i, m.Packet, s.Pos[m.Packet], e.From, m.Edge)
+			return ev, fmt.Errorf("multibutterfly: %w: move %d: packet %d is at node %d, not at the tail %d of edge %d", ErrIllegal, i, m.Packet, s.Pos[m.Packet], e.From, m.Edge)
 		}
 		if moved[m.Packet] {
-			return ev, fmt.Errorf("multibutterfly: move %d: packet %d moved twice in one step", i, m.Packet)
+			return ev, fmt.Errorf("multibutterfly: %w: move %d: packet %d moved twice in one step", ErrIllegal, i, m.Packet)
 		}
 		if usedEdge[m.Edge] {
-			return ev, fmt.Errorf("multibutterfly: move %d: two packets on edge %d in one step", i, m.Edge)
+			return ev, fmt.Errorf("multibutterfly: %w: move %d: two packets on edge %d in one step", ErrIllegal, i, m.Edge)
 		}
 		for _, v := range []int32{e.From, e.To} {
 			if j, ok := busy[v]; ok {
-				return ev, fmt.Errorf("multibutterfly: moves %d and %d: node %d has two active lines in one step", j, i, v)
+				return ev, fmt.Errorf("multibutterfly: %w: moves %d and %d: node %d has two active lines in one step", ErrIllegal, j, i, v)
 			}
 			busy[v] = i
 		}
@@ -237,7 +251,7 @@ func StepInto(dst *State, s State, a []Move) (Events, error) {
 	for _, m := range a {
 		to := s.Net.Edges[m.Edge].To
 		if int(dst.Count[to]) > s.L {
-			return ev, fmt.Errorf("multibutterfly: node %d holds %d packets, over the capacity L = %d", to, dst.Count[to], s.L)
+			return ev, fmt.Errorf("multibutterfly: %w: node %d holds %d packets, over the capacity L = %d", ErrCapacity, to, dst.Count[to], s.L)
 		}
 		if dst.Delivered(int(m.Packet)) {
 			ev.Delivered = append(ev.Delivered, m.Packet)

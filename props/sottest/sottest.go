@@ -339,8 +339,9 @@ func eachRelation(n, per int, f func([]perm.Pair)) {
 }
 
 // Check runs the suite on newRouter and returns the failures (nil when the
-// router passes everything): per family and size at most one failure per
-// property, the first instance it occurs on.
+// router passes everything): a run stops at its first failure, and each
+// family reports at most one failing instance per pattern and size (the
+// exhaustive scope and rapid: one in all, rapid's shrunk).
 func Check(newRouter NewRouter, o Options) []Failure {
 	o = o.fill()
 	if o.Replay != "" {
@@ -600,7 +601,7 @@ func writeReplay(f Failure, o Options) string {
 	if err != nil {
 		return "(replay file not written: " + err.Error() + ")"
 	}
-	name := fmt.Sprintf("sottest-%s-%s-n%d.json", f.Property, strings.NewReplacer("/", "-", "=", "", ",", "-").Replace(f.Family), f.Instance.N)
+	name := fmt.Sprintf("sottest-%s-%s-n%d-%08x.json", f.Property, strings.NewReplacer("/", "-", "=", "", ",", "-").Replace(f.Family), f.Instance.N, uint32(tag(string(data))))
 	path := filepath.Join(o.ReplayDir, name)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		return "(replay file not written: " + err.Error() + ")"

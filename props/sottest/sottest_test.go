@@ -34,7 +34,8 @@ func local(t testing.TB, alg asot.Algorithm) sottest.NewRouter {
 //     completion bound — greedy-a-literal livelocks by design
 //     (sot/alg-1/greedy-a-literal), and scheduled-literal deflects
 //     (sot/alg-2/literal-processor-rule) — so only legality, invariants and
-//     deliveries are checked.
+//     deliveries are checked; since their runs last the whole horizon
+//     (8n + 4K steps), they stop at n = 16.
 func declared(alg asot.Algorithm) sottest.Options {
 	switch alg {
 	case asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC:
@@ -48,7 +49,7 @@ func declared(alg asot.Algorithm) sottest.Options {
 			MaxDeflections: func(int) int { return 0 },
 		}
 	}
-	return sottest.Options{}
+	return sottest.Options{Sizes: []int{2, 3, 4, 5, 6, 7, 8, 16}}
 }
 
 // Our own algorithms go through the same door as a stranger's router.

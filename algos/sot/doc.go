@@ -3,7 +3,12 @@
 // §3): the general greedy algorithm (Algorithm 1) with protocols a, b and c,
 // and the scheduled hot-potato algorithm (Algorithm 2). They run on the step
 // model routecheck/models/sot: a Router turns a state into one Action per
-// node, the model checks and performs the step.
+// node, the model checks and performs the step. Local(alg) is the same
+// algorithm as a models/sot.Router — one node's local view in, its action
+// out — which is how the conformance suite props/sottest runs it, exactly
+// as it runs anyone else's router; both decide through one node rule and
+// agree step by step (TestLocalMatchesEngine). The engine (New, Run) is the
+// fast path the experiments use.
 //
 // Algorithm 1 at node (i, j): S is the list of packets that arrived — first
 // the one from the left, then the one from up (packets for the processor

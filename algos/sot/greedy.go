@@ -54,14 +54,10 @@ const (
 
 // Router decides every node's action from a state of one run.
 type Router struct {
-	alg   Algorithm
-	proto proto
-	rng   *rand.Rand
-	n     int
-	// literal: processors add 2 − |S| packets (Algorithm 1 as printed);
-	// otherwise (GreedyA, Scheduled) at most one, onto a free Right output.
-	literal   bool
-	scheduled bool
+	alg  Algorithm
+	rule rule
+	rng  *rand.Rand
+	n    int
 	// cursor[x]: every own packet of P_x before index cursor[x] of Own[x]
 	// is injected (greedy); lists[x][y], lcur[x][y]: the same per target
 	// (Algorithm 2's semisorted lists).
@@ -69,6 +65,32 @@ type Router struct {
 	lists  [][][]int32
 	lcur   [][]int
 	buf    []entry
+	pbuf   []entry
+}
+
+// ruleOf is the node rule of alg.
+func ruleOf(alg Algorithm) (rule, error) {
+	switch alg {
+	case GreedyA:
+		return rule{proto: protoA}, nil
+	case GreedyALiteral:
+		return rule{proto: protoA, literal: true}, nil
+	case GreedyB:
+		return rule{proto: protoB, literal: true}, nil
+	case GreedyBEdgeFirst:
+		return rule{proto: protoBEdge, literal: true}, nil
+	case GreedyC:
+		return rule{proto: protoC, literal: true}, nil
+	case Scheduled:
+		return rule{proto: protoA, scheduled: true}, nil
+	case ScheduledLiteral:
+		return rule{proto: protoA, scheduled: true, literal: true}, nil
+	}
+	_, err := ParseAlgorithm(string(alg))
+	if err == nil {
+		err = fmt.Errorf("algorithm %s has no node rule", alg)
+	}
+	return rule{}, err
 }
 
 // entry is a packet in S.
@@ -82,30 +104,15 @@ type entry struct {
 // (b, c); the others ignore it. It returns an error for an unknown algorithm
 // or a missing rng.
 func New(alg Algorithm, s *msot.State, rng *rand.Rand) (*Router, error) {
-	r := &Router{alg: alg, rng: rng, n: s.N, cursor: make([]int, s.N)}
-	switch alg {
-	case GreedyA:
-		r.proto = protoA
-	case GreedyALiteral:
-		r.proto, r.literal = protoA, true
-	case GreedyB:
-		r.proto, r.literal = protoB, true
-	case GreedyBEdgeFirst:
-		r.proto, r.literal = protoBEdge, true
-	case GreedyC:
-		r.proto, r.literal = protoC, true
-	case Scheduled:
-		r.proto, r.scheduled = protoA, true
-	case ScheduledLiteral:
-		r.proto, r.scheduled, r.literal = protoA, true, true
-	default:
-		_, err := ParseAlgorithm(string(alg))
+	ru, err := ruleOf(alg)
+	if err != nil {
 		return nil, err
 	}
 	if alg.Random() && rng == nil {
 		return nil, fmt.Errorf("algorithm %s is randomized: it needs a *rand.Rand", alg)
 	}
-	if r.scheduled {
+	r := &Router{alg: alg, rule: ru, rng: rng, n: s.N, cursor: make([]int, s.N)}
+	if ru.scheduled {
 		// Processor P_x semisorts its packets by target into n lists
 		// (sequential n-way radix sort: stable, so each list keeps the
 		// relation's order).
@@ -133,7 +140,7 @@ func (r *Router) Algorithm() Algorithm { return r.alg }
 func (r *Router) pending(s *msot.State, x, max int, out []int32) []int32 {
 	var list []int32
 	var cur *int
-	if r.scheduled {
+	if r.rule.scheduled {
 		y := (x + s.T) % r.n
 		list, cur = r.lists[x][y], &r.lcur[x][y]
 	} else {
@@ -159,7 +166,6 @@ func (r *Router) Actions(s *msot.State, a []msot.Action) {
 	}
 	var inj [2]int32
 	for v := range a {
-		a[v] = msot.Action{}
 		S := r.buf[:0]
 		if f := s.InH[v]; f.ID >= 0 {
 			S = append(S, entry{msot.FromLeft, s.Rel[f.ID].Dst})
@@ -168,45 +174,68 @@ func (r *Router) Actions(s *msot.State, a []msot.Action) {
 			S = append(S, entry{msot.FromUp, s.Rel[f.ID].Dst})
 		}
 		i, j := v/n, v%n
-		isProc := i+j == n-1
-		if isProc && r.literal && len(S) < 2 {
-			// Algorithm 1: "if |S| < 2 and n_ij has packets to route then
-			// add 2 − |S| packets to S".
-			for _, id := range r.pending(s, i, 2-len(S), inj[:0]) {
-				S = append(S, entry{msot.Inject(id), s.Rel[id].Dst})
+		a[v], r.buf = r.rule.decide(n, i, j, S, func(max int) []entry {
+			r.pbuf = r.pbuf[:0]
+			for _, id := range r.pending(s, i, max, inj[:0]) {
+				r.pbuf = append(r.pbuf, entry{msot.Inject(id), s.Rel[id].Dst})
 			}
-		}
-		if len(S) > 0 {
-			first, right := r.protocol(i, j, S)
-			other := 1 - first
-			if right {
-				a[v].Right = S[first].slot
-				if len(S) == 2 {
-					a[v].Down = S[other].slot
-				}
-			} else {
-				a[v].Down = S[first].slot
-				if len(S) == 2 {
-					a[v].Right = S[other].slot
-				}
-			}
-		}
-		if isProc && !r.literal && a[v].Right == msot.None {
-			// Greedy-a as its text states it: a processor sends its own
-			// packets only along the X-axis (right), when that link is free.
-			if p := r.pending(s, i, 1, inj[:0]); len(p) == 1 {
-				a[v].Right = msot.Inject(p[0])
-			}
-		}
-		r.buf = S
+			return r.pbuf
+		}, r.rng)
 	}
+}
+
+// rule is one of the seven algorithms as a node rule: the protocol and the
+// processor rule. The fast engine (Router) and the local router (Local)
+// both decide through it, so the algorithm has one home.
+type rule struct {
+	proto proto
+	// literal: processors add 2 − |S| packets (Algorithm 1 as printed);
+	// otherwise (GreedyA, Scheduled) at most one, onto a free Right output.
+	literal   bool
+	scheduled bool
+}
+
+// decide is Algorithm 1 at node (i, j) of SOT(n): S holds the packets that
+// arrived (from the left first, then from up); pend(max) returns up to max
+// own packets the processor may send now, first in first out (it is called
+// only at processors). It returns the action and S (for buffer reuse).
+func (ru rule) decide(n, i, j int, S []entry, pend func(max int) []entry, rng *rand.Rand) (msot.Action, []entry) {
+	var a msot.Action
+	isProc := i+j == n-1
+	if isProc && ru.literal && len(S) < 2 {
+		// Algorithm 1: "if |S| < 2 and n_ij has packets to route then
+		// add 2 − |S| packets to S".
+		S = append(S, pend(2-len(S))...)
+	}
+	if len(S) > 0 {
+		first, right := ru.protocol(n, i, j, S, rng)
+		other := 1 - first
+		if right {
+			a.Right = S[first].slot
+			if len(S) == 2 {
+				a.Down = S[other].slot
+			}
+		} else {
+			a.Down = S[first].slot
+			if len(S) == 2 {
+				a.Right = S[other].slot
+			}
+		}
+	}
+	if isProc && !ru.literal && a.Right == msot.None {
+		// Greedy-a as its text states it: a processor sends its own
+		// packets only along the X-axis (right), when that link is free.
+		if p := pend(1); len(p) == 1 {
+			a.Right = p[0].slot
+		}
+	}
+	return a, S
 }
 
 // protocol is protocol(i, j, S, x): the index of the packet that chooses
 // first and whether it goes right.
-func (r *Router) protocol(i, j int, S []entry) (int, bool) {
-	n := r.n
-	switch r.proto {
+func (ru rule) protocol(n, i, j int, S []entry, rng *rand.Rand) (int, bool) {
+	switch ru.proto {
 	case protoA:
 		for k, p := range S {
 			if p.slot == msot.FromUp {
@@ -221,7 +250,7 @@ func (r *Router) protocol(i, j int, S []entry) (int, bool) {
 		return 0, true
 	case protoB, protoBEdge:
 		k := -1
-		if r.proto == protoBEdge {
+		if ru.proto == protoBEdge {
 			var edge [2]int
 			e := 0
 			for k2, p := range S {
@@ -231,11 +260,11 @@ func (r *Router) protocol(i, j int, S []entry) (int, bool) {
 				}
 			}
 			if e > 0 {
-				k = edge[r.rng.IntN(e)]
+				k = edge[rng.IntN(e)]
 			}
 		}
 		if k < 0 {
-			k = r.rng.IntN(len(S))
+			k = rng.IntN(len(S))
 		}
 		h, m := int(S[k].dst), n-1-int(S[k].dst)
 		switch {
@@ -244,9 +273,9 @@ func (r *Router) protocol(i, j int, S []entry) (int, bool) {
 		case m == j:
 			return k, false
 		}
-		return k, r.rng.IntN(2) == 1
+		return k, rng.IntN(2) == 1
 	default: // protoC
-		k := r.rng.IntN(len(S))
+		k := rng.IntN(len(S))
 		h, m := int(S[k].dst), n-1-int(S[k].dst)
 		return k, ((h-i)%n+n)%n < ((m-j)%n+n)%n
 	}

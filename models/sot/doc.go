@@ -47,6 +47,14 @@
 // Deflections — a packet leaving on a link that does not take it closer to
 // its target — are legal; they are reported as events.
 //
+// Routers. Router is the contract between this model and any algorithm:
+// a node's local View (its position, the step counter, the packets on its
+// two inputs with their targets, and at a processor its own unsent
+// packets) and a *rand.Rand in, its Action out. Decide asks a Router for
+// every node's action; Step then checks and performs them. The paper's
+// algorithms implement it in routecheck/algos/sot (Local), and the
+// conformance suite routecheck/props/sottest runs any Router on this model.
+//
 // Distances. From (i, j) to the target position (x, y) of a packet the
 // distance is ((x−i) mod n) + ((y−j) mod n): Down is good when the first
 // term is positive, Right when the second is. A packet injected at its own

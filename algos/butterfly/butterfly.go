@@ -178,8 +178,9 @@ type Result struct {
 }
 
 // RunOnModel routes the packets (IDs 0…k−1) with the greedy policy on the
-// step model, checking the model's invariants after every step, for at most
-// maxSteps steps.
+// step model — through the Router interface (Greedy, mb.RouteStep), as any
+// router is run — checking the model's invariants after every step, for at
+// most maxSteps steps.
 func RunOnModel(o Options, packets []mb.Packet, maxSteps int) (Result, error) {
 	for k, p := range packets {
 		if int(p.ID) != k {
@@ -198,7 +199,7 @@ func RunOnModel(o Options, packets []mb.Packet, maxSteps int) (Result, error) {
 		if st.Step >= maxSteps {
 			return res, fmt.Errorf("butterfly: %d packets undelivered after %d steps", st.InFlight(), maxSteps)
 		}
-		next, ev, err := mb.Step(st, decide(st, o.Priority, o.Fault))
+		next, ev, _, err := mb.RouteStep(st, Greedy{o}, nil)
 		if err != nil {
 			return res, err
 		}

@@ -132,38 +132,12 @@ func less(a, b mb.Packet) bool {
 
 // Decide is the greedy policy on a state: every non-empty queue sends its
 // best packet (FIFO: its first), except, under strict buffers, into a
-// buffer that is full at the start of the step.
-func Decide(st mb.State, pr Priority) []mb.Send { return decide(st, pr, NoFault) }
-
-func decide(st mb.State, pr Priority, fault Fault) []mb.Send {
-	var a []mb.Send
-	N := st.N()
-	for i, q := range st.Queues {
-		if len(q) == 0 {
-			continue
-		}
-		k := 0
-		if pr == PaperPriority {
-			for j := range q {
-				if less(q[j], q[k]) {
-					k = j
-				}
-			}
-		}
-		if st.StrictBuffers && fault != FaultIgnoreStrict {
-			s, row, _ := st.Node(i)
-			if s+1 < st.Stages() {
-				to := st.RowAt(q[k], s+1)
-				in := 0
-				if to != row {
-					in = 1
-				}
-				if st.Full[2*((s+1)*N+int(to))+in] {
-					continue
-				}
-			}
-		}
-		a = append(a, mb.Send{Queue: int32(i), Index: int32(k)})
+// buffer that is full at the start of the step. It is Greedy's Route asked
+// node by node (mb.Actions): one home for the policy.
+func Decide(st mb.State, pr Priority) []mb.Send {
+	a, err := mb.Actions(st, Greedy{Options{Priority: pr}}, nil)
+	if err != nil {
+		panic("butterfly: the greedy router made an illegal move: " + err.Error())
 	}
 	return a
 }
@@ -178,8 +152,9 @@ type Result struct {
 }
 
 // RunOnModel routes the packets (IDs 0…k−1) with the greedy policy on the
-// step model, checking the model's invariants after every step, for at most
-// maxSteps steps.
+// step model — through the Router interface (Greedy, mb.RouteStep), as any
+// router is run — checking the model's invariants after every step, for at
+// most maxSteps steps.
 func RunOnModel(o Options, packets []mb.Packet, maxSteps int) (Result, error) {
 	for k, p := range packets {
 		if int(p.ID) != k {
@@ -198,7 +173,7 @@ func RunOnModel(o Options, packets []mb.Packet, maxSteps int) (Result, error) {
 		if st.Step >= maxSteps {
 			return res, fmt.Errorf("butterfly: %d packets undelivered after %d steps", st.InFlight(), maxSteps)
 		}
-		next, ev, err := mb.Step(st, decide(st, o.Priority, o.Fault))
+		next, ev, _, err := mb.RouteStep(st, Greedy{o}, nil)
 		if err != nil {
 			return res, err
 		}

@@ -14,7 +14,9 @@
 //     smallest ℓ) or its oldest (FIFO, the "random conflict resolution seems
 //     adequate" alternative of §2 made deterministic), run on the step
 //     model (RunOnModel) or on the fast engine Run, which gives every
-//     packet the same delivery step (differentially tested);
+//     packet the same delivery step (differentially tested); Greedy is
+//     the same policy as a models/butterfly Router (RunOnModel runs it
+//     through that interface, as props/bflytest runs anyone's router);
 //   - Congestion: C(π, v), the number of packets whose path crosses node v
 //     (it does not depend on priorities, §2).
 //

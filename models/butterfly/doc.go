@@ -40,4 +40,14 @@
 // into an occupied buffer under StrictBuffers) with an error wrapping
 // ErrAction. CheckInvariants verifies where every packet is against its
 // path, and conservation.
+//
+// Router is the policy the step model runs, node by node, from what a node
+// may know (its own queues and input buffers, the packet headers, the flow
+// control of its outgoing links under StrictBuffers); RouteStep asks a
+// Router for every node's sends and performs the step. The interface lives
+// here rather than in routecheck/algos/butterfly because it is the model's
+// contract: the View is exactly the local knowledge the model grants, and
+// the translation of a node's Forward into the model's Send is where an
+// illegal move is rejected — one home for that check, shared by the
+// paper's router (algos/butterfly) and anyone else's (props/bflytest).
 package butterfly

@@ -1,0 +1,419 @@
+// Package popstest is the conformance suite for routers on the POPS(d,g)
+// slot model: hand it a constructor of your pops.Router and one call checks
+// it the way routecheck checks the randomized router of Mei & Rizzi's §III.
+//
+//	func TestMyRouter(t *testing.T) {
+//		popstest.Run(t, func() pops.Router { return myrouter.New() }, popstest.Options{
+//			MaxBuffer: 3,                                                  // packets per processor
+//			MaxSlots:  func(sh pops.Shape, _ []int32) int { return 200 * (sh.D/sh.G + 1) },
+//		})
+//	}
+//	func FuzzMyRouter(f *testing.F) { popstest.Fuzz(f, func() pops.Router { return myrouter.New() }) }
+//
+// The router is driven by pops.Drive — the same driver routecheck's own
+// routers run under (algos/pops.LocalRouter) — on every shape in
+// Options.Shapes and every instance family: every permutation and partial
+// permutation of tiny shapes (exhaustive), the standard traffic patterns of
+// models/perm (uniform, bit-reversal, bit-complement, transpose, shuffle,
+// tornado, neighbour, where they apply), random partial permutations, and
+// random instances from rapid, shrunk to a minimal failure. After every slot
+// it checks, one property each: the model accepts the actions (legal), the
+// model's invariants hold (invariants), no packet is lost or delivered twice
+// (conservation), no processor holds more than MaxBuffer packets (buffer);
+// at the end, that the run finished within MaxSlots (terminates) and that
+// the same seed gives the same run (reproducible). A panic in the router is a
+// failure (runs), never a pass.
+//
+// A failure names the property, shape, family, instance and slot, and
+// writes the instance as JSON; CheckFile re-runs it.
+package popstest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"routecheck/internal/falsify"
+	"routecheck/models/perm"
+	"routecheck/models/pops"
+)
+
+// Options tune the suite; the zero value is ready to use (see fill).
+type Options struct {
+	// Shapes are the networks run; nil means POPS(1,1), (2,1), (2,2),
+	// (3,3), (4,2), (4,4), (6,3), (8,2), (8,8).
+	Shapes []pops.Shape
+	// MaxSlots is the declared time bound for an instance (packets dst on
+	// sh); nil means 64·(⌈d/g⌉ + 1)·(log₂ n + 4)·8 slots, generous for any
+	// router that makes progress.
+	MaxSlots func(sh pops.Shape, dst []int32) int
+	// MaxBuffer is the declared bound on the packets a processor holds
+	// (originals, copies and delivered ones) after any slot; 0: none.
+	MaxBuffer int
+	// Exhaustive is the largest n for which every permutation and partial
+	// permutation is run; 0 means 4 (-1: none).
+	Exhaustive int
+	// Checks is the number of rapid cases per shape; 0 means 50.
+	Checks int
+	// Seed makes every random choice reproducible; 0 means 1.
+	Seed uint64
+	// ReplayDir receives the replay file of a failing instance; "" means
+	// os.TempDir(), "-" none.
+	ReplayDir string
+}
+
+func (o Options) fill() Options {
+	if o.Shapes == nil {
+		o.Shapes = []pops.Shape{{D: 1, G: 1}, {D: 2, G: 1}, {D: 2, G: 2}, {D: 3, G: 3}, {D: 4, G: 2}, {D: 4, G: 4}, {D: 6, G: 3}, {D: 8, G: 2}, {D: 8, G: 8}}
+	}
+	if o.MaxSlots == nil {
+		o.MaxSlots = func(sh pops.Shape, _ []int32) int {
+			lg := 0
+			for 1<<lg < sh.N() {
+				lg++
+			}
+			return 64 * ((sh.D+sh.G-1)/sh.G + 1) * (lg + 4) * 8
+		}
+	}
+	if o.Exhaustive == 0 {
+		o.Exhaustive = 4
+	}
+	if o.Checks == 0 {
+		o.Checks = 50
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	if o.ReplayDir == "" {
+		o.ReplayDir = os.TempDir()
+	}
+	return o
+}
+
+// Instance is one run: a shape, the packets (Perm[i] is the destination of
+// the packet starting at processor i, or −1 for none) and the seed of the
+// router's random choices. It is also the replay file's content.
+type Instance struct {
+	Kind string  `json:"kind"` // "popstest"
+	D    int     `json:"d"`
+	G    int     `json:"g"`
+	Perm []int32 `json:"perm"`
+	Seed uint64  `json:"seed"`
+}
+
+// Failure is one property a router broke.
+type Failure struct {
+	Property string // runs, legal, invariants, conservation, buffer, terminates, reproducible
+	Family   string
+	Instance Instance
+	Slot     int // the slot at which it broke (0: before or after the run)
+	Message  string
+	Replay   string // where the instance was written and how to re-run it
+}
+
+func (f Failure) String() string {
+	s := fmt.Sprintf("%s: POPS(%d,%d) %s, perm %v, seed %d", f.Property, f.Instance.D, f.Instance.G, f.Family, f.Instance.Perm, f.Instance.Seed)
+	if f.Slot > 0 {
+		s += fmt.Sprintf(", slot %d", f.Slot)
+	}
+	s += ": " + f.Message
+	if f.Replay != "" {
+		s += "; " + f.Replay
+	}
+	return s
+}
+
+// family is a named set of instances on one shape.
+type family struct {
+	name      string
+	instances func(sh pops.Shape, o Options) [][]int32
+}
+
+func families() []family {
+	return []family{
+		{"exhaustive", func(sh pops.Shape, o Options) [][]int32 {
+			n := sh.N()
+			if n > o.Exhaustive {
+				return nil
+			}
+			var out [][]int32
+			// Every permutation, and every partial permutation obtained by
+			// removing packets (every subset of sources).
+			perm.Each(n, func(p []int32) bool {
+				for mask := 0; mask < 1<<n; mask++ {
+					q := slices.Clone(p)
+					for i := range n {
+						if mask>>i&1 == 1 {
+							q[i] = perm.None
+						}
+					}
+					out = append(out, q)
+				}
+				return true
+			})
+			return out
+		}},
+		{"traffic", func(sh pops.Shape, o Options) [][]int32 {
+			r := rand.New(rand.NewPCG(o.Seed, uint64(sh.N())))
+			var out [][]int32
+			for _, f := range perm.FamiliesFor(sh.N()) {
+				out = append(out, f.Perm(sh.N(), r))
+			}
+			return out
+		}},
+		{"partial", func(sh pops.Shape, o Options) [][]int32 {
+			r := rand.New(rand.NewPCG(o.Seed, uint64(sh.N())+1))
+			var out [][]int32
+			for range 8 {
+				p := perm.Random(sh.N(), r)
+				for i := range p {
+					if r.IntN(3) == 0 {
+						p[i] = perm.None
+					}
+				}
+				out = append(out, p)
+			}
+			return out
+		}},
+	}
+}
+
+// Check runs the whole suite and returns the failures (nil when the router
+// passes everything). At most one failure is reported per shape, family and
+// property.
+func Check(newRouter func() pops.Router, o Options) []Failure {
+	o = o.fill()
+	var out []Failure
+	for _, sh := range o.Shapes {
+		for _, f := range families() {
+			out = append(out, checkFamily(newRouter, sh, f, o)...)
+		}
+		out = append(out, checkRandom(newRouter, sh, o)...)
+	}
+	return out
+}
+
+// Run runs the suite as subtests of t (one per shape and family) and
+// reports each failure. t may be a *testing.T or *testing.B.
+func Run(t testing.TB, newRouter func() pops.Router, o Options) {
+	t.Helper()
+	o = o.fill()
+	type runner interface {
+		Run(string, func(*testing.T)) bool
+	}
+	sub := func(name string, f func() []Failure) {
+		check := func(t testing.TB) {
+			for _, x := range f() {
+				t.Error(x.String())
+			}
+		}
+		if r, ok := t.(runner); ok {
+			r.Run(name, func(t *testing.T) { check(t) })
+		} else {
+			check(t)
+		}
+	}
+	for _, sh := range o.Shapes {
+		for _, f := range families() {
+			sub(fmt.Sprintf("%v/%s", sh, f.name), func() []Failure { return checkFamily(newRouter, sh, f, o) })
+		}
+		sub(fmt.Sprintf("%v/random", sh), func() []Failure { return checkRandom(newRouter, sh, o) })
+	}
+}
+
+// Fuzz adds a fuzz target: the fuzzer picks a shape (d, g ≤ 8), a
+// permutation and a seed; every property is checked.
+func Fuzz(f *testing.F, newRouter func() pops.Router) {
+	f.Add(uint8(2), uint8(2), uint64(1), []byte{3, 1, 0, 2})
+	f.Add(uint8(4), uint8(2), uint64(7), []byte{})
+	f.Fuzz(func(t *testing.T, d, g uint8, seed uint64, order []byte) {
+		sh := pops.Shape{D: int(d)%8 + 1, G: int(g)%8 + 1}
+		n := sh.N()
+		p := perm.Identity(n)
+		for k, b := range order {
+			i, j := k%n, int(b)%n
+			p[i], p[j] = p[j], p[i]
+		}
+		o := Options{ReplayDir: "-"}.fill()
+		in := Instance{Kind: "popstest", D: sh.D, G: sh.G, Perm: p, Seed: seed}
+		for _, x := range checkInstance(newRouter, in, "fuzz", o) {
+			t.Error(x.String())
+		}
+	})
+}
+
+// CheckFile re-runs the instance of a replay file with every property.
+func CheckFile(newRouter func() pops.Router, path string, o Options) ([]Failure, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var in Instance
+	if err := json.Unmarshal(data, &in); err != nil {
+		return nil, fmt.Errorf("%s: not a popstest instance: %v", path, err)
+	}
+	if _, err := pops.NewShape(in.D, in.G); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	o.ReplayDir = "-"
+	return checkInstance(newRouter, in, "replay", o.fill()), nil
+}
+
+func checkFamily(newRouter func() pops.Router, sh pops.Shape, f family, o Options) []Failure {
+	seen := map[string]bool{}
+	var out []Failure
+	for k, p := range f.instances(sh, o) {
+		in := Instance{Kind: "popstest", D: sh.D, G: sh.G, Perm: p, Seed: o.Seed + uint64(k)}
+		for _, x := range checkInstance(newRouter, in, f.name, o) {
+			if !seen[x.Property] {
+				seen[x.Property] = true
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// checkRandom draws instances with rapid (shrinking towards few packets and
+// the identity) and reports the minimal failing one.
+func checkRandom(newRouter func() pops.Router, sh pops.Shape, o Options) []Failure {
+	var first []Failure
+	cex, err := func() (c any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("the random family could not run: %v", r)
+			}
+		}()
+		c, _ = falsify.Falsify(o.Seed, o.Checks, func(t *rapid.T) any {
+			n := sh.N()
+			p := rapid.Permutation(perm.Identity(n)).Draw(t, "perm")
+			keep := rapid.SliceOfN(rapid.Bool(), n, n).Draw(t, "keep")
+			q := slices.Clone(p)
+			for i := range q {
+				if !keep[i] {
+					q[i] = perm.None
+				}
+			}
+			in := Instance{Kind: "popstest", D: sh.D, G: sh.G, Perm: q, Seed: rapid.Uint64Range(1, 1<<20).Draw(t, "seed")}
+			if fs := checkInstance(newRouter, in, "random", Options{ReplayDir: "-"}.fill()); len(fs) > 0 {
+				return fs[0]
+			}
+			return nil
+		})
+		return c, nil
+	}()
+	switch {
+	case err != nil:
+		return []Failure{{Property: "runs", Family: "random", Instance: Instance{Kind: "popstest", D: sh.D, G: sh.G}, Message: err.Error()}}
+	case cex != nil:
+		f := cex.(Failure)
+		f.Message += " (shrunk by rapid)"
+		f.Replay = writeReplay(f.Instance, o)
+		first = append(first, f)
+	}
+	return first
+}
+
+// checkInstance runs one instance twice (the second run only compares) and
+// returns every property it breaks.
+func checkInstance(newRouter func() pops.Router, in Instance, fam string, o Options) (out []Failure) {
+	sh := pops.Shape{D: in.D, G: in.G}
+	fail := func(prop string, slot int, format string, a ...any) {
+		out = append(out, Failure{Property: prop, Family: fam, Instance: in, Slot: slot, Message: fmt.Sprintf(format, a...)})
+	}
+	defer func() {
+		for i := range out {
+			out[i].Replay = writeReplay(in, o)
+		}
+	}()
+	run := func(report bool) (st pops.State, trace uint64, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%w: %v", errPanic, r)
+			}
+		}()
+		h := fnv.New64a()
+		reported := map[string]bool{}
+		stop := func(prop string, slot int, format string, a ...any) {
+			if report && !reported[prop] {
+				reported[prop] = true
+				fail(prop, slot, format, a...)
+			}
+		}
+		st, err = pops.Drive(sh, in.Perm, newRouter(), rand.New(rand.NewPCG(in.Seed, 0x9095)), pops.DriveOptions{
+			MaxSlots: o.MaxSlots(sh, in.Perm),
+			Observe: func(slot int, acts []pops.Action, _, after pops.State, ev pops.Events) error {
+				fmt.Fprintf(h, "%d %v %v %v|", slot, ev.Received, ev.Delivered, ev.Conflicts)
+				if err := pops.CheckInvariants(after); err != nil {
+					stop("invariants", slot, "%v", err)
+				}
+				if len(ev.Lost) > 0 {
+					stop("conservation", slot, "packets %v lost (no original or copy left, undelivered)", ev.Lost)
+				}
+				if len(ev.Duplicated) > 0 {
+					stop("conservation", slot, "packets %v delivered a second time", ev.Duplicated)
+				}
+				if o.MaxBuffer > 0 {
+					for i, b := range after.Buf {
+						if len(b) > o.MaxBuffer {
+							stop("buffer", slot, "processor %d holds %d packets, more than the declared %d", i, len(b), o.MaxBuffer)
+							break
+						}
+					}
+				}
+				return nil
+			},
+		})
+		return st, h.Sum64(), err
+	}
+	st, trace, err := run(true)
+	switch {
+	case errors.Is(err, errPanic):
+		fail("runs", 0, "%v", err)
+		return out
+	case errors.Is(err, pops.ErrActions):
+		fail("legal", st.Slot+1, "%v", err)
+		return out
+	case err != nil:
+		fail("runs", 0, "%v", err)
+		return out
+	}
+	if !pops.Quiescent(st) {
+		left := 0
+		for p, d := range st.Dst {
+			if d != perm.None && !st.Delivered[p] && !st.Lost[p] {
+				left++
+			}
+		}
+		fail("terminates", 0, "not finished after the declared %d slots: %d packets undelivered, memories not empty", o.MaxSlots(sh, in.Perm), left)
+	}
+	if _, trace2, err2 := run(false); err2 != nil || trace2 != trace {
+		fail("reproducible", 0, "a second run with the same seed differs (error %v)", err2)
+	}
+	return out
+}
+
+var errPanic = errors.New("the router panicked")
+
+// writeReplay writes the instance as JSON and says how to re-run it.
+func writeReplay(in Instance, o Options) string {
+	if o.ReplayDir == "-" {
+		return ""
+	}
+	data, _ := json.Marshal(in)
+	h := fnv.New32a()
+	h.Write(data)
+	path := filepath.Join(o.ReplayDir, fmt.Sprintf("popstest-%08x.json", h.Sum32()))
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return "replay file not written: " + err.Error()
+	}
+	return "re-run with popstest.CheckFile(newRouter, " + fmt.Sprintf("%q", path) + ", opts)"
+}

@@ -69,7 +69,7 @@ func TableWith(name string, opts map[string]string) (experiment.Experiment, erro
 		case "c-eps":
 			x, err := strconv.ParseFloat(v, 64)
 			if err != nil || !(x >= 1 && x <= 1e6) {
-				return nil, fmt.Errorf("c-eps = %q: must be a number in [1, 1000000]", v)
+				return nil, fmt.Errorf("c-eps = %q: c+ε must be a number in [1, 1000000]", v)
 			}
 			t.cEps = x
 		case "algorithm":

@@ -10,8 +10,9 @@ import (
 	"time"
 
 	"routecheck/internal/hunt"
-	_ "routecheck/internal/meshhunt" // registers mesh-phase2-queue, mesh-phase2-time, mesh-phase3-time and the mesh-kk case kind
-	_ "routecheck/internal/popshunt" // registers pops-steps, pops-loss and the pops-router case kind
+	_ "routecheck/internal/meshhunt"   // registers mesh-phase2-queue, mesh-phase2-time, mesh-phase3-time and the mesh-kk case kind
+	_ "routecheck/internal/popshunt"   // registers pops-steps, pops-loss and the pops-router case kind
+	_ "routecheck/internal/suitecheck" // registers the check kinds pops-suite, mesh-suite, sot-suite, bfly-suite, mbfly-suite, sortnet-network
 )
 
 func runHunt(args []string, stdout, stderr io.Writer) error {

@@ -250,6 +250,18 @@ func Fuzz(f *testing.F, newRouter func() pops.Router) {
 	})
 }
 
+// CheckInstance runs one instance with every property (family "instance").
+func CheckInstance(newRouter func() pops.Router, in Instance, o Options) ([]Failure, error) {
+	if _, err := pops.NewShape(in.D, in.G); err != nil {
+		return nil, err
+	}
+	if err := perm.Validate(in.Perm, false); err != nil || len(in.Perm) != in.D*in.G {
+		return nil, fmt.Errorf("perm: must be a partial permutation of n = d·g = %d processors (−1: no packet): %v", in.D*in.G, err)
+	}
+	in.Kind = "popstest"
+	return checkInstance(newRouter, in, "instance", o.fill()), nil
+}
+
 // CheckFile re-runs the instance of a replay file with every property.
 func CheckFile(newRouter func() pops.Router, path string, o Options) ([]Failure, error) {
 	data, err := os.ReadFile(path)

@@ -609,6 +609,26 @@ func writeReplay(f Failure, o Options) string {
 	return "SOTTEST_REPLAY=" + path + " go test"
 }
 
+// CheckInstance runs one instance with every property (for a user's
+// instance file: routecheck check's sot-suite kind).
+func CheckInstance(newRouter NewRouter, in Instance, o Options) ([]Failure, error) {
+	if in.N < 2 {
+		return nil, fmt.Errorf("n = %d: SOT(n) needs n ≥ 2", in.N)
+	}
+	for k, r := range in.Rel {
+		if r[0] < 0 || int(r[0]) >= in.N || r[1] < 0 || int(r[1]) >= in.N {
+			return nil, fmt.Errorf("rel[%d] = %v: processors are 0…%d", k, r, in.N-1)
+		}
+	}
+	if in.Family == "" {
+		in.Family = "instance"
+	}
+	if fl := runInstance(newRouter, in, o.fill()); fl != nil {
+		return []Failure{*fl}, nil
+	}
+	return nil, nil
+}
+
 // replayFile runs the instance of o.Replay alone.
 func replayFile(newRouter NewRouter, o Options) []Failure {
 	data, err := os.ReadFile(o.Replay)

@@ -18,9 +18,9 @@ package suitecheck
 import (
 	"encoding/json"
 	"flag"
-	"testing"
 	"fmt"
 	"strings"
+	"testing"
 
 	ab "routecheck/algos/butterfly"
 	am "routecheck/algos/mesh"
@@ -32,8 +32,8 @@ import (
 	"routecheck/models/mesh"
 	mmb "routecheck/models/multibutterfly"
 	"routecheck/models/pops"
-	msot "routecheck/models/sot"
 	"routecheck/models/sortnet"
+	msot "routecheck/models/sot"
 	"routecheck/props/bflytest"
 	"routecheck/props/mbflytest"
 	"routecheck/props/meshtest"

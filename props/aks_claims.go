@@ -20,7 +20,7 @@ import (
 
 const (
 	srcSeiferas = "Seiferas 2009 (via girving/aks docs/seiferas.md)"
-	srcAKS000   = seed000 + " §II-A (AKS [18])"
+	srcAKS000   = seedPOPS + " §II-A (AKS [18])"
 )
 
 // AKSExpanderD is the number of random perfect matchings per halver in the

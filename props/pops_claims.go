@@ -20,11 +20,6 @@ import (
 
 const seed000 = "000_de3be866f009217f.txt"
 
-// Alpha is the false-alarm probability of every statistical claim: with
-// fixed seeds the verdicts are deterministic, and a claim that is true is
-// reported inconsistent with probability at most Alpha over seeds.
-const Alpha = 1e-9
-
 // routerRun describes an invariant of the randomized router checked on the
 // slot model: exhaustively for tiny shapes, then by rapid on random ones.
 type routerRun struct {

@@ -16,9 +16,13 @@ import (
 // forms and independent counts of oracles/sortnetforms and by the 0-1
 // principle on models/sortnet.
 
+// seedPOPS is the POPS paper's seed file, which cites Batcher's and the
+// AKS networks.
+const seedPOPS = "000_de3be866f009217f.txt"
+
 const (
 	srcKnuth   = "Knuth, TAOCP vol. 3, §5.3.4 (Batcher's odd-even merge and bitonic sorters)"
-	srcBatcher = seed000 + " §II-A (Batcher's odd-even merge sort, via [8] and [14]); " + srcKnuth
+	srcBatcher = seedPOPS + " §II-A (Batcher's odd-even merge sort, via [8] and [14]); " + srcKnuth
 )
 
 // SortnetBuild names a construction of algos/sortnet.
@@ -401,7 +405,7 @@ func init() {
 		}[b.Name]
 		Register(Claim{
 			ID:        "sortnet/batcher/" + strings.ReplaceAll(b.Name, "-", "") + "/depth-size",
-			Source:    srcKnuth + "; depth also " + seed000 + " §IV (\"log n(1 + log n)/2 steps\")",
+			Source:    srcKnuth + "; depth also " + seedPOPS + " §IV (\"log n(1 + log n)/2 steps\")",
 			Statement: fmt.Sprintf("Batcher's %s sorting network on n = 2^k wires has depth k(k+1)/2 and %s comparators.", b.Name, formula),
 			Scope:     "n = 2^k, k ≤ 14/16/18 by budget; also, for every n ≤ 512/2048/4096 and 2^j ± 1, the pruned network's comparators per stage equal an independent count (oracles/sortnetforms) and its depth is ⌈lg n⌉(⌈lg n⌉+1)/2",
 			Kind:      Exact,

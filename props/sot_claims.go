@@ -486,7 +486,7 @@ func sotCostCheck(want float64) func(Env) Outcome {
 			}
 			last := sums[len(sums)-1]
 			half := tc * last.SD / math.Sqrt(float64(sz.runs))
-			z := simZ(last, sums[0])
+			z := stats.WelchZ(last, sums[0])
 			in := last.Mean-half >= lo && last.Mean+half <= hi
 			enterS := "never"
 			if enter > 0 {

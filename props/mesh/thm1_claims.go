@@ -1,4 +1,4 @@
-package props
+package mesh
 
 import (
 	_ "embed"
@@ -8,8 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"routecheck/algos/mesh"
+	amesh "routecheck/algos/mesh"
 	"routecheck/internal/seeds"
+	"routecheck/props"
 )
 
 // phase2Loads is, for DET_3_PHASE_ROUTE on the k-k distribution dst, the
@@ -17,8 +18,8 @@ import (
 // Phase 2 at its target and none is created or lost, this is the queue of
 // each PU at the end of Phase 2 (RouteKK's EndQueue[1] is its maximum; the
 // claims confirm that on every counterexample they report).
-func phase2Loads(n int, dst [][]mesh.Dest, coloring bool, alloc allocFn) ([]int, error) {
-	pl, err := mesh.NewPlan(mesh.Det3, n, dst, nil, mesh.Options{Coloring: coloring, Allocator: alloc})
+func phase2Loads(n int, dst [][]amesh.Dest, coloring bool, alloc allocFn) ([]int, error) {
+	pl, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Coloring: coloring, Allocator: alloc})
 	if err != nil {
 		return nil, err
 	}
@@ -30,8 +31,8 @@ func phase2Loads(n int, dst [][]mesh.Dest, coloring bool, alloc allocFn) ([]int,
 }
 
 // cloneKK is a deep copy of a k-k distribution.
-func cloneKK(d [][]mesh.Dest) [][]mesh.Dest {
-	out := make([][]mesh.Dest, len(d))
+func cloneKK(d [][]amesh.Dest) [][]amesh.Dest {
+	out := make([][]amesh.Dest, len(d))
 	for p, ds := range d {
 		out[p] = slices.Clone(ds)
 	}
@@ -47,9 +48,9 @@ func cloneKK(d [][]mesh.Dest) [][]mesh.Dest {
 // towards concentration). It stops after iters swaps or as soon as the
 // largest queue exceeds stop, and returns the best distribution, its queue
 // and the number of swaps tried.
-func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (best [][]mesh.Dest, queue, tried int, err error) {
+func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (best [][]amesh.Dest, queue, tried int, err error) {
 	cur := GenKK(KKUniform, n, k, r)
-	score := func(d [][]mesh.Dest) (int, int64, error) {
+	score := func(d [][]amesh.Dest) (int, int64, error) {
 		l, err := phase2Loads(n, d, true, alloc)
 		if err != nil {
 			return 0, 0, err
@@ -93,9 +94,9 @@ func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (b
 // travelling packet at PU p with that of a packet elsewhere bound for p,
 // pass after pass until no such swap keeps bad. Every swap keeps the
 // distribution k-k; the result has no more travelling packets than d.
-func shrinkKK(n int, d [][]mesh.Dest, bad func([][]mesh.Dest) bool) [][]mesh.Dest {
+func shrinkKK(n int, d [][]amesh.Dest, bad func([][]amesh.Dest) bool) [][]amesh.Dest {
 	d = cloneKK(d)
-	home := func(p int) mesh.Dest { return mesh.Dest{Row: int32(p / n), Col: int32(p % n)} }
+	home := func(p int) amesh.Dest { return amesh.Dest{Row: int32(p / n), Col: int32(p % n)} }
 	for changed := true; changed; {
 		changed = false
 		for p := range d {
@@ -128,7 +129,7 @@ func shrinkKK(n int, d [][]mesh.Dest, bad func([][]mesh.Dest) bool) [][]mesh.Des
 
 // travelling is the number of packets of d whose destination is not their
 // source PU.
-func travelling(n int, d [][]mesh.Dest) int {
+func travelling(n int, d [][]amesh.Dest) int {
 	c := 0
 	for p, ds := range d {
 		for _, x := range ds {
@@ -162,10 +163,10 @@ func travelling(n int, d [][]mesh.Dest) int {
 // (1,1) — column 0 bucket of 3 → 2 at row 0: 4. PU 3 sends (0,1), (1,0),
 // (1,1)×6: white (0,1) (a lone subbucket of row 0 → column 0) and black
 // (1,0) (→ row 0): 2. Total 4 + 4 + 4 + 2 = 14. Every PU receives 8.
-func thm1QueueHand() [][]mesh.Dest {
-	rep := func(r, c int32, times int) []mesh.Dest { return slices.Repeat([]mesh.Dest{{Row: r, Col: c}}, times) }
+func thm1QueueHand() [][]amesh.Dest {
+	rep := func(r, c int32, times int) []amesh.Dest { return slices.Repeat([]amesh.Dest{{Row: r, Col: c}}, times) }
 	pu12 := slices.Concat(rep(0, 1, 3), rep(1, 0, 3), rep(0, 0, 2))
-	return [][]mesh.Dest{
+	return [][]amesh.Dest{
 		slices.Concat(rep(0, 1, 1), rep(1, 0, 1), rep(0, 0, 4), rep(1, 1, 2)),
 		slices.Clone(pu12),
 		slices.Clone(pu12),
@@ -192,7 +193,7 @@ type kkFile struct {
 }
 
 // parseKKFile decodes a saved mesh-kk case into (n, k, distribution).
-func parseKKFile(raw []byte) (n, k int, d [][]mesh.Dest, err error) {
+func parseKKFile(raw []byte) (n, k int, d [][]amesh.Dest, err error) {
 	var f kkFile
 	if err := json.Unmarshal(raw, &f); err != nil {
 		return 0, 0, nil, err
@@ -201,7 +202,7 @@ func parseKKFile(raw []byte) (n, k int, d [][]mesh.Dest, err error) {
 	if f.Kind != "mesh-kk" || n < 1 || len(f.Instance.Dest) != n*n {
 		return 0, 0, nil, fmt.Errorf("not a mesh-kk case on an n×n mesh (kind %q, n = %d, %d lists)", f.Kind, n, len(f.Instance.Dest))
 	}
-	d = make([][]mesh.Dest, n*n)
+	d = make([][]amesh.Dest, n*n)
 	for p, ds := range f.Instance.Dest {
 		if len(ds) != k {
 			return 0, 0, nil, fmt.Errorf("PU %d sends %d packets, k = %d", p, len(ds), k)
@@ -210,14 +211,14 @@ func parseKKFile(raw []byte) (n, k int, d [][]mesh.Dest, err error) {
 			if x < 0 || int(x) >= n*n {
 				return 0, 0, nil, fmt.Errorf("PU %d sends to %d, outside the mesh", p, x)
 			}
-			d[p] = append(d[p], mesh.Dest{Row: x / int32(n), Col: x % int32(n)})
+			d[p] = append(d[p], amesh.Dest{Row: x / int32(n), Col: x % int32(n)})
 		}
 	}
 	return n, k, d, nil
 }
 
 // The saved cases the Theorem 1 queue claims replay (copies under
-// props/testdata of cases found by `routecheck hunt mesh-phase2-queue
+// props/mesh/testdata of cases found by `routecheck hunt mesh-phase2-queue
 // --coloring`; the n = 4 one shrunk by shrinkKK, the n = 2 one is
 // thm1QueueHand).
 var (
@@ -253,7 +254,7 @@ func Thm1QueueRepaired(n, k int) int {
 // endQueue2 is the largest queue at the end of Phase 2 and a PU holding
 // it, counted from the plan, and the same maximum measured by RouteKK on
 // the step model (or on the counting engine above 2^14 packets).
-func endQueue2(n int, d [][]mesh.Dest, alloc allocFn) (queue, pu, measured int, err error) {
+func endQueue2(n int, d [][]amesh.Dest, alloc allocFn) (queue, pu, measured int, err error) {
 	l, err := phase2Loads(n, d, true, alloc)
 	if err != nil {
 		return 0, 0, 0, err
@@ -263,11 +264,11 @@ func endQueue2(n int, d [][]mesh.Dest, alloc allocFn) (queue, pu, measured int, 
 			pu = p
 		}
 	}
-	pl, err := mesh.NewPlan(mesh.Det3, n, d, nil, mesh.Options{Coloring: true, Allocator: alloc})
+	pl, err := amesh.NewPlan(amesh.Det3, n, d, nil, amesh.Options{Coloring: true, Allocator: alloc})
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	r, err := mesh.RouteKK(pl, mesh.Options{Model: len(pl.Src) <= 1<<14})
+	r, err := amesh.RouteKK(pl, amesh.Options{Model: len(pl.Src) <= 1<<14})
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -276,19 +277,19 @@ func endQueue2(n int, d [][]mesh.Dest, alloc allocFn) (queue, pu, measured int, 
 
 // kkInstance is a k-k distribution as a counterexample: dest[p] lists the
 // row-major indices of PU p's destinations.
-func kkInstance(n, k int, d [][]mesh.Dest) map[string]any {
+func kkInstance(n, k int, d [][]amesh.Dest) map[string]any {
 	dest := make([][]int32, len(d))
 	for p, ds := range d {
 		for _, x := range ds {
 			dest[p] = append(dest[p], x.Row*int32(n)+x.Col)
 		}
 	}
-	return map[string]any{"algorithm": mesh.Det3, "coloring": true, "n": n, "k": k, "dest": dest}
+	return map[string]any{"algorithm": amesh.Det3, "coloring": true, "n": n, "k": k, "dest": dest}
 }
 
 func init() {
 	thm1Src := seed003 + " Theorem 1"
-	Register(Claim{ID: "mesh/thm-1/queue", Source: thm1Src, Kind: Bound, Recorded: Violated,
+	props.Register(props.Claim{ID: "mesh/thm-1/queue", Source: thm1Src, Kind: props.Bound, Recorded: props.Violated,
 		Statement: "With ALLOCATE and coloring, the maximum queue size of DET_3_PHASE_ROUTE is bounded by k + n²·log n.",
 		Scope:     "n a power of two, k a multiple of 2n (so that each colour class has k/2, a multiple of n, packets per PU); Theorem 1's coloring (half of each group of packets with a common destination white, the odd ones alternating so k/2 get each colour); a hand-built case (n = 2, k = 8), saved hunt cases (n = 4, k = 16; n = 8, k = 64) and a seeded hill climb at n = 2, k = 8 and n = 4, k = 16",
 		Notes: "Violated already at the end of Phase 2. Minimal case, worked by hand (props.thm1QueueHand): on the 2×2 mesh with k = 8, PU (0,0) ends Phase 2 with 14 packets > k + n² log n = 12 (replay: go run ./cmd/routecheck replay props/testdata/mesh-thm1-queue-n2-k8-colored.json). " +
@@ -296,10 +297,10 @@ func init() {
 			"Why: the proof colours and then applies Lemma 7 to each colour class; the PU (i, j) ends Phase 2 with the white packets for row i that ALLOCATE put in column j and the black packets for column j put in row i, and each class brings its own rounding term (up to n²·log n: one packet per subbucket, ⌊log n⌋ subbuckets per source), so the argument gives k + 2·n²·log n, not k + n²·log n. " +
 			"Moreover a colour class is not a k/2-k/2 distribution: a PU that sends an odd number of packets to a destination colours the odd one white or black, so a destination can receive up to k/2 + min(n², k)/2 packets of one colour (in the n = 2 case row 0 receives 10 white packets, not k·n/2 = 8). " +
 			"Neither effect is a tie-breaking artefact: the first holds for any Step-8 ties, the second for any per-PU rule that halves each group (an adversary who knows the rule orders the packets to suit it; with the first odd extra black instead of white, reordering the same per-PU multisets again gives 14 at n = 2, k = 8). The uncoloured Lemma 7 survives (mesh/lemma-7/queue-after-phase-2); a repaired bound is mesh/thm-1/queue-repaired.",
-		Check: func(env Env) Outcome {
+		Check: func(env props.Env) props.Outcome {
 			var ev []string
 			var cex any
-			report := func(what string, n, k int, d [][]mesh.Dest) error {
+			report := func(what string, n, k int, d [][]amesh.Dest) error {
 				q, pu, measured, err := endQueue2(n, d, nil)
 				if err != nil {
 					return err
@@ -315,7 +316,7 @@ func init() {
 				return nil
 			}
 			if err := report("hand-built", 2, 8, thm1QueueHand()); err != nil {
-				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			for _, c := range thm1Cases[1:] {
 				n, k, d, err := parseKKFile(*c.raw)
@@ -323,7 +324,7 @@ func init() {
 					err = report(c.file, n, k, d)
 				}
 				if err != nil {
-					return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%s: %v", c.file, err)}
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: %v", c.file, err)}
 				}
 			}
 			iters := env.Budget.Pick(3000, 20000, 100000)
@@ -334,18 +335,18 @@ func init() {
 					err = report(fmt.Sprintf("hill climb (%d swaps)", tried), n, k, d)
 				}
 				if err != nil {
-					return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
 			}
 			if cex != nil {
-				return Outcome{Verdict: Violated, Evidence: strings.Join(ev, "; "), Counterexample: cex}
+				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: cex}
 			}
-			return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
+			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 		}})
 }
 
 func init() {
-	Register(withDet3Faults(Claim{ID: "mesh/thm-1/queue-repaired", Source: seed003 + " Theorem 1 (queue), repaired by routecheck", Kind: Bound, Recorded: Holds,
+	props.Register(withDet3Faults(props.Claim{ID: "mesh/thm-1/queue-repaired", Source: seed003 + " Theorem 1 (queue), repaired by routecheck", Kind: props.Bound, Recorded: props.Holds,
 		Statement: "With ALLOCATE and Theorem 1's coloring, at the end of Phase 2 every PU holds at most k + ⌊(n − 1)·min(n², k)/n⌋ + 2·n²·log n packets.",
 		Scope:     "n a power of two, k a multiple of 2n; the hand-built and saved cases of mesh/thm-1/queue, the k-k families of the other mesh claims (n ∈ {4, 8} at the small budget, +16, +32; k ∈ {2n, n², n² log n}), and a seeded hill climb maximizing the queue at (n, k) = (2, 8), (4, 16), (4, 32)",
 		Notes: "Not in the paper; derived here (Theorem 1's queue bound k + n² log n is false, see mesh/thm-1/queue). " +
@@ -354,22 +355,22 @@ func init() {
 			"(2) Coloring. A source sending c packets to destination d makes ⌊c/2⌋ or ⌈c/2⌉ of them white, so d receives at most k/2 + o(d)/2 white (and as many black) packets, o(d) = #sources sending it an odd number, o(d) ≤ min(n², k). The packets for (i, j) are counted once in W_i + B_j (white or black), so W_i + B_j ≤ k + 2(n − 1)·(k/2 + min(n², k)/2) = n·k + (n − 1)·min(n², k). " +
 			"Together: |A| + |B| ≤ k + (n − 1)·min(n², k)/n + 2·n²·log n, and the queue is an integer. Neither step depends on Step 8's tie-breaking or on which odd groups are white. " +
 			"The bound is not tight (hand-built n = 2, k = 8: 14 against 18). It covers the end of Phase 2 only (Lemma 7's moment); the evidence also reports the largest queue at any step on the families.",
-	}, func(env Env, alloc allocFn) Outcome {
+	}, func(env props.Env, alloc allocFn) props.Outcome {
 		var ev []string
 		var sl slackMax
-		check := func(what string, n, k int, d [][]mesh.Dest) (Outcome, bool) {
+		check := func(what string, n, k int, d [][]amesh.Dest) (props.Outcome, bool) {
 			q, pu, _, err := endQueue2(n, d, alloc)
 			if err != nil {
-				return Outcome{Verdict: Inconclusive, Evidence: what + ": " + err.Error()}, true
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: what + ": " + err.Error()}, true
 			}
 			b := Thm1QueueRepaired(n, k)
 			sl.see(float64(q), float64(b))
 			ev = append(ev, fmt.Sprintf("%s n=%d k=%d: %d ≤ %d", what, n, k, q, b))
 			if q > b {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s: PU (%d,%d) holds %d > %d at the end of Phase 2", what, pu/n, pu%n, q, b), Counterexample: map[string]any{"instance": kkInstance(n, k, d), "end_of_phase_2_queue": q, "bound": b}},
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s: PU (%d,%d) holds %d > %d at the end of Phase 2", what, pu/n, pu%n, q, b), Counterexample: map[string]any{"instance": kkInstance(n, k, d), "end_of_phase_2_queue": q, "bound": b}},
 					true
 			}
-			return Outcome{}, false
+			return props.Outcome{}, false
 		}
 		if o, stop := check("hand-built", 2, 8, thm1QueueHand()); stop {
 			return o
@@ -377,7 +378,7 @@ func init() {
 		for _, c := range thm1Cases[1:] {
 			n, k, d, err := parseKKFile(*c.raw)
 			if err != nil {
-				return Outcome{Verdict: Inconclusive, Evidence: c.file + ": " + err.Error()}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: c.file + ": " + err.Error()}
 			}
 			if o, stop := check(c.file, n, k, d); stop {
 				return o
@@ -388,26 +389,26 @@ func init() {
 			n, k := nk[0], nk[1]
 			d, _, _, err := climbPhase2Queue(n, k, seeds.Rand(env.Seed, 0x7e2, uint64(i)), iters, Thm1QueueRepaired(n, k), alloc)
 			if err != nil {
-				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			if o, stop := check("hill climb", n, k, d); stop {
 				return o
 			}
 		}
 		worstAny := 0.0
-		o := kkCheck(env, alloc, true, func(n, k int, r mesh.KKResult) string {
+		o := kkCheck(env, alloc, true, func(n, k int, r amesh.KKResult) string {
 			sl.see(float64(r.EndQueue[1]), float64(Thm1QueueRepaired(n, k)))
 			worstAny = max(worstAny, float64(r.MaxQueue-k)/float64(Thm1QueueRepaired(n, k)-k))
 			if b := Thm1QueueRepaired(n, k); r.EndQueue[1] > b {
 				return fmt.Sprintf("end-of-Phase-2 queue %d > %d", r.EndQueue[1], b)
 			}
 			return ""
-		}, func(n, k int, r mesh.KKResult) string {
+		}, func(n, k int, r amesh.KKResult) string {
 			return fmt.Sprintf("k + %d (bound k + %d)", r.EndQueue[1]-k, Thm1QueueRepaired(n, k)-k)
 		})
-		if o.Verdict != Holds {
+		if o.Verdict != props.Holds {
 			return o
 		}
-		return sl.on(Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%s; families: %s; the largest queue at any step of any phase on the families is k + %.2f·(bound − k)", strings.Join(ev, "; "), o.Evidence, worstAny)})
+		return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%s; families: %s; the largest queue at any step of any phase on the families is k + %.2f·(bound − k)", strings.Join(ev, "; "), o.Evidence, worstAny)})
 	}))
 }

@@ -1,10 +1,10 @@
-package props
+package mesh
 
 import (
 	"slices"
 	"testing"
 
-	"routecheck/algos/mesh"
+	amesh "routecheck/algos/mesh"
 	"routecheck/internal/seeds"
 )
 
@@ -61,7 +61,7 @@ func TestThm1QueueRepairedValues(t *testing.T) {
 func TestShrinkKK(t *testing.T) {
 	const n, k = 4, 8
 	d := GenKK(KKUniform, n, k, seeds.Rand(5))
-	kk := func(d [][]mesh.Dest) bool {
+	kk := func(d [][]amesh.Dest) bool {
 		recv := make([]int, n*n)
 		for _, ds := range d {
 			for _, x := range ds {
@@ -70,11 +70,11 @@ func TestShrinkKK(t *testing.T) {
 		}
 		return slices.Max(recv) == k && slices.Min(recv) == k
 	}
-	if s := shrinkKK(n, d, func([][]mesh.Dest) bool { return true }); travelling(n, s) != 0 || !kk(s) {
+	if s := shrinkKK(n, d, func([][]amesh.Dest) bool { return true }); travelling(n, s) != 0 || !kk(s) {
 		t.Fatalf("always-bad: %d packets still travel", travelling(n, s))
 	}
 	// Keep at least 20 packets travelling: the shrink stops there.
-	s := shrinkKK(n, d, func(x [][]mesh.Dest) bool { return travelling(n, x) >= 20 })
+	s := shrinkKK(n, d, func(x [][]amesh.Dest) bool { return travelling(n, x) >= 20 })
 	if travelling(n, s) != 20 || !kk(s) || travelling(n, d) < 20 {
 		t.Fatalf("bounded shrink: %d travelling (from %d)", travelling(n, s), travelling(n, d))
 	}

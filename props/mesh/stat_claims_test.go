@@ -1,11 +1,12 @@
-package props
+package mesh
 
 import (
 	"math"
 	"testing"
 
-	"routecheck/algos/mesh"
+	amesh "routecheck/algos/mesh"
 	"routecheck/internal/seeds"
+	"routecheck/props"
 )
 
 // meanLoads computes, from the paper's description of the phases alone (not
@@ -14,9 +15,9 @@ import (
 // the distribution dst: every packet is white or black with probability 1/2
 // and picks its intermediate row/column positions uniformly. It returns the
 // largest mean per phase.
-func meanLoads(alg mesh.Algorithm, n int, dst [][]mesh.Dest) []float64 {
+func meanLoads(alg amesh.Algorithm, n int, dst [][]amesh.Dest) []float64 {
 	phases := 3
-	if alg == mesh.Rand4 {
+	if alg == amesh.Rand4 {
 		phases = 4
 	}
 	// load[ph][line][dir][link]: line < n rows, ≥ n columns; link j is
@@ -54,7 +55,7 @@ func meanLoads(alg mesh.Algorithm, n int, dst [][]mesh.Dest) []float64 {
 		for _, dd := range ds {
 			d := pt{int(dd.Row), int(dd.Col)}
 			for x := range n {
-				if alg == mesh.Rand3 {
+				if alg == amesh.Rand3 {
 					w := 0.5 / float64(n)
 					// white: rows, columns, rows
 					path := []pt{s, {s.r, x}, {d.r, x}, d}
@@ -102,9 +103,9 @@ func meanLoads(alg mesh.Algorithm, n int, dst [][]mesh.Dest) []float64 {
 func TestRandWHPMeans(t *testing.T) {
 	for _, n := range []int{4, 8} {
 		k := n * n
-		for _, alg := range []mesh.Algorithm{mesh.Rand3, mesh.Rand4} {
+		for _, alg := range []amesh.Algorithm{amesh.Rand3, amesh.Rand4} {
 			want := []float64{float64(k*n) / 8, float64(k*n) / 4, float64(k*n) / 8}
-			if alg == mesh.Rand4 {
+			if alg == amesh.Rand4 {
 				want = []float64{float64(k*n) / 8, float64(k*n) / 8, float64(k*n) / 8, float64(k*n) / 8}
 			}
 			attained := make([]bool, len(want))
@@ -134,13 +135,13 @@ func TestRandWHPMeans(t *testing.T) {
 func TestRandWHPBound(t *testing.T) {
 	L := math.Log(768)
 	tt := L/3 + math.Sqrt(L*L/9+8*L)
-	if got, want := randWHPBound(mesh.Rand4, 4, 8), 8+4*(4+tt); math.Abs(got-want) > 1e-9 {
+	if got, want := randWHPBound(amesh.Rand4, 4, 8), 8+4*(4+tt); math.Abs(got-want) > 1e-9 {
 		t.Errorf("B = %v, want %v", got, want)
 	}
 	prev := math.Inf(1)
 	for k := 1 << 10; k <= 1<<24; k <<= 2 {
 		n := 16
-		r := (randWHPBound(mesh.Rand3, n, k) - float64(k*n)/2) / math.Sqrt(float64(k*n*4))
+		r := (randWHPBound(amesh.Rand3, n, k) - float64(k*n)/2) / math.Sqrt(float64(k*n*4))
 		if r > prev+1e-12 || r < 0.5 {
 			t.Errorf("k=%d: normalized excess %.4f after %.4f", k, r, prev)
 		}
@@ -152,12 +153,12 @@ func TestRandWHPBound(t *testing.T) {
 // is reported inconsistent with a counterexample that replays to the value
 // it records.
 func TestWHPCheckCanFail(t *testing.T) {
-	w := whpClaim{tag: 99, alg: mesh.Det3, families: []KKFamily{KKUniform}, metric: "phase-3 steps",
-		value: func(r mesh.KKResult) int { return r.PhaseSteps[2] },
+	w := whpClaim{tag: 99, alg: amesh.Det3, families: []KKFamily{KKUniform}, metric: "phase-3 steps",
+		value: func(r amesh.KKResult) int { return r.PhaseSteps[2] },
 		bound: func(int, int) float64 { return 0 },
 		lead:  func(int, int) float64 { return 0 }, oterm: func(int, int) float64 { return 1 }}
-	o := w.check(Env{Budget: Small, Seed: DefaultSeed})
-	if o.Verdict != Inconsistent {
+	o := w.check(props.Env{Budget: props.Small, Seed: props.DefaultSeed})
+	if o.Verdict != props.Inconsistent {
 		t.Fatalf("verdict %s: %s", o.Verdict, o.Evidence)
 	}
 	c := o.Counterexample.(KKStatCase)

@@ -1,10 +1,10 @@
-package props
+package mesh
 
 import (
 	"math/bits"
 	"testing"
 
-	"routecheck/algos/mesh"
+	amesh "routecheck/algos/mesh"
 )
 
 // A hand-built counterexample to Lemma 12 as printed (n = 8, n' = 4, k = 1,
@@ -20,7 +20,7 @@ import (
 // k + ⌈0.75⌉ = 2 the queue is exactly 2.
 func TestLemma12HandCounterexample(t *testing.T) {
 	const n, np, k = 8, 4, 1
-	dst := make([][]mesh.Dest, n*n)
+	dst := make([][]amesh.Dest, n*n)
 	next := [2]int{0, 32} // next destination PU (row-major) in row-bundle 0 / 1
 	for s, toTop := range []int{7, 9, 7, 9} {
 		R, C := s/2, s%2
@@ -33,7 +33,7 @@ func TestLemma12HandCounterexample(t *testing.T) {
 				}
 				d := next[b]
 				next[b]++
-				dst[r*n+c] = []mesh.Dest{{Row: int32(d / n), Col: int32(d % n)}}
+				dst[r*n+c] = []amesh.Dest{{Row: int32(d / n), Col: int32(d % n)}}
 				i++
 			}
 		}
@@ -45,7 +45,7 @@ func TestLemma12HandCounterexample(t *testing.T) {
 	if load[0] != 18 {
 		t.Fatalf("submesh (0,0) holds %d packets after Phase 2, hand count 18 (loads %v)", load[0], load)
 	}
-	if q := res.EndQueue[mesh.PrimePhase2]; q != 2 {
+	if q := res.EndQueue[amesh.PrimePhase2]; q != 2 {
 		t.Fatalf("queue %d at the end of Phase 2, want 2 (forced ≥ 2, corrected bound 2)", q)
 	}
 }
@@ -56,7 +56,7 @@ func TestLemma12HandCounterexample(t *testing.T) {
 func TestAdversarialDestsAttainLemma5(t *testing.T) {
 	for _, n := range []int{4, 8, 16, 32} {
 		for _, k := range []int{n * (n - 1), n * n, 4 * n * n} {
-			a, err := mesh.AllocateLinear(n, a2AdversarialDests(uint64(n*k), n, k))
+			a, err := amesh.AllocateLinear(n, a2AdversarialDests(uint64(n*k), n, k))
 			if err != nil {
 				t.Fatal(err)
 			}

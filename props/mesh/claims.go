@@ -1,12 +1,13 @@
-package props
+package mesh
 
 import (
 	"fmt"
 	"slices"
 
-	"routecheck/algos/mesh"
+	amesh "routecheck/algos/mesh"
 	mmesh "routecheck/models/mesh"
 	"routecheck/oracles/mesh1d"
+	"routecheck/props"
 
 	"pgregory.net/rapid"
 )
@@ -132,15 +133,15 @@ func seqN(n int) []int {
 // linearSteps is farthest-first routing of in on the step model
 // (mesh.RunLinear), or nearest-first when nearest is set (the planted fault
 // of the farthest-first claims).
-func linearSteps(in LinearInstance, nearest bool) (mesh.Result, error) {
+func linearSteps(in LinearInstance, nearest bool) (amesh.Result, error) {
 	s, err := mmesh.NewLinear(in.N, in.Src, in.Dst)
 	if err != nil {
-		return mesh.Result{}, err
+		return amesh.Result{}, err
 	}
 	if nearest {
 		return runNearestFirst(s, 4*in.N+2*len(in.Src)+4)
 	}
-	return mesh.RunLinear(s, 4*in.N+2*len(in.Src)+4)
+	return amesh.RunLinear(s, 4*in.N+2*len(in.Src)+4)
 }
 
 // faultNearestFirst is the planted fault of the farthest-first claims.
@@ -149,8 +150,8 @@ const faultNearestFirst = "nearest-first in place of farthest-first on the step 
 // runNearestFirst is mesh.RunLinear with the priority reversed: PU i sends
 // right the packet with the smallest destination > i and left the one with
 // the largest destination < i (ties: earliest in the queue).
-func runNearestFirst(s mmesh.Linear, maxSteps int) (mesh.Result, error) {
-	var r mesh.Result
+func runNearestFirst(s mmesh.Linear, maxSteps int) (amesh.Result, error) {
+	var r amesh.Result
 	for _, q := range s.Queues {
 		r.MaxQueue = max(r.MaxQueue, len(q))
 	}
@@ -206,14 +207,14 @@ const linearScope = "linear arrays of n ≤ 32 PUs with up to 120 packets, farth
 
 func init() {
 	const src = seed003 + " Lemma 4"
-	lemma4 := func(id, statement string, recorded Verdict, notes string, bothWays bool, formula func(n int, s, d []int32) int) {
-		c := withFault(Claim{ID: id, Source: src, Kind: Exact, Recorded: recorded, Statement: statement,
+	lemma4 := func(id, statement string, recorded props.Verdict, notes string, bothWays bool, formula func(n int, s, d []int32) int) {
+		c := withFault(props.Claim{ID: id, Source: src, Kind: props.Exact, Recorded: recorded, Statement: statement,
 			Scope: linearScope,
 			Notes: notes,
-		}, faultNearestFirst, func(env Env, nearest bool) Outcome {
+		}, faultNearestFirst, func(env props.Env, nearest bool) props.Outcome {
 			checks := env.Budget.Pick(300, 3000, 30000)
 			seen := map[LinearFamily]int{}
-			cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+			cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
 				f, in := GenLinearMixed(t, 32, 120)
 				seen[f]++
 				got, err := linearSteps(in, nearest)
@@ -231,40 +232,40 @@ func init() {
 				return nil
 			})
 			if cex != nil {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("formula differs from the routing time (shrunk by rapid): %s", rep), Counterexample: cex}
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("formula differs from the routing time (shrunk by rapid): %s", rep), Counterexample: cex}
 			}
-			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("equal on %d distributions (rapid); by family %v", checks, seen)}
+			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("equal on %d distributions (rapid); by family %v", checks, seen)}
 		})
-		if recorded != Holds {
+		if recorded != props.Holds {
 			c.Faults = nil // a violated claim needs no power
 		}
-		Register(c)
+		props.Register(c)
 	}
 	lemma4("mesh/lemma-4/printed",
 		"T_r(D) = max_{i<j} (j − i − 1 + h_r(i, j)), h_r(i, j) = packets from PUs with index smaller than i to PUs with index ≥ j.",
-		Violated,
+		props.Violated,
 		"As printed the formula is off: with no packets at all it gives n − 2, one packet 0 → 1 on two PUs (1 step) gives 0, and one packet 0 → 2 on three PUs (2 steps) gives 1. Two corrections make it exact (mesh/lemma-4/corrected): count the packets from PUs with index at most i, and take the maximum only over pairs with h(i, j) > 0 (0 if none). The paper then uses only the simplified form 'the maximum number of packets that have to cross any connection', which is unaffected.",
 		false, mesh1d.Lemma4Printed)
 	lemma4("mesh/lemma-4/corrected",
 		"T_r(D) = max over i < j with h(i, j) > 0 of (j − i − 1 + h(i, j)), h(i, j) = packets from PUs with index ≤ i to PUs with index ≥ j; farthest-first attains it (and its leftward twin, the same formula on the mirrored array, gives T_l).",
-		Holds,
+		props.Holds,
 		"routecheck's correction of the printed Lemma 4 (see mesh/lemma-4/printed). The adversarial families attain the formula at different pairs: dense-prefix and end-to-end at the stretch every packet crosses (j − i − 1 + all packets), one-source at the source's outgoing link, staircase at a growing h near the target.",
 		true, mesh1d.Lemma4)
-	Register(withFault(Claim{ID: "mesh/sec-2/farthest-first-naive", Source: seed003 + " §2 (the farthest-first strategy)", Kind: Invariant, Recorded: Holds,
+	props.Register(withFault(props.Claim{ID: "mesh/sec-2/farthest-first-naive", Source: seed003 + " §2 (the farthest-first strategy)", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "If several packets want to use the same connection at the same time, the packet that still has to travel farthest gets priority: the step model with algos/mesh's policy, the counting engine Fast1D and a deliberately naive reading of this sentence (oracles/mesh1d.Naive: every step, every link scans all packets) give the same rightward and leftward times and the same largest queue.",
 		Scope:     linearScope,
 		Notes:     "A differential claim: the three implementations share no code. The naive simulator is O(steps · n · packets) and picks, for each link and direction, the packet at its tail with the farthest destination (ties: lowest packet number); queue sizes are counted at step boundaries over undelivered packets. Ties cannot change times or queues (they swap packets with the same destination).",
-	}, faultNearestFirst, func(env Env, nearest bool) Outcome {
+	}, faultNearestFirst, func(env props.Env, nearest bool) props.Outcome {
 		checks := env.Budget.Pick(300, 3000, 30000)
 		seen := map[LinearFamily]int{}
-		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
 			f, in := GenLinearMixed(t, 32, 120)
 			seen[f]++
 			m, err := linearSteps(in, nearest)
 			if err != nil {
 				return map[string]any{"family": f, "instance": in, "error": err.Error()}
 			}
-			fast, err := mesh.Fast1D(in.N, in.Src, in.Dst)
+			fast, err := amesh.Fast1D(in.N, in.Src, in.Dst)
 			if err != nil {
 				return map[string]any{"family": f, "instance": in, "error": err.Error()}
 			}
@@ -275,8 +276,8 @@ func init() {
 			return nil
 		})
 		if cex != nil {
-			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("the implementations disagree (shrunk by rapid): %s", rep), Counterexample: cex}
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("the implementations disagree (shrunk by rapid): %s", rep), Counterexample: cex}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("identical times and queues on %d distributions (rapid); by family %v", checks, seen)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("identical times and queues on %d distributions (rapid); by family %v", checks, seen)}
 	}))
 }

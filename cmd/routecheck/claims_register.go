@@ -1,0 +1,8 @@
+package main
+
+// The claims packages, one per network, imported for the claims their init
+// functions register: the ledger `routecheck claims` prints is every claim
+// registered here.
+import (
+	_ "routecheck/props/mesh"
+)

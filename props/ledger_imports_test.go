@@ -1,0 +1,7 @@
+package props_test
+
+// Every network's claims package, imported for its registrations: `go
+// test ./props` runs the whole ledger.
+import (
+	_ "routecheck/props/mesh"
+)

@@ -4,5 +4,6 @@ package main
 // functions register: the ledger `routecheck claims` prints is every claim
 // registered here.
 import (
+	_ "routecheck/props/mbfly"
 	_ "routecheck/props/mesh"
 )

@@ -1,4 +1,4 @@
-package props
+package mbfly
 
 import (
 	"fmt"
@@ -8,31 +8,32 @@ import (
 	"routecheck/internal/seeds"
 	"routecheck/models/expander"
 	mb "routecheck/models/multibutterfly"
+	"routecheck/props"
 )
 
 func registerMbflyCert() {
-	Register(Claim{
+	props.Register(props.Claim{
 		ID:        "mbfly/cor-2.1/large-splitters-certified",
 		Source:    mbflySrc + " Corollary 2.1(1) (random splitters exist) and Definition 2.3; certificate: Tanner's bound (ref. [10])",
 		Statement: "a random splitter of the design degree d = 32 (two folded unions of 32 random matchings) is certified by Tanner's spectral bound to be a (1/32, 3)-splitter (β > 3 is what condition (1) needs)",
 		Scope:     "m ∈ {128, 256} (small), up to 1024 (default), up to 2048 (large); 1 splitter per m (3 at large); both concentrators",
-		Kind:      Exact,
-		Recorded:  Holds,
+		Kind:      props.Exact,
+		Recorded:  props.Holds,
 		Notes:     "The certificate is a lower bound valid for biregular graphs (see models/expander); it is weak near β = d (it cannot certify the β = 7 the simulation claims verify exactly for m ≤ 64). The evidence also gives a greedy search's smallest |Γ(X)|/|X| with |X| ≤ m/32 — an upper bound on the true β — to bracket it.",
 		Check:     mbflyCertCheck(mbflyDesign.D),
-		Faults:    []Fault{{Name: "splitters of degree d = 8 in place of 32 (fixed before running)", Check: mbflyCertCheck(8)}},
+		Faults:    []props.Fault{{Name: "splitters of degree d = 8 in place of 32 (fixed before running)", Check: mbflyCertCheck(8)}},
 	})
 }
 
 // mbflyCertCheck is mbfly/cor-2.1/large-splitters-certified's check of
 // random splitters of degree d (mbflyDesign.D: the claim's).
-func mbflyCertCheck(d int) func(Env) Outcome {
-	return func(env Env) Outcome {
+func mbflyCertCheck(d int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		ms := []int{128, 256}
-		if env.Budget >= Default {
+		if env.Budget >= props.Default {
 			ms = append(ms, 512, 1024)
 		}
-		if env.Budget == Large {
+		if env.Budget == props.Large {
 			ms = append(ms, 2048)
 		}
 		reps := env.Budget.Pick(1, 1, 3)
@@ -46,7 +47,7 @@ func mbflyCertCheck(d int) func(Env) Outcome {
 				for side, g := range []expander.Graph{sp.Upper, sp.Lower} {
 					c, err := expander.Spectral(g)
 					if err != nil {
-						return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
 					for x := 1; x <= k; x++ {
 						cert = math.Min(cert, float64(c.MinNeighbours(x))/float64(x))
@@ -54,14 +55,14 @@ func mbflyCertCheck(d int) func(Env) Outcome {
 					gr, _ := expander.GreedySmallSet(g, k, 8, rng)
 					greedy = math.Min(greedy, gr)
 					if cert < 3 {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("m=%d rep %d %s concentrator: certified only β ≥ %.3f (λ₂ = %.2f)", m, r, []string{"upper", "lower"}[side], cert, c.Lambda2), Counterexample: map[string]any{"m": m, "d": d, "rep": r, "certified_beta": cert}}
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("m=%d rep %d %s concentrator: certified only β ≥ %.3f (λ₂ = %.2f)", m, r, []string{"upper", "lower"}[side], cert, c.Lambda2), Counterexample: map[string]any{"m": m, "d": d, "rep": r, "certified_beta": cert}}
 
 					}
 				}
 				ev = append(ev, fmt.Sprintf("m=%d: certified β ≥ %.2f, greedy set ratio %.2f", m, cert, greedy))
 			}
 		}
-		return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 	}
 }
 

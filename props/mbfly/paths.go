@@ -1,9 +1,10 @@
-package props
+package mbfly
 
 import (
 	"fmt"
 
 	mb "routecheck/models/multibutterfly"
+	"routecheck/props"
 )
 
 // mbflyMaxFlow is the number of edge-disjoint paths from node s to node t
@@ -53,23 +54,23 @@ func mbflyMaxFlow(net *mb.Network, s, t int32) int {
 }
 
 func registerMbflyPaths() {
-	Register(Claim{
+	props.Register(props.Claim{
 		ID:        "mbfly/sec3.1/d-edge-disjoint-paths",
 		Source:    mbflySrc + " §3.1 (\"Clearly, there are d edge disjoint paths of length log N connecting each input to each output\")",
 		Statement: "between every input and every output of an (N, d)-multi-butterfly there are exactly d edge-disjoint paths (max-flow = d)",
 		Scope:     "random networks, d ∈ {1, 2, 3, 4}; every (input, output) pair; N ∈ {2, 4, 8, 16} (small), up to 32 (default, large)",
-		Kind:      Exact,
-		Recorded:  Holds,
+		Kind:      props.Exact,
+		Recorded:  props.Holds,
 		Notes:     "Max-flow by augmenting paths on the edge list (parallel edges counted). At most d because an input has d edges into the half that holds the output; at least d because every node on the route has d edges into the next set on the route (the deepest node of any cut's source side contributes all d).",
 		Check:     mbflyPathsCheck(false),
-		Faults:    []Fault{{Name: "every network with its first edge deleted (a construction that loses one edge)", Check: mbflyPathsCheck(true)}},
+		Faults:    []props.Fault{{Name: "every network with its first edge deleted (a construction that loses one edge)", Check: mbflyPathsCheck(true)}},
 	})
 }
 
 // mbflyPathsCheck is mbfly/sec3.1/d-edge-disjoint-paths' check; dropEdge
 // plants the fault (the max-flow sees each network without its first edge).
-func mbflyPathsCheck(dropEdge bool) func(Env) Outcome {
-	return func(env Env) Outcome {
+func mbflyPathsCheck(dropEdge bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		maxN := env.Budget.Pick(16, 32, 32)
 		nets := env.Budget.Pick(1, 2, 8)
 		pairs := 0
@@ -83,14 +84,14 @@ func mbflyPathsCheck(dropEdge bool) func(Env) Outcome {
 						net = &cp
 					}
 					if err != nil {
-						return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
 					for i := range n {
 						for o := range n {
 							f := mbflyMaxFlow(net, net.Node(0, i), net.Node(net.LogN, o))
 							pairs++
 							if f != d {
-								return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("N=%d d=%d network %d: input %d to output %d has %d edge-disjoint paths", n, d, r, i, o, f), Counterexample: map[string]any{"N": n, "d": d, "network": r, "input": i, "output": o, "paths": f}}
+								return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d network %d: input %d to output %d has %d edge-disjoint paths", n, d, r, i, o, f), Counterexample: map[string]any{"N": n, "d": d, "network": r, "input": i, "output": o, "paths": f}}
 
 							}
 						}
@@ -98,6 +99,6 @@ func mbflyPathsCheck(dropEdge bool) func(Env) Outcome {
 				}
 			}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d (input, output) pairs, max-flow = d for all", pairs)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d (input, output) pairs, max-flow = d for all", pairs)}
 	}
 }

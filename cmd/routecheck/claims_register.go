@@ -4,6 +4,7 @@ package main
 // functions register: the ledger `routecheck claims` prints is every claim
 // registered here.
 import (
+	_ "routecheck/props/bfly"
 	_ "routecheck/props/mbfly"
 	_ "routecheck/props/mesh"
 )

@@ -1,4 +1,4 @@
-package props
+package bfly
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	mb "routecheck/models/butterfly"
 	"routecheck/models/perm"
 	"routecheck/oracles/bflyforms"
+	"routecheck/props"
 
 	"pgregory.net/rapid"
 )
@@ -108,29 +109,29 @@ func GenBflyInstance(t *rapid.T, maxN, maxT int, mode *mb.Mode, strict *bool) Bf
 func logLog(n int) int { return bits.Len(uint(n - 1)) }
 
 func init() {
-	Register(Claim{ID: "bfly/sec3/paths-and-delivery", Source: seed001 + " §3 (the routing path) and §2", Kind: Invariant, Recorded: Holds,
+	props.Register(props.Claim{ID: "bfly/sec3/paths-and-delivery", Source: seed001 + " §3 (the routing path) and §2", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "Every packet is delivered exactly once, at its destination, after following §3's node sequence (r random transitions, then the unique path through the last n stages: n + r links); no packet is lost or duplicated.",
 		Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models (strict and pipelined buffers), both disciplines, 1–4 permutations (random, transpose, bit reversal, independent), on the step model",
 		Notes:     "The step model checks its invariants (every packet on its path, conservation) after every step; the check compares the model's path with §3's path written bit by bit (oracles/bflyforms.ExtRow) and every delivery with the destination. [2026-11-23] Power: a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict) is caught (the model rejects the step). No fault is planted in the path comparison itself (that would need a mutant model).",
 		Check:     bflyPathsCheck(ab.NoFault),
-		Faults:    []Fault{{Name: "a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict)", Check: bflyPathsCheck(ab.FaultIgnoreStrict)}},
+		Faults:    []props.Fault{{Name: "a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict)", Check: bflyPathsCheck(ab.FaultIgnoreStrict)}},
 	})
 
-	Register(Claim{ID: "bfly/engine/equals-model", Source: seed001 + " §2–4 (routecheck's fast engine)", Kind: Invariant, Recorded: Holds,
+	props.Register(props.Claim{ID: "bfly/engine/equals-model", Source: seed001 + " §2–4 (routecheck's fast engine)", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "The fast engine used for the large simulations delivers every packet in the same step as the greedy policy on the step model.",
 		Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models, strict and pipelined buffers, both disciplines, 1–6 permutations",
 		Notes:     "[2026-11-23] Power: an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict, the model unchanged) is caught.",
 		Check:     bflyEngineCheck(ab.NoFault),
-		Faults:    []Fault{{Name: "a fast engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict on the engine only)", Check: bflyEngineCheck(ab.FaultIgnoreStrict)}},
+		Faults:    []props.Fault{{Name: "a fast engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict on the engine only)", Check: bflyEngineCheck(ab.FaultIgnoreStrict)}},
 	})
 }
 
 // bflyPathsCheck is bfly/sec3/paths-and-delivery's check of the router
 // with fault (ab.NoFault: the real one).
-func bflyPathsCheck(fault ab.Fault) func(Env) Outcome {
-	return func(env Env) Outcome {
+func bflyPathsCheck(fault ab.Fault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		checks := env.Budget.Pick(150, 1000, 5000)
-		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
 			in := GenBflyInstance(t, 5, 4, nil, nil)
 			ps, err := in.Packets()
 			if err != nil {
@@ -157,19 +158,19 @@ func bflyPathsCheck(fault ab.Fault) func(Env) Outcome {
 			return nil
 		})
 		if cex != nil {
-			return Outcome{Verdict: Violated, Evidence: "a run broke an invariant: " + rep, Counterexample: cex}
+			return props.Outcome{Verdict: props.Violated, Evidence: "a run broke an invariant: " + rep, Counterexample: cex}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random instances (rapid), invariants checked after every step", checks)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random instances (rapid), invariants checked after every step", checks)}
 	}
 }
 
 // bflyEngineCheck is bfly/engine/equals-model's check of the engine with
 // fault against the step model with the real router.
-func bflyEngineCheck(fault ab.Fault) func(Env) Outcome {
-	return func(env Env) Outcome {
+func bflyEngineCheck(fault ab.Fault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		checks := env.Budget.Pick(150, 1000, 5000)
 		var e ab.Engine
-		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
 			in := GenBflyInstance(t, 5, 6, nil, nil)
 			ps, err := in.Packets()
 			if err != nil {
@@ -193,16 +194,16 @@ func bflyEngineCheck(fault ab.Fault) func(Env) Outcome {
 			return nil
 		})
 		if cex != nil {
-			return Outcome{Verdict: Violated, Evidence: "engine and model differ: " + rep, Counterexample: cex}
+			return props.Outcome{Verdict: props.Violated, Evidence: "engine and model differ: " + rep, Counterexample: cex}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("identical delivery steps on %d random instances (rapid)", checks)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("identical delivery steps on %d random instances (rapid)", checks)}
 	}
 }
 
 func init() {
 
-	lowerT := func(id, stmt string, mode mb.Mode, strict bool, recorded Verdict, notes string, faults ...Fault) {
-		Register(Claim{ID: id, Faults: faults, Source: seed001 + " §2 (\"C(π) is a lower bound on the time needed to route π, for any routing algorithm\") and Corollary 5", Kind: Invariant, Recorded: recorded,
+	lowerT := func(id, stmt string, mode mb.Mode, strict bool, recorded props.Verdict, notes string, faults ...props.Fault) {
+		props.Register(props.Claim{ID: id, Faults: faults, Source: seed001 + " §2 (\"C(π) is a lower bound on the time needed to route π, for any routing algorithm\") and Corollary 5", Kind: props.Invariant, Recorded: recorded,
 			Statement: stmt,
 			Scope:     "n ≤ 4, 0 ≤ r ≤ n, t ≤ 6 copies of one permutation, C = max node congestion of one copy on the network with r extra stages (X drawn per packet)",
 			Notes:     notes,
@@ -210,26 +211,26 @@ func init() {
 	}
 	lowerT("bfly/sec2/congestion-lower-bound/node-queue",
 		"In the §2 node model, routing time ≥ the node congestion of the routing problem (so t copies of π take ≥ t·C(π) steps: Corollary 5's lower bound).",
-		mb.NodeQueue, false, Holds, "A node forwards one packet per step, so a node crossed by C packets needs C steps. [2026-11-23] Power: an engine whose nodes forward their two best packets in one step (ab.FaultNodeSendsTwo) is caught.",
-		Fault{Name: "an engine whose nodes forward their two best packets in one step (ab.FaultNodeSendsTwo)", Check: bflyLowerCheck(mb.NodeQueue, false, ab.FaultNodeSendsTwo)})
+		mb.NodeQueue, false, props.Holds, "A node forwards one packet per step, so a node crossed by C packets needs C steps. [2026-11-23] Power: an engine whose nodes forward their two best packets in one step (ab.FaultNodeSendsTwo) is caught.",
+		props.Fault{Name: "an engine whose nodes forward their two best packets in one step (ab.FaultNodeSendsTwo)", Check: bflyLowerCheck(mb.NodeQueue, false, ab.FaultNodeSendsTwo)})
 	lowerT("bfly/sec2/congestion-lower-bound/buffered",
 		"In the §4.1 node model (pipelined buffers), routing time ≥ the node congestion of the routing problem.",
-		mb.Buffered, false, Violated,
+		mb.Buffered, false, props.Violated,
 		"Outside the paper's §2 model: with a queue per outgoing link a node forwards two packets per step, so the remark 'C(π) is a lower bound … for any routing algorithm' (and the t·C(π) reading of Corollary 5) needs the §2 node model; for links the bound is C/2. The shrunk counterexample: a few copies of a permutation on a 4-input network.")
 	lowerT("bfly/sec2/congestion-lower-bound/strict-buffers",
 		"In the §4.1 node model with strict buffers, routing time ≥ the node congestion of the routing problem.",
-		mb.Buffered, true, Holds,
+		mb.Buffered, true, props.Holds,
 		"Outside the paper's §2 model. With strict buffers every incoming link delivers at most one packet per two steps, so a node (after stage 0) receives at most one packet per step on average and the remark survives on every instance tried; contrast bfly/sec2/congestion-lower-bound/buffered. [2026-11-23] Power: an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict) is checked as the planted fault.",
-		Fault{Name: "an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict)", Check: bflyLowerCheck(mb.Buffered, true, ab.FaultIgnoreStrict)})
+		props.Fault{Name: "an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict)", Check: bflyLowerCheck(mb.Buffered, true, ab.FaultIgnoreStrict)})
 }
 
 // bflyLowerCheck is the congestion-lower-bound check (time ≥ node
 // congestion) in one node model, with the engine's fault.
-func bflyLowerCheck(mode mb.Mode, strict bool, fault ab.Fault) func(Env) Outcome {
-	return func(env Env) Outcome {
+func bflyLowerCheck(mode mb.Mode, strict bool, fault ab.Fault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		checks := env.Budget.Pick(300, 2000, 10000)
 		var e ab.Engine
-		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
 			in := GenBflyInstance(t, 4, 6, &mode, &strict)
 			in.Perms = in.Perms[:1]
 			for range rapid.IntRange(0, 5).Draw(t, "copies") {
@@ -255,35 +256,35 @@ func bflyLowerCheck(mode mb.Mode, strict bool, fault ab.Fault) func(Env) Outcome
 			return nil
 		})
 		if cex != nil {
-			return Outcome{Verdict: Violated, Evidence: "routing time below the node congestion (shrunk by rapid): " + rep, Counterexample: cex}
+			return props.Outcome{Verdict: props.Violated, Evidence: "routing time below the node congestion (shrunk by rapid): " + rep, Counterexample: cex}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("time ≥ node congestion on %d random instances (rapid)", checks)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("time ≥ node congestion on %d random instances (rapid)", checks)}
 	}
 }
 
 func init() {
-	Register(Claim{ID: "bfly/thm-6/m-bounds", Source: seed001 + " Theorem 6 (proof)", Kind: Exact, Recorded: Holds,
+	props.Register(props.Claim{ID: "bfly/thm-6/m-bounds", Source: seed001 + " Theorem 6 (proof)", Kind: props.Exact, Recorded: props.Holds,
 		Statement: "|M(π, s, (a_{r+1}…a_n))| ≤ 2^r for s ≤ r and ≤ min(2^s, 2^r·2^{n−s}) for s > r, for every π; the bounds are attained.",
 		Scope:     "every permutation of N = 4 and N = 8 (n = 2, 3 exhaustive, bounds attained at every r, s), and for N = 16 (n = 4) the transpose, the bit reversal and random permutations (2·10^3 small, 2·10^4 default, 10^5 large, in all counting those two); every r ≤ n",
 		Notes:     "[2026-11-23] Power: the same check against the bound read one unit lower (MBound − 1) is the planted fault (exact value, input perturbed by one unit).",
 		Check:     bflyMBoundsCheck(0),
-		Faults:    []Fault{{Name: "the bound read one unit lower (MBound(n, r, s) − 1)", Check: bflyMBoundsCheck(-1)}},
+		Faults:    []props.Fault{{Name: "the bound read one unit lower (MBound(n, r, s) − 1)", Check: bflyMBoundsCheck(-1)}},
 	})
 
-	Register(Claim{ID: "bfly/thm-6/union-bound", Source: seed001 + " Theorem 6 (proof, first display)", Kind: Exact, Recorded: Holds,
+	props.Register(props.Claim{ID: "bfly/thm-6/union-bound", Source: seed001 + " Theorem 6 (proof, first display)", Kind: props.Exact, Recorded: props.Holds,
 		Statement: "The number of permutations outside Ψ(r, τ) is at most Σ_{s=r}^{n−1} Σ_{k≥τ} (N/2^r) C(2^s,k) C(2^r·2^{n−s},k) k! (N−k)!.",
 		Scope:     "N = 4 and 8, every r ≤ n and every τ with 2^r < τ ≤ max|M| + 1 (exhaustive counts against the exact sum, math/big)",
 		Notes:     "The printed upper limit '(n+r)/2' of k is read as min(2^s, 2^r·2^{n−s}) ≤ 2^{(n+r)/2} (larger k contribute 0). The sum starts at s = r, so it bounds the count only for τ > 2^r (the proof's case τ = c·2^r, c ≥ 7). The proof's closing chain of inequalities is garbled in the extracted text and is not checked; Theorem 6's conclusion is checked statistically by bfly/thm-6/good-fraction.",
 		Check:     bflyUnionCheck(0),
-		Faults:    []Fault{{Name: "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)", Check: bflyUnionCheck(1)}},
+		Faults:    []props.Fault{{Name: "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)", Check: bflyUnionCheck(1)}},
 	})
 
-	Register(Claim{ID: "bfly/lemma-9/node-bound", Source: seed001 + " Lemma 9 (part 1 and its proof)", Kind: Invariant, Recorded: Holds,
+	props.Register(props.Claim{ID: "bfly/lemma-9/node-bound", Source: seed001 + " Lemma 9 (part 1 and its proof)", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "Whatever the random transitions, a node at stage s ≤ r carries ≤ t·2^s packets of t permutations, a node (s, a) with r < s ≤ n carries only packets of M(π_ℓ, s, (a_{r+1}…a_n)) (≤ Σ_ℓ |M|), so ≤ t·c·2^r for permutations in Ψ(r, c·2^r).",
 		Scope:     "n ≤ 6, 0 ≤ r ≤ n, 1–6 permutations (copies or independent), random X; the repeated stages n + j, which the proof does not discuss, checked against t·2^{r−j}",
 		Notes:     "[2026-11-23] Power: two planted faults, both fixed before running: a router whose packets take one random transition more than the analysis' r (congestion measured on the network with r + 1 random stages, stages ≤ n, bound with r), and a router that injects a copy of packet 0 at its source.",
 		Check:     bflyLemma9Check(0),
-		Faults: []Fault{
+		Faults: []props.Fault{
 			{Name: "a router whose packets take r + 1 random transitions (the analysis assumes r)", Check: bflyLemma9Check(1)},
 			{Name: "a router that injects a copy of packet 0 at its source", Check: bflyLemma9Check(2)},
 		},
@@ -293,10 +294,10 @@ func init() {
 // bflyLemma9Check is bfly/lemma-9/node-bound's check; mutant 0 is the
 // router, 1 routes with r + 1 random transitions (when r < n), 2 adds a
 // copy of packet 0.
-func bflyLemma9Check(mutant int) func(Env) Outcome {
-	return func(env Env) Outcome {
+func bflyLemma9Check(mutant int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		checks := env.Budget.Pick(200, 2000, 10000)
-		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
 			in := GenBflyInstance(t, 6, 6, nil, nil)
 			routed := in
 			if mutant == 1 && in.R < in.LogN {
@@ -328,9 +329,9 @@ func bflyLemma9Check(mutant int) func(Env) Outcome {
 			return nil
 		})
 		if cex != nil {
-			return Outcome{Verdict: Violated, Evidence: "a node carries more than Lemma 9's proof allows: " + rep, Counterexample: cex}
+			return props.Outcome{Verdict: props.Violated, Evidence: "a node carries more than Lemma 9's proof allows: " + rep, Counterexample: cex}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random instances (rapid), every node of every stage", checks)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random instances (rapid), every node of every stage", checks)}
 	}
 }
 
@@ -377,43 +378,43 @@ func setsIndependent(e *ab.Engine, in BflyInstance, i int, noBlock bool) any {
 }
 
 func init() {
-	sets := func(id string, mode mb.Mode, strict bool, recorded Verdict, notes string) {
+	sets := func(id string, mode mb.Mode, strict bool, recorded props.Verdict, notes string) {
 		notes += " [2026-11-23] Power: the same check with §3's priorities stripped of their first component ⌈ℓ/log N⌉ (only R and the source decide) is the planted fault."
-		Register(Claim{ID: id, Faults: []Fault{{Name: "priorities without ⌈ℓ/log N⌉ (R and source only)", Check: bflySetsCheck(mode, strict, true)}}, Source: seed001 + " Theorem 11 (proof: \"the routing of packets in the i-th set is only affected by packets in the first i sets\")", Kind: Invariant, Recorded: recorded,
+		props.Register(props.Claim{ID: id, Faults: []props.Fault{{Name: "priorities without ⌈ℓ/log N⌉ (R and source only)", Check: bflySetsCheck(mode, strict, true)}}, Source: seed001 + " Theorem 11 (proof: \"the routing of packets in the i-th set is only affected by packets in the first i sets\")", Kind: props.Invariant, Recorded: recorded,
 			Statement: "With §3's priorities, the packets of the first i sets (⌈ℓ/log N⌉ ≤ i) are delivered in the same steps whether or not later sets are routed.",
 			Scope:     fmt.Sprintf("%s node model; n ≤ 4, 0 ≤ r ≤ n, 2–12 permutations (so up to 12 sets at log N = 1), i drawn", mode) + map[bool]string{true: ", strict buffers", false: ""}[strict],
 			Notes:     notes,
 			Check:     bflySetsCheck(mode, strict, false)})
 	}
-	sets("bfly/thm-11/sets-independent/node-queue", mb.NodeQueue, false, Holds, "In the §2 node model a node forwards its best packet, so a later set never takes a step from an earlier one.")
-	sets("bfly/thm-11/sets-independent/pipelined", mb.Buffered, false, Holds, "Outside the analysis' node model; a link sends its best queued packet and buffers never block, so the premise carries over.")
-	sets("bfly/thm-11/sets-independent/strict-buffers", mb.Buffered, true, Holds,
+	sets("bfly/thm-11/sets-independent/node-queue", mb.NodeQueue, false, props.Holds, "In the §2 node model a node forwards its best packet, so a later set never takes a step from an earlier one.")
+	sets("bfly/thm-11/sets-independent/pipelined", mb.Buffered, false, props.Holds, "Outside the analysis' node model; a link sends its best queued packet and buffers never block, so the premise carries over.")
+	sets("bfly/thm-11/sets-independent/strict-buffers", mb.Buffered, true, props.Holds,
 		"Outside the analysis' node model, and yet exact: with strict buffers every link into a buffer sends only at odd steps (inputs start busy and never receive; a packet sent at an odd step is eligible again at the next odd one), so at the steps links send every buffer is empty and a lower-priority packet never holds up a higher-priority one (algos/butterfly TestStrictSendsAtOddSteps checks the parity).")
 }
 
 // bflySetsCheck is the Theorem 11 premise check in one node model; noBlock
 // plants the fault (priorities without ⌈ℓ/log N⌉).
-func bflySetsCheck(mode mb.Mode, strict, noBlock bool) func(Env) Outcome {
-	return func(env Env) Outcome {
+func bflySetsCheck(mode mb.Mode, strict, noBlock bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		checks := env.Budget.Pick(300, 2000, 10000)
 		var e ab.Engine
-		cex, rep := Falsify(env, checks, func(t *rapid.T) any {
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
 			in := GenBflyInstance(t, 4, 12, &mode, &strict)
 			in.Priority = ab.PaperPriority.String()
 			return setsIndependent(&e, in, rapid.IntRange(1, ab.Block(len(in.Perms), in.LogN)).Draw(t, "i"), noBlock)
 		})
 		if cex != nil {
-			return Outcome{Verdict: Violated, Evidence: "later sets delay an earlier one (shrunk by rapid): " + rep, Counterexample: cex}
+			return props.Outcome{Verdict: props.Violated, Evidence: "later sets delay an earlier one (shrunk by rapid): " + rep, Counterexample: cex}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d random instances (rapid)", checks)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random instances (rapid)", checks)}
 	}
 }
 
 // bflyMBoundsCheck is bfly/thm-6/m-bounds' check against MBound + delta
 // (0: the proof's bound).
-func bflyMBoundsCheck(delta int) func(Env) Outcome {
+func bflyMBoundsCheck(delta int) func(props.Env) props.Outcome {
 	mb1 := func(n, r, s int) int { return bflyforms.MBound(n, r, s) + delta }
-	return func(env Env) Outcome {
+	return func(env props.Env) props.Outcome {
 		for n := 2; n <= 3; n++ {
 			for r := 0; r <= n; r++ {
 				best := make([]int, n+1)
@@ -431,11 +432,11 @@ func bflyMBoundsCheck(delta int) func(Env) Outcome {
 					return true
 				})
 				if bad != nil {
-					return Outcome{Verdict: Violated, Evidence: "a set exceeds the proof's bound", Counterexample: bad}
+					return props.Outcome{Verdict: props.Violated, Evidence: "a set exceeds the proof's bound", Counterexample: bad}
 				}
 				for s := range best {
 					if best[s] != mb1(n, r, s) {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n=%d r=%d s=%d: bound %d not attained (max %d)", n, r, s, mb1(n, r, s), best[s]), Counterexample: map[string]int{"n": n, "r": r, "s": s}}
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d r=%d s=%d: bound %d not attained (max %d)", n, r, s, mb1(n, r, s), best[s]), Counterexample: map[string]int{"n": n, "r": r, "s": s}}
 					}
 				}
 			}
@@ -454,20 +455,20 @@ func bflyMBoundsCheck(delta int) func(Env) Outcome {
 				for s, row := range bflyforms.M(p, 4, r) {
 					for _, x := range row {
 						if x > mb1(4, r, s) {
-							return Outcome{Verdict: Violated, Evidence: "a set exceeds the proof's bound", Counterexample: map[string]any{"n": 4, "r": r, "s": s, "perm": p}}
+							return props.Outcome{Verdict: props.Violated, Evidence: "a set exceeds the proof's bound", Counterexample: map[string]any{"n": 4, "r": r, "s": s, "perm": p}}
 						}
 					}
 				}
 			}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("exhaustive for N = 4, 8 (bounds attained at every r, s); %d permutations of 16 (transpose, bit reversal and %d random)", samples, samples-2)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exhaustive for N = 4, 8 (bounds attained at every r, s); %d permutations of 16 (transpose, bit reversal and %d random)", samples, samples-2)}
 	}
 }
 
 // bflyUnionCheck is bfly/thm-6/union-bound's check with the sum evaluated
 // at τ + shift (0: the proof's).
-func bflyUnionCheck(shift int) func(Env) Outcome {
-	return func(env Env) Outcome {
+func bflyUnionCheck(shift int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		var ev []string
 		for n := 2; n <= 3; n++ {
 			for r := 0; r <= n; r++ {
@@ -489,12 +490,12 @@ func bflyUnionCheck(shift int) func(Env) Outcome {
 					}
 					u := bflyforms.Thm6UnionBound(n, r, tau+shift)
 					if u.Cmp(big.NewInt(outside)) < 0 {
-						return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n=%d r=%d τ=%d: %d permutations outside Ψ, bound %v", n, r, tau, outside, u), Counterexample: map[string]any{"n": n, "r": r, "tau": tau, "outside": outside, "bound": u.String()}}
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d r=%d τ=%d: %d permutations outside Ψ, bound %v", n, r, tau, outside, u), Counterexample: map[string]any{"n": n, "r": r, "tau": tau, "outside": outside, "bound": u.String()}}
 					}
 					ev = append(ev, fmt.Sprintf("n=%d r=%d τ=%d: %d ≤ %v", n, r, tau, outside, u))
 				}
 			}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("exact counts (exhaustive) ≤ the union bound in every case: %v", ev)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact counts (exhaustive) ≤ the union bound in every case: %v", ev)}
 	}
 }

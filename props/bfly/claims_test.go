@@ -1,22 +1,23 @@
-package props
+package bfly
 
 import (
 	"testing"
 
 	ab "routecheck/algos/butterfly"
 	mb "routecheck/models/butterfly"
+	"routecheck/props"
 )
 
 // The violated congestion-lower-bound claim's counterexample replays from
 // its JSON-able fields alone: the instance routes in fewer steps than its
 // node congestion, on the step model too (not only the engine).
 func TestBflyLowerBoundCounterexampleReplays(t *testing.T) {
-	cs, err := Claims("^bfly/sec2/congestion-lower-bound/buffered$")
+	cs, err := props.Claims("^bfly/sec2/congestion-lower-bound/buffered$")
 	if err != nil || len(cs) != 1 {
 		t.Fatalf("claim lookup: %v", err)
 	}
-	r := Run(cs[0], Env{Budget: Small, Seed: DefaultSeed})
-	if r.Verdict != Violated {
+	r := props.Run(cs[0], props.Env{Budget: props.Small, Seed: props.DefaultSeed})
+	if r.Verdict != props.Violated {
 		t.Fatalf("verdict %s", r.Verdict)
 	}
 	m, ok := r.Counterexample.(map[string]any)
@@ -70,11 +71,11 @@ func TestBflySimCellDeterministic(t *testing.T) {
 // paper's bound (P(Bin(R, q) ≥ 0) = 1).
 func TestJudgeExceedZero(t *testing.T) {
 	o := judgeExceed([]bflyExceed{{label: "x", e: 0, R: 50, q: 1e-30}}, "")
-	if o.Verdict != Consistent {
+	if o.Verdict != props.Consistent {
 		t.Errorf("0/50 against 1e-30: %s (%s)", o.Verdict, o.Evidence)
 	}
 	o = judgeExceed([]bflyExceed{{label: "x", e: 5, R: 50, q: 1e-30, first: 1}}, "")
-	if o.Verdict != Inconsistent || o.Counterexample == nil {
+	if o.Verdict != props.Inconsistent || o.Counterexample == nil {
 		t.Errorf("5/50 against 1e-30: %s", o.Verdict)
 	}
 }
@@ -92,8 +93,8 @@ func TestJudgeExceedExactTail(t *testing.T) {
 	q := 3 / (4 * 4096.0)
 	for _, c := range []struct {
 		e    int
-		want Verdict
-	}{{1, Consistent}, {3, Consistent}, {4, Inconsistent}, {60, Inconsistent}} {
+		want props.Verdict
+	}{{1, props.Consistent}, {3, props.Consistent}, {4, props.Inconsistent}, {60, props.Inconsistent}} {
 		o := judgeExceed([]bflyExceed{{label: "x", e: c.e, R: 60, q: q, first: c.e}}, "")
 		if o.Verdict != c.want {
 			t.Errorf("%d/60 against %.3g: %s, want %s (%s)", c.e, q, o.Verdict, c.want, o.Evidence)
@@ -102,7 +103,7 @@ func TestJudgeExceedExactTail(t *testing.T) {
 	// Bonferroni: two cells halve α to 5e-10 < 5.44e-10, so e = 4 is no
 	// longer enough.
 	o := judgeExceed([]bflyExceed{{label: "x", e: 4, R: 60, q: q}, {label: "y", e: 0, R: 60, q: q}}, "")
-	if o.Verdict != Consistent {
+	if o.Verdict != props.Consistent {
 		t.Errorf("4/60 with two cells: %s (%s)", o.Verdict, o.Evidence)
 	}
 }
@@ -111,11 +112,11 @@ func TestJudgeExceedExactTail(t *testing.T) {
 // every cell unreachable, or q^R > α (0.5^5 = 0.031).
 func TestJudgeExceedCannotFail(t *testing.T) {
 	o := judgeExceed([]bflyExceed{{label: "x", R: 50, q: 1e-9, unreachable: "impossible"}, {label: "y", e: 5, R: 5, q: 0.5}}, "")
-	if o.Verdict != Inconclusive {
+	if o.Verdict != props.Inconclusive {
 		t.Errorf("got %s, want inconclusive (%s)", o.Verdict, o.Evidence)
 	}
 	o = judgeExceed([]bflyExceed{{label: "x", R: 50, q: 1e-9, unreachable: "impossible"}, {label: "y", R: 50, q: 1e-3}}, "")
-	if o.Verdict != Consistent {
+	if o.Verdict != props.Consistent {
 		t.Errorf("got %s, want consistent (%s)", o.Verdict, o.Evidence)
 	}
 }

@@ -28,9 +28,9 @@
 //     ledger says they hold: no conflict in slots 3–5, no loss, delivery).
 //   - FuzzPopsRouterRapid runs the same check on rapid's generators.
 //   - FuzzSotStep and FuzzSotRouter (sparse optical torus) run
-//     props.SotStepProperty and props.SotRouterProperty through
+//     props/sot.SotStepProperty and props/sot.SotRouterProperty through
 //     rapid.MakeFuzz: Step's purity, legality (against the independent
-//     props.SotLegal) and invariants; every router, the literal readings
+//     props/sot.SotLegal) and invariants; every router, the literal readings
 //     too, on arbitrary small relations (see sot_fuzz_test.go).
 //
 // Every target has seeds (f.Add and testdata/fuzz/<FuzzName>/), so plain

@@ -6,4 +6,5 @@ import (
 	_ "routecheck/props/bfly"
 	_ "routecheck/props/mbfly"
 	_ "routecheck/props/mesh"
+	_ "routecheck/props/sot"
 )

@@ -1,4 +1,4 @@
-package props
+package sot
 
 // Property bodies and generators for the sparse optical torus
 // (002_59e118519f43b14a.txt; models/sot, algos/sot). Exported identifiers

@@ -7,5 +7,6 @@ import (
 	_ "routecheck/props/bfly"
 	_ "routecheck/props/mbfly"
 	_ "routecheck/props/mesh"
+	_ "routecheck/props/sortnet"
 	_ "routecheck/props/sot"
 )

@@ -1,10 +1,11 @@
-package props
+package sortnet
 
 import (
 	"slices"
 	"testing"
 
 	msn "routecheck/models/sortnet"
+	"routecheck/props"
 )
 
 // broken wraps a build, deleting the last comparator of every network with
@@ -29,7 +30,7 @@ func broken(b SortnetBuild, from int) SortnetBuild {
 // part (large n), with a 0-1 witness that the broken network really leaves
 // unsorted; the depth/size check catches the missing comparator too.
 func TestSortnetChecksCatchBrokenNetworks(t *testing.T) {
-	env := Env{Budget: Small, Seed: DefaultSeed}
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
 	for _, b := range SortnetBuilds {
 		for _, from := range []int{5, 40, 257} { // sizes the check visits
 			bb := broken(b, from)
@@ -68,7 +69,7 @@ func TestSortnetMutationsFindDuplicate(t *testing.T) {
 		nw.Stages = append(nw.Stages, msn.Stage{st[len(st)-1]})
 		return nw, nil
 	}
-	red, und, _, err := SortnetMutations(dup, Env{Seed: DefaultSeed}, []int{8}, 24)
+	red, und, _, err := SortnetMutations(dup, props.Env{Seed: props.DefaultSeed}, []int{8}, 24)
 	if err != nil || len(und) > 0 {
 		t.Fatalf("err %v, undecided %v", err, und)
 	}
@@ -84,7 +85,7 @@ func TestSortnetMutationsFindDuplicate(t *testing.T) {
 func TestSortnetClimbCheckCatchesBrokenNetwork(t *testing.T) {
 	for _, b := range SortnetBuilds {
 		bb := broken(b, 1000)
-		_, bad := SortnetClimbCheck(bb, Env{Seed: DefaultSeed}, sortnetClimbSizes(Small))
+		_, bad := SortnetClimbCheck(bb, props.Env{Seed: props.DefaultSeed}, sortnetClimbSizes(props.Small))
 		if bad == nil {
 			t.Fatalf("%s broken from n = 1000: not caught", b.Name)
 		}

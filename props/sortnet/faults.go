@@ -1,4 +1,4 @@
-package props
+package sortnet
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	msn "routecheck/models/sortnet"
+	"routecheck/props"
 )
 
 // Planted faults for the comparator-network claims (issue 9): each check of
@@ -92,7 +93,7 @@ func snAddIdle(nw msn.Network) (msn.Network, bool) {
 // every n).
 type snFault struct {
 	Name   string
-	At     func(env Env, n int) bool
+	At     func(env props.Env, n int) bool
 	Mutate func(msn.Network) (msn.Network, bool)
 }
 
@@ -123,8 +124,8 @@ func (f snFault) tracked() (*snFault, func() string) {
 
 // snFaultCheck makes the Fault that runs check with f, saying in the
 // evidence where f could not be applied.
-func snFaultCheck(f snFault, check func(*snFault) func(Env) Outcome) Fault {
-	return Fault{Name: f.Name, Check: func(env Env) Outcome {
+func snFaultCheck(f snFault, check func(*snFault) func(props.Env) props.Outcome) props.Fault {
+	return props.Fault{Name: f.Name, Check: func(env props.Env) props.Outcome {
 		g, missed := f.tracked()
 		o := check(g)(env)
 		o.Evidence = missed() + o.Evidence
@@ -133,7 +134,7 @@ func snFaultCheck(f snFault, check func(*snFault) func(Env) Outcome) Fault {
 }
 
 // mutate applies f to the network built for n (f nil: no fault).
-func (f *snFault) mutate(env Env, n int, nw msn.Network) msn.Network {
+func (f *snFault) mutate(env props.Env, n int, nw msn.Network) msn.Network {
 	if f == nil || (f.At != nil && !f.At(env, n)) {
 		return nw
 	}
@@ -142,7 +143,7 @@ func (f *snFault) mutate(env Env, n int, nw msn.Network) msn.Network {
 }
 
 // build returns b with f applied to every network it builds.
-func (f *snFault) build(b SortnetBuild, env Env) SortnetBuild {
+func (f *snFault) build(b SortnetBuild, env props.Env) SortnetBuild {
 	if f == nil {
 		return b
 	}
@@ -160,7 +161,7 @@ func (f *snFault) build(b SortnetBuild, env Env) SortnetBuild {
 
 // snDeleteFault deletes a last-stage comparator (snDropExchanging) at the
 // sizes where at holds (nil: every n); where says which, for the name.
-func snDeleteFault(where string, at func(env Env, n int) bool) snFault {
+func snDeleteFault(where string, at func(env props.Env, n int) bool) snFault {
 	return snFault{
 		Name:   fmt.Sprintf("one comparator deleted %s (the last one to exchange on a permutation from PCG(%#x, n) that its deletion leaves unsorted)", where, snFaultSeed),
 		At:     at,

@@ -1,4 +1,4 @@
-package props
+package sortnet
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package props
+package sortnet
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	asn "routecheck/algos/sortnet"
 	msn "routecheck/models/sortnet"
 	"routecheck/oracles/sortnetforms"
+	"routecheck/props"
 )
 
 // Claims about Batcher's networks (algos/sortnet), checked against the closed
@@ -184,7 +185,7 @@ func sortnetStructured(n int) map[string][]int32 {
 // 2^j − 1, 2^j, 2^j + 1 up to maxN) `perms` random permutations, 64 random
 // 0-1 inputs of each of up to 256 weights spread over 0..n, and the
 // structured inputs. It returns the evidence and the first failure.
-func SortnetSorts(b SortnetBuild, env Env, maxExh, maxN, perms int) (string, *SortnetFailure) {
+func SortnetSorts(b SortnetBuild, env props.Env, maxExh, maxN, perms int) (string, *SortnetFailure) {
 	for n := 0; n <= maxExh; n++ {
 		nw, err := b.Build(n)
 		if err != nil {
@@ -288,7 +289,7 @@ type SortnetDeletion struct {
 // probe input (snProbes) shows it does not; otherwise the exhaustive 0-1
 // check of the mutant decides when n ≤ maxExh. It returns the redundant
 // deletions found (in order of n, stage, comparator) and the undecided ones.
-func SortnetMutations(b SortnetBuild, env Env, ns []int, maxExh int) (redundant, undecided []SortnetDeletion, mutants int, err error) {
+func SortnetMutations(b SortnetBuild, env props.Env, ns []int, maxExh int) (redundant, undecided []SortnetDeletion, mutants int, err error) {
 	r := rand.New(rand.NewPCG(env.Seed, 0x6d75))
 	for _, n := range ns {
 		nw, err := b.Build(n)
@@ -331,17 +332,17 @@ func snDeletionList(ds []SortnetDeletion) string {
 }
 
 // sortnetDepthSizeMaxK is the largest k of the depth/size check at a budget.
-func sortnetDepthSizeMaxK(b Budget) int { return b.Pick(14, 16, 18) }
+func sortnetDepthSizeMaxK(b props.Budget) int { return b.Pick(14, 16, 18) }
 
 // sortnetDepthSizeCheck is the depth/size claims' check on b's networks,
 // with the planted fault f applied (nil: the real networks).
-func sortnetDepthSizeCheck(b SortnetBuild, f *snFault) func(Env) Outcome {
-	return func(env Env) Outcome {
+func sortnetDepthSizeCheck(b SortnetBuild, f *snFault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		maxK, maxAll := sortnetDepthSizeMaxK(env.Budget), env.Budget.Pick(512, 2048, 4096)
 		if bad := SortnetDepthSize(f.build(b, env), maxK, maxAll); bad != nil {
-			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: depth %d, size %d; expected depth %d, size %d %s", bad.N, bad.Depth, bad.Size, bad.WantDepth, bad.WantSize, bad.Err), Counterexample: bad}
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: depth %d, size %d; expected depth %d, size %d %s", bad.N, bad.Depth, bad.Size, bad.WantDepth, bad.WantSize, bad.Err), Counterexample: bad}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("depth and size equal the closed forms for k = 0..%d; comparators per stage equal the oracle's count for every n ≤ %d and 2^j ± 1, j ≤ %d", maxK, maxAll, maxK)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("depth and size equal the closed forms for k = 0..%d; comparators per stage equal the oracle's count for every n ≤ %d and 2^j ± 1, j ≤ %d", maxK, maxAll, maxK)}
 	}
 }
 
@@ -353,8 +354,8 @@ func (b SortnetBuild) sizeOffByOne() SortnetBuild {
 }
 
 // sortnetFault makes a Fault of a network fault for a check factory.
-func sortnetFault(check func(SortnetBuild, *snFault) func(Env) Outcome, b SortnetBuild, f snFault) Fault {
-	return snFaultCheck(f, func(g *snFault) func(Env) Outcome { return check(b, g) })
+func sortnetFault(check func(SortnetBuild, *snFault) func(props.Env) props.Outcome, b SortnetBuild, f snFault) props.Fault {
+	return snFaultCheck(f, func(g *snFault) func(props.Env) props.Outcome { return check(b, g) })
 }
 
 // snSortsPlan is what a sorts check runs, per budget (small, default,
@@ -362,7 +363,7 @@ func sortnetFault(check func(SortnetBuild, *snFault) func(Env) Outcome, b Sortne
 // inputs up to MaxN with Perms random permutations per size.
 type snSortsPlan struct{ MaxExh, MaxN, Perms [3]int }
 
-func (p snSortsPlan) at(b Budget) (maxExh, maxN, perms int) {
+func (p snSortsPlan) at(b props.Budget) (maxExh, maxN, perms int) {
 	return b.Pick(p.MaxExh[0], p.MaxExh[1], p.MaxExh[2]), b.Pick(p.MaxN[0], p.MaxN[1], p.MaxN[2]), b.Pick(p.Perms[0], p.Perms[1], p.Perms[2])
 }
 
@@ -370,14 +371,14 @@ var batcherSortsPlan = snSortsPlan{MaxExh: [3]int{22, 24, 24}, MaxN: [3]int{1 <<
 
 // sortnetSortsCheck is the sorts claims' check (SortnetSorts) on b's
 // networks with the planted fault f applied (nil: the real networks).
-func sortnetSortsCheck(plan snSortsPlan, b SortnetBuild, f *snFault) func(Env) Outcome {
-	return func(env Env) Outcome {
+func sortnetSortsCheck(plan snSortsPlan, b SortnetBuild, f *snFault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		maxExh, maxN, perms := plan.at(env.Budget)
 		ev, bad := SortnetSorts(f.build(b, env), env, maxExh, maxN, perms)
 		if bad != nil {
-			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), Counterexample: bad}
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), Counterexample: bad}
 		}
-		return Outcome{Verdict: Holds, Evidence: ev}
+		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}
 }
 
@@ -386,11 +387,11 @@ func sortnetSortsCheck(plan snSortsPlan, b SortnetBuild, f *snFault) func(Env) O
 // the same deletion only at the three largest sizes of the random part
 // (2^j − 1, 2^j, 2^j + 1 with 2^j = MaxN), where only the random and
 // structured inputs can find it.
-func sortnetSortsFaults(plan snSortsPlan, b SortnetBuild) []Fault {
-	check := func(b SortnetBuild, f *snFault) func(Env) Outcome { return sortnetSortsCheck(plan, b, f) }
-	return []Fault{
+func sortnetSortsFaults(plan snSortsPlan, b SortnetBuild) []props.Fault {
+	check := func(b SortnetBuild, f *snFault) func(props.Env) props.Outcome { return sortnetSortsCheck(plan, b, f) }
+	return []props.Fault{
 		sortnetFault(check, b, snDeleteFault("at every n", nil)),
-		sortnetFault(check, b, snDeleteFault("only at the three largest sizes (n ≥ 2^j − 1, 2^j = the largest size of the random part)", func(env Env, n int) bool {
+		sortnetFault(check, b, snDeleteFault("only at the three largest sizes (n ≥ 2^j − 1, 2^j = the largest size of the random part)", func(env props.Env, n int) bool {
 			_, maxN, _ := plan.at(env.Budget)
 			return n >= maxN-1
 		})),
@@ -403,28 +404,28 @@ func init() {
 			"odd-even": "(k²−k+4)·2^(k−2) − 1",
 			"bitonic":  "k(k+1)·2^(k−2)",
 		}[b.Name]
-		Register(Claim{
+		props.Register(props.Claim{
 			ID:        "sortnet/batcher/" + strings.ReplaceAll(b.Name, "-", "") + "/depth-size",
 			Source:    srcKnuth + "; depth also " + seedPOPS + " §IV (\"log n(1 + log n)/2 steps\")",
 			Statement: fmt.Sprintf("Batcher's %s sorting network on n = 2^k wires has depth k(k+1)/2 and %s comparators.", b.Name, formula),
 			Scope:     "n = 2^k, k ≤ 14/16/18 by budget; also, for every n ≤ 512/2048/4096 and 2^j ± 1, the pruned network's comparators per stage equal an independent count (oracles/sortnetforms) and its depth is ⌈lg n⌉(⌈lg n⌉+1)/2",
-			Kind:      Exact,
-			Recorded:  Holds,
+			Kind:      props.Exact,
+			Recorded:  props.Holds,
 			Notes: "For n not a power of two the network is built for 2^⌈lg n⌉ wires and the comparators touching padding wires are dropped (valid: padding holds +∞). " +
 				"[2026-11-23] Power (issue 9), faults fixed before running: the size closed form off by one (caught at k = 0) and one comparator deleted at n = 2^k for the largest k checked only (caught there: the count is exact). The recorded holds stands.",
 			Check: sortnetDepthSizeCheck(b, nil),
-			Faults: []Fault{
+			Faults: []props.Fault{
 				{Name: "size closed form off by one (" + formula + " + 1)", Check: sortnetDepthSizeCheck(b.sizeOffByOne(), nil)},
-				sortnetFault(sortnetDepthSizeCheck, b, snDeleteFault("at the largest n = 2^k checked only", func(env Env, n int) bool { return n == 1<<sortnetDepthSizeMaxK(env.Budget) })),
+				sortnetFault(sortnetDepthSizeCheck, b, snDeleteFault("at the largest n = 2^k checked only", func(env props.Env, n int) bool { return n == 1<<sortnetDepthSizeMaxK(env.Budget) })),
 			},
 		})
-		Register(Claim{
+		props.Register(props.Claim{
 			ID:        "sortnet/batcher/" + strings.ReplaceAll(b.Name, "-", "") + "/sorts",
 			Source:    srcBatcher,
 			Statement: fmt.Sprintf("Batcher's %s network sorts every input on n wires (for any n, with the padded-and-pruned construction).", b.Name),
 			Scope:     "exhaustive 0-1 check for n ≤ 22/24/24 by budget; random, random 0-1 and structured inputs for larger n up to 2^10/2^14/2^16",
-			Kind:      Invariant,
-			Recorded:  Holds,
+			Kind:      props.Invariant,
+			Recorded:  props.Holds,
 			Notes:     "[2026-11-23] Power (issue 9), faults fixed before running: one comparator deleted at every n — the last comparator to exchange on a permutation drawn from PCG(0xfa017, n) whose deletion leaves that permutation unsorted, so the deletion is known to matter (a blind deletion may be redundant, cf. the pruned mutation claims) — caught by the exhaustive part at n = 2; the same deletion only at the three largest sizes (2^j − 1, 2^j, 2^j + 1 with 2^j = 2^10/2^14/2^16), where only the random and structured inputs can see it — caught there by a random permutation (n = 1023 at the small budget). The recorded holds stands.",
 			Check:     sortnetSortsCheck(batcherSortsPlan, b, nil),
 			Faults:    sortnetSortsFaults(batcherSortsPlan, b),
@@ -446,18 +447,18 @@ var sortnetPrunedNotes = map[string]string{
 // sortnetMutationCheck is the mutation-sensitive claims' check on b's
 // networks for n = 2^k ≤ 32, with the planted fault f applied (nil: the
 // real networks).
-func sortnetMutationCheck(b SortnetBuild, f *snFault) func(Env) Outcome {
-	return func(env Env) Outcome {
+func sortnetMutationCheck(b SortnetBuild, f *snFault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		red, und, mutants, err := SortnetMutations(f.build(b, env), env, []int{2, 4, 8, 16, 32}, 24)
 		switch {
 		case err != nil:
-			return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		case len(red) > 0:
-			return Outcome{Verdict: Violated, Evidence: "redundant comparators: " + snDeletionList(red), Counterexample: red[0]}
+			return props.Outcome{Verdict: props.Violated, Evidence: "redundant comparators: " + snDeletionList(red), Counterexample: red[0]}
 		case len(und) > 0:
-			return Outcome{Verdict: Inconclusive, Evidence: "no failing input found for: " + snDeletionList(und)}
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: "no failing input found for: " + snDeletionList(und)}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("all %d single-comparator deletions (n = 2..32, powers of two) shown to break the network by a concrete unsorted 0-1 input", mutants)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("all %d single-comparator deletions (n = 2..32, powers of two) shown to break the network by a concrete unsorted 0-1 input", mutants)}
 	}
 }
 
@@ -466,30 +467,30 @@ func sortnetMutationCheck(b SortnetBuild, f *snFault) func(Env) Outcome {
 // pruned networks of every n ≤ 16/20/24.
 func registerSortnetMutationClaims(b SortnetBuild) {
 	id := "sortnet/batcher/" + strings.ReplaceAll(b.Name, "-", "")
-	Register(Claim{
+	props.Register(props.Claim{
 		ID:        id + "/mutation-sensitive",
 		Source:    srcBatcher + "; issue 3 §3 (mutation sensitivity)",
 		Statement: fmt.Sprintf("Every comparator of Batcher's %s sort on n = 2^k wires is essential: deleting any single one leaves a network that fails to sort some input.", b.Name),
 		Scope:     "n = 2, 4, 8, 16, 32 (n ≤ 16 decided exhaustively when no probe input fails)",
-		Kind:      Invariant,
-		Recorded:  Holds,
+		Kind:      props.Invariant,
+		Recorded:  props.Holds,
 		Notes: "A deletion is shown harmful by a concrete unsorted 0-1 input from a fixed probe set built without looking at the network (models/sortnet.ProbeInputs01: for every aligned block, both halves sorted with every pair of weights, plus low/high weights and random inputs); n = 32 has no exhaustive fallback, so an undetected deletion there would make the verdict inconclusive, not holds. " +
 			"[2026-11-23] Power (issue 9), fault fixed before running: one comparator added that never exchanges (a last stage [0:n−1]); the check reports it redundant at n = 2, 4, 8, 16 (n = 32 has no exhaustive fallback). The recorded holds stands.",
 		Check: sortnetMutationCheck(b, nil),
-		Faults: []Fault{sortnetFault(sortnetMutationCheck, b, snFault{
+		Faults: []props.Fault{sortnetFault(sortnetMutationCheck, b, snFault{
 			Name:   "one comparator added that never exchanges (a last stage [0:n−1]), at every n",
 			Mutate: snAddIdle,
 		})},
 	})
-	Register(Claim{
+	props.Register(props.Claim{
 		ID:        id + "/mutation-sensitive/pruned",
 		Source:    srcBatcher + "; issue 3 §3 (mutation sensitivity)",
 		Statement: fmt.Sprintf("Every comparator of Batcher's %s sort pruned from 2^⌈lg n⌉ to n wires is essential (deleting any single one breaks sorting).", b.Name),
 		Scope:     "every n = 2..16/20/24 by budget; a deletion is harmful if a probe input fails, else decided by the exhaustive 0-1 check of the mutant",
-		Kind:      Invariant,
-		Recorded:  Violated,
+		Kind:      props.Invariant,
+		Recorded:  props.Violated,
 		Notes:     sortnetPrunedNotes[b.Name],
-		Check: func(env Env) Outcome {
+		Check: func(env props.Env) props.Outcome {
 			var ns []int
 			for n := 2; n <= env.Budget.Pick(16, 20, 24); n++ {
 				ns = append(ns, n)
@@ -497,13 +498,13 @@ func registerSortnetMutationClaims(b SortnetBuild) {
 			red, und, mutants, err := SortnetMutations(b, env, ns, 24)
 			switch {
 			case err != nil:
-				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			case len(red) > 0:
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%d of %d single-comparator deletions leave a sorting network (smallest first): %s", len(red), mutants, snDeletionList(red)), Counterexample: red[0]}
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%d of %d single-comparator deletions leave a sorting network (smallest first): %s", len(red), mutants, snDeletionList(red)), Counterexample: red[0]}
 			case len(und) > 0:
-				return Outcome{Verdict: Inconclusive, Evidence: "undecided: " + snDeletionList(und)}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: "undecided: " + snDeletionList(und)}
 			}
-			return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("all %d deletions break the network", mutants)}
+			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("all %d deletions break the network", mutants)}
 		},
 	})
 }

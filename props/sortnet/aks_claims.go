@@ -1,4 +1,4 @@
-package props
+package sortnet
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 
 	"routecheck/algos/aks"
 	msn "routecheck/models/sortnet"
+	"routecheck/props"
 )
 
 // Claims about the AKS-family network of algos/aks (Seiferas's
@@ -45,14 +46,6 @@ var AKSBuildExact = SortnetBuild{
 }
 
 var aksExactSortsPlan = snSortsPlan{MaxExh: [3]int{18, 20, 22}, MaxN: [3]int{1 << 10, 1 << 12, 1 << 13}, Perms: [3]int{3, 8, 16}}
-
-// AKSExpanderNet builds the network on n wires with the §5 parameters and
-// Lemma 2 separators made of halvers of d random perfect matchings, drawn
-// from PCG(seed, n).
-func AKSExpanderNet(n, d int, seed uint64) (*aks.Result, error) {
-	sep := aks.FromHalver(aks.ExpanderHalver(d, rand.New(rand.NewPCG(seed, uint64(n)))))
-	return aks.Construct(n, aks.SeiferasParams(), sep)
-}
 
 // sortnetWitness runs nw on the keys xs and returns nil if the
 // output is sorted, else a 0-1 input the network leaves unsorted: if output
@@ -223,7 +216,7 @@ func aksMinFailing01(nw msn.Network) (uint64, bool) {
 func AKSExpanderSmallest(d int, seed uint64, maxN int) (*AKSExpanderFailure, []int, error) {
 	var ok []int
 	for n := 2; n <= maxN; n++ {
-		res, err := AKSExpanderNet(n, d, seed)
+		res, err := aks.ExpanderNet(n, d, seed)
 		if err != nil {
 			return nil, ok, err
 		}
@@ -428,7 +421,7 @@ func aksConstraints(A, nu, lam, eps *big.Rat) []AKSConstraint {
 
 // aksParamCheck evaluates a parameter set, compares the failing constraints
 // with the ledger's and with algos/aks, and with the values algos/aks uses.
-func aksParamCheck(ps aksParamSet) Outcome {
+func aksParamCheck(ps aksParamSet) props.Outcome {
 	A, nu, lam, eps := aksRat(ps.A), aksRat(ps.nu), aksRat(ps.lam), aksRat(ps.eps)
 	p := ps.aksParams
 	for _, c := range []struct {
@@ -437,7 +430,7 @@ func aksParamCheck(ps aksParamSet) Outcome {
 		theirs aks.Frac
 	}{{"A", A, p.A}, {"ν", nu, p.Nu}, {"λ", lam, p.Lambda}, {"ε", eps, p.Eps}} {
 		if c.mine.Cmp(c.theirs.Rat()) != 0 {
-			return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("algos/aks uses %s = %v, the paper prints %s = %s", c.name, c.theirs, c.name, c.mine.RatString())}
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("algos/aks uses %s = %v, the paper prints %s = %s", c.name, c.theirs, c.name, c.mine.RatString())}
 		}
 	}
 	cs := aksConstraints(A, nu, lam, eps)
@@ -463,13 +456,13 @@ func aksParamCheck(ps aksParamSet) Outcome {
 		theirs = append(theirs, strings.TrimSpace(name))
 	}
 	if !slices.Equal(failed, theirs) {
-		return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("independent evaluation fails %v, algos/aks Params.Violations reports %v", failed, p.Violations())}
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("independent evaluation fails %v, algos/aks Params.Violations reports %v", failed, p.Violations())}
 	}
 	ev := fmt.Sprintf("%s: A = %s, ν = %s, λ = %s, ε = %s (exact rationals): %s; algos/aks agrees", ps.name, ps.A, ps.nu, ps.lam, ps.eps, strings.Join(parts, "; "))
 	if first == nil {
-		return Outcome{Verdict: Holds, Evidence: ev}
+		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}
-	return Outcome{Verdict: Violated, Evidence: ev, Counterexample: first}
+	return props.Outcome{Verdict: props.Violated, Evidence: ev, Counterexample: first}
 }
 
 // aksDepthModel evaluates §7's depth estimate for n = 2^k, written out from
@@ -533,14 +526,14 @@ type AKSCrossover struct {
 
 // aksCrossoverCheck is the crossover claim's check for parameters p and the
 // recorded crossover wantK (the claim: aks.SeiferasParams, AKSCrossoverK).
-func aksCrossoverCheck(p aks.Params, wantK int) func(Env) Outcome {
-	return func(env Env) Outcome { return aksCrossoverCheckAt(p, wantK, env) }
+func aksCrossoverCheck(p aks.Params, wantK int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome { return aksCrossoverCheckAt(p, wantK, env) }
 }
 
-func aksCrossoverCheckAt(p aks.Params, wantK int, env Env) Outcome {
+func aksCrossoverCheckAt(p aks.Params, wantK int, env props.Env) props.Outcome {
 	m := newAKSDepthModel(p)
 	if m.halvers != 7 || m.halverDepth != 10564 {
-		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("§7 says seven 1/700-halvers of Paterson depth 10564; evaluated %d halvers of depth %d", m.halvers, m.halverDepth), Counterexample: AKSCrossover{What: "halver depth"}}
+		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("§7 says seven 1/700-halvers of Paterson depth 10564; evaluated %d halvers of depth %d", m.halvers, m.halverDepth), Counterexample: AKSCrossover{What: "halver depth"}}
 	}
 	batcher := func(k int) int64 { return int64(k) * int64(k+1) / 2 }
 	limit := wantK + env.Budget.Pick(1_000, 100_000, 1_000_000)
@@ -552,41 +545,41 @@ func aksCrossoverCheckAt(p aks.Params, wantK int, env Env) Outcome {
 			first = k
 		}
 		if first != 0 && !below {
-			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("below Batcher at k = %d but not at k = %d", first, k), Counterexample: AKSCrossover{K: k, Depth: d, BatcherDepth: batcher(k), What: "not below Batcher after the crossover"}}
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("below Batcher at k = %d but not at k = %d", first, k), Counterexample: AKSCrossover{K: k, Depth: d, BatcherDepth: batcher(k), What: "not below Batcher after the crossover"}}
 		}
 	}
 	if first != wantK {
 		d, _ := m.total(wantK)
-		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("the estimate first drops below Batcher at k = %d, not %d", first, wantK), Counterexample: AKSCrossover{K: wantK, Depth: d, BatcherDepth: batcher(wantK), What: fmt.Sprintf("first crossover at k = %d", first)}}
+		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("the estimate first drops below Batcher at k = %d, not %d", first, wantK), Counterexample: AKSCrossover{K: wantK, Depth: d, BatcherDepth: batcher(wantK), What: fmt.Sprintf("first crossover at k = %d", first)}}
 	}
 	dPrev, s1 := m.total(first - 1)
 	dAt, s2 := m.total(first)
 	if min(s1, s2) < 1e-6 {
-		return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("the iteration bound is within %.2g of an integer at k = %d: float64 logarithms cannot decide", min(s1, s2), first)}
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("the iteration bound is within %.2g of an integer at k = %d: float64 logarithms cannot decide", min(s1, s2), first)}
 	}
 	ka, da, ba, ok, err := aks.Crossover(p, 1, 0, limit)
 	if err != nil || !ok || ka != first || da != dAt || ba != batcher(first) {
-		return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("independent evaluation: k = %d (depth %d); algos/aks Crossover: k = %d, depth %d, ok %v, err %v", first, dAt, ka, da, ok, err)}
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("independent evaluation: k = %d (depth %d); algos/aks Crossover: k = %d, depth %d, ok %v, err %v", first, dAt, ka, da, ok, err)}
 	}
 	kd, dd, bd, okd, _ := aks.Crossover(p, 1, AKSExpanderD, 1<<16)
 	dHalver := "none found"
 	if okd {
 		dHalver = fmt.Sprintf("k = %d (%d < %d, n ≈ 10^%.0f)", kd, dd, bd, float64(kd)*math.Log10(2))
 	}
-	return Outcome{Verdict: Holds, Evidence: fmt.Sprintf(
+	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf(
 		"§7 estimate = iterations(k)·7·10564 + 6 (≈ %.0f·log₂n): at k = %d it is %d ≥ Batcher's %d (by %d); at k = %d it is %d < %d (by %d), and it stays below up to k = %d (linear against quadratic beyond). n = 2^%d ≈ 10^%.0f. algos/aks Crossover agrees. With halvers of depth d = %d in place of Paterson's (the estimate for our random-matching halvers) the crossover is at %s.",
 		float64(m.perStageDepth)*m.coef, first-1, dPrev, batcher(first-1), dPrev-batcher(first-1), first, dAt, batcher(first), batcher(first)-dAt, limit,
 		first, float64(first)*math.Log10(2), AKSExpanderD, dHalver)}
 }
 
 func init() {
-	Register(Claim{
+	props.Register(props.Claim{
 		ID:        "sortnet/aks/exact-halver/sorts",
 		Source:    srcSeiferas + " §3–§5; " + srcAKS000,
 		Statement: "Seiferas's bag schedule with the §5 parameters (A = 10, λ = ε = 1/100, ν = 13/20) and an exact separator (each bag sorted) is a sorting network on n wires, for every n.",
 		Scope:     "n padded to a power of two with +∞ items; exhaustive 0-1 check for every n ≤ 18/20/22 by budget; random permutations, random 0-1 inputs by weight and structured inputs on every n ≤ 64 and 2^j − 1, 2^j, 2^j + 1 up to 2^10/2^12/2^13",
-		Kind:      Invariant,
-		Recorded:  Holds,
+		Kind:      props.Invariant,
+		Recorded:  props.Holds,
 		Notes: "This checks the schedule of §3–§4 (kick-backs, rebagging, stage count, finishing sorters) and its lowering to a standard network, not the halvers: with an ε = 0 separator the §5 argument needs no expander. " +
 			"The network is far deeper than Batcher's at every buildable n (n = 1024: depth 1022 against 55); see sortnet/aks/depth/crossover. " +
 			"[2026-11-23] Power (issue 9). Faults: (1) one comparator deleted at every n (the deletion of the Batcher sorts claims: the last comparator to exchange on a permutation from PCG(0xfa017, n) whose deletion leaves it unsorted) — caught at n = 2 by the exhaustive part (the network there is one comparator); " +
@@ -594,32 +587,32 @@ func init() {
 			"(3) added because (2) could not be applied: a separator that does not separate one bag (the root at stage 0 split into halves unsorted) — caught at n = 5 by the exhaustive part. The recorded holds stands; at n ≥ 1023 the check's power is shown against a broken separation (sortnet/aks/exact-halver/sorts-large), not against a single deleted comparator, none of which was found to matter.",
 		Check: sortnetSortsCheck(aksExactSortsPlan, AKSBuildExact, nil),
 		Faults: append(sortnetSortsFaults(aksExactSortsPlan, AKSBuildExact),
-			Fault{Name: aksSkipRootName + ", at every n", Check: sortnetSortsCheck(aksExactSortsPlan, aksBuildSkipRoot, nil)}),
+			props.Fault{Name: aksSkipRootName + ", at every n", Check: sortnetSortsCheck(aksExactSortsPlan, aksBuildSkipRoot, nil)}),
 	})
-	Register(Claim{
+	props.Register(props.Claim{
 		ID:        "sortnet/aks/expander-halver/sorts",
 		Source:    srcSeiferas + " §6 (Lemma 1 proof sketch: halvers from d-regular bipartite expanders; Lemma 2; combining halving and separation); " + srcAKS000,
 		Statement: fmt.Sprintf("Seiferas's network with the §5 parameters and §6 Lemma 2 separators built from halvers of d = %d random perfect matchings between the two halves (a random d-regular bipartite graph in place of an explicit expander) sorts every input on n wires.", AKSExpanderD),
 		Scope:     "every n = 2..16/20/22 by budget, in order, exhaustive 0-1 check, stopping at the first n that fails; the matchings for n are drawn from PCG(seed, n); the counterexample is a failing 0-1 input of least min(weight, n − weight)",
-		Kind:      Invariant,
-		Recorded:  Violated,
+		Kind:      props.Invariant,
+		Recorded:  props.Violated,
 		Notes: "The smallest failing n is 5–7 depending on the seed (20 of 20 seeds tried fail by n = 7 with d = 8; with d = 1, 2 always at n = 5). " +
 			"Why: for small n the capacities are tiny, so ⌊λb⌋ = 0 in most bags (the root never kicks back, and for N = 8 the depth-1 bags have λb = 0.8·0.65^t < 1 at every stage): " +
 			"an item a halver sends to the wrong half can never be kicked back up, so nothing corrects it. Seiferas's analysis is not contradicted: it needs ε-halvers with ε = 1/700, and on m ≤ 1400 items " +
 			"an ε-halver must be exact (ε·k < 1 for every k ≤ m/2), which d random matchings are not. The claim is about our substitute halvers. " +
 			"With d = 16 the small sizes often sort (10 of 20 seeds sort every n ≤ 20), and algos/aks's findings test measures at n = 2^12 that d ≤ 12 misplaces items on random permutations; d = 16 fails too, only more rarely and at larger n (2 of 50 random permutations at n = 4096, 18 of 30 at 2^16: sortnet/aks/expander-halver/sorts-large). No d makes the random version a guaranteed sorting network. " +
 			"The exact-halver version (sortnet/aks/exact-halver/sorts) sorts every n.",
-		Check: func(env Env) Outcome {
+		Check: func(env props.Env) props.Outcome {
 			maxN := env.Budget.Pick(16, 20, 22)
 			f, ok, err := AKSExpanderSmallest(AKSExpanderD, env.Seed, maxN)
 			if err != nil {
-				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			if f == nil {
-				return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("every n = 2..%d sorts all 2^n 0-1 inputs (matchings from PCG(%d, n))", maxN, env.Seed)}
+				return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("every n = 2..%d sorts all 2^n 0-1 inputs (matchings from PCG(%d, n))", maxN, env.Seed)}
 			}
 			if msn.Sorted(f.Output) {
-				return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("n = %d: the reported input %v comes out sorted when replayed", f.N, f.Input)}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n = %d: the reported input %v comes out sorted when replayed", f.N, f.Input)}
 			}
 			why, err := aksZeroKick(f.N)
 			if err != nil {
@@ -629,27 +622,27 @@ func init() {
 			if len(ok) > 0 {
 				sorted = fmt.Sprintf("n = %d..%d sort (exhaustively)", ok[0], ok[len(ok)-1])
 			}
-			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%s; n = %d (%d stages, depth %d, %d comparators, matchings from PCG(%d, %d)) leaves the 0-1 input %v as %v. Schedule at n = %d: %s",
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s; n = %d (%d stages, depth %d, %d comparators, matchings from PCG(%d, %d)) leaves the 0-1 input %v as %v. Schedule at n = %d: %s",
 				sorted, f.N, f.Stages, f.Depth, f.Size, env.Seed, f.N, f.Input, f.Output, f.N, why), Counterexample: f}
 
 		},
 	})
-	Register(Claim{
+	props.Register(props.Claim{
 		ID:        "sortnet/aks/invariants",
 		Source:    srcSeiferas + " §4 (the four-clause invariant), §5; " + srcAKS000,
 		Statement: "With the §5 parameters and an exact separator, after every stage: (1) alternate levels are empty, (2) all bags of a level hold equally many items, (3) loads are at most the capacity nν^tA^d, (4) j-strangers are at most λε^(j−1) times the capacity; moreover (ε = 0) there are no 2-strangers at all, the finishing subtrees are no higher than §4's k, and the construction sorts.",
 		Scope:     "n ∈ {8, 13, 64, 100, 512, 1024} (+ 4096 at default, + 4096, 8192 at large); 4/8/16 random permutations per n traced through every stage, plus the data-independent loads",
-		Kind:      Invariant,
-		Recorded:  Holds,
+		Kind:      props.Invariant,
+		Recorded:  props.Holds,
 		Notes: "Clause 4 is checked with the §5 bounds (ε = 1/100) although the exact separator has ε = 0; the stronger 'no 2-strangers' is what the §5 argument gives for ε = 0 (all 1-strangers of a bag are at its ends and at most ⌊λb⌋ per end, so the exact separator kicks every one back). With random-matching halvers clause 4 breaks (sortnet/aks/expander-halver/invariants: d = 8 from n = 4096, d = 16 at 2^16), and every input such a network fails to sort broke it (sortnet/aks/expander-halver/invariant-implies-sorted). " +
 			"[2026-11-23] Power (issue 9), fault fixed before running: the exact separator except on one bag, the root at stage 0, left unseparated; caught at n = 8 (clause 4 at t = 1). The recorded holds stands.",
 		Check:  aksExactInvariantsCheck(nil),
-		Faults: []Fault{{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot)}},
+		Faults: []props.Fault{{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot)}},
 	})
 	for _, ps := range []struct {
 		id, src, statement, notes string
 		set                       aksParamSet
-		recorded                  Verdict
+		recorded                  props.Verdict
 	}{
 		{
 			id:        "sortnet/aks/params/seiferas-sec5",
@@ -658,7 +651,7 @@ func init() {
 			notes: "C1 holds with equality (4·10/100 + 5/20 = 13/20), so the example sits on the boundary: any smaller ν breaks it. " +
 				"[2026-11-23] Power (issue 9), faults fixed before running: one printed digit changed, ν = 12/20 and λ = 2/100, each given to algos/aks too; both break C1 and are caught. The recorded holds stands.",
 			set:      aksParamSet{name: "§5 example", A: "10", nu: "13/20", lam: "1/100", eps: "1/100", aksParams: aks.SeiferasParams()},
-			recorded: Holds,
+			recorded: props.Holds,
 		},
 		{
 			id:        "sortnet/aks/params/sec7-alternative",
@@ -667,7 +660,7 @@ func init() {
 			notes: "It breaks C3, the clause-4 (j = 1) constraint: λν ≈ 0.0067427 < 0.0067570 (C1 holds by a hair, ≈ 0.649995 ≤ 0.65; C2 ≈ 0.3836). So the §5 proof does not cover it, and its 238198·log₂n depth bound is unsupported as stated. " +
 				"C3 is only sufficient: the exact-separator construction with these parameters still sorts and keeps the invariant on the sizes algos/aks's findings test tries (n = 16 exhaustively, n = 1024 and 4096 on random inputs).",
 			set:      aksParamSet{name: "§7 alternative", A: "6.785", nu: "13/20", lam: "1/96.4", eps: "1/57.45", aksParams: aks.AltParams()},
-			recorded: Violated,
+			recorded: props.Violated,
 		},
 		{
 			id:        "sortnet/aks/params/sec3-preview",
@@ -676,34 +669,34 @@ func init() {
 			notes: "It breaks C1: 4λA + 5/(2A) = 40/99 + 1/4 ≈ 0.654040 > 0.65. Since C1 holds with equality at λ = 1/100, any larger λ breaks it at ν = 0.65; the perturbation needs a larger ν (and then more iterations). " +
 				"As with §7, C1 is only sufficient: the exact-separator construction with these parameters still sorts the inputs algos/aks's findings test tries.",
 			set:      aksParamSet{name: "§3 preview", A: "10", nu: "0.65", lam: "1/99", eps: "1/99", aksParams: aks.PreviewParams()},
-			recorded: Violated,
+			recorded: props.Violated,
 		},
 	} {
-		var faults []Fault
-		if ps.recorded == Holds {
+		var faults []props.Fault
+		if ps.recorded == props.Holds {
 			faults = aksParamFaults(ps.set)
 		}
-		Register(Claim{
-			ID: ps.id, Source: ps.src, Statement: ps.statement, Kind: Exact, Recorded: ps.recorded, Notes: ps.notes,
+		props.Register(props.Claim{
+			ID: ps.id, Source: ps.src, Statement: ps.statement, Kind: props.Exact, Recorded: ps.recorded, Notes: ps.notes,
 			Scope:  "exact rational arithmetic on the values as printed; the seven constraints of §5 (A > 1, ν < 1, ε > 0, λ < 1, C1: ν ≥ 4λA + 5/(2A), C2: ν ≥ 2Aε + 1/A, C3: λν ≥ 2λεA + ελ/A + ε/(2A) + 2λεA/(1 − (2εA)²) + 1/(8A³ − 2A)) and 2εA < 1, evaluated independently of algos/aks and compared with its Params.Violations",
-			Check:  func(Env) Outcome { return aksParamCheck(ps.set) },
+			Check:  func(props.Env) props.Outcome { return aksParamCheck(ps.set) },
 			Faults: faults,
 		})
 	}
-	Register(Claim{
+	props.Register(props.Claim{
 		ID:     "sortnet/aks/depth/crossover",
 		Source: srcSeiferas + " §4, §7 (depth estimate, \"514247 log₂ n\"); " + srcAKS000 + " (\"not efficient when n is small due to very large hidden constants\")",
 		Statement: fmt.Sprintf("With the §5 parameters and Paterson's halvers (seven 1/700-halvers of depth 10564 per iteration), §7's depth estimate for n = 2^k is below Batcher's k(k+1)/2 exactly when k ≥ %d (n ≈ 10^%.0f): for every smaller n Batcher's network is shallower.",
 			AKSCrossoverK, float64(AKSCrossoverK)*math.Log10(2)),
 		Scope:    "every k from 1 to the crossover + 1000/100000/1000000 by budget; the estimate written out from §4 and §7 (iterations = least integer exceeding ((1 + log₂A)/log₂(1/ν))·k − log₂(A/λ)/log₂(1/ν); final 2^(K+1)-sorters of depth (K+1)(K+2)/2 = 6 with §4's K = 2), compared with algos/aks PaperDepth/Crossover",
-		Kind:     Exact,
-		Recorded: Holds,
+		Kind:     props.Exact,
+		Recorded: props.Holds,
 		Notes: "§7 reads the final sorters as k(k+1)/2 = 3 levels with k = ⌈log(1/λ)/log A⌉ = 2, §4 as (k+1)(k+2)/2 = 6; the difference of 3 does not move the crossover (the margins are tens of thousands). " +
 			"The §7 alternative parameters would cross at k = 476393, but they break C3 (sortnet/aks/params/sec7-alternative). " +
 			"For the POPS router of Corollary 2.4 (AKS on the g² processors of a POPS(g, g) in place of Batcher in [8]) this means the AKS version needs more slots than [8] unless g² ≥ 2^1028489; see the det_* columns of reproduce pops-table1. " +
 			"[2026-11-23] Power (issue 9), faults fixed before running: the recorded crossover with its last digit changed (1028488) and ν = 12/20 for 13/20 (the estimate then crosses at k = 867332); both caught. The recorded holds stands.",
 		Check: aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK),
-		Faults: []Fault{
+		Faults: []props.Fault{
 			{Name: fmt.Sprintf("the recorded crossover with its last digit changed (k = %d)", AKSCrossoverK-1), Check: aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK-1)},
 			{Name: "a Seiferas parameter with one digit changed: ν = 12/20 for 13/20", Check: aksCrossoverCheck(aks.Params{A: aks.SeiferasParams().A, Nu: aks.Frac{Num: 12, Den: 20}, Lambda: aks.SeiferasParams().Lambda, Eps: aks.SeiferasParams().Eps}, AKSCrossoverK)},
 		},

@@ -1,4 +1,4 @@
-package props
+package sortnet
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"routecheck/algos/aks"
 	msn "routecheck/models/sortnet"
+	"routecheck/props"
 )
 
 // Checks of the AKS-family claims written as functions of what a planted
@@ -14,21 +15,21 @@ import (
 
 // aksExactInvariantsCheck is sortnet/aks/invariants' check with the
 // separator newSep(n) (nil: aks.Exact).
-func aksExactInvariantsCheck(newSep func(n int) aks.Separator) func(Env) Outcome {
-	return func(env Env) Outcome {
+func aksExactInvariantsCheck(newSep func(n int) aks.Separator) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		ns := []int{8, 13, 64, 100, 512, 1024}
 		switch env.Budget {
-		case Default:
+		case props.Default:
 			ns = append(ns, 4096)
-		case Large:
+		case props.Large:
 			ns = append(ns, 4096, 8192)
 		}
 		inputs := env.Budget.Pick(4, 8, 16)
 		reps, bad := AKSExactInvariants(ns, inputs, env.Seed, newSep)
 		if bad != nil {
-			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("n = %d: %s", bad.N, bad.What), Counterexample: bad}
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: %s", bad.N, bad.What), Counterexample: bad}
 		}
-		return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("%d stage reports checked (n = %v, %d traced random permutations each from PCG(%d, n), plus the schedule): clauses 1–4 hold, no 2-strangers, finishing height ≤ §4's k = 2, every traced input sorted", reps, ns, inputs, env.Seed)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d stage reports checked (n = %v, %d traced random permutations each from PCG(%d, n), plus the schedule): clauses 1–4 hold, no 2-strangers, finishing height ≤ §4's k = 2, every traced input sorted", reps, ns, inputs, env.Seed)}
 	}
 }
 
@@ -71,16 +72,16 @@ func aksSkipRoot(n int) aks.Separator {
 // aksParamFaults are the planted faults of the params claim that holds (the
 // §5 example): the same set with one printed digit changed, given to both
 // the independent evaluation and algos/aks (as if the paper had printed it).
-func aksParamFaults(ps aksParamSet) []Fault {
+func aksParamFaults(ps aksParamSet) []props.Fault {
 	nu := ps
 	nu.name, nu.nu = ps.name+" with ν printed 12/20", "12/20"
 	nu.aksParams.Nu = aks.Frac{Num: 12, Den: 20}
 	lam := ps
 	lam.name, lam.lam = ps.name+" with λ printed 2/100", "2/100"
 	lam.aksParams.Lambda = aks.Frac{Num: 2, Den: 100}
-	return []Fault{
-		{Name: "one printed digit changed: ν = 12/20 for 13/20", Check: func(Env) Outcome { return aksParamCheck(nu) }},
-		{Name: "one printed digit changed: λ = 2/100 for 1/100", Check: func(Env) Outcome { return aksParamCheck(lam) }},
+	return []props.Fault{
+		{Name: "one printed digit changed: ν = 12/20 for 13/20", Check: func(props.Env) props.Outcome { return aksParamCheck(nu) }},
+		{Name: "one printed digit changed: λ = 2/100 for 1/100", Check: func(props.Env) props.Outcome { return aksParamCheck(lam) }},
 	}
 }
 
@@ -114,8 +115,8 @@ func (f *aksNetFault) mutate(res *aks.Result) msn.Network {
 
 // fault makes the Fault that runs check with f, saying in the evidence
 // where f could not be applied.
-func (f aksNetFault) fault(check func(*aksNetFault) func(Env) Outcome) Fault {
-	return Fault{Name: f.Name, Check: func(env Env) Outcome {
+func (f aksNetFault) fault(check func(*aksNetFault) func(props.Env) props.Outcome) props.Fault {
+	return props.Fault{Name: f.Name, Check: func(env props.Env) props.Outcome {
 		var mu sync.Mutex
 		var missed []int
 		g := f

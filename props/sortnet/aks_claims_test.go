@@ -1,4 +1,4 @@
-package props
+package sortnet
 
 import (
 	"math"
@@ -10,6 +10,7 @@ import (
 	"routecheck/algos/aks"
 	asn "routecheck/algos/sortnet"
 	msn "routecheck/models/sortnet"
+	"routecheck/props"
 )
 
 // dropLast returns nw without its last comparator.
@@ -87,11 +88,11 @@ func TestAKSMinFailingIsMinimal(t *testing.T) {
 // network rebuilt from the reported seed, gives the reported unsorted output,
 // and every smaller n sorts all its 0-1 inputs.
 func TestAKSExpanderCounterexampleReplays(t *testing.T) {
-	f, ok, err := AKSExpanderSmallest(AKSExpanderD, DefaultSeed, 16)
+	f, ok, err := AKSExpanderSmallest(AKSExpanderD, props.DefaultSeed, 16)
 	if err != nil || f == nil {
 		t.Fatalf("no failure found (%v)", err)
 	}
-	res, err := AKSExpanderNet(f.N, f.D, f.NetworkSeed[0])
+	res, err := aks.ExpanderNet(f.N, f.D, f.NetworkSeed[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestAKSExpanderCounterexampleReplays(t *testing.T) {
 		t.Fatalf("replay gives %v, reported %v", out, f.Output)
 	}
 	for _, n := range ok {
-		r, err := AKSExpanderNet(n, f.D, f.NetworkSeed[0])
+		r, err := aks.ExpanderNet(n, f.D, f.NetworkSeed[0])
 		if err != nil {
 			t.Fatal(err)
 		}

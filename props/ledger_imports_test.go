@@ -6,6 +6,7 @@ import (
 	_ "routecheck/props/bfly"
 	_ "routecheck/props/mbfly"
 	_ "routecheck/props/mesh"
+	_ "routecheck/props/pops"
 	_ "routecheck/props/sortnet"
 	_ "routecheck/props/sot"
 )

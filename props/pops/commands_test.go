@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"flag"
@@ -11,7 +11,7 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/commands"
 
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 	"routecheck/oracles/popsnaive"
 )
 
@@ -22,7 +22,7 @@ var pmGopterSeed = flag.Int64("popsmodel.gopter.seed", 0,
 // after the last command, the state before it, and the reference outcome of
 // the last command.
 type pmCmdModel struct {
-	S, Prev pops.State
+	S, Prev mpops.State
 	Out     PopsModelOutcome
 }
 
@@ -30,22 +30,22 @@ func (m *pmCmdModel) String() string { return PopsModelFormatState(m.S) }
 
 // pmCmdSUT is the system under test: a network state stepped by step.
 type pmCmdSUT struct {
-	s    pops.State
+	s    mpops.State
 	step pmStepFunc
 }
 
 // pmCmdResult is what running a command on the system under test gives.
 type pmCmdResult struct {
 	Out      PopsModelOutcome
-	After    pops.State // the SUT's state after the command
+	After    mpops.State // the SUT's state after the command
 	Panicked any
 }
 
 // pmCmd is one slot: an action vector generated for the model state genFor.
 type pmCmd struct {
-	acts   []pops.Action
+	acts   []mpops.Action
 	kind   PopsModelActionKind
-	genFor pops.State
+	genFor mpops.State
 }
 
 func (c *pmCmd) Run(sut commands.SystemUnderTest) commands.Result {
@@ -100,7 +100,7 @@ func (c *pmCmd) PostCondition(st commands.State, res commands.Result) *gopter.Pr
 		return fail("system state %s, reference state %s", PopsModelFormatState(r.After), PopsModelFormatState(m.S))
 	}
 	if r.Out.Err == nil {
-		if err := pops.CheckInvariants(r.After); err != nil {
+		if err := mpops.CheckInvariants(r.After); err != nil {
 			return fail("next state fails CheckInvariants: %v\n  next: %s", err, PopsModelFormatState(r.After))
 		}
 	}
@@ -164,7 +164,7 @@ func TestPopsModelCommands(t *testing.T) {
 	if testing.Short() {
 		sequences = 200
 	}
-	ok, out := pmRunCommands(pops.Step, seed, sequences, maxLen)
+	ok, out := pmRunCommands(mpops.Step, seed, sequences, maxLen)
 	if !ok {
 		t.Fatalf("%s\nreplay: go test ./props -run '^TestPopsModelCommands$' -popsmodel.gopter.seed=%d", out, seed)
 	}

@@ -1,12 +1,13 @@
-package props
+package pops
 
 import (
 	"slices"
 	"testing"
 
 	"routecheck/algos/popstwohop"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 	"routecheck/oracles/popslower"
+	"routecheck/props"
 )
 
 // The text's partner rule fails against shift on POPS(17,34), T = 2, even
@@ -23,7 +24,7 @@ import (
 // ℓ = 2, alone on c(3,20), heard by processor 53): both are relayed through
 // group 3 and collide on c(0,3) in slot 2.
 func TestThm212ShiftCounterexampleByHand(t *testing.T) {
-	sh := pops.Shape{D: 17, G: 34}
+	sh := mpops.Shape{D: 17, G: 34}
 	s := popstwohop.Shift(sh)
 	c, err := popslower.NewThm212(sh, twoHops(s), 2, true)
 	if err != nil {
@@ -69,11 +70,11 @@ func TestThm212OtherSeeds(t *testing.T) {
 		t.Skip("a few seconds per seed")
 	}
 	for _, seed := range []uint64{1, 2, 3} {
-		env := Env{Budget: Small, Seed: seed}
-		if o := checkThm212(popslower.PartnerAsNeeded)(env); o.Verdict != Holds {
+		env := props.Env{Budget: props.Small, Seed: seed}
+		if o := checkThm212(popslower.PartnerAsNeeded)(env); o.Verdict != props.Holds {
 			t.Errorf("seed %d: repaired construction: %s: %s", seed, o.Verdict, o.Evidence)
 		}
-		if o, _ := searchMarking(env, true, popslower.PartnerLowest, thm212Cases(Small)); o.Verdict != Violated {
+		if o, _ := searchMarking(env, true, popslower.PartnerLowest, thm212Cases(props.Small)); o.Verdict != props.Violated {
 			t.Errorf("seed %d: text's partner rule: %s: %s", seed, o.Verdict, o.Evidence)
 		}
 	}

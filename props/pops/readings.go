@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"context"
@@ -12,8 +12,9 @@ import (
 	ap "routecheck/algos/pops"
 	"routecheck/internal/popsexp"
 	"routecheck/internal/stats"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 	"routecheck/oracles/popspaper"
+	"routecheck/props"
 )
 
 // Which reading of §III did the authors run for d > g (issue 9 D)? Two
@@ -38,8 +39,8 @@ const readingsNote = "Faithful and split-delivery routers take the same steps on
 // slotsPerStepCheck compares, in every d > g cell with published numbers, A
 // with 5μ (the router as written) and with (4 + ⌈d/g⌉)μ (split delivery),
 // where A comes from a (possibly edited) copy of the table.
-func slotsPerStepCheck(edit func(popspaper.Cell) popspaper.Cell) func(Env) Outcome {
-	return func(Env) Outcome {
+func slotsPerStepCheck(edit func(popspaper.Cell) popspaper.Cell) func(props.Env) props.Outcome {
+	return func(props.Env) props.Outcome {
 		var ev, bad []string
 		for _, c := range popspaper.Cells() {
 			if !c.HasPaper() || c.Ratio == 1 {
@@ -54,9 +55,9 @@ func slotsPerStepCheck(edit func(popspaper.Cell) popspaper.Cell) func(Env) Outco
 			}
 		}
 		if len(bad) > 0 {
-			return Outcome{Verdict: Violated, Evidence: "cells closer to split delivery's slots per step: " + strings.Join(bad, "; "), Counterexample: bad}
+			return props.Outcome{Verdict: props.Violated, Evidence: "cells closer to split delivery's slots per step: " + strings.Join(bad, "; "), Counterexample: bad}
 		}
-		return Outcome{Verdict: Holds, Evidence: "every d > g cell is closer to 5 slots per step: " + strings.Join(ev, "; ")}
+		return props.Outcome{Verdict: props.Holds, Evidence: "every d > g cell is closer to 5 slots per step: " + strings.Join(ev, "; ")}
 	}
 }
 
@@ -83,7 +84,7 @@ var (
 )
 
 // readingSamples simulates a cell under a reading once per process.
-func readingSamples(env Env, c popspaper.Cell, runs int, keep bool) ([]popsexp.Sample, error) {
+func readingSamples(env props.Env, c popspaper.Cell, runs int, keep bool) ([]popsexp.Sample, error) {
 	k := readingKey{c.N, c.Ratio, runs, keep, env.Seed}
 	readingMu.Lock()
 	defer readingMu.Unlock()
@@ -92,7 +93,7 @@ func readingSamples(env Env, c popspaper.Cell, runs int, keep bool) ([]popsexp.S
 	}
 	g, _ := c.G()
 	env.Logf("readings: n=%d d=%dg keep-coin=%v (%d runs)", c.N, c.Ratio, keep, runs)
-	s, err := popsexp.Run(context.Background(), popsexp.Spec{Shape: pops.Shape{D: c.D(), G: g}, Variant: ap.Faithful, KeepCoin: keep, Seed: env.Seed, Runs: popsexp.Range(runs)})
+	s, err := popsexp.Run(context.Background(), popsexp.Spec{Shape: mpops.Shape{D: c.D(), G: g}, Variant: ap.Faithful, KeepCoin: keep, Seed: env.Seed, Runs: popsexp.Range(runs)})
 	if err != nil {
 		return nil, err
 	}
@@ -127,21 +128,21 @@ func binomLowerBound(k, n int, beta float64) float64 {
 // χ²(2·cells) at Alpha/2). So a reading whose runs the published maxima
 // could come from is called inconsistent with probability ≤ Alpha. maxShift
 // edits the published maxima (the planted fault lowers them).
-func maxReadingCheck(keep bool, maxShift func(int) int) func(Env) Outcome {
-	return func(env Env) Outcome {
+func maxReadingCheck(keep bool, maxShift func(int) int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
 		maxN := env.Budget.Pick(256, 4096, 65536)
 		runs := env.Budget.Pick(400, 2000, 5000)
 		cells := readingCells(maxN)
-		beta := Alpha / float64(2*len(cells))
+		beta := props.Alpha / float64(2*len(cells))
 		fisher := 0.0
 		var ev []string
 		for _, c := range cells {
 			s, err := readingSamples(env, c, runs, keep)
 			if err != nil {
-				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			if cens := censored(s); cens > 0 {
-				return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("n=%d d=%dg: %d runs censored at the guard", c.N, c.Ratio, cens)}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n=%d d=%dg: %d runs censored at the guard", c.N, c.Ratio, cens)}
 			}
 			xs := steps(s)
 			m := maxShift(c.Max)
@@ -157,24 +158,24 @@ func maxReadingCheck(keep bool, maxShift func(int) int) func(Env) Outcome {
 			sm := stats.Summarize(xs)
 			ev = append(ev, fmt.Sprintf("n=%d d=%dg: %d/%d runs > %d (P(max of 100 ≤ %d) ≤ %.3g); ours sd %.2f max %.0f, paper σ %.2f", c.N, c.Ratio, over, runs, m, m, f, sm.SD, sm.Max, c.Sigma))
 		}
-		crit := distuv.ChiSquared{K: float64(2 * len(cells))}.Quantile(1 - Alpha/2)
-		v := Consistent
+		crit := distuv.ChiSquared{K: float64(2 * len(cells))}.Quantile(1 - props.Alpha/2)
+		v := props.Consistent
 		if fisher > crit {
-			v = Inconsistent
+			v = props.Inconsistent
 		}
-		return Outcome{Verdict: v, Evidence: fmt.Sprintf("%d cells (n ≤ %d), %d runs each; Fisher −2Σln F = %.1f against χ²(%d) critical %.1f at Alpha/2: %s", len(cells), maxN, runs, fisher, 2*len(cells), crit, strings.Join(ev, "; "))}
+		return props.Outcome{Verdict: v, Evidence: fmt.Sprintf("%d cells (n ≤ %d), %d runs each; Fisher −2Σln F = %.1f against χ²(%d) critical %.1f at Alpha/2: %s", len(cells), maxN, runs, fisher, 2*len(cells), crit, strings.Join(ev, "; "))}
 	}
 }
 
 func init() {
 	src := seed000 + " §III-B, §IV, Tables I–II"
-	Register(Claim{ID: "pops/tables/readings/slots-per-step", Source: src, Kind: Exact, Recorded: Holds, Class: Reading,
+	props.Register(props.Claim{ID: "pops/tables/readings/slots-per-step", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
 		Statement: "Table I's slot counts for d > g come from 5-slot steps (A ≈ 5μ in every cell), not from split delivery's 4 + ⌈d/g⌉ slots per step.",
 		Scope:     "the paper's own numbers: the d = 4g and d = 16g cells with A and μ printed",
 		Notes: "So the authors ran the 5-slot step for d > g — which, read as written, collides in slot 5 and loses packets (pops/prop-3.2/d-gt-g, pops/sec3/no-loss-no-dup/d-gt-g), while §IV says slots 3–5 never conflicted. Either their simulator's slot 5 differs from §III's text, or it did not detect the collisions. " + readingsNote +
 			" Planted fault: Table I's A replaced by what split delivery would print, (4 + d/g)μ, in every cell.",
 		Check: slotsPerStepCheck(func(c popspaper.Cell) popspaper.Cell { return c }),
-		Faults: []Fault{{Name: "A replaced by split delivery's (4 + d/g)μ", Check: slotsPerStepCheck(func(c popspaper.Cell) popspaper.Cell {
+		Faults: []props.Fault{{Name: "A replaced by split delivery's (4 + d/g)μ", Check: slotsPerStepCheck(func(c popspaper.Cell) popspaper.Cell {
 			c.A = float64(4+c.Ratio) * c.Mu
 			return c
 		})}}})
@@ -183,19 +184,19 @@ func init() {
 	for _, r := range []struct {
 		id, reading string
 		keep        bool
-		recorded    Verdict
+		recorded    props.Verdict
 		notes       string
 	}{
-		{"as-written", "p = 1 once stage 1 ends (as written)", false, Consistent,
+		{"as-written", "p = 1 once stage 1 ends (as written)", false, props.Consistent,
 			"At small g the as-written switch gives a heavy tail (see pops/table-2/sigma/n=64/d=16g for why): 3–5 % of our runs exceed the published maximum at n = 64 and 256, d = 16g. Pooled over the cells this is still not enough to say Table II's maxima could not come from it (Fisher −2Σln F = 11.4 against a critical 81.3 at the default budget), so the maxima do not reject the reading as written."},
-		{"keep-coin", "the coin kept at its last stage-1 value after stage 1", true, Consistent,
+		{"keep-coin", "the coin kept at its last stage-1 value after stage 1", true, props.Consistent,
 			"Keeping the coin thins the k > g packets stage 1 sometimes leaves in a group, which removes most of the tail at small g (POPS(32,2): sd 45 instead of 708 over 2000 runs), but it slows the end of every run at larger g: at d = 4g, n = 1024 and 4096, 13–19 % of its runs exceed the published maximum (against 0.2–3 % as written), and the pooled statistic is 52.7 against the critical 81.3. Neither reading is rejected; the one the tables favour, if any, is the one as written. So the published σ and max do not tell which reading the authors ran; what the tables do pin down is 5 slots per step (pops/tables/readings/slots-per-step)."},
 	} {
-		Register(Claim{ID: "pops/tables/readings/max-" + r.id, Source: src, Kind: Statistical, Recorded: r.recorded, Class: Reading,
+		props.Register(props.Claim{ID: "pops/tables/readings/max-" + r.id, Source: src, Kind: props.Statistical, Recorded: r.recorded, Class: props.Reading,
 			Statement: "Table II's maxima for d > g (100 runs per cell) can come from the router with " + r.reading + ".",
 			Scope:     "d = 4g and 16g cells with n ≤ 256 (small budget, 400 runs each), ≤ 4096 (default, 2000 runs), ≤ 65536 (large, 5000 runs); faithful router, c+ε = 4, runs to completion; one pooled test at false-alarm Alpha = 1e-9",
 			Notes:     r.notes + " The test bounds, per cell, the probability that 100 runs stay at or below the published maximum by (1 − q_lo)^100, q_lo the Clopper–Pearson lower bound of our fraction of runs above it (level Alpha/(2·cells)), and combines the cells by Fisher's method at Alpha/2; discreteness and the bounds make it conservative. The evidence lists our sd beside the published σ per cell (σ is not judged here: the distribution-free σ test has no power, see the pops/table-2/sigma cells). Planted fault (for a consistent verdict): the published maxima lowered by 20 % (at least 1 step), the Table II max column's fault. " + readingsNote,
 			Check:     maxReadingCheck(r.keep, same),
-			Faults:    []Fault{{Name: "published maxima lowered 20 % (at least −1)", Check: maxReadingCheck(r.keep, lower)}}})
+			Faults:    []props.Fault{{Name: "published maxima lowered 20 % (at least −1)", Check: maxReadingCheck(r.keep, lower)}}})
 	}
 }

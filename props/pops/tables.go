@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"context"
@@ -10,16 +10,17 @@ import (
 	ap "routecheck/algos/pops"
 	"routecheck/internal/popsexp"
 	"routecheck/internal/stats"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 	"routecheck/oracles/popspaper"
+	"routecheck/props"
 )
 
 // TableRuns is the number of runs a table claim does for a cell of n
 // processors at a budget: 100 (the paper's count) at the large budget,
 // otherwise as many as a work budget of 2^22 (small) or 2^26 (default)
 // packet-runs allows, between 2 and 100.
-func TableRuns(b Budget, n int) int {
-	if b == Large {
+func TableRuns(b props.Budget, n int) int {
+	if b == props.Large {
 		return popspaper.Runs
 	}
 	work := b.Pick(1<<22, 1<<26, 0)
@@ -37,7 +38,7 @@ var (
 )
 
 // cellSamples simulates a table cell once per (cell, runs, seed) per process.
-func cellSamples(env Env, c popspaper.Cell) ([]popsexp.Sample, error) {
+func cellSamples(env props.Env, c popspaper.Cell) ([]popsexp.Sample, error) {
 	runs := TableRuns(env.Budget, c.N)
 	k := cellKey{c.N, c.Ratio, runs, env.Seed}
 	cellMu.Lock()
@@ -47,7 +48,7 @@ func cellSamples(env Env, c popspaper.Cell) ([]popsexp.Sample, error) {
 	}
 	g, _ := c.G()
 	env.Logf("simulating n=%d d=%dg (%d runs)", c.N, c.Ratio, runs)
-	s, err := popsexp.Run(context.Background(), popsexp.Spec{Shape: pops.Shape{D: c.D(), G: g}, Variant: ap.Faithful, Seed: env.Seed, Runs: popsexp.Range(runs)})
+	s, err := popsexp.Run(context.Background(), popsexp.Spec{Shape: mpops.Shape{D: c.D(), G: g}, Variant: ap.Faithful, Seed: env.Seed, Runs: popsexp.Range(runs)})
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +78,7 @@ func censored(s []popsexp.Sample) int {
 // tailEvidence says how long the longest run was and how many runs went
 // past the library's default step limit 64 + 32·⌈d/g⌉, which cut runs off
 // before the experiments ran them to completion.
-func tailEvidence(sh pops.Shape, s []popsexp.Sample) string {
+func tailEvidence(sh mpops.Shape, s []popsexp.Sample) string {
 	limit := 64 + int(8*ap.DefaultCEps)*((sh.D+sh.G-1)/sh.G)
 	long, longest := 0, 0
 	for _, x := range s {
@@ -99,11 +100,11 @@ func offMode(xs []float64) int {
 	return len(xs) - best
 }
 
-func consistent(ok bool) Verdict {
+func consistent(ok bool) props.Verdict {
 	if ok {
-		return Consistent
+		return props.Consistent
 	}
-	return Inconsistent
+	return props.Inconsistent
 }
 
 // tableNotes are the ledger's explanations for cells whose verdict needs one.
@@ -168,65 +169,65 @@ const tablePowerNote = "[2026-11-23] Recorded consistent before verdicts had to 
 
 // withCell simulates the cell (once per process, see cellSamples) and
 // judges its samples against the published values in c.
-func withCell(c popspaper.Cell, f func(xs []float64, s []popsexp.Sample) Outcome) func(Env) Outcome {
+func withCell(c popspaper.Cell, f func(xs []float64, s []popsexp.Sample) props.Outcome) func(props.Env) props.Outcome {
 	g, _ := c.G()
-	return func(env Env) Outcome {
+	return func(env props.Env) props.Outcome {
 		s, err := cellSamples(env, c)
 		if err != nil {
-			return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
 		if cens := censored(s); cens > 0 {
-			return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%d of %d runs were stopped at the guard of %d steps without finishing: every statistic of this sample is only a bound (runs are otherwise taken to completion)", cens, len(s), popsexp.GuardSteps)}
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%d of %d runs were stopped at the guard of %d steps without finishing: every statistic of this sample is only a bound (runs are otherwise taken to completion)", cens, len(s), popsexp.GuardSteps)}
 		}
 		o := f(steps(s), s)
-		o.Evidence += tailEvidence(pops.Shape{D: c.D(), G: g}, s)
+		o.Evidence += tailEvidence(mpops.Shape{D: c.D(), G: g}, s)
 		return o
 	}
 }
 
-func tableACheck(c popspaper.Cell) func(Env) Outcome {
-	z := stats.Z(Alpha)
-	return withCell(c, func(xs []float64, _ []popsexp.Sample) Outcome {
+func tableACheck(c popspaper.Cell) func(props.Env) props.Outcome {
+	z := stats.Z(props.Alpha)
+	return withCell(c, func(xs []float64, _ []popsexp.Sample) props.Outcome {
 		s := stats.Summarize(xs)
 		sl := stats.Summary{N: s.N, Mean: 5 * s.Mean, SD: 5 * s.SD}
 		sep := 5 * c.Sigma / math.Sqrt(popspaper.TableIRunsAssumed)
-		ok, zz := stats.MeanConsistent(sl, c.A, sep, popspaper.TableIRunsAssumed, Alpha)
-		return Outcome{Verdict: consistent(ok), Evidence: fmt.Sprintf("ours: %.2f slots (5 × %.3f steps, sd %.2f, %d runs); paper %.2f; statistic %.3g (Welch z with the paper's SE taken as 5σ_II/√100 = %.3f, critical %.2f; or, for a sample without spread, the counting probability)", sl.Mean, s.Mean, sl.SD, s.N, c.A, zz, sep, z)}
+		ok, zz := stats.MeanConsistent(sl, c.A, sep, popspaper.TableIRunsAssumed, props.Alpha)
+		return props.Outcome{Verdict: consistent(ok), Evidence: fmt.Sprintf("ours: %.2f slots (5 × %.3f steps, sd %.2f, %d runs); paper %.2f; statistic %.3g (Welch z with the paper's SE taken as 5σ_II/√100 = %.3f, critical %.2f; or, for a sample without spread, the counting probability)", sl.Mean, s.Mean, sl.SD, s.N, c.A, zz, sep, z)}
 	})
 }
 
-func tableMuCheck(c popspaper.Cell) func(Env) Outcome {
-	z := stats.Z(Alpha)
-	return withCell(c, func(xs []float64, _ []popsexp.Sample) Outcome {
+func tableMuCheck(c popspaper.Cell) func(props.Env) props.Outcome {
+	z := stats.Z(props.Alpha)
+	return withCell(c, func(xs []float64, _ []popsexp.Sample) props.Outcome {
 		s := stats.Summarize(xs)
-		ok, zz := stats.MeanConsistent(s, c.Mu, c.Sigma/math.Sqrt(popspaper.Runs), popspaper.Runs, Alpha)
-		return Outcome{Verdict: consistent(ok), Evidence: fmt.Sprintf("ours: mean %.3f (sd %.3f, %d runs); paper %.2f (σ %.2f, 100 runs); statistic %.3g (Welch z, critical %.2f; or, for a sample without spread, the counting probability)", s.Mean, s.SD, s.N, c.Mu, c.Sigma, zz, z)}
+		ok, zz := stats.MeanConsistent(s, c.Mu, c.Sigma/math.Sqrt(popspaper.Runs), popspaper.Runs, props.Alpha)
+		return props.Outcome{Verdict: consistent(ok), Evidence: fmt.Sprintf("ours: mean %.3f (sd %.3f, %d runs); paper %.2f (σ %.2f, 100 runs); statistic %.3g (Welch z, critical %.2f; or, for a sample without spread, the counting probability)", s.Mean, s.SD, s.N, c.Mu, c.Sigma, zz, z)}
 	})
 }
 
-func tableSigmaCheck(c popspaper.Cell) func(Env) Outcome {
-	return withCell(c, func(xs []float64, _ []popsexp.Sample) Outcome {
+func tableSigmaCheck(c popspaper.Cell) func(props.Env) props.Outcome {
+	return withCell(c, func(xs []float64, _ []popsexp.Sample) props.Outcome {
 		s := stats.Summarize(xs)
 		f := s.SD * s.SD / (c.Sigma * c.Sigma)
 		if s.SD == 0 || c.Sigma <= 0.005 {
 			// Degenerate: one side has every run equal; judged by counting.
-			ok, p := stats.SDConsistent(s.SD, s.N, c.Sigma, popspaper.Runs, 0.01, offMode(xs), Alpha)
-			return Outcome{Verdict: consistent(ok), Evidence: fmt.Sprintf("ours: sd %.3f (%d runs, %d off the mode); paper %.2f; probability %.3g that the side without spread would have none (counting rule)", s.SD, s.N, offMode(xs), c.Sigma, p)}
+			ok, p := stats.SDConsistent(s.SD, s.N, c.Sigma, popspaper.Runs, 0.01, offMode(xs), props.Alpha)
+			return props.Outcome{Verdict: consistent(ok), Evidence: fmt.Sprintf("ours: sd %.3f (%d runs, %d off the mode); paper %.2f; probability %.3g that the side without spread would have none (counting rule)", s.SD, s.N, offMode(xs), c.Sigma, p)}
 		}
-		r := stats.SpreadConsistent(xs, stats.Published{Mean: c.Mu, SD: c.Sigma, Max: float64(c.Max), Runs: popspaper.Runs, Round: 0.01}, Alpha)
+		r := stats.SpreadConsistent(xs, stats.Published{Mean: c.Mu, SD: c.Sigma, Max: float64(c.Max), Runs: popspaper.Runs, Round: 0.01}, props.Alpha)
 		where := "no region informative"
 		if r.Region != "" {
 			where = fmt.Sprintf("tightest region %s, Bonferroni-adjusted probability %.3g", r.Region, r.P)
 		}
-		return Outcome{Verdict: consistent(r.OK), Evidence: fmt.Sprintf("ours: sd %.3f (%d runs, max %.0f); paper %.2f (μ %.2f, max %d); distribution-free test (stats.SpreadConsistent): %s; for reference, the normal-theory F ratio is %.3g", s.SD, s.N, s.Max, c.Sigma, c.Mu, c.Max, where, f)}
+		return props.Outcome{Verdict: consistent(r.OK), Evidence: fmt.Sprintf("ours: sd %.3f (%d runs, max %.0f); paper %.2f (μ %.2f, max %d); distribution-free test (stats.SpreadConsistent): %s; for reference, the normal-theory F ratio is %.3g", s.SD, s.N, s.Max, c.Sigma, c.Mu, c.Max, where, f)}
 	})
 }
 
-func tableMaxCheck(c popspaper.Cell) func(Env) Outcome {
-	return withCell(c, func(xs []float64, _ []popsexp.Sample) Outcome {
+func tableMaxCheck(c popspaper.Cell) func(props.Env) props.Outcome {
+	return withCell(c, func(xs []float64, _ []popsexp.Sample) props.Outcome {
 		s := stats.Summarize(xs)
-		ok, pge, ple := stats.MaxConsistent(xs, float64(c.Max), popspaper.Runs, Alpha)
-		return Outcome{Verdict: consistent(ok), Evidence: fmt.Sprintf("ours: max %.0f over %d runs; paper %d; P(max of 100 ≥ %d) ≤ %.3g, P(max of 100 ≤ %d) ≤ %.3g", s.Max, s.N, c.Max, c.Max, pge, c.Max, ple)}
+		ok, pge, ple := stats.MaxConsistent(xs, float64(c.Max), popspaper.Runs, props.Alpha)
+		return props.Outcome{Verdict: consistent(ok), Evidence: fmt.Sprintf("ours: max %.0f over %d runs; paper %d; P(max of 100 ≥ %d) ≤ %.3g, P(max of 100 ≤ %d) ≤ %.3g", s.Max, s.N, c.Max, c.Max, pge, c.Max, ple)}
 	})
 }
 
@@ -236,20 +237,20 @@ func init() {
 			continue
 		}
 		g, _ := c.G()
-		scope := fmt.Sprintf("POPS(%d,%d) (n = %d, d = %dg), uniformly random permutations, faithful algorithm, c+ε = 4; runs: %d (small budget), %d (default), 100 (large)", c.D(), g, c.N, c.Ratio, TableRuns(Small, c.N), TableRuns(Default, c.N))
+		scope := fmt.Sprintf("POPS(%d,%d) (n = %d, d = %dg), uniformly random permutations, faithful algorithm, c+ε = 4; runs: %d (small budget), %d (default), 100 (large)", c.D(), g, c.N, c.Ratio, TableRuns(props.Small, c.N), TableRuns(props.Default, c.N))
 		cellID := fmt.Sprintf("n=%d/d=%dg", c.N, c.Ratio)
-		reg := func(stat, source, statement string, check func(popspaper.Cell) func(Env) Outcome, faults []tableFault) {
+		reg := func(stat, source, statement string, check func(popspaper.Cell) func(props.Env) props.Outcome, faults []tableFault) {
 			id := "pops/table-" + stat + "/" + cellID
-			var fs []Fault
+			var fs []props.Fault
 			for _, f := range faults {
-				fs = append(fs, Fault{Name: f.name, Check: check(f.shift(c))})
+				fs = append(fs, props.Fault{Name: f.name, Check: check(f.shift(c))})
 			}
 			rec, at := recordedVerdict(stat + "/" + cellID)
 			notes := tableNotes[id]
-			if rec == Inconclusive || at[Small] == Inconclusive {
+			if rec == props.Inconclusive || at[props.Small] == props.Inconclusive {
 				notes = strings.TrimSpace(notes + " " + tablePowerNote)
 			}
-			Register(Claim{ID: id, Source: source, Statement: statement, Scope: scope, Kind: Statistical, Recorded: rec, RecordedAt: at, Notes: notes, Check: check(c), Faults: fs})
+			props.Register(props.Claim{ID: id, Source: source, Statement: statement, Scope: scope, Kind: props.Statistical, Recorded: rec, RecordedAt: at, Notes: notes, Check: check(c), Faults: fs})
 		}
 		reg("1/A", seed000+" Table I column A",
 			fmt.Sprintf("The randomized algorithm routes a random permutation in %.2f slots on average.", c.A),
@@ -264,22 +265,22 @@ func init() {
 			fmt.Sprintf("The largest number of steps over 100 runs is %d.", c.Max),
 			tableMaxCheck, tableMaxFaults)
 	}
-	Register(Claim{ID: "pops/tables/I-A-vs-II-mu", Source: seed000 + " Tables I and II", Kind: Statistical, Recorded: Inconsistent,
+	props.Register(props.Claim{ID: "pops/tables/I-A-vs-II-mu", Source: seed000 + " Tables I and II", Kind: props.Statistical, Recorded: props.Inconsistent,
 		Statement: "Table I column A (slots) and Table II μ (steps of 5 slots) describe the same algorithm: A ≈ 5μ.",
 		Scope:     "the 33 printed cells; only the paper's own numbers are used; Welch z-test taking Table I's unknown spread to be Table II's σ (so normal theory, and the assumption that both tables' runs show the same spread)",
 		Notes: "A·100 is a multiple of 5 in every cell (100 runs of whole 5-slot steps), yet A ≠ 5μ: Table I and Table II are separate sets of 100 runs. " +
 			"Every cell but one is within sampling error. At n = 64, d = 16g, A = 317.90 vs 5·56.88 = 284.40 (z ≈ −10.5 with the SE 5σ_II/√100 = 2.26 for each table) is far outside it. " +
 			"Our simulation explains the gap rather than an error: at that cell the step count is heavy-tailed (runs taken to completion: 3.2% take more than 82 steps, 1% more than 248, one in 10^5 took 612,599 — see pops/table-2/sigma/n=64/d=16g for why), Table II's runs (max 82) missed the tail, which happens with probability about 4%, while Table I's mean (63.6 steps) is what a sample that meets it gives; our 100 runs (mean 64.0, longest 591) agree with A (claim pops/table-1/A/n=64/d=16g) — so the verdict is inconsistent under this check's assumption of equal spread, not evidence that one table is wrong. " +
 			"At n = 2^24, d = g, Table II reports all 100 runs at 8 steps while A = 40.05 means one of Table I's runs took 9 — plausible (counting rule).",
-		Check: func(Env) Outcome {
-			z := stats.Z(Alpha)
+		Check: func(props.Env) props.Outcome {
+			z := stats.Z(props.Alpha)
 			worst, worstAt, bad := 0.0, "", []string{}
 			for _, c := range popspaper.Cells() {
 				if !c.HasPaper() {
 					continue
 				}
 				se := 5 * c.Sigma / math.Sqrt(popspaper.TableIRunsAssumed)
-				ok, zz := stats.MeanConsistent(stats.Summary{N: popspaper.Runs, Mean: 5 * c.Mu, SD: 5 * c.Sigma}, c.A, se, popspaper.TableIRunsAssumed, Alpha)
+				ok, zz := stats.MeanConsistent(stats.Summary{N: popspaper.Runs, Mean: 5 * c.Mu, SD: 5 * c.Sigma}, c.A, se, popspaper.TableIRunsAssumed, props.Alpha)
 				at := fmt.Sprintf("n=%d d=%dg: A=%.2f vs 5μ=%.2f (statistic %.3g)", c.N, c.Ratio, c.A, 5*c.Mu, zz)
 				if !ok {
 					bad = append(bad, at)
@@ -289,8 +290,8 @@ func init() {
 				}
 			}
 			if len(bad) > 0 {
-				return Outcome{Verdict: Inconsistent, Evidence: "inconsistent cells: " + strings.Join(bad, "; ")}
+				return props.Outcome{Verdict: props.Inconsistent, Evidence: "inconsistent cells: " + strings.Join(bad, "; ")}
 			}
-			return Outcome{Verdict: Consistent, Evidence: fmt.Sprintf("every cell consistent; largest |z| = %.2f at %s (critical %.2f)", math.Abs(worst), worstAt, z)}
+			return props.Outcome{Verdict: props.Consistent, Evidence: fmt.Sprintf("every cell consistent; largest |z| = %.2f at %s (critical %.2f)", math.Abs(worst), worstAt, z)}
 		}})
 }

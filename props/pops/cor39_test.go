@@ -1,5 +1,6 @@
-package props
+package pops
 
+import "routecheck/props"
 import "testing"
 
 // TestUpperQuantile: the empirical (1−q)-quantile leaves at most a
@@ -18,9 +19,9 @@ func TestUpperQuantile(t *testing.T) {
 // fraction of runs; the verdict must come from that fraction, with slack
 // reported and the halved bound caught.
 func TestCor39JudgesRunsNotMeans(t *testing.T) {
-	cs, _ := Claims("^pops/cor-3.9/slots$")
-	r := Run(cs[0], Env{Budget: Small, Seed: DefaultSeed})
-	if r.Slack == nil || r.Caught() != 1 || r.Verdict != Holds {
+	cs, _ := props.Claims("^pops/cor-3.9/slots$")
+	r := props.Run(cs[0], props.Env{Budget: props.Small, Seed: props.DefaultSeed})
+	if r.Slack == nil || r.Caught() != 1 || r.Verdict != props.Holds {
 		t.Fatalf("verdict %s, slack %v, caught %d: %s", r.Verdict, r.Slack, r.Caught(), r.Evidence)
 	}
 }

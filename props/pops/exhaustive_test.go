@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"flag"

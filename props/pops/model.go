@@ -1,4 +1,4 @@
-package props
+package pops
 
 // Conformance properties of the POPS(d, g) slot model (models/pops) and the
 // generators that drive them. Every generator is written once against a
@@ -19,7 +19,7 @@ import (
 	"pgregory.net/rapid"
 
 	"routecheck/models/perm"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 	"routecheck/oracles/popsnaive"
 )
 
@@ -124,10 +124,10 @@ func (k PopsModelActionKind) String() string {
 }
 
 // PopsModelShapeWith returns POPS(d, g) with 1 ≤ d, g ≤ PopsModelMaxSide.
-func PopsModelShapeWith(c PopsModelChoices) pops.Shape {
+func PopsModelShapeWith(c PopsModelChoices) mpops.Shape {
 	d := c.IntRange(1, PopsModelMaxSide, "d")
 	g := c.IntRange(1, PopsModelMaxSide, "g")
-	sh, err := pops.NewShape(d, g)
+	sh, err := mpops.NewShape(d, g)
 	if err != nil {
 		panic("props: " + err.Error())
 	}
@@ -153,9 +153,9 @@ func PopsModelPartialPermWith(c PopsModelChoices, n int) []int32 {
 
 // PopsModelInitialStateWith returns pops.NewState of a random shape and
 // partial permutation (slot 0, every packet at its source).
-func PopsModelInitialStateWith(c PopsModelChoices) pops.State {
+func PopsModelInitialStateWith(c PopsModelChoices) mpops.State {
 	sh := PopsModelShapeWith(c)
-	s, err := pops.NewState(sh, PopsModelPartialPermWith(c, sh.N()))
+	s, err := mpops.NewState(sh, PopsModelPartialPermWith(c, sh.N()))
 	if err != nil {
 		panic("props: " + err.Error())
 	}
@@ -166,12 +166,12 @@ func PopsModelInitialStateWith(c PopsModelChoices) pops.State {
 // 0–4 slots of random legal actions stepped with pops.Step, so it may hold
 // copies, delivered (possibly more than once) and lost packets. The error reports a legal warm-up slot
 // that pops.Step rejected (a model bug).
-func PopsModelStateWith(c PopsModelChoices) (pops.State, error) {
+func PopsModelStateWith(c PopsModelChoices) (mpops.State, error) {
 	s := PopsModelInitialStateWith(c)
 	warm := c.IntRange(0, 4, "warm-up slots")
 	for k := 0; k < warm; k++ {
 		a := PopsModelLegalActionsWith(c, s)
-		next, _, err := pops.Step(s, a)
+		next, _, err := mpops.Step(s, a)
 		if err != nil {
 			return s, fmt.Errorf("warm-up slot %d: pops.Step rejected legal actions: %w\nstate:   %s\nactions: %s",
 				k, err, PopsModelFormatState(s), PopsModelFormatActions(a))
@@ -198,12 +198,12 @@ func PopsModelStateWith(c PopsModelChoices) (pops.State, error) {
 // The biases make conflicts, deliveries, duplicate deliveries (a
 // destination that keeps listening to its packet's source group with
 // KeepOwn accepts it again) and losses all common on small shapes.
-func PopsModelLegalActionsWith(c PopsModelChoices, s pops.State) []pops.Action {
+func PopsModelLegalActionsWith(c PopsModelChoices, s mpops.State) []mpops.Action {
 	n, g, d := s.Shape.N(), s.Shape.G, s.Shape.D
 	source := perm.Inverse(s.Dst)
-	a := make([]pops.Action, n)
+	a := make([]mpops.Action, n)
 	for i := range a {
-		act := pops.Idle()
+		act := mpops.Idle()
 		held := len(s.Buf[i])
 		switch c.IntRange(0, 4, "message") {
 		case 2, 3:
@@ -225,13 +225,13 @@ func PopsModelLegalActionsWith(c PopsModelChoices, s pops.State) []pops.Action {
 				}
 			}
 		}
-		act.Keep = pops.Keep(c.IntRange(0, 1, "keep"))
+		act.Keep = mpops.Keep(c.IntRange(0, 1, "keep"))
 		switch c.IntRange(0, 3, "listen mode") {
 		case 1, 2:
 			act.Listen = int32(c.IntRange(0, g-1, "listen"))
 		case 3:
 			if src := source[i]; src != perm.None {
-				act.Listen, act.Keep = src/int32(d), pops.KeepOwn
+				act.Listen, act.Keep = src/int32(d), mpops.KeepOwn
 			}
 		}
 		if held > 0 && c.IntRange(0, 5, "drops") == 5 {
@@ -249,7 +249,7 @@ func PopsModelLegalActionsWith(c PopsModelChoices, s pops.State) []pops.Action {
 // without a message, a message without couplers, an unknown Keep), or, one
 // time in 13, a vector of the wrong length. Every corruption is illegal on
 // its own, whatever the rest of the action holds.
-func PopsModelIllegalActionsWith(c PopsModelChoices, s pops.State) []pops.Action {
+func PopsModelIllegalActionsWith(c PopsModelChoices, s mpops.State) []mpops.Action {
 	a := PopsModelLegalActionsWith(c, s)
 	n := len(a)
 	if c.IntRange(0, 12, "wrong length") == 12 {
@@ -257,7 +257,7 @@ func PopsModelIllegalActionsWith(c PopsModelChoices, s pops.State) []pops.Action
 			return a[:c.IntRange(0, n-1, "length")]
 		}
 		for extra := c.IntRange(1, 2, "extra"); extra > 0; extra-- {
-			a = append(a, pops.Idle())
+			a = append(a, mpops.Idle())
 		}
 		return a
 	}
@@ -273,7 +273,7 @@ func PopsModelIllegalActionsWith(c PopsModelChoices, s pops.State) []pops.Action
 // (Send in [-2, held], Ack in [-2, n], Listen in [-2, g], Keep in [0, 2],
 // To and Drop lists of small length with entries just inside or outside
 // their range). The result may or may not be legal.
-func PopsModelRawActionsWith(c PopsModelChoices, s pops.State) []pops.Action {
+func PopsModelRawActionsWith(c PopsModelChoices, s mpops.State) []mpops.Action {
 	a := PopsModelLegalActionsWith(c, s)
 	n, g := s.Shape.N(), s.Shape.G
 	for k := c.IntRange(1, 3, "overwrites"); k > 0; k-- {
@@ -293,7 +293,7 @@ func PopsModelRawActionsWith(c PopsModelChoices, s pops.State) []pops.Action {
 		case 3:
 			act.Listen = int32(c.IntRange(-2, g, "raw listen"))
 		case 4:
-			act.Keep = pops.Keep(c.IntRange(0, 2, "raw keep"))
+			act.Keep = mpops.Keep(c.IntRange(0, 2, "raw keep"))
 		case 5:
 			act.Drop = make([]int32, c.IntRange(0, 2, "raw drop count"))
 			for x := range act.Drop {
@@ -306,7 +306,7 @@ func PopsModelRawActionsWith(c PopsModelChoices, s pops.State) []pops.Action {
 
 // PopsModelActionsWith returns a legal vector (probability 4/6), an illegal
 // one (1/6) or a raw one (1/6), and which it is. Legal is the simplest.
-func PopsModelActionsWith(c PopsModelChoices, s pops.State) ([]pops.Action, PopsModelActionKind) {
+func PopsModelActionsWith(c PopsModelChoices, s mpops.State) ([]mpops.Action, PopsModelActionKind) {
 	switch c.IntRange(0, 5, "vector kind") {
 	case 4:
 		return PopsModelIllegalActionsWith(c, s), PopsModelIllegal
@@ -348,7 +348,7 @@ func pmOutside(c PopsModelChoices, lo, hi int) int32 {
 }
 
 // pmCorrupt makes processor i's action impossible, whatever else it holds.
-func pmCorrupt(c PopsModelChoices, s pops.State, i int, act *pops.Action) {
+func pmCorrupt(c PopsModelChoices, s mpops.State, i int, act *mpops.Action) {
 	n, g, held := s.Shape.N(), s.Shape.G, len(s.Buf[i])
 	switch c.IntRange(0, 10, "corruption") {
 	case 0: // Send out of range
@@ -391,7 +391,7 @@ func pmCorrupt(c PopsModelChoices, s pops.State, i int, act *pops.Action) {
 			act.Ack = int32(c.IntRange(0, n-1, "ack"))
 		}
 	case 10: // an unknown Keep
-		act.Keep = pops.Keep(c.IntRange(int(pops.KeepOwn)+1, math.MaxUint8, "keep"))
+		act.Keep = mpops.Keep(c.IntRange(int(mpops.KeepOwn)+1, math.MaxUint8, "keep"))
 	}
 }
 
@@ -399,8 +399,8 @@ func pmCorrupt(c PopsModelChoices, s pops.State, i int, act *pops.Action) {
 // rapid generators
 
 // PopsModelShapes generates POPS(d, g) with 1 ≤ d, g ≤ PopsModelMaxSide.
-func PopsModelShapes() *rapid.Generator[pops.Shape] {
-	return rapid.Custom(func(t *rapid.T) pops.Shape { return PopsModelShapeWith(PopsModelRapidChoices(t)) })
+func PopsModelShapes() *rapid.Generator[mpops.Shape] {
+	return rapid.Custom(func(t *rapid.T) mpops.Shape { return PopsModelShapeWith(PopsModelRapidChoices(t)) })
 }
 
 // PopsModelPartialPerms generates partial permutations of N_n (see
@@ -412,8 +412,8 @@ func PopsModelPartialPerms(n int) *rapid.Generator[[]int32] {
 // PopsModelStates generates states reached from a random partial
 // permutation by a few random legal slots (see PopsModelStateWith). It fails
 // the test if pops.Step rejects a legal warm-up slot.
-func PopsModelStates() *rapid.Generator[pops.State] {
-	return rapid.Custom(func(t *rapid.T) pops.State {
+func PopsModelStates() *rapid.Generator[mpops.State] {
+	return rapid.Custom(func(t *rapid.T) mpops.State {
 		s, err := PopsModelStateWith(PopsModelRapidChoices(t))
 		if err != nil {
 			t.Fatal(err)
@@ -423,23 +423,23 @@ func PopsModelStates() *rapid.Generator[pops.State] {
 }
 
 // PopsModelLegalActions generates legal action vectors for s.
-func PopsModelLegalActions(s pops.State) *rapid.Generator[[]pops.Action] {
-	return rapid.Custom(func(t *rapid.T) []pops.Action {
+func PopsModelLegalActions(s mpops.State) *rapid.Generator[[]mpops.Action] {
+	return rapid.Custom(func(t *rapid.T) []mpops.Action {
 		return PopsModelLegalActionsWith(PopsModelRapidChoices(t), s)
 	})
 }
 
 // PopsModelIllegalActions generates action vectors for s that contain at
 // least one impossible action.
-func PopsModelIllegalActions(s pops.State) *rapid.Generator[[]pops.Action] {
-	return rapid.Custom(func(t *rapid.T) []pops.Action {
+func PopsModelIllegalActions(s mpops.State) *rapid.Generator[[]mpops.Action] {
+	return rapid.Custom(func(t *rapid.T) []mpops.Action {
 		return PopsModelIllegalActionsWith(PopsModelRapidChoices(t), s)
 	})
 }
 
 // PopsModelRawActions generates possibly illegal action vectors for s.
-func PopsModelRawActions(s pops.State) *rapid.Generator[[]pops.Action] {
-	return rapid.Custom(func(t *rapid.T) []pops.Action {
+func PopsModelRawActions(s mpops.State) *rapid.Generator[[]mpops.Action] {
+	return rapid.Custom(func(t *rapid.T) []mpops.Action {
 		return PopsModelRawActionsWith(PopsModelRapidChoices(t), s)
 	})
 }
@@ -450,20 +450,20 @@ func PopsModelRawActions(s pops.State) *rapid.Generator[[]pops.Action] {
 // pmStepFunc is the signature of pops.Step and popsnaive.Step. The property
 // bodies take the step under test as an argument so that the tests can
 // check that each body catches deliberately broken steps.
-type pmStepFunc = func(pops.State, []pops.Action) (pops.State, pops.Events, error)
+type pmStepFunc = func(mpops.State, []mpops.Action) (mpops.State, mpops.Events, error)
 
 // PopsModelOutcome is the result of stepping one slot.
 type PopsModelOutcome struct {
-	State  pops.State
-	Events pops.Events
+	State  mpops.State
+	Events mpops.Events
 	Err    error
 }
 
 // PopsModelStepOutcome steps s with a using step (pops.Step or
 // popsnaive.Step) and returns the outcome, converting a panic into the
 // returned panic value (nil when step returned normally).
-func PopsModelStepOutcome(step func(pops.State, []pops.Action) (pops.State, pops.Events, error),
-	s pops.State, a []pops.Action) (out PopsModelOutcome, panicked any) {
+func PopsModelStepOutcome(step func(mpops.State, []mpops.Action) (mpops.State, mpops.Events, error),
+	s mpops.State, a []mpops.Action) (out PopsModelOutcome, panicked any) {
 	defer func() {
 		if r := recover(); r != nil {
 			panicked = r
@@ -476,11 +476,11 @@ func PopsModelStepOutcome(step func(pops.State, []pops.Action) (pops.State, pops
 // PopsModelNormalizeEvents returns a copy of e with every list sorted and
 // every empty list nil, so that two Events holding the same multisets are
 // reflect.DeepEqual.
-func PopsModelNormalizeEvents(e pops.Events) pops.Events {
-	var out pops.Events
+func PopsModelNormalizeEvents(e mpops.Events) mpops.Events {
+	var out mpops.Events
 	if len(e.Received) > 0 {
 		out.Received = slices.Clone(e.Received)
-		slices.SortFunc(out.Received, func(x, y pops.Reception) int {
+		slices.SortFunc(out.Received, func(x, y mpops.Reception) int {
 			for _, d := range [...]int64{
 				int64(x.Proc) - int64(y.Proc),
 				int64(x.Coupler.To) - int64(y.Coupler.To),
@@ -523,7 +523,7 @@ func pmSign(d int64) int {
 	return 0
 }
 
-func pmCompareCouplers(x, y pops.Coupler) int {
+func pmCompareCouplers(x, y mpops.Coupler) int {
 	if x.To != y.To {
 		return pmSign(int64(x.To) - int64(y.To))
 	}
@@ -537,9 +537,9 @@ func pmCompareCouplers(x, y pops.Coupler) int {
 // events as multisets.
 func PopsModelCompare(got, want PopsModelOutcome) string {
 	switch {
-	case got.Err != nil && !errors.Is(got.Err, pops.ErrActions):
+	case got.Err != nil && !errors.Is(got.Err, mpops.ErrActions):
 		return fmt.Sprintf("models/pops error does not wrap pops.ErrActions: %v", got.Err)
-	case want.Err != nil && !errors.Is(want.Err, pops.ErrActions):
+	case want.Err != nil && !errors.Is(want.Err, mpops.ErrActions):
 		return fmt.Sprintf("reference error does not wrap pops.ErrActions: %v", want.Err)
 	case got.Err != nil && want.Err != nil:
 		return ""
@@ -566,11 +566,11 @@ func PopsModelCompare(got, want PopsModelOutcome) string {
 // illegal one (as told by kind), a disagreement with popsnaive, and — when
 // checkInvariants is set — an accepted step whose next state fails
 // pops.CheckInvariants.
-func PopsModelCheckStep(s pops.State, a []pops.Action, kind PopsModelActionKind, checkInvariants bool) (PopsModelOutcome, string) {
-	return pmCheckStep(pops.Step, s, a, kind, checkInvariants)
+func PopsModelCheckStep(s mpops.State, a []mpops.Action, kind PopsModelActionKind, checkInvariants bool) (PopsModelOutcome, string) {
+	return pmCheckStep(mpops.Step, s, a, kind, checkInvariants)
 }
 
-func pmCheckStep(step pmStepFunc, s pops.State, a []pops.Action, kind PopsModelActionKind, checkInvariants bool) (PopsModelOutcome, string) {
+func pmCheckStep(step pmStepFunc, s mpops.State, a []mpops.Action, kind PopsModelActionKind, checkInvariants bool) (PopsModelOutcome, string) {
 	before, actsBefore := s.Clone(), pmCloneActions(a)
 	got, p := PopsModelStepOutcome(step, s, a)
 	if p != nil {
@@ -598,18 +598,18 @@ func pmCheckStep(step pmStepFunc, s pops.State, a []pops.Action, kind PopsModelA
 		return got, "models/pops and oracles/popsnaive disagree on " + kind.String() + " actions: " + d
 	}
 	if checkInvariants && got.Err == nil {
-		if err := pops.CheckInvariants(got.State); err != nil {
+		if err := mpops.CheckInvariants(got.State); err != nil {
 			return got, fmt.Sprintf("next state fails CheckInvariants: %v\n  next: %s", err, PopsModelFormatState(got.State))
 		}
 	}
 	return got, ""
 }
 
-func pmCloneActions(a []pops.Action) []pops.Action {
+func pmCloneActions(a []mpops.Action) []mpops.Action {
 	if a == nil {
 		return nil
 	}
-	c := make([]pops.Action, len(a))
+	c := make([]mpops.Action, len(a))
 	for i, act := range a {
 		c[i] = act
 		c[i].To = slices.Clone(act.To)
@@ -650,11 +650,11 @@ type pmBody = func(step pmStepFunc, c PopsModelChoices) string
 
 // pmBind fixes a body's step to models/pops.Step.
 func pmBind(body pmBody) func(PopsModelChoices) string {
-	return func(c PopsModelChoices) string { return body(pops.Step, c) }
+	return func(c PopsModelChoices) string { return body(mpops.Step, c) }
 }
 
 func pmRapidProp(t *rapid.T, body pmBody) {
-	if msg := body(pops.Step, PopsModelRapidChoices(t)); msg != "" {
+	if msg := body(mpops.Step, PopsModelRapidChoices(t)); msg != "" {
 		t.Fatal(msg)
 	}
 }
@@ -757,10 +757,10 @@ func pmPurity(step pmStepFunc, c PopsModelChoices) string {
 }
 
 // pmScribble overwrites every element of s's slices with garbage.
-func pmScribble(s pops.State) {
+func pmScribble(s mpops.State) {
 	for i := range s.Buf {
 		for k := range s.Buf[i] {
-			s.Buf[i][k] = pops.Item{Packet: -7, Kind: 99}
+			s.Buf[i][k] = mpops.Item{Packet: -7, Kind: 99}
 		}
 	}
 	for p := range s.Dst {
@@ -776,7 +776,7 @@ func pmScribble(s pops.State) {
 
 func pmLegalSteps(step pmStepFunc, c PopsModelChoices) string {
 	s := PopsModelInitialStateWith(c)
-	if err := pops.CheckInvariants(s); err != nil {
+	if err := mpops.CheckInvariants(s); err != nil {
 		return fmt.Sprintf("initial state fails CheckInvariants: %v\n  state: %s", err, PopsModelFormatState(s))
 	}
 	slots := c.IntRange(1, 8, "slots")
@@ -787,7 +787,7 @@ func pmLegalSteps(step pmStepFunc, c PopsModelChoices) string {
 		if err != nil {
 			return fmt.Sprintf("legal actions rejected: %v%s", err, where)
 		}
-		if err := pops.CheckInvariants(next); err != nil {
+		if err := mpops.CheckInvariants(next); err != nil {
 			return fmt.Sprintf("next state fails CheckInvariants: %v\n  next: %s\n  events: %+v%s", err, PopsModelFormatState(next), ev, where)
 		}
 		if next.Slot != s.Slot+1 || next.Shape != s.Shape || !slices.Equal(next.Dst, s.Dst) {
@@ -823,7 +823,7 @@ func pmConservation(step pmStepFunc, c PopsModelChoices) string {
 // pmConservedSlot checks one slot s --a--> next with events ev and adds the
 // slot's Lost and Delivered events to the run's counts (deliveredEvents
 // holds the counts of the earlier slots on entry).
-func pmConservedSlot(s pops.State, a []pops.Action, next pops.State, ev pops.Events, lostEvents, deliveredEvents []int) string {
+func pmConservedSlot(s mpops.State, a []mpops.Action, next mpops.State, ev mpops.Events, lostEvents, deliveredEvents []int) string {
 	n := s.Shape.N()
 	exists := func(p int32) bool { return p >= 0 && int(p) < n && s.Dst[p] != perm.None }
 	for _, p := range ev.Lost {
@@ -856,13 +856,13 @@ func pmConservedSlot(s pops.State, a []pops.Action, next pops.State, ev pops.Eve
 		}
 	}
 	// No packet is created: every stored item names an existing packet.
-	count := func(st pops.State, p int32) (items, delivered int, held bool) {
+	count := func(st mpops.State, p int32) (items, delivered int, held bool) {
 		for _, buf := range st.Buf {
 			for _, it := range buf {
 				if it.Packet == p {
 					items++
-					held = held || it.Kind == pops.Original || it.Kind == pops.Copy
-					if it.Kind == pops.Delivered {
+					held = held || it.Kind == mpops.Original || it.Kind == mpops.Copy
+					if it.Kind == mpops.Delivered {
 						delivered++
 					}
 				}
@@ -882,7 +882,7 @@ func pmConservedSlot(s pops.State, a []pops.Action, next pops.State, ev pops.Eve
 	// account for every change of a packet's item count.
 	delta := make(map[int32]int)
 	for _, r := range ev.Received {
-		if r.Msg.Kind != pops.PacketMsg {
+		if r.Msg.Kind != mpops.PacketMsg {
 			continue
 		}
 		p := r.Msg.Packet
@@ -899,7 +899,7 @@ func pmConservedSlot(s pops.State, a []pops.Action, next pops.State, ev pops.Eve
 			return fmt.Sprintf("processor %d received packet %d over %v, but no processor of group %d held it", r.Proc, p, r.Coupler, r.Coupler.From)
 		}
 		act := a[r.Proc]
-		if act.Keep == pops.KeepAll || (act.Keep == pops.KeepOwn && s.Dst[p] == r.Proc) {
+		if act.Keep == mpops.KeepAll || (act.Keep == mpops.KeepOwn && s.Dst[p] == r.Proc) {
 			delta[p]++
 		}
 	}
@@ -908,7 +908,7 @@ func pmConservedSlot(s pops.State, a []pops.Action, next pops.State, ev pops.Eve
 		for _, k := range act.Drop {
 			it := s.Buf[i][k]
 			delta[it.Packet]--
-			if it.Kind == pops.Delivered {
+			if it.Kind == mpops.Delivered {
 				droppedDelivered[it.Packet]++
 			}
 		}
@@ -963,25 +963,25 @@ func pmCouplers(step pmStepFunc, c PopsModelChoices) string {
 	d, g, n := s.Shape.D, s.Shape.G, s.Shape.N()
 
 	// Senders of every coupler, straight from the actions.
-	senders := make(map[pops.Coupler][]int)
+	senders := make(map[mpops.Coupler][]int)
 	for j, act := range a {
 		if act.Send < 0 && act.Ack < 0 {
 			continue
 		}
 		for _, b := range act.To {
-			cp := pops.Coupler{To: b, From: int32(j / d)}
+			cp := mpops.Coupler{To: b, From: int32(j / d)}
 			senders[cp] = append(senders[cp], j)
 		}
 	}
-	msgOf := func(j int) pops.Message {
+	msgOf := func(j int) mpops.Message {
 		if a[j].Send >= 0 {
-			return pops.Message{Kind: pops.PacketMsg, Packet: s.Buf[j][a[j].Send].Packet}
+			return mpops.Message{Kind: mpops.PacketMsg, Packet: s.Buf[j][a[j].Send].Packet}
 		}
-		return pops.Message{Kind: pops.AckMsg, Packet: a[j].Ack}
+		return mpops.Message{Kind: mpops.AckMsg, Packet: a[j].Ack}
 	}
 
 	// Conflicts: exactly the couplers with two or more senders, once each.
-	listed := make(map[pops.Coupler]int)
+	listed := make(map[mpops.Coupler]int)
 	for _, cp := range ev.Conflicts {
 		listed[cp]++
 		if listed[cp] > 1 || len(senders[cp]) < 2 {
@@ -990,7 +990,7 @@ func pmCouplers(step pmStepFunc, c PopsModelChoices) string {
 	}
 	for b := 0; b < g; b++ {
 		for src := 0; src < g; src++ {
-			cp := pops.Coupler{To: int32(b), From: int32(src)}
+			cp := mpops.Coupler{To: int32(b), From: int32(src)}
 			if len(senders[cp]) >= 2 && listed[cp] == 0 {
 				return fmt.Sprintf("%v has senders %v but is not in Conflicts", cp, senders[cp]) + where
 			}
@@ -998,7 +998,7 @@ func pmCouplers(step pmStepFunc, c PopsModelChoices) string {
 	}
 
 	// Receptions: exactly one per listener of a single-sender coupler.
-	got := make([][]pops.Reception, n)
+	got := make([][]mpops.Reception, n)
 	for _, r := range ev.Received {
 		if r.Proc < 0 || int(r.Proc) >= n {
 			return fmt.Sprintf("reception at processor %d, which does not exist", r.Proc) + where
@@ -1016,7 +1016,7 @@ func pmCouplers(step pmStepFunc, c PopsModelChoices) string {
 			}
 			continue
 		}
-		cp := pops.Coupler{To: int32(i / d), From: act.Listen}
+		cp := mpops.Coupler{To: int32(i / d), From: act.Listen}
 		if len(senders[cp]) != 1 {
 			if len(got[i]) > 0 {
 				return fmt.Sprintf("processor %d listens to %v with %d senders but received %v", i, cp, len(senders[cp]), got[i]) + where
@@ -1026,18 +1026,18 @@ func pmCouplers(step pmStepFunc, c PopsModelChoices) string {
 			}
 			continue
 		}
-		want := pops.Reception{Proc: int32(i), Coupler: cp, Msg: msgOf(senders[cp][0])}
+		want := mpops.Reception{Proc: int32(i), Coupler: cp, Msg: msgOf(senders[cp][0])}
 		if len(got[i]) != 1 || got[i][0] != want {
 			return fmt.Sprintf("processor %d listens to %v with one sender (processor %d): received %v, want %v", i, cp, senders[cp][0], got[i], want) + where
 		}
 		// What the listener stores.
-		var stored *pops.Item
-		if p := want.Msg.Packet; want.Msg.Kind == pops.PacketMsg {
+		var stored *mpops.Item
+		if p := want.Msg.Packet; want.Msg.Kind == mpops.PacketMsg {
 			switch {
-			case act.Keep == pops.KeepAll:
-				stored = &pops.Item{Packet: p, Kind: pops.Copy}
-			case act.Keep == pops.KeepOwn && s.Dst[p] == int32(i):
-				stored = &pops.Item{Packet: p, Kind: pops.Delivered}
+			case act.Keep == mpops.KeepAll:
+				stored = &mpops.Item{Packet: p, Kind: mpops.Copy}
+			case act.Keep == mpops.KeepOwn && s.Dst[p] == int32(i):
+				stored = &mpops.Item{Packet: p, Kind: mpops.Delivered}
 				if s.Delivered[p] {
 					again = append(again, p)
 				} else {
@@ -1053,8 +1053,8 @@ func pmCouplers(step pmStepFunc, c PopsModelChoices) string {
 			return fmt.Sprintf("processor %d (Keep %d) received %v: buffer %v → %v, want %d items ending with %v", i, act.Keep, want.Msg, s.Buf[i], next.Buf[i], wantLen, stored) + where
 		}
 	}
-	ne := PopsModelNormalizeEvents(pops.Events{Delivered: firstTime, Duplicated: again})
-	ge := PopsModelNormalizeEvents(pops.Events{Delivered: ev.Delivered, Duplicated: ev.Duplicated})
+	ne := PopsModelNormalizeEvents(mpops.Events{Delivered: firstTime, Duplicated: again})
+	ge := PopsModelNormalizeEvents(mpops.Events{Delivered: ev.Delivered, Duplicated: ev.Duplicated})
 	if !reflect.DeepEqual(ne, ge) {
 		return fmt.Sprintf("Delivered/Duplicated = %v/%v, want %v/%v", ev.Delivered, ev.Duplicated, firstTime, again) + where
 	}
@@ -1098,7 +1098,7 @@ func pmDifferential(step pmStepFunc, c PopsModelChoices) string {
 // PopsModelFormatState prints a state compactly for failure messages:
 // shape, slot, destinations, non-empty buffers as p<i>:[o0 c3 d5] for
 // Original, Copy and Delivered items, and the delivered and lost packets.
-func PopsModelFormatState(s pops.State) string {
+func PopsModelFormatState(s mpops.State) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v slot %d dst=%v buf={", s.Shape, s.Slot, s.Dst)
 	sep := ""
@@ -1113,11 +1113,11 @@ func PopsModelFormatState(s pops.State) string {
 				b.WriteByte(' ')
 			}
 			switch it.Kind {
-			case pops.Original:
+			case mpops.Original:
 				b.WriteByte('o')
-			case pops.Copy:
+			case mpops.Copy:
 				b.WriteByte('c')
-			case pops.Delivered:
+			case mpops.Delivered:
 				b.WriteByte('d')
 			default:
 				fmt.Fprintf(&b, "?%d:", it.Kind)
@@ -1143,7 +1143,7 @@ func PopsModelFormatState(s pops.State) string {
 // PopsModelFormatActions prints an action vector compactly for failure
 // messages: its length, then the non-idle actions, e.g.
 // "p0{send#0 >[1 2] listen1 /own drop[0]} p3{ack5 >[0]}".
-func PopsModelFormatActions(a []pops.Action) string {
+func PopsModelFormatActions(a []mpops.Action) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d actions:", len(a))
 	for i, act := range a {
@@ -1161,11 +1161,11 @@ func PopsModelFormatActions(a []pops.Action) string {
 			parts = append(parts, fmt.Sprintf("listen%d", act.Listen))
 		}
 		switch act.Keep {
-		case pops.KeepAll:
+		case mpops.KeepAll:
 			if act.Listen != -1 {
 				parts = append(parts, "/all")
 			}
-		case pops.KeepOwn:
+		case mpops.KeepOwn:
 			parts = append(parts, "/own")
 		default:
 			parts = append(parts, fmt.Sprintf("/keep=%d", act.Keep))

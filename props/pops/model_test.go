@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"routecheck/models/perm"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 )
 
 // pmSeedSalt is the second PCG word of every seeded run in this file.
@@ -77,23 +77,23 @@ func TestPopsModelRedelivery(t *testing.T) {
 	// POPS(1,2): packet 0 goes from processor 0 to processor 1. In all
 	// three slots processor 0 sends its original over c(1,0) and processor 1
 	// listens there with KeepOwn.
-	sh, err := pops.NewShape(1, 2)
+	sh, err := mpops.NewShape(1, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := pops.NewState(sh, []int32{1, perm.None})
+	s, err := mpops.NewState(sh, []int32{1, perm.None})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := []pops.Action{pops.Idle(), pops.Idle()}
+	a := []mpops.Action{mpops.Idle(), mpops.Idle()}
 	a[0].Send, a[0].To = 0, []int32{1}
-	a[1].Listen, a[1].Keep = 0, pops.KeepOwn
+	a[1].Listen, a[1].Keep = 0, mpops.KeepOwn
 	for slot := 1; slot <= 3; slot++ {
-		next, ev, err := pops.Step(s, a)
+		next, ev, err := mpops.Step(s, a)
 		if err != nil {
 			t.Fatalf("slot %d: legal actions rejected: %v", slot, err)
 		}
-		if err := pops.CheckInvariants(next); err != nil {
+		if err := mpops.CheckInvariants(next); err != nil {
 			t.Fatalf("slot %d: next state %s fails CheckInvariants: %v", slot, PopsModelFormatState(next), err)
 		}
 		wantDelivered, wantDuplicated := []int32(nil), []int32{0}
@@ -114,8 +114,8 @@ func TestPopsModelRedelivery(t *testing.T) {
 	runs, dupRuns := uint64(0), 0
 	for seed := uint64(1); seed <= pmSeeds(); seed++ {
 		dup := false
-		step := func(s pops.State, a []pops.Action) (pops.State, pops.Events, error) {
-			next, ev, err := pops.Step(s, a)
+		step := func(s mpops.State, a []mpops.Action) (mpops.State, mpops.Events, error) {
+			next, ev, err := mpops.Step(s, a)
 			dup = dup || len(ev.Duplicated) > 0
 			return next, ev, err
 		}
@@ -142,10 +142,10 @@ type pmMutant struct {
 }
 
 func pmMutants() []pmMutant {
-	wrap := func(f func(s pops.State, a []pops.Action, next *pops.State, ev *pops.Events, err *error)) func() pmStepFunc {
+	wrap := func(f func(s mpops.State, a []mpops.Action, next *mpops.State, ev *mpops.Events, err *error)) func() pmStepFunc {
 		return func() pmStepFunc {
-			return func(s pops.State, a []pops.Action) (pops.State, pops.Events, error) {
-				next, ev, err := pops.Step(s, a)
+			return func(s mpops.State, a []mpops.Action) (mpops.State, mpops.Events, error) {
+				next, ev, err := mpops.Step(s, a)
 				f(s, a, &next, &ev, &err)
 				return next, ev, err
 			}
@@ -153,12 +153,12 @@ func pmMutants() []pmMutant {
 	}
 	return []pmMutant{{
 		name: "forgets conflicts",
-		step: wrap(func(_ pops.State, _ []pops.Action, _ *pops.State, ev *pops.Events, _ *error) { ev.Conflicts = nil }),
+		step: wrap(func(_ mpops.State, _ []mpops.Action, _ *mpops.State, ev *mpops.Events, _ *error) { ev.Conflicts = nil }),
 		// Purity and conservation do not look at conflicts.
 		caught: []string{"Couplers", "Differential"},
 	}, {
 		name: "mutates its input",
-		step: wrap(func(s pops.State, _ []pops.Action, _ *pops.State, _ *pops.Events, _ *error) {
+		step: wrap(func(s mpops.State, _ []mpops.Action, _ *mpops.State, _ *mpops.Events, _ *error) {
 			for p := range s.Dst {
 				if s.Dst[p] != perm.None {
 					s.Delivered[p] = !s.Delivered[p]
@@ -170,8 +170,8 @@ func pmMutants() []pmMutant {
 		name: "not deterministic",
 		step: func() pmStepFunc {
 			calls := 0
-			return func(s pops.State, a []pops.Action) (pops.State, pops.Events, error) {
-				next, ev, err := pops.Step(s, a)
+			return func(s mpops.State, a []mpops.Action) (mpops.State, mpops.Events, error) {
+				next, ev, err := mpops.Step(s, a)
 				if calls++; calls%2 == 0 {
 					next.Slot += 2
 				}
@@ -181,7 +181,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"Purity", "Differential"},
 	}, {
 		name: "shares buffers with its input",
-		step: wrap(func(s pops.State, _ []pops.Action, next *pops.State, _ *pops.Events, err *error) {
+		step: wrap(func(s mpops.State, _ []mpops.Action, next *mpops.State, _ *mpops.Events, err *error) {
 			if *err != nil {
 				return
 			}
@@ -194,23 +194,23 @@ func pmMutants() []pmMutant {
 		caught: []string{"Purity"},
 	}, {
 		name: "accepts illegal actions",
-		step: wrap(func(s pops.State, _ []pops.Action, next *pops.State, ev *pops.Events, err *error) {
+		step: wrap(func(s mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
 			if *err != nil {
-				*next, *ev, *err = s.Clone(), pops.Events{}, nil
+				*next, *ev, *err = s.Clone(), mpops.Events{}, nil
 				next.Slot++
 			}
 		}),
 		caught: []string{"IllegalRejected", "Differential"},
 	}, {
 		name: "creates a copy",
-		step: wrap(func(s pops.State, _ []pops.Action, next *pops.State, _ *pops.Events, err *error) {
+		step: wrap(func(s mpops.State, _ []mpops.Action, next *mpops.State, _ *mpops.Events, err *error) {
 			if *err != nil {
 				return
 			}
 			for p, d := range s.Dst {
 				if d != perm.None && !next.Lost[p] {
 					last := len(next.Buf) - 1
-					next.Buf[last] = append(next.Buf[last], pops.Item{Packet: int32(p), Kind: pops.Copy})
+					next.Buf[last] = append(next.Buf[last], mpops.Item{Packet: int32(p), Kind: mpops.Copy})
 					return
 				}
 			}
@@ -218,7 +218,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"Conservation", "Couplers", "Differential"},
 	}, {
 		name: "forgets losses",
-		step: wrap(func(_ pops.State, _ []pops.Action, next *pops.State, ev *pops.Events, err *error) {
+		step: wrap(func(_ mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
 			if *err != nil {
 				return
 			}
@@ -230,7 +230,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"LegalSteps", "Conservation", "Differential"},
 	}, {
 		name: "repeats loss events",
-		step: wrap(func(_ pops.State, _ []pops.Action, next *pops.State, ev *pops.Events, err *error) {
+		step: wrap(func(_ mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
 			if *err != nil {
 				return
 			}
@@ -244,7 +244,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"Conservation", "Differential"},
 	}, {
 		name: "misreports receptions",
-		step: wrap(func(s pops.State, _ []pops.Action, _ *pops.State, ev *pops.Events, _ *error) {
+		step: wrap(func(s mpops.State, _ []mpops.Action, _ *mpops.State, ev *mpops.Events, _ *error) {
 			for k := range ev.Received {
 				ev.Received[k].Msg.Packet = (ev.Received[k].Msg.Packet + 1) % int32(len(s.Dst)+1)
 			}
@@ -252,18 +252,18 @@ func pmMutants() []pmMutant {
 		caught: []string{"Couplers", "Differential"},
 	}, {
 		name: "delivers at the wrong processor",
-		step: wrap(func(s pops.State, _ []pops.Action, next *pops.State, ev *pops.Events, err *error) {
+		step: wrap(func(s mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
 			if *err != nil || len(ev.Delivered) == 0 || len(next.Buf) < 2 {
 				return
 			}
 			p := ev.Delivered[0]
 			wrong := (int(s.Dst[p]) + 1) % len(next.Buf)
-			next.Buf[wrong] = append(next.Buf[wrong], pops.Item{Packet: p, Kind: pops.Delivered})
+			next.Buf[wrong] = append(next.Buf[wrong], mpops.Item{Packet: p, Kind: mpops.Delivered})
 		}),
 		caught: []string{"LegalSteps", "Conservation", "Couplers", "Differential"},
 	}, {
 		name: "stores a delivery without flagging it",
-		step: wrap(func(_ pops.State, _ []pops.Action, next *pops.State, ev *pops.Events, err *error) {
+		step: wrap(func(_ mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
 			if *err != nil {
 				return
 			}
@@ -276,7 +276,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"LegalSteps", "Conservation", "Couplers", "Differential"},
 	}, {
 		name: "reports duplicates as deliveries",
-		step: wrap(func(_ pops.State, _ []pops.Action, _ *pops.State, ev *pops.Events, _ *error) {
+		step: wrap(func(_ mpops.State, _ []mpops.Action, _ *mpops.State, ev *mpops.Events, _ *error) {
 			ev.Delivered = append(ev.Delivered, ev.Duplicated...)
 			ev.Duplicated = nil
 		}),
@@ -284,17 +284,17 @@ func pmMutants() []pmMutant {
 		caught: []string{"Conservation", "Couplers", "Differential"},
 	}, {
 		name:   "forgets duplicates",
-		step:   wrap(func(_ pops.State, _ []pops.Action, _ *pops.State, ev *pops.Events, _ *error) { ev.Duplicated = nil }),
+		step:   wrap(func(_ mpops.State, _ []mpops.Action, _ *mpops.State, ev *mpops.Events, _ *error) { ev.Duplicated = nil }),
 		caught: []string{"Conservation", "Couplers", "Differential"},
 	}, {
 		name: "discards repeated acceptances",
-		step: wrap(func(s pops.State, _ []pops.Action, next *pops.State, ev *pops.Events, err *error) {
+		step: wrap(func(s mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
 			if *err != nil {
 				return
 			}
 			for _, p := range ev.Duplicated {
 				buf := next.Buf[s.Dst[p]]
-				if k := len(buf) - 1; k >= 0 && buf[k] == (pops.Item{Packet: p, Kind: pops.Delivered}) {
+				if k := len(buf) - 1; k >= 0 && buf[k] == (mpops.Item{Packet: p, Kind: mpops.Delivered}) {
 					next.Buf[s.Dst[p]] = buf[:k]
 				}
 			}
@@ -349,7 +349,7 @@ func TestPopsModelGeneratorsCoverEvents(t *testing.T) {
 		}
 		for slot := 0; slot < 4; slot++ {
 			a, kind := PopsModelActionsWith(c, s)
-			next, ev, err := pops.Step(s, a)
+			next, ev, err := mpops.Step(s, a)
 			if err != nil {
 				seen["rejected "+kind.String()]++
 				continue
@@ -376,7 +376,7 @@ func TestPopsModelGeneratorsCoverEvents(t *testing.T) {
 	t.Logf("%v", seen)
 	for _, want := range []string{
 		"accepted legal", "rejected illegal", "accepted raw", "rejected raw",
-		fmt.Sprintf("received msg kind %d", pops.PacketMsg), fmt.Sprintf("received msg kind %d", pops.AckMsg),
+		fmt.Sprintf("received msg kind %d", mpops.PacketMsg), fmt.Sprintf("received msg kind %d", mpops.AckMsg),
 		"conflict", "delivered", "duplicated", "lost",
 	} {
 		if seen[want] == 0 {
@@ -419,11 +419,11 @@ func TestPopsModelRapidGenerators(t *testing.T) {
 			t.Fatalf("not a partial permutation of N_%d: %v", sh.N(), p)
 		}
 		s := PopsModelStates().Draw(t, "state")
-		if err := pops.CheckInvariants(s); err != nil {
+		if err := mpops.CheckInvariants(s); err != nil {
 			t.Fatalf("generated state fails CheckInvariants: %v\n  %s", err, PopsModelFormatState(s))
 		}
 		for _, v := range []struct {
-			gen  *rapid.Generator[[]pops.Action]
+			gen  *rapid.Generator[[]mpops.Action]
 			kind PopsModelActionKind
 		}{
 			{PopsModelLegalActions(s), PopsModelLegal},

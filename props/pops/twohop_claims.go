@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"fmt"
@@ -8,8 +8,9 @@ import (
 	"strings"
 
 	"routecheck/algos/popstwohop"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 	"routecheck/oracles/popslower"
+	"routecheck/props"
 )
 
 // The claims of 000_de3be866f009217f.txt §II-B on deterministic two-hops
@@ -24,7 +25,7 @@ import (
 
 // twoHopAlgs are the deterministic two-hops algorithms the construction
 // attacks.
-func twoHopAlgs(sh pops.Shape) []popstwohop.Schedule {
+func twoHopAlgs(sh mpops.Shape) []popstwohop.Schedule {
 	return []popstwohop.Schedule{popstwohop.Shift(sh), popstwohop.Spread(sh), popstwohop.Hashed(sh)}
 }
 
@@ -34,7 +35,7 @@ func twoHops(s popstwohop.Schedule) popslower.TwoHops {
 
 // thm212Case is a shape and a running time inside the theorem's assumption.
 type thm212Case struct {
-	sh pops.Shape
+	sh mpops.Shape
 	T  int
 	// perAlg is how many processors i ∈ P'(a_0) are tried (evenly spread;
 	// 0 = all).
@@ -42,18 +43,18 @@ type thm212Case struct {
 }
 
 // thm212Cases are the instances, smallest n first, at a budget.
-func thm212Cases(b Budget) []thm212Case {
+func thm212Cases(b props.Budget) []thm212Case {
 	cs := []thm212Case{
-		{pops.Shape{D: 17, G: 17}, 2, 0},
-		{pops.Shape{D: 34, G: 17}, 2, b.Pick(96, 0, 0)},
-		{pops.Shape{D: 17, G: 34}, 2, b.Pick(96, 0, 0)},
+		{mpops.Shape{D: 17, G: 17}, 2, 0},
+		{mpops.Shape{D: 34, G: 17}, 2, b.Pick(96, 0, 0)},
+		{mpops.Shape{D: 17, G: 34}, 2, b.Pick(96, 0, 0)},
 	}
-	if b >= Default {
-		cs = append(cs, thm212Case{pops.Shape{D: 32, G: 32}, 2, 0}, thm212Case{pops.Shape{D: 64, G: 48}, 2, b.Pick(0, 256, 0)})
+	if b >= props.Default {
+		cs = append(cs, thm212Case{mpops.Shape{D: 32, G: 32}, 2, 0}, thm212Case{mpops.Shape{D: 64, G: 48}, 2, b.Pick(0, 256, 0)})
 	}
-	cs = append(cs, thm212Case{pops.Shape{D: 257, G: 257}, 4, b.Pick(2, 16, 48)})
-	if b == Large {
-		cs = append(cs, thm212Case{pops.Shape{D: 300, G: 260}, 4, 8})
+	cs = append(cs, thm212Case{mpops.Shape{D: 257, G: 257}, 4, b.Pick(2, 16, 48)})
+	if b == props.Large {
+		cs = append(cs, thm212Case{mpops.Shape{D: 300, G: 260}, 4, 8})
 	}
 	return cs
 }
@@ -174,7 +175,7 @@ func thm212Instance(c *popslower.Thm212, s popstwohop.Schedule, r thm212Run, rul
 // completions are the ways the proof's "arbitrary" rest of the permutation
 // is filled: lowest free destination first, then a random order drawn from
 // the seed (stream = i).
-func completions(env Env, i int32) []struct {
+func completions(env props.Env, i int32) []struct {
 	name string
 	rng  *rand.Rand
 } {
@@ -190,13 +191,13 @@ func completions(env Env, i int32) []struct {
 // searchMarking runs the construction with the given reading for every case
 // and algorithm, over p_i ∈ P'(a_0) (all of them: it stops at the first
 // failure), and returns the first failure, smallest n first.
-func searchMarking(env Env, excludeA0 bool, rule popslower.PartnerRule, cases []thm212Case) (Outcome, string) {
+func searchMarking(env props.Env, excludeA0 bool, rule popslower.PartnerRule, cases []thm212Case) (props.Outcome, string) {
 	var ev []string
 	for _, cs := range cases {
 		for _, s := range twoHopAlgs(cs.sh) {
 			c, err := popslower.NewThm212(cs.sh, twoHops(s), cs.T, excludeA0)
 			if err != nil {
-				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}, ""
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}, ""
 			}
 			tried, impossible := 0, 0
 			for _, i := range spreadPick(c.Robust, cs.perAlg) {
@@ -208,12 +209,12 @@ func searchMarking(env Env, excludeA0 bool, rule popslower.PartnerRule, cases []
 				for _, comp := range completions(env, i) {
 					r, err := runMarking(c, s, marks, comp.rng, comp.name)
 					if err != nil {
-						return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%v %s: %v", cs.sh, s.Name, err)}, ""
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %s: %v", cs.sh, s.Name, err)}, ""
 					}
 					tried++
 					if r.broken >= 0 {
 						m := r.marks[r.broken]
-						return Outcome{Verdict: Violated, Counterexample: thm212Instance(c, s, r, rule), Evidence: fmt.Sprintf("%v, T = %d, %s, a_0 = %d, i = %d, completion %s: marked packet p_%d (marked for slot %d) was routed at slot %d: %s",
+						return props.Outcome{Verdict: props.Violated, Counterexample: thm212Instance(c, s, r, rule), Evidence: fmt.Sprintf("%v, T = %d, %s, a_0 = %d, i = %d, completion %s: marked packet p_%d (marked for slot %d) was routed at slot %d: %s",
 								cs.sh, cs.T, s.Name, c.A0, i, comp.name, m.Packet, m.At, r.res.RoutedAt[m.Packet], explain212(c, r, r.broken))},
 
 							""
@@ -223,47 +224,47 @@ func searchMarking(env Env, excludeA0 bool, rule popslower.PartnerRule, cases []
 			ev = append(ev, fmt.Sprintf("%v T=%d %s: %d runs, %d impossible", cs.sh, cs.T, s.Name, tried, impossible))
 		}
 	}
-	return Outcome{Verdict: Holds, Evidence: "no marked packet routed early: " + strings.Join(ev, "; ")}, strings.Join(ev, "; ")
+	return props.Outcome{Verdict: props.Holds, Evidence: "no marked packet routed early: " + strings.Join(ev, "; ")}, strings.Join(ev, "; ")
 }
 
 func init() {
 	const src = seed000 + " §II-B"
-	Register(Claim{ID: "pops/lemma-2.9/light-group", Source: src + " Lemma 2.9, Corollary 2.10", Kind: Bound, Recorded: Holds,
+	props.Register(props.Claim{ID: "pops/lemma-2.9/light-group", Source: src + " Lemma 2.9, Corollary 2.10", Kind: props.Bound, Recorded: props.Holds,
 		Statement: "For a deterministic two-hops algorithm stopping after T slots there is a group a_0 on which at most dT processors shoot in the first T slots; so |P(a_0)| ≥ dg − dT > dg/2.",
 		Scope:     "T = 2 on POPS(17,17), (34,17), (17,34) and T = 4 on POPS(257,257) (+POPS(32,32) T=2, POPS(300,260) T=4 at default); c_out from algos/popstwohop (shift, spread, hashed) and from random tables (8 per shape at the small budget, 32 default, 128 large)",
 		Notes:     "a_0 is the group with the fewest distinct shooters over the odd slots t < T (ties: lowest index). Counting gives the sharper ≤ dT/2 (n·T/2 shots over g groups); the check asserts the paper's dT, Corollary 2.10's two inequalities, and reports the sharper count.",
 		Check:     checkLemma29(1),
-		Faults:    []Fault{{Name: "the bound dT divided by 4 (below the counting's dT/2)", Check: checkLemma29(0.25)}}})
-	Register(Claim{ID: "pops/lemma-2.11/robust-size", Source: src + " Lemma 2.11", Kind: Bound, Recorded: Inconclusive,
+		Faults:    []props.Fault{{Name: "the bound dT divided by 4 (below the counting's dT/2)", Check: checkLemma29(0.25)}}})
+	props.Register(props.Claim{ID: "pops/lemma-2.11/robust-size", Source: src + " Lemma 2.11", Kind: props.Bound, Recorded: props.Inconclusive,
 		Statement: "P(a_0) has a √g-robust subset P'(a_0) (every member shares c_out at every odd t < T with ≥ √g members) with |P'(a_0)| ≥ dg/2 − Tg√g.",
 		Scope:     "as pops/lemma-2.9/light-group (+POPS(32,32) T=2 and POPS(300,260) T=4 at default), plus a 'clumped' c_out built to make the removal bite (each slot splits the processors into clumps of ⌈√g⌉−1 per target); c(i,t) read as the group c_out(i,t); P(a_0) both as written and without group a_0's own processors",
 		Notes: "P'(a_0) is computed by the lemma's iterative removal (popslower.RobustSubset) and its robustness re-checked by direct counting (popslower.IsRobust). The removal marks each (t, group) pair at most once and drops fewer than √g processors per pair, so the bound holds whenever |P(a_0)| ≥ dg/2. " +
 			"[2026-11-23] Recorded holds before verdicts had to carry power; now inconclusive: the planted fault (the Tg√g allowance dropped, i.e. |P'(a_0)| ≥ dg/2, fixed before running) is not caught — the removal never takes P'(a_0) below dg/2 at these sizes (smallest 208 ≥ 144.5 on POPS(17,17)), even with the clumped c_out, so no |P'(a_0)| we can produce could have failed the lemma's weaker bound.",
 		Check:  checkLemma211(1),
-		Faults: []Fault{{Name: "the Tg√g allowance dropped (|P'(a_0)| ≥ dg/2)", Check: checkLemma211(0)}}})
-	Register(Claim{ID: "pops/lemma-2.11/coupler-reading", Source: src + " Lemma 2.11 (c(i,t) as a coupler)", Kind: Bound, Recorded: Violated,
+		Faults: []props.Fault{{Name: "the Tg√g allowance dropped (|P'(a_0)| ≥ dg/2)", Check: checkLemma211(0)}}})
+	props.Register(props.Claim{ID: "pops/lemma-2.11/coupler-reading", Source: src + " Lemma 2.11 (c(i,t) as a coupler)", Kind: props.Bound, Recorded: props.Violated,
 		Statement: "Reading c(i,t) in Lemma 2.11 as the coupler c(c_out(i,t), group(i)) (so that same-c packets collide), a √g-robust P'(a_0) of size ≥ dg/2 − Tg√g still exists.",
 		Scope:     "T = 2, POPS(17,17) (bound dg/2 − Tg√g ≈ 4.3), the three algorithms of algos/popstwohop",
 		Notes:     "The notation c(i,t) is ambiguous between the target group c_out(i,t) and a coupler. Under the coupler reading there are (T/2)·g² pairs, not Tg, and a conflict-free first hop (shift on POPS(g,g): every coupler has one shooter) leaves nothing: P'(a_0) = ∅ < 4.3. So the lemma is about groups, and then two packets with the same c need not collide — see pops/thm-2.12/literal-marking-excluding-a0.",
 		Check:     checkLemma211Coupler})
-	Register(Claim{ID: "pops/thm-2.12/literal-marking", Source: src + " Theorem 2.12 (proof, as written)", Kind: LowerBound, Recorded: Violated,
+	props.Register(props.Claim{ID: "pops/thm-2.12/literal-marking", Source: src + " Theorem 2.12 (proof, as written)", Kind: props.LowerBound, Recorded: props.Violated,
 		Statement: "For every i ∈ P'(a_0), the marking (for t = T−1 downto 1, t odd, pair every marked p_j with an unmarked p_h, h ∈ P'(a_0), c_out(h,t) = c_out(j,t)) and sending the marked packets into group a_0 leave p_i unrouted after T slots.",
 		Scope:     "T = 2 on POPS(17,17), (34,17), (17,34), T = 4 on POPS(257,257); the three algorithms of algos/popstwohop; P(a_0) as written (group a_0's own processors included); partner = lowest eligible index; completion = lowest-first, then seeded random",
 		Notes:     "Read literally P(a_0) contains processors of group a_0 that never shoot on a_0 (for shift on POPS(17,17) all but one processor of group 0). A marked packet starting there is sent to its own group: under property 6 it is routed at slot 0 — either p_i itself or a partner, which then never shoots and cannot cause the collision. Minimal case: shift, POPS(17,17), a_0 = 0, i = 0. Repaired (group a_0 excluded) in pops/thm-2.12/literal-marking-excluding-a0.",
-		Check: func(env Env) Outcome {
-			o, _ := searchMarking(env, false, popslower.PartnerLowest, thm212Cases(Small))
+		Check: func(env props.Env) props.Outcome {
+			o, _ := searchMarking(env, false, popslower.PartnerLowest, thm212Cases(props.Small))
 			return o
 		}})
-	Register(Claim{ID: "pops/thm-2.12/literal-marking-excluding-a0", Source: src + " Theorem 2.12 (proof, partner step)", Kind: LowerBound, Recorded: Violated,
+	props.Register(props.Claim{ID: "pops/thm-2.12/literal-marking-excluding-a0", Source: src + " Theorem 2.12 (proof, partner step)", Kind: props.LowerBound, Recorded: props.Violated,
 		Statement: "With group a_0's own processors left out of P(a_0), the text's marking (any unmarked p_h in P'(a_0) with c_out(h,t) = c_out(j,t)) still guarantees that every marked packet meets a conflict in every even slot up to its marking time, so p_i is unrouted after T slots.",
 		Scope:     "as pops/thm-2.12/literal-marking, with group a_0 excluded from P(a_0)",
 		Notes: "Fails inside the theorem's assumptions. 'Same c' read as same target group (the only reading under which Lemma 2.11's count holds, see pops/lemma-2.11/coupler-reading) does not make p_j and p_h collide: they come from different groups on different couplers, and the argument needs both to be received in group c_out(t) so that they collide on c(a_0, c_out) in slot t+1. If the partner is not received — its coupler has another shooter of its group, or nobody in the target group listens to its group — while p_j is, p_j travels alone to a_0 unless some other packet bound for a_0 happens to be relayed through the same group. " +
 			"Seen with the hashed algorithm on POPS(17,17) (random completions; the check's first hit), with spread on POPS(34,17), with shift on POPS(17,34) (unheard couplers; even with the lowest-first completion, e.g. i = 308, worked by hand in TestThm212ShiftCounterexampleByHand) and at T = 4 with hashed on POPS(257,257) (i = 0, random completion, seed 20261122). The repaired partner rule is in pops/thm-2.12/two-hops-log-n.",
-		Check: func(env Env) Outcome {
-			o, _ := searchMarking(env, true, popslower.PartnerLowest, thm212Cases(Small))
+		Check: func(env props.Env) props.Outcome {
+			o, _ := searchMarking(env, true, popslower.PartnerLowest, thm212Cases(props.Small))
 			return o
 		}})
-	Register(Claim{ID: "pops/thm-2.12/two-hops-log-n", Source: src + " Theorem 2.12", Kind: LowerBound, Recorded: Holds,
+	props.Register(props.Claim{ID: "pops/thm-2.12/two-hops-log-n", Source: src + " Theorem 2.12", Kind: props.LowerBound, Recorded: props.Holds,
 		Statement: "Any deterministic two-hops algorithm needs Ω(log n) slots: for T even, T < ½·min(log d, log g), the marking construction gives a permutation whose packet p_i is still unrouted after T slots.",
 		Scope:     "T = 2 on POPS(17,17) (every i ∈ P'(a_0)), POPS(34,17) and (17,34) (96 i each at the small budget, all at default), +POPS(32,32), (64,48) at default; T = 4 on POPS(257,257) (2 i per algorithm small, 16 default, 48 large), +POPS(300,260) at large; T ≥ 6 (n ≥ 4097²) not exercised. Algorithms: shift, spread, hashed (algos/popstwohop) on the slot model. Per algorithm and shape a baseline: 1/2/4 uniformly random permutations run for T slots.",
 		Notes: "Repaired construction (popslower.PartnerAsNeeded, group a_0 excluded from P(a_0)); c(i,t) is read as the target group c_out(i,t) (Lemma 2.11's counting). At odd slot t a marked p_j needs no partner when it cannot be relayed in slot t anyway: nobody in group c_out(j,t) listens to group(j) (unheard), or another marked packet of its own group shoots at the same group (contested; both are alive at t). Otherwise its partner p_h must share p_j's group and target (they collide on the coupler in slot t) or be the only shooter of its group at c_out(j,t) on a heard coupler (then p_h is relayed, and if p_j is relayed too both go to a_0 over c(a_0, c_out(j,t)) in slot t+1 and collide). " +
@@ -271,7 +272,7 @@ func init() {
 			"What is not proven: (1) that a partner exists — √g-robustness gives ≥ √g packets with the same target, not one on the same coupler or alone on a heard coupler; an i whose marking gets stuck is skipped and listed in the evidence (seed 20261122, small budget: 1 of 96 on POPS(34,17) hashed), and the claim only needs one success per algorithm and shape. So the bound is attained for these three algorithms at the T tried, not shown for every deterministic two-hops algorithm. (2) T ≥ 6 is out of reach; T = 4 covers a few i. " +
 			"(3) How much an instance says: the baseline is the fraction of packets needing a hop that a random permutation gets routed within T. Where it is tiny (shift on POPS(34,17): 0–0.5 %, every coupler has two shooters of its group) p_i would stay unrouted almost whatever the permutation; where it is 30–50 % (POPS(17,17), T = 4 on POPS(257,257)) the construction is what keeps p_i back. At most 2^{T/2} packets are marked (≤ d, ≤ √g under the assumption), checked.",
 		Check:  checkThm212(popslower.PartnerAsNeeded),
-		Faults: []Fault{{Name: "the text's partner rule (any unmarked p_h with the same target) in place of the repaired one", Check: checkThm212(popslower.PartnerLowest)}}})
+		Faults: []props.Fault{{Name: "the text's partner rule (any unmarked p_h with the same target) in place of the repaired one", Check: checkThm212(popslower.PartnerLowest)}}})
 }
 
 // thm212Baseline runs the algorithm on `runs` uniformly random
@@ -304,18 +305,18 @@ func thm212Baseline(s popstwohop.Schedule, T, runs int, rng *rand.Rand) (float64
 // checkThm212 runs the marking construction with partner rule rule
 // (PartnerAsNeeded for the claim; the text's PartnerLowest is the planted
 // fault, which the literal-marking claims show can leave p_i routed).
-func checkThm212(rule popslower.PartnerRule) func(Env) Outcome {
-	return func(env Env) Outcome { return thm212(env, rule) }
+func checkThm212(rule popslower.PartnerRule) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome { return thm212(env, rule) }
 }
 
-func thm212(env Env, rule popslower.PartnerRule) Outcome {
+func thm212(env props.Env, rule popslower.PartnerRule) props.Outcome {
 	var ev []string
 	rng := rand.New(rand.NewPCG(env.Seed, 0x0212))
 	for _, cs := range thm212Cases(env.Budget) {
 		for _, s := range twoHopAlgs(cs.sh) {
 			c, err := popslower.NewThm212(cs.sh, twoHops(s), cs.T, true)
 			if err != nil {
-				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			tried, runs, partners := 0, 0, 0
 			var impossible []string
@@ -330,7 +331,7 @@ func thm212(env Env, rule popslower.PartnerRule) Outcome {
 				}
 				marks := mk.Marks
 				if len(marks) > 1<<(cs.T/2) || float64(len(marks)) > math.Sqrt(float64(cs.sh.G)) || len(marks) > cs.sh.D {
-					return Outcome{Verdict: Violated, Counterexample: map[string]any{"d": cs.sh.D, "g": cs.sh.G, "T": cs.T, "algorithm": s.Name, "i": i, "marks": marks}, Evidence: fmt.Sprintf("%v %s i=%d: %d packets marked, more than 2^{T/2}, √g or d", cs.sh, s.Name, i, len(marks))}
+					return props.Outcome{Verdict: props.Violated, Counterexample: map[string]any{"d": cs.sh.D, "g": cs.sh.G, "T": cs.T, "algorithm": s.Name, "i": i, "marks": marks}, Evidence: fmt.Sprintf("%v %s i=%d: %d packets marked, more than 2^{T/2}, √g or d", cs.sh, s.Name, i, len(marks))}
 
 				}
 				partners += len(marks) - 1
@@ -340,7 +341,7 @@ func thm212(env Env, rule popslower.PartnerRule) Outcome {
 				for _, comp := range completions(env, i) {
 					r, err := runMarking(c, s, marks, comp.rng, comp.name)
 					if err != nil {
-						return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%v %s: %v", cs.sh, s.Name, err)}
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %s: %v", cs.sh, s.Name, err)}
 					}
 					r.exempt = mk.Exempt
 					runs++
@@ -348,7 +349,7 @@ func thm212(env Env, rule popslower.PartnerRule) Outcome {
 						m := r.marks[r.broken]
 						inst := thm212Instance(c, s, r, rule)
 						inst["exempt"] = mk.Exempt
-						return Outcome{Verdict: Violated, Counterexample: inst, Evidence: fmt.Sprintf("%v T=%d %s i=%d completion %s: p_%d (marked for slot %d) routed at slot %d: %s", cs.sh, cs.T, s.Name, i, comp.name, m.Packet, m.At, r.res.RoutedAt[m.Packet], explain212(c, r, r.broken))}
+						return props.Outcome{Verdict: props.Violated, Counterexample: inst, Evidence: fmt.Sprintf("%v T=%d %s i=%d completion %s: p_%d (marked for slot %d) routed at slot %d: %s", cs.sh, cs.T, s.Name, i, comp.name, m.Packet, m.At, r.res.RoutedAt[m.Packet], explain212(c, r, r.broken))}
 
 					}
 					if exhibit == "" {
@@ -368,11 +369,11 @@ func thm212(env Env, rule popslower.PartnerRule) Outcome {
 				}
 			}
 			if tried == len(impossible) {
-				return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("%v T=%d %s: no i ∈ P'(a_0) admits the repaired marking (%d tried): %s", cs.sh, cs.T, s.Name, tried, strings.Join(impossible, "; "))}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v T=%d %s: no i ∈ P'(a_0) admits the repaired marking (%d tried): %s", cs.sh, cs.T, s.Name, tried, strings.Join(impossible, "; "))}
 			}
 			base, err := thm212Baseline(s, cs.T, env.Budget.Pick(1, 2, 4), rng)
 			if err != nil {
-				return Outcome{Verdict: Inconclusive, Evidence: err.Error()}
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			skipped := "none impossible"
 			if len(impossible) > 0 {
@@ -382,12 +383,12 @@ func thm212(env Env, rule popslower.PartnerRule) Outcome {
 				cs.sh, cs.T, s.Name, c.A0, len(c.Robust), tried, skipped, partners, exempt["unheard"], exempt["contested"], cs.T, runs, exhibit, 100*base, cs.T))
 		}
 	}
-	return Outcome{Verdict: Holds, Evidence: "attained: " + strings.Join(ev, " | ")}
+	return props.Outcome{Verdict: props.Holds, Evidence: "attained: " + strings.Join(ev, " | ")}
 }
 
 // lemmaSchedules are the c_out functions Lemmas 2.9 and 2.11 are checked
 // on: the algorithms, random tables and a clumped table.
-func lemmaSchedules(sh pops.Shape, T, random int, rng *rand.Rand) []struct {
+func lemmaSchedules(sh mpops.Shape, T, random int, rng *rand.Rand) []struct {
 	name string
 	out  func(i, t int) int
 } {
@@ -415,19 +416,19 @@ func lemmaSchedules(sh pops.Shape, T, random int, rng *rand.Rand) []struct {
 	return ss
 }
 
-func lemmaCases(b Budget) []thm212Case {
-	cs := []thm212Case{{sh: pops.Shape{D: 17, G: 17}, T: 2}, {sh: pops.Shape{D: 34, G: 17}, T: 2}, {sh: pops.Shape{D: 17, G: 34}, T: 2}, {sh: pops.Shape{D: 257, G: 257}, T: 4}}
-	if b >= Default {
-		cs = append(cs, thm212Case{sh: pops.Shape{D: 32, G: 32}, T: 2}, thm212Case{sh: pops.Shape{D: 300, G: 260}, T: 4})
+func lemmaCases(b props.Budget) []thm212Case {
+	cs := []thm212Case{{sh: mpops.Shape{D: 17, G: 17}, T: 2}, {sh: mpops.Shape{D: 34, G: 17}, T: 2}, {sh: mpops.Shape{D: 17, G: 34}, T: 2}, {sh: mpops.Shape{D: 257, G: 257}, T: 4}}
+	if b >= props.Default {
+		cs = append(cs, thm212Case{sh: mpops.Shape{D: 32, G: 32}, T: 2}, thm212Case{sh: mpops.Shape{D: 300, G: 260}, T: 4})
 	}
 	return cs
 }
 
-func checkLemma29(scale float64) func(Env) Outcome {
-	return func(env Env) Outcome { return lemma29(env, scale) }
+func checkLemma29(scale float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome { return lemma29(env, scale) }
 }
 
-func lemma29(env Env, scale float64) Outcome {
+func lemma29(env props.Env, scale float64) props.Outcome {
 	rng := rand.New(rand.NewPCG(env.Seed, 0x0209))
 	var ev []string
 	for _, cs := range lemmaCases(env.Budget) {
@@ -439,23 +440,23 @@ func lemma29(env Env, scale float64) Outcome {
 			p := popslower.NotShooting(sh, s.out, T, a0, false)
 			inst := map[string]any{"d": d, "g": sh.G, "T": T, "schedule": s.name, "a0": a0}
 			if lim := scale * float64(d*T); float64(shooters) > lim {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v T=%d %s: every group has ≥ %d > %.4g·dT = %.1f shooters", sh, T, s.name, shooters, scale, lim), Counterexample: inst}
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: every group has ≥ %d > %.4g·dT = %.1f shooters", sh, T, s.name, shooters, scale, lim), Counterexample: inst}
 			}
 			if len(p) < n-d*T || 2*(n-d*T) <= n {
-				return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P(a_0)| = %d, n − dT = %d, dg/2 = %d", sh, T, s.name, len(p), n-d*T, n/2), Counterexample: inst}
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P(a_0)| = %d, n − dT = %d, dg/2 = %d", sh, T, s.name, len(p), n-d*T, n/2), Counterexample: inst}
 			}
 			worst = max(worst, shooters)
 		}
 		ev = append(ev, fmt.Sprintf("%v T=%d: most shooters on a_0 %d (dT/2 = %d, dT = %d)", sh, T, worst, d*T/2, d*T))
 	}
-	return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
+	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 }
 
-func checkLemma211(allowance float64) func(Env) Outcome {
-	return func(env Env) Outcome { return lemma211(env, allowance) }
+func checkLemma211(allowance float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome { return lemma211(env, allowance) }
 }
 
-func lemma211(env Env, allowance float64) Outcome {
+func lemma211(env props.Env, allowance float64) props.Outcome {
 	rng := rand.New(rand.NewPCG(env.Seed, 0x0211))
 	var ev []string
 	for _, cs := range lemmaCases(env.Budget) {
@@ -469,21 +470,21 @@ func lemma211(env Env, allowance float64) Outcome {
 				r, pairs := popslower.RobustSubset(sh, s.out, T, p)
 				inst := map[string]any{"d": sh.D, "g": sh.G, "T": T, "schedule": s.name, "a0": a0, "exclude_a0": ex}
 				if !popslower.IsRobust(sh, s.out, T, r) {
-					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v T=%d %s: the removal left a set that is not √g-robust", sh, T, s.name), Counterexample: inst}
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: the removal left a set that is not √g-robust", sh, T, s.name), Counterexample: inst}
 				}
 				if float64(len(r)) < bound || pairs > (T/2)*sh.G {
-					return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P'(a_0)| = %d < dg/2 − Tg√g = %.1f (%d pairs marked)", sh, T, s.name, len(r), bound, pairs), Counterexample: inst}
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P'(a_0)| = %d < dg/2 − Tg√g = %.1f (%d pairs marked)", sh, T, s.name, len(r), bound, pairs), Counterexample: inst}
 				}
 				smallest, maxPairs = min(smallest, len(r)), max(maxPairs, pairs)
 			}
 		}
 		ev = append(ev, fmt.Sprintf("%v T=%d: smallest |P'(a_0)| %d ≥ %.1f, most pairs marked %d", sh, T, smallest, bound, maxPairs))
 	}
-	return Outcome{Verdict: Holds, Evidence: strings.Join(ev, "; ")}
+	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 }
 
-func checkLemma211Coupler(env Env) Outcome {
-	sh, T := pops.Shape{D: 17, G: 17}, 2
+func checkLemma211Coupler(env props.Env) props.Outcome {
+	sh, T := mpops.Shape{D: 17, G: 17}, 2
 	bound := float64(sh.N())/2 - float64(T*sh.G)*math.Sqrt(float64(sh.G))
 	var ev []string
 	for _, s := range twoHopAlgs(sh) {
@@ -491,10 +492,10 @@ func checkLemma211Coupler(env Env) Outcome {
 		p := popslower.NotShooting(sh, s.Out, T, a0, false)
 		r, pairs := popslower.RobustSubsetCoupler(sh, s.Out, T, p)
 		if float64(len(r)) < bound {
-			return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("%v T=%d %s: coupler-robust P'(a_0) has %d members < dg/2 − Tg√g = %.1f (|P(a_0)| = %d, %d pairs removed)", sh, T, s.Name, len(r), bound, len(p), pairs), Counterexample: map[string]any{"d": sh.D, "g": sh.G, "T": T, "algorithm": s.Name, "a0": a0}}
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: coupler-robust P'(a_0) has %d members < dg/2 − Tg√g = %.1f (|P(a_0)| = %d, %d pairs removed)", sh, T, s.Name, len(r), bound, len(p), pairs), Counterexample: map[string]any{"d": sh.D, "g": sh.G, "T": T, "algorithm": s.Name, "a0": a0}}
 
 		}
 		ev = append(ev, fmt.Sprintf("%s: %d", s.Name, len(r)))
 	}
-	return Outcome{Verdict: Holds, Evidence: fmt.Sprintf("coupler-robust sizes ≥ %.1f: %s", bound, strings.Join(ev, ", "))}
+	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("coupler-robust sizes ≥ %.1f: %s", bound, strings.Join(ev, ", "))}
 }

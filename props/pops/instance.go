@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	ap "routecheck/algos/pops"
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 
 	"pgregory.net/rapid"
 )
@@ -52,7 +52,7 @@ func (r PopsRunReport) Conflicts345() int {
 }
 
 // Shape returns the instance's shape.
-func (in PopsInstance) Shape() pops.Shape { return pops.Shape{D: in.D, G: in.G} }
+func (in PopsInstance) Shape() mpops.Shape { return mpops.Shape{D: in.D, G: in.G} }
 
 // Variant parses the algorithm name.
 func (in PopsInstance) Variant() ap.Variant {
@@ -73,9 +73,9 @@ func RunPops(in PopsInstance) PopsRunReport {
 			rep.Packets++
 		}
 	}
-	obs := func(step, slot int, _ []pops.Action, _, after pops.State, _ pops.Events) {
+	obs := func(step, slot int, _ []mpops.Action, _, after mpops.State, _ mpops.Events) {
 		if rep.InvariantAt == "" {
-			if err := pops.CheckInvariants(after); err != nil {
+			if err := mpops.CheckInvariants(after); err != nil {
 				rep.InvariantAt = fmt.Sprintf("step %d slot %d: %v", step, slot, err)
 			}
 		}
@@ -132,7 +132,7 @@ func Exhaustive(alg ap.Variant, maxN int, keep func(d, g int) bool, visit func(P
 			}
 			d := n / g
 			lo := int32(0)
-			if ap.Participation(pops.Shape{D: d, G: g}, ap.DefaultCEps, 1) < 1 {
+			if ap.Participation(mpops.Shape{D: d, G: g}, ap.DefaultCEps, 1) < 1 {
 				lo = -1
 			}
 			stop := false

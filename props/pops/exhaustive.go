@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 
 	ap "routecheck/algos/pops"
 	"routecheck/models/perm"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 )
 
 // Exhaustive small scope for the per-step claims of §III, by slot-1
@@ -156,7 +156,7 @@ func freeChoices(m, f int, coin bool) *big.Int {
 // (lexicographically), and checks that their sizes add up to every input.
 func stepClasses(alg ap.Variant, d, g int) ([]stepClass, error) {
 	n := d * g
-	coin := ap.Participation(pops.Shape{D: d, G: g}, ap.DefaultCEps, 1) < 1
+	coin := ap.Participation(mpops.Shape{D: d, G: g}, ap.DefaultCEps, 1) < 1
 	// Per group: every partial injection intermediate group → packet.
 	type pick struct{ p, r int32 }
 	perGroup := make([][][]pick, g)

@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"fmt"
@@ -9,8 +9,9 @@ import (
 	"routecheck/algos/popsdet"
 	asn "routecheck/algos/sortnet"
 	"routecheck/models/perm"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 	"routecheck/models/sortnet"
+	"routecheck/props"
 
 	"pgregory.net/rapid"
 )
@@ -40,11 +41,11 @@ func thm21Slots(d, g int) int {
 // exactly 1 (d = 1) or 2⌈d/g⌉ slots, has no conflicting coupler, loses and
 // duplicates nothing, and leaves packet p delivered at processor π(p). It
 // returns "" or what went wrong.
-func PopsDetOffline(sh pops.Shape, dst []int32) string { return popsDetOffline(sh, dst, nil) }
+func PopsDetOffline(sh mpops.Shape, dst []int32) string { return popsDetOffline(sh, dst, nil) }
 
 // popsDetOffline is PopsDetOffline with the plan changed by mut (a planted
 // fault; nil for the router as written).
-func popsDetOffline(sh pops.Shape, dst []int32, mut func(*popsdet.Plan)) string {
+func popsDetOffline(sh mpops.Shape, dst []int32, mut func(*popsdet.Plan)) string {
 	pl, err := popsdet.NewPlan(sh, dst)
 	if err != nil {
 		return err.Error()
@@ -64,7 +65,7 @@ func popsDetOffline(sh pops.Shape, dst []int32, mut func(*popsdet.Plan)) string 
 		return fmt.Sprintf("%d conflicting couplers, %d packets lost, %d duplicated", res.Conflicts, res.Lost, res.Duplicated)
 	}
 	for p, q := range dst {
-		if !slices.Contains(st.Buf[q], pops.Item{Packet: int32(p), Kind: pops.Delivered}) {
+		if !slices.Contains(st.Buf[q], mpops.Item{Packet: int32(p), Kind: mpops.Delivered}) {
 			return fmt.Sprintf("processor %d does not hold packet %d as delivered", q, p)
 		}
 	}
@@ -73,13 +74,13 @@ func popsDetOffline(sh pops.Shape, dst []int32, mut func(*popsdet.Plan)) string 
 
 // eachShapePerm calls f for every shape with n = dg ≤ maxN and every
 // permutation of N_n, until f returns false; it returns the case count.
-func eachShapePerm(maxN int, f func(sh pops.Shape, p []int32) bool) (cases int) {
+func eachShapePerm(maxN int, f func(sh mpops.Shape, p []int32) bool) (cases int) {
 	for n := 1; n <= maxN; n++ {
 		for d := 1; d <= n; d++ {
 			if n%d != 0 {
 				continue
 			}
-			sh := pops.Shape{D: d, G: n / d}
+			sh := mpops.Shape{D: d, G: n / d}
 			stop := false
 			perm.Each(n, func(p []int32) bool {
 				cases++
@@ -97,7 +98,7 @@ func eachShapePerm(maxN int, f func(sh pops.Shape, p []int32) bool) (cases int) 
 // shapeTally counts the shapes a rapid run drew, for the evidence string.
 type shapeTally struct{ runs, dLtG, dEqG, dGtG, big, maxN int }
 
-func (st *shapeTally) add(sh pops.Shape) {
+func (st *shapeTally) add(sh mpops.Shape) {
 	st.runs++
 	switch {
 	case sh.D == 1:
@@ -118,8 +119,8 @@ func (st *shapeTally) String() string {
 	return fmt.Sprintf("%d runs: %d with 1 < d < g, %d with d = g > 1, %d with d > g, %d with n ≥ 100, largest n = %d", st.runs, st.dLtG, st.dEqG, st.dGtG, st.big, st.maxN)
 }
 
-func genPopsDetShape(t *rapid.T, maxD, maxG int, tally *shapeTally) pops.Shape {
-	sh := pops.Shape{D: rapid.IntRange(1, maxD).Draw(t, "d"), G: rapid.IntRange(1, maxG).Draw(t, "g")}
+func genPopsDetShape(t *rapid.T, maxD, maxG int, tally *shapeTally) mpops.Shape {
+	sh := mpops.Shape{D: rapid.IntRange(1, maxD).Draw(t, "d"), G: rapid.IntRange(1, maxG).Draw(t, "g")}
 	tally.add(sh)
 	return sh
 }
@@ -137,14 +138,14 @@ func relayShifted(pl *popsdet.Plan) {
 	}
 }
 
-func checkThm21(mut func(*popsdet.Plan)) func(Env) Outcome {
-	return func(env Env) Outcome { return thm21(env, mut) }
+func checkThm21(mut func(*popsdet.Plan)) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome { return thm21(env, mut) }
 }
 
-func thm21(env Env, mut func(*popsdet.Plan)) Outcome {
+func thm21(env props.Env, mut func(*popsdet.Plan)) props.Outcome {
 	maxN := env.Budget.Pick(8, 8, 9)
 	var cex *PopsDetInstance
-	cases := eachShapePerm(maxN, func(sh pops.Shape, p []int32) bool {
+	cases := eachShapePerm(maxN, func(sh mpops.Shape, p []int32) bool {
 		if why := popsDetOffline(sh, p, mut); why != "" {
 			cex = &PopsDetInstance{D: sh.D, G: sh.G, Perm: slices.Clone(p), Why: why}
 			return false
@@ -152,12 +153,12 @@ func thm21(env Env, mut func(*popsdet.Plan)) Outcome {
 		return true
 	})
 	if cex != nil {
-		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation, in order of n) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), Counterexample: *cex}
+		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation, in order of n) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), Counterexample: *cex}
 	}
 	checks := env.Budget.Pick(300, 2000, 10000)
 	maxDG := env.Budget.Pick(32, 64, 128)
 	var tally shapeTally
-	c, _ := Falsify(env, checks, func(t *rapid.T) any {
+	c, _ := props.Falsify(env, checks, func(t *rapid.T) any {
 		sh := genPopsDetShape(t, maxDG, maxDG, &tally)
 		p := genPermOf(t, sh.N())
 		if why := popsDetOffline(sh, p, mut); why != "" {
@@ -167,9 +168,9 @@ func thm21(env Env, mut func(*popsdet.Plan)) Outcome {
 	})
 	if c != nil {
 		in := c.(PopsDetInstance)
-		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}
+		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}
 	}
-	return Outcome{Verdict: Holds, Evidence: fmt.Sprintf(
+	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf(
 		"exhaustive: every shape with dg ≤ %d and every permutation (%d cases, including d < g: POPS(2,3), POPS(2,4)); rapid: %d random shapes 1 ≤ d, g ≤ %d with random permutations (%v). Every run on the slot model: exactly 1 / 2⌈d/g⌉ slots, 0 conflicting couplers, 0 lost, 0 duplicated, every packet delivered, model invariants after every slot",
 		maxN, cases, checks, maxDG, &tally)}
 }
@@ -178,7 +179,7 @@ func thm21(env Env, mut func(*popsdet.Plan)) Outcome {
 // simulated on the slot model gives sortnet.ApplyStage's output in 1 or
 // 2⌈d/g⌉ slots with no conflict. ext, when non-nil, is the extension of the
 // exchange permutation on the wires outside the stage (else fixed points).
-func PopsDetStage(sh pops.Shape, st sortnet.Stage, vals []int, ext []int32) string {
+func PopsDetStage(sh mpops.Shape, st sortnet.Stage, vals []int, ext []int32) string {
 	return popsDetStage(sh, st, vals, ext, nil)
 }
 
@@ -193,7 +194,7 @@ func lowFlipped(sp *popsdet.StagePlan) {
 	}
 }
 
-func popsDetStage(sh pops.Shape, st sortnet.Stage, vals []int, ext []int32, mut func(*popsdet.StagePlan)) string {
+func popsDetStage(sh mpops.Shape, st sortnet.Stage, vals []int, ext []int32, mut func(*popsdet.StagePlan)) string {
 	var sp popsdet.StagePlan
 	var err error
 	if ext == nil {
@@ -224,15 +225,15 @@ func popsDetStage(sh pops.Shape, st sortnet.Stage, vals []int, ext []int32, mut 
 	return ""
 }
 
-func checkLemma22(mut func(*popsdet.StagePlan)) func(Env) Outcome {
-	return func(env Env) Outcome { return lemma22(env, mut) }
+func checkLemma22(mut func(*popsdet.StagePlan)) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome { return lemma22(env, mut) }
 }
 
-func lemma22(env Env, mut func(*popsdet.StagePlan)) Outcome {
+func lemma22(env props.Env, mut func(*popsdet.StagePlan)) props.Outcome {
 	checks := env.Budget.Pick(1000, 5000, 20000)
 	maxDG := env.Budget.Pick(16, 32, 64)
 	var tally shapeTally
-	c, _ := Falsify(env, checks, func(t *rapid.T) any {
+	c, _ := props.Falsify(env, checks, func(t *rapid.T) any {
 		sh := genPopsDetShape(t, maxDG, maxDG, &tally)
 		n := sh.N()
 		wires := rapid.Permutation(perm.Identity(n)).Draw(t, "wires")
@@ -263,9 +264,9 @@ func lemma22(env Env, mut func(*popsdet.StagePlan)) Outcome {
 	})
 	if c != nil {
 		in := c.(PopsDetInstance)
-		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d) stage %v: %s", in.D, in.G, in.Stage, in.Why), Counterexample: in}
+		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d) stage %v: %s", in.D, in.G, in.Stage, in.Why), Counterexample: in}
 	}
-	return Outcome{Verdict: Holds, Evidence: fmt.Sprintf(
+	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf(
 		"rapid: %d random (shape 1 ≤ d, g ≤ %d (%v), random stage, values in [−3, 3] with ties, exchange extended by fixed points or a random permutation); every simulation on the slot model equals sortnet.ApplyStage, in exactly 1 / 2⌈d/g⌉ slots with 0 conflicts and 0 losses",
 		checks, maxDG, &tally)}
 }
@@ -274,7 +275,7 @@ func lemma22(env Env, mut func(*popsdet.StagePlan)) Outcome {
 // instance: with a sorting network of the given depth on n = dg wires,
 // every packet ends at its destination after depth · (1 or 2⌈d/g⌉) slots
 // with no conflict, loss or duplicate.
-func PopsDetSortRoute(r *popsdet.SortRouter, sh pops.Shape, depth int, dst []int32) string {
+func PopsDetSortRoute(r *popsdet.SortRouter, sh mpops.Shape, depth int, dst []int32) string {
 	res, err := r.Route(dst)
 	if err != nil {
 		return err.Error()
@@ -329,11 +330,11 @@ func lastComparatorDeleted(nw sortnet.Network) sortnet.Network {
 	return out
 }
 
-func checkCor24(mut func(sortnet.Network) sortnet.Network) func(Env) Outcome {
-	return func(env Env) Outcome { return cor24(env, mut) }
+func checkCor24(mut func(sortnet.Network) sortnet.Network) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome { return cor24(env, mut) }
 }
 
-func cor24(env Env, mut func(sortnet.Network) sortnet.Network) Outcome {
+func cor24(env props.Env, mut func(sortnet.Network) sortnet.Network) props.Outcome {
 	var ev []string
 	for _, cn := range cor24Networks {
 		if mut != nil {
@@ -344,15 +345,15 @@ func cor24(env Env, mut func(sortnet.Network) sortnet.Network) Outcome {
 			}
 		}
 		o, e := checkCor24With(env, cn)
-		if o.Verdict != Holds {
+		if o.Verdict != props.Holds {
 			return o
 		}
 		ev = append(ev, e)
 	}
-	return Outcome{Verdict: Holds, Evidence: strings.Join(ev, " | ") + ". Every packet ended at its destination after exactly depth·(1 or 2⌈d/g⌉) slots, every stage routing on the slot model without conflict, loss or duplicate"}
+	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, " | ") + ". Every packet ended at its destination after exactly depth·(1 or 2⌈d/g⌉) slots, every stage routing on the slot model without conflict, loss or duplicate"}
 }
 
-func checkCor24With(env Env, cn cor24Network) (Outcome, string) {
+func checkCor24With(env props.Env, cn cor24Network) (props.Outcome, string) {
 	// The network is checked to sort, independently, wherever 2^n inputs are
 	// affordable.
 	sorts := map[int]bool{}
@@ -373,8 +374,8 @@ func checkCor24With(env Env, cn cor24Network) (Outcome, string) {
 	}
 	maxN := env.Budget.Pick(6, 7, 8)
 	var cex *PopsDetInstance
-	routers := map[pops.Shape]*popsdet.SortRouter{}
-	router := func(sh pops.Shape) (*popsdet.SortRouter, string) {
+	routers := map[mpops.Shape]*popsdet.SortRouter{}
+	router := func(sh mpops.Shape) (*popsdet.SortRouter, string) {
 		if r, ok := routers[sh]; ok {
 			return r, ""
 		}
@@ -389,14 +390,14 @@ func checkCor24With(env Env, cn cor24Network) (Outcome, string) {
 		routers[sh] = r
 		return r, ""
 	}
-	route := func(sh pops.Shape, p []int32) string {
+	route := func(sh mpops.Shape, p []int32) string {
 		r, why := router(sh)
 		if why == "" {
 			why = PopsDetSortRoute(r, sh, depths[sh.N()], p)
 		}
 		return why
 	}
-	cases := eachShapePerm(maxN, func(sh pops.Shape, p []int32) bool {
+	cases := eachShapePerm(maxN, func(sh mpops.Shape, p []int32) bool {
 		if why := route(sh, p); why != "" {
 			cex = &PopsDetInstance{D: sh.D, G: sh.G, Perm: slices.Clone(p), Why: cn.name + ": " + why}
 			return false
@@ -404,12 +405,12 @@ func checkCor24With(env Env, cn cor24Network) (Outcome, string) {
 		return true
 	})
 	if cex != nil {
-		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), Counterexample: *cex}, ""
+		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), Counterexample: *cex}, ""
 	}
 	checks := env.Budget.Pick(150, 1000, 4000)
 	maxDG := env.Budget.Pick(8, 12, 16)
 	var tally shapeTally
-	c, _ := Falsify(env, checks, func(t *rapid.T) any {
+	c, _ := props.Falsify(env, checks, func(t *rapid.T) any {
 		sh := genPopsDetShape(t, maxDG, maxDG, &tally)
 		p := genPermOf(t, sh.N())
 		if why := route(sh, p); why != "" {
@@ -419,7 +420,7 @@ func checkCor24With(env Env, cn cor24Network) (Outcome, string) {
 	})
 	if c != nil {
 		in := c.(PopsDetInstance)
-		return Outcome{Verdict: Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}, ""
+		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}, ""
 	}
 	sizes := make([]int, 0, len(sorts))
 	for n := range sorts {
@@ -432,13 +433,13 @@ func checkCor24With(env Env, cn cor24Network) (Outcome, string) {
 			ds = append(ds, fmt.Sprintf("%d at n = %d", d, n))
 		}
 	}
-	return Outcome{Verdict: Holds}, fmt.Sprintf(
+	return props.Outcome{Verdict: props.Holds}, fmt.Sprintf(
 		"%s (depth %s; confirmed sorting by the exhaustive 0-1 check for n ∈ %v): exhaustive, every shape with dg ≤ %d and every permutation (%d cases); rapid, %d random shapes 1 ≤ d, g ≤ %d with random permutations (%v)",
 		cn.name, strings.Join(ds, ", "), sizes, maxN, cases, checks, maxDG, &tally)
 }
 
 func init() {
-	Register(Claim{ID: "pops/thm-2.1/offline-slots", Source: seed000 + " Theorem 2.1", Kind: Invariant, Recorded: Holds,
+	props.Register(props.Claim{ID: "pops/thm-2.1/offline-slots", Source: seed000 + " Theorem 2.1", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "A POPS(d,g) network can route off-line any permutation among the n = dg processors using one slot when d = 1 and 2⌈d/g⌉ slots when d > 1.",
 		Scope:     "every d, g ≥ 1, every permutation; checked on the slot model (couplers, listeners, conflicts, deliveries)",
 		Notes: strings.Join([]string{
@@ -447,14 +448,14 @@ func init() {
 			"A colour class has at most ⌈d/⌈d/g⌉⌉ ≤ d packets, so each relay group has enough listeners; for d < g the equitable colouring (every class exactly d packets) is what makes 2 slots suffice.",
 		}, " "),
 		Check:  checkThm21(nil),
-		Faults: []Fault{{Name: "packet 0's relay group moved to the next group", Check: checkThm21(relayShifted)}}})
-	Register(Claim{ID: "pops/lemma-2.2/comparator-stage", Source: seed000 + " Lemma 2.2", Kind: Invariant, Recorded: Holds,
+		Faults: []props.Fault{{Name: "packet 0's relay group moved to the next group", Check: checkThm21(relayShifted)}}})
+	props.Register(props.Claim{ID: "pops/lemma-2.2/comparator-stage", Source: seed000 + " Lemma 2.2", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "A POPS(d,g) network, n = dg, can simulate a comparator stage in one slot when d = 1 and in 2⌈d/g⌉ slots when d > 1.",
 		Scope:     "every d, g ≥ 1, every comparator stage on n wires, any extension of the exchange permutation",
 		Notes:     "Simulated as in the proof: route the exchange permutation with Theorem 2.1's schedule on the slot model, then the comparator's lower wire keeps the minimum and the upper wire the maximum; compared with sortnet.ApplyStage.",
 		Check:     checkLemma22(nil),
-		Faults:    []Fault{{Name: "a comparator's low wire keeps the maximum", Check: checkLemma22(lowFlipped)}}})
-	Register(Claim{ID: "pops/cor-2.4/sort-router-delivers", Source: seed000 + " Corollary 2.4 (with Theorem 2.3, Lemma 2.2)", Kind: Invariant, Recorded: Holds,
+		Faults:    []props.Fault{{Name: "a comparator's low wire keeps the maximum", Check: checkLemma22(lowFlipped)}}})
+	props.Register(props.Claim{ID: "pops/cor-2.4/sort-router-delivers", Source: seed000 + " Corollary 2.4 (with Theorem 2.3, Lemma 2.2)", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "Sorting the packets by destination with a comparator network simulated stage by stage (Lemma 2.2) routes any permutation on-line: the packet for destination j ends at processor j after depth × (1 or 2⌈d/g⌉) slots.",
 		Scope:     "every d, g ≥ 1, every permutation; three sorting networks on n = dg wires: odd-even transposition (depth n), Batcher's odd-even merge sort (depth ⌈lg n⌉(⌈lg n⌉+1)/2) and the AKS-family network of algos/aks with exact separators; exhaustive for dg ≤ 6/7/8, rapid for d, g ≤ 8/12/16 by budget",
 		Notes: strings.Join([]string{
@@ -464,5 +465,5 @@ func init() {
 			"The schedules are compiled from the network alone, never from π: the router is on-line.",
 		}, " "),
 		Check:  checkCor24(nil),
-		Faults: []Fault{{Name: "each sorting network without its last comparator", Check: checkCor24(lastComparatorDeleted)}}})
+		Faults: []props.Fault{{Name: "each sorting network without its last comparator", Check: checkCor24(lastComparatorDeleted)}}})
 }

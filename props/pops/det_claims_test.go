@@ -1,4 +1,4 @@
-package props
+package pops
 
 import (
 	"slices"
@@ -6,7 +6,7 @@ import (
 
 	"routecheck/algos/popsdet"
 	"routecheck/models/perm"
-	"routecheck/models/pops"
+	mpops "routecheck/models/pops"
 	"routecheck/models/sortnet"
 )
 
@@ -14,7 +14,7 @@ import (
 // transposition leaves the reversal unsorted, a stage whose extension breaks
 // an exchange is refused, and a non-permutation is refused.
 func TestPopsDetPropsCanFail(t *testing.T) {
-	sh := pops.Shape{D: 2, G: 3}
+	sh := mpops.Shape{D: 2, G: 3}
 	n := sh.N()
 	nw := popsdet.OddEvenTransposition(n)
 	nw.Stages = nw.Stages[:n-1]

@@ -27,7 +27,7 @@ func TestClaims(t *testing.T) {
 	}
 	for _, c := range claims {
 		t.Run(c.ID, func(t *testing.T) {
-			if testing.Short() && props.SlowInShort(c.ID) {
+			if testing.Short() && c.SlowInShort {
 				t.Skip("slow claim: skipped in -short mode")
 			}
 			r := props.Run(c, props.Env{Budget: props.Small, Seed: props.DefaultSeed})

@@ -1,7 +1,4 @@
 package props
 
 // Exported for the ledger tests in package props_test.
-var (
-	SlowInShort = slowInShort
-	ValidClass  = validClass
-)
+var ValidClass = validClass

@@ -250,7 +250,7 @@ func init() {
 			if rec == props.Inconclusive || at[props.Small] == props.Inconclusive {
 				notes = strings.TrimSpace(notes + " " + tablePowerNote)
 			}
-			props.Register(props.Claim{ID: id, Source: source, Statement: statement, Scope: scope, Kind: props.Statistical, Recorded: rec, RecordedAt: at, Notes: notes, Check: check(c), Faults: fs})
+			props.Register(props.Claim{ID: id, Source: source, Statement: statement, Scope: scope, Kind: props.Statistical, Recorded: rec, RecordedAt: at, Notes: notes, Check: check(c), Faults: fs, SlowInShort: c.N > 1<<16})
 		}
 		reg("1/A", seed000+" Table I column A",
 			fmt.Sprintf("The randomized algorithm routes a random permutation in %.2f slots on average.", c.A),

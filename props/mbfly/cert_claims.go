@@ -71,26 +71,18 @@ func mbflyCertCheck(d int) func(props.Env) props.Outcome {
 // returns "" or where certification failed (for m > 64 a failure means
 // "not certified", not "false").
 func mbflyCertify(net *mb.Network, alpha, beta float64) string {
-	for s, row := range net.Splitters {
-		for j, sp := range row {
-			k := int(math.Floor(alpha * float64(sp.M)))
-			if k == 0 {
-				continue
+	return mbflyConcentrators(net, alpha, func(s, j, side int, sp expander.Splitter, k int, g expander.Graph) string {
+		if sp.M <= 64 {
+			ok, bad, err := expander.Expands(g, k, beta)
+			if err != nil || !ok {
+				return fmt.Sprintf("splitter (%d, %d), m = %d, side %d: set %v (err %v)", s, j, sp.M, side, bad, err)
 			}
-			for side, g := range []expander.Graph{sp.Upper, sp.Lower} {
-				if sp.M <= 64 {
-					ok, bad, err := expander.Expands(g, k, beta)
-					if err != nil || !ok {
-						return fmt.Sprintf("splitter (%d, %d), m = %d, side %d: set %v (err %v)", s, j, sp.M, side, bad, err)
-					}
-					continue
-				}
-				c, err := expander.Spectral(g)
-				if err != nil || !c.Certifies(k, beta) {
-					return fmt.Sprintf("splitter (%d, %d), m = %d, side %d: not certified (err %v)", s, j, sp.M, side, err)
-				}
-			}
+			return ""
 		}
-	}
-	return ""
+		c, err := expander.Spectral(g)
+		if err != nil || !c.Certifies(k, beta) {
+			return fmt.Sprintf("splitter (%d, %d), m = %d, side %d: not certified (err %v)", s, j, sp.M, side, err)
+		}
+		return ""
+	})
 }

@@ -29,12 +29,10 @@ func mbflyNet(seed, tag uint64, n, d, r int) (*mb.Network, error) {
 	return mb.Build(n, d, seeds.Rand(seed, 0xb0f1, tag, uint64(n), uint64(d), uint64(r)))
 }
 
-// mbflyVerify checks exactly that every concentrator of every splitter of
-// net satisfies |Γ(X)| ≥ β|X| for 1 ≤ |X| ≤ ⌊αm⌋ (Definition 2.2; sets of
-// ⌊αm⌋ = 0 are vacuous). It returns the smallest ratio |Γ(X)|/|X| met (+Inf
-// if every condition is vacuous) and, on failure, where.
-func mbflyVerify(net *mb.Network, alpha, beta float64) (minRatio float64, bad string, err error) {
-	minRatio = math.Inf(1)
+// mbflyConcentrators calls visit for both concentrators (side 0 upper, 1
+// lower) of every splitter (s, j) of net with k = ⌊αm⌋ > 0, in order,
+// and stops at the first non-empty string visit returns, which it returns.
+func mbflyConcentrators(net *mb.Network, alpha float64, visit func(s, j, side int, sp expander.Splitter, k int, g expander.Graph) string) string {
 	for s, row := range net.Splitters {
 		for j, sp := range row {
 			k := int(math.Floor(alpha * float64(sp.M)))
@@ -42,19 +40,38 @@ func mbflyVerify(net *mb.Network, alpha, beta float64) (minRatio float64, bad st
 				continue
 			}
 			for side, g := range []expander.Graph{sp.Upper, sp.Lower} {
-				min, worst, err := expander.MinNeighbours(g, k)
-				if err != nil {
-					return 0, "", err
-				}
-				for x := 1; x <= k; x++ {
-					r := float64(min[x]) / float64(x)
-					minRatio = math.Min(minRatio, r)
-					if r < beta && bad == "" {
-						bad = fmt.Sprintf("splitter (s=%d, j=%d, m=%d), %s concentrator: X = %v has |Γ(X)| = %d < β|X| = %g", s, j, sp.M, []string{"upper", "lower"}[side], worst[x], min[x], beta*float64(x))
-					}
+				if msg := visit(s, j, side, sp, k, g); msg != "" {
+					return msg
 				}
 			}
 		}
+	}
+	return ""
+}
+
+// mbflyVerify checks exactly that every concentrator of every splitter of
+// net satisfies |Γ(X)| ≥ β|X| for 1 ≤ |X| ≤ ⌊αm⌋ (Definition 2.2; sets of
+// ⌊αm⌋ = 0 are vacuous). It returns the smallest ratio |Γ(X)|/|X| met (+Inf
+// if every condition is vacuous) and, on failure, where.
+func mbflyVerify(net *mb.Network, alpha, beta float64) (minRatio float64, bad string, err error) {
+	minRatio = math.Inf(1)
+	mbflyConcentrators(net, alpha, func(s, j, side int, sp expander.Splitter, k int, g expander.Graph) string {
+		min, worst, e := expander.MinNeighbours(g, k)
+		if e != nil {
+			err = e
+			return "stop"
+		}
+		for x := 1; x <= k; x++ {
+			r := float64(min[x]) / float64(x)
+			minRatio = math.Min(minRatio, r)
+			if r < beta && bad == "" {
+				bad = fmt.Sprintf("splitter (s=%d, j=%d, m=%d), %s concentrator: X = %v has |Γ(X)| = %d < β|X| = %g", s, j, sp.M, []string{"upper", "lower"}[side], worst[x], min[x], beta*float64(x))
+			}
+		}
+		return ""
+	})
+	if err != nil {
+		return 0, "", err
 	}
 	return minRatio, bad, nil
 }

@@ -203,6 +203,26 @@ func mirrored(in LinearInstance) LinearInstance {
 	return m
 }
 
+// linearFalsify runs body under rapid on distributions from GenLinearMixed
+// (n ≤ 32, up to 120 packets) with the step model's farthest-first (or,
+// for the planted fault, nearest-first) result; it returns the number of
+// cases, how many came from each family, and Falsify's answer. A model
+// error is a counterexample of its own.
+func linearFalsify(env props.Env, nearest bool, body func(f LinearFamily, in LinearInstance, r amesh.Result) any) (checks int, seen map[LinearFamily]int, cex any, rep string) {
+	checks = env.Budget.Pick(300, 3000, 30000)
+	seen = map[LinearFamily]int{}
+	cex, rep = props.Falsify(env, checks, func(t *rapid.T) any {
+		f, in := GenLinearMixed(t, 32, 120)
+		seen[f]++
+		r, err := linearSteps(in, nearest)
+		if err != nil {
+			return map[string]any{"family": f, "instance": in, "error": err.Error()}
+		}
+		return body(f, in, r)
+	})
+	return checks, seen, cex, rep
+}
+
 const linearScope = "linear arrays of n ≤ 32 PUs with up to 120 packets, farthest-first on the step model (ties: earliest in queue); distributions drawn from props.LinearFamilies: arbitrary sources and destinations, and the adversarial families one-source, far-end, end-to-end, dense-prefix (every packet crosses one stretch), reverse, k-k and staircase, each also mirrored"
 
 func init() {
@@ -212,15 +232,7 @@ func init() {
 			Scope: linearScope,
 			Notes: notes,
 		}, faultNearestFirst, func(env props.Env, nearest bool) props.Outcome {
-			checks := env.Budget.Pick(300, 3000, 30000)
-			seen := map[LinearFamily]int{}
-			cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
-				f, in := GenLinearMixed(t, 32, 120)
-				seen[f]++
-				got, err := linearSteps(in, nearest)
-				if err != nil {
-					return map[string]any{"family": f, "instance": in, "error": err.Error()}
-				}
+			checks, seen, cex, rep := linearFalsify(env, nearest, func(f LinearFamily, in LinearInstance, got amesh.Result) any {
 				if want := formula(in.N, in.Src, in.Dst); got.StepsRight != want {
 					return map[string]any{"family": f, "instance": in, "steps_right": got.StepsRight, "formula": want}
 				}
@@ -256,15 +268,7 @@ func init() {
 		Scope:     linearScope,
 		Notes:     "A differential claim: the three implementations share no code. The naive simulator is O(steps · n · packets) and picks, for each link and direction, the packet at its tail with the farthest destination (ties: lowest packet number); queue sizes are counted at step boundaries over undelivered packets. Ties cannot change times or queues (they swap packets with the same destination).",
 	}, faultNearestFirst, func(env props.Env, nearest bool) props.Outcome {
-		checks := env.Budget.Pick(300, 3000, 30000)
-		seen := map[LinearFamily]int{}
-		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
-			f, in := GenLinearMixed(t, 32, 120)
-			seen[f]++
-			m, err := linearSteps(in, nearest)
-			if err != nil {
-				return map[string]any{"family": f, "instance": in, "error": err.Error()}
-			}
+		checks, seen, cex, rep := linearFalsify(env, nearest, func(f LinearFamily, in LinearInstance, m amesh.Result) any {
 			fast, err := amesh.Fast1D(in.N, in.Src, in.Dst)
 			if err != nil {
 				return map[string]any{"family": f, "instance": in, "error": err.Error()}

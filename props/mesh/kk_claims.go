@@ -192,30 +192,28 @@ func withPowerNote(c props.Claim) props.Claim {
 func nlogn2(n int) int { return n * n * floorLog2(n) }
 
 func init() {
+	// phase1Exact checks that Phase 1 takes exactly k·n/div steps and ends
+	// with k packets in every PU (div = 4; 8 with coloring).
+	phase1Exact := func(colored bool, div int) func(props.Env, allocFn) props.Outcome {
+		return func(env props.Env, alloc allocFn) props.Outcome {
+			return kkCheck(env, alloc, colored, func(n, k int, r amesh.KKResult) string {
+				if r.PhaseSteps[0] != k*n/div || r.EndQueue[0] != k {
+					return fmt.Sprintf("phase 1: %d steps (want %d), largest queue at its end %d (want %d)", r.PhaseSteps[0], k*n/div, r.EndQueue[0], k)
+				}
+				return ""
+			}, func(n, k int, r amesh.KKResult) string { return fmt.Sprintf("%d steps", r.PhaseSteps[0]) })
+		}
+	}
 	const scope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first; n ∈ {4, 8} (small budget), +16 (default), +32 (large); k ∈ {2n, n², n²·log n}; uniform random, transpose, reflect and row-to-col k-k distributions"
 	props.Register(withDet3Faults(props.Claim{ID: "mesh/cor-1/phase-1-exact", Source: seed003 + " Corollary 1", Kind: props.Exact, Recorded: props.Holds,
 		Statement: "The routing in Phase 1 takes exactly k·n/4 steps. At the end of Phase 1 each PU holds exactly k packets.",
 		Scope:     scope + "; without coloring (the corollary's setting)",
-	}, func(env props.Env, alloc allocFn) props.Outcome {
-		return kkCheck(env, alloc, false, func(n, k int, r amesh.KKResult) string {
-			if r.PhaseSteps[0] != k*n/4 || r.EndQueue[0] != k {
-				return fmt.Sprintf("phase 1: %d steps (want %d), largest queue at its end %d (want %d)", r.PhaseSteps[0], k*n/4, r.EndQueue[0], k)
-			}
-			return ""
-		}, func(n, k int, r amesh.KKResult) string { return fmt.Sprintf("%d steps", r.PhaseSteps[0]) })
-	}))
+	}, phase1Exact(false, 4)))
 	props.Register(withDet3Faults(props.Claim{ID: "mesh/cor-1/phase-1-exact-colored", Source: seed003 + " Corollary 1 with Theorem 1's coloring (derived)", Kind: props.Exact, Recorded: props.Holds,
 		Statement: "With coloring (k/2 white packets allocated along rows, k/2 black along columns), Phase 1 takes exactly k·n/8 steps and leaves exactly k packets in every PU.",
 		Scope:     scope + "; with coloring",
 		Notes:     "Not stated in the paper: Corollary 1 applied to each colour class of k/2 packets, on disjoint links.",
-	}, func(env props.Env, alloc allocFn) props.Outcome {
-		return kkCheck(env, alloc, true, func(n, k int, r amesh.KKResult) string {
-			if r.PhaseSteps[0] != k*n/8 || r.EndQueue[0] != k {
-				return fmt.Sprintf("phase 1: %d steps (want %d), largest queue at its end %d (want %d)", r.PhaseSteps[0], k*n/8, r.EndQueue[0], k)
-			}
-			return ""
-		}, func(n, k int, r amesh.KKResult) string { return fmt.Sprintf("%d steps", r.PhaseSteps[0]) })
-	}))
+	}, phase1Exact(true, 8)))
 	// Corollary 1 outside 'k a multiple of n': sizes in increasing order,
 	// families whose generator accepts any k.
 	notMultiple := func(b props.Budget) [][2]int {

@@ -2,6 +2,7 @@ package sortnet
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"math/bits"
@@ -120,11 +121,7 @@ func SortnetVerify(nw msn.Network, seed uint64, maxExh, perms int, work int64) S
 		}
 	}
 	st := sortnetStructured(n)
-	names := make([]string, 0, len(st))
-	for name := range st {
-		names = append(names, name)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(st))
 	for _, name := range names {
 		v.Inputs++
 		if z := sortnetWitness(nw, st[name]); z != nil {

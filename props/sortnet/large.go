@@ -2,6 +2,7 @@ package sortnet
 
 import (
 	"fmt"
+	"maps"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -115,12 +116,7 @@ func SortnetLarge(nw msn.Network, seed, stream uint64, plan SortnetLargePlan) *S
 		}
 	}
 	st := sortnetStructured(n)
-	names := make([]string, 0, len(st))
-	for name := range st {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(st)) {
 		rep.Structured = append(rep.Structured, name)
 		if z := sortnetWitness(nw, st[name]); z != nil {
 			rep.StructBad = append(rep.StructBad, name)

@@ -27,6 +27,29 @@ func obliviousFamilies(sh mpops.Shape) []struct {
 	}{{"direct", popsobl.Direct(sh)}, {"two-hop", popsobl.TwoHop(sh)}}
 }
 
+// thm25Cases runs construct (Theorem 2.5's construction, or its literal
+// reading) against every oblivious router on POPS(g, g) for every g of
+// thm25Sizes(b), in order; a construction error is a violation. judge
+// gets the result and the counterexample so far and returns nil to go on;
+// thm25Cases returns the first outcome judge returns, or nil.
+func thm25Cases(b props.Budget, construct func(mpops.Shape, popslower.Family) (popslower.Thm25, error),
+	judge func(g int, sh mpops.Shape, name string, fam popsobl.Family, res popslower.Thm25, inst map[string]any) *props.Outcome) *props.Outcome {
+	for _, g := range thm25Sizes(b) {
+		sh := mpops.Shape{D: g, G: g}
+		for _, f := range obliviousFamilies(sh) {
+			res, err := construct(sh, popslower.Family(f.fam))
+			inst := map[string]any{"d": g, "g": g, "router": f.name}
+			if err != nil {
+				return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: %v", sh, f.name, err), Counterexample: inst}
+			}
+			if o := judge(g, sh, f.name, f.fam, res, inst); o != nil {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
 // thm25Sizes are the g (= d) the Theorem 2.5 claims cover at a budget.
 func thm25Sizes(b props.Budget) []int {
 	return []int{2, 3, 4, 9, 16, 25, 36, 64}[:b.Pick(6, 7, 8)]
@@ -46,21 +69,15 @@ func init() {
 		Notes:     "Read literally the step fails: for the direct router the only processor on any path (a, b] is b itself, so S_b ∩ P = {b} and no source a ≠ b exists (minimal case POPS(2,2)). Even where the step succeeds, a ∈ S_{b_i} says nothing about (a, b_i] crossing v. The argument works when a is chosen among the ≥ √g/2 sources whose paths to b_i cross v (v ∈ S_{b_i} guarantees that many) — the evident intent, implemented in popslower.Theorem25 and checked in pops/thm-2.5/oblivious-congestion.",
 		Check: func(env props.Env) props.Outcome {
 			var ok []string
-			for _, g := range thm25Sizes(props.Small) {
-				sh := mpops.Shape{D: g, G: g}
-				for _, f := range obliviousFamilies(sh) {
-					fam := popslower.Family(f.fam)
-					res, err := popslower.Theorem25Literal(sh, fam)
-					inst := map[string]any{"d": g, "g": g, "router": f.name}
-					if err != nil {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: %v", sh, f.name, err), Counterexample: inst}
-					}
-					if c, _ := popslower.Congestion(sh, fam, res.Perm); float64(c) < math.Sqrt(float64(g))/2 {
-						inst["perm"] = res.Perm
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: literal construction gives congestion %d < √g/2", sh, f.name, c), Counterexample: inst}
-					}
-					ok = append(ok, fmt.Sprintf("g=%d %s", g, f.name))
+			if o := thm25Cases(props.Small, popslower.Theorem25Literal, func(g int, sh mpops.Shape, name string, fam popsobl.Family, res popslower.Thm25, inst map[string]any) *props.Outcome {
+				if c, _ := popslower.Congestion(sh, popslower.Family(fam), res.Perm); float64(c) < math.Sqrt(float64(g))/2 {
+					inst["perm"] = res.Perm
+					return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: literal construction gives congestion %d < √g/2", sh, name, c), Counterexample: inst}
 				}
+				ok = append(ok, fmt.Sprintf("g=%d %s", g, name))
+				return nil
+			}); o != nil {
+				return *o
 			}
 			return props.Outcome{Verdict: props.Holds, Evidence: "the literal step worked on " + strings.Join(ok, ", ")}
 		}})
@@ -209,33 +226,27 @@ func thm28(scale int) func(props.Env) props.Outcome {
 func thm25(scale float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		var ev []string
-		for _, g := range thm25Sizes(env.Budget) {
-			sh := mpops.Shape{D: g, G: g}
-			for _, f := range obliviousFamilies(sh) {
-				fam := popslower.Family(f.fam)
-				res, err := popslower.Theorem25(sh, fam)
-				inst := map[string]any{"d": g, "g": g, "router": f.name}
-				if err != nil {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: %v", sh, f.name, err), Counterexample: inst}
-				}
-				if err := perm.Validate(res.Perm, true); err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %s: construction built no permutation: %v", sh, f.name, err)}
-				}
-				half := scale * math.Sqrt(float64(g)) / 2
-				c, _ := popslower.Congestion(sh, fam, res.Perm)
-				run, err := popsobl.Execute(sh, res.Perm, f.fam, 64*sh.N())
-				if err != nil || run.Delivered != sh.N() {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %s: executor failed: %v %+v", sh, f.name, err, run)}
-				}
-				inst["perm"] = res.Perm
-				if float64(res.MinS) < math.Sqrt(float64(g)) {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: min |S_b| = %d < √g", sh, f.name, res.MinS), Counterexample: inst}
-				}
-				if float64(c) < half || float64(run.Slots) < half {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: congestion %d, %d slots < √g/2 = %.2f", sh, f.name, c, run.Slots, half), Counterexample: inst}
-				}
-				ev = append(ev, fmt.Sprintf("g=%d %s: congestion %d, %d slots (≥ √g/2 = %.2f), min|S_b| %d", g, f.name, c, run.Slots, half, res.MinS))
+		if o := thm25Cases(env.Budget, popslower.Theorem25, func(g int, sh mpops.Shape, name string, fam popsobl.Family, res popslower.Thm25, inst map[string]any) *props.Outcome {
+			if err := perm.Validate(res.Perm, true); err != nil {
+				return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %s: construction built no permutation: %v", sh, name, err)}
 			}
+			half := scale * math.Sqrt(float64(g)) / 2
+			c, _ := popslower.Congestion(sh, popslower.Family(fam), res.Perm)
+			run, err := popsobl.Execute(sh, res.Perm, fam, 64*sh.N())
+			if err != nil || run.Delivered != sh.N() {
+				return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %s: executor failed: %v %+v", sh, name, err, run)}
+			}
+			inst["perm"] = res.Perm
+			if float64(res.MinS) < math.Sqrt(float64(g)) {
+				return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: min |S_b| = %d < √g", sh, name, res.MinS), Counterexample: inst}
+			}
+			if float64(c) < half || float64(run.Slots) < half {
+				return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: congestion %d, %d slots < √g/2 = %.2f", sh, name, c, run.Slots, half), Counterexample: inst}
+			}
+			ev = append(ev, fmt.Sprintf("g=%d %s: congestion %d, %d slots (≥ √g/2 = %.2f), min|S_b| %d", g, name, c, run.Slots, half, res.MinS))
+			return nil
+		}); o != nil {
+			return *o
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: "attained: " + strings.Join(ev, "; ")}
 	}

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"math/big"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -132,30 +131,11 @@ func SortnetVerify(nw msn.Network, seed uint64, maxExh, perms int, work int64) S
 	if cost := int64(nw.Size() + n); cost > 0 {
 		weights = int(min(int64(weights), max(4, work/cost)))
 	}
-	w := make([]uint64, n)
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
-	}
+	gen := newWeight01(n)
 	for k := range weights {
-		weight := k * n / max(1, weights-1)
-		clear(w)
-		for lane := range 64 { // a random set of `weight` wires: partial Fisher–Yates
-			for i := range weight {
-				j := i + r.IntN(n-i)
-				idx[i], idx[j] = idx[j], idx[i]
-				w[idx[i]] |= 1 << lane
-			}
-		}
-		in := slices.Clone(w)
-		msn.Eval01(nw, w)
+		weight, z := gen.unsorted(nw, k, weights, r)
 		v.Inputs += 64
-		if bad := msn.Unsorted01(w); bad != 0 {
-			lane := bits.TrailingZeros64(bad)
-			z := make([]int, n)
-			for i := range n {
-				z[i] = int(in[i] >> lane & 1)
-			}
+		if z != nil {
 			return fail(z, fmt.Sprintf("random 0-1 input of weight %d", weight))
 		}
 	}

@@ -230,36 +230,61 @@ func SortnetSorts(b SortnetBuild, env props.Env, maxExh, maxN, perms int) (strin
 			}
 		}
 		nw01 := min(n+1, 256)
-		w := make([]uint64, n)
-		perm := make([]int, n)
-		for i := range perm {
-			perm[i] = i
-		}
+		gen := newWeight01(n)
 		for k := range nw01 {
-			weight := k * n / max(1, nw01-1)
-			clear(w)
-			for lane := range 64 { // a random set of `weight` wires: partial Fisher–Yates
-				for i := range weight {
-					j := i + r.IntN(n-i)
-					perm[i], perm[j] = perm[j], perm[i]
-					w[perm[i]] |= 1 << lane
-				}
-			}
-			in := slices.Clone(w)
-			msn.Eval01(nw, w)
+			weight, z := gen.unsorted(nw, k, nw01, r)
 			inputs += 64
-			if bad := msn.Unsorted01(w); bad != 0 {
-				lane := bits.TrailingZeros64(bad)
-				z := make([]int, n)
-				for i := range n {
-					z[i] = int(in[i] >> lane & 1)
-				}
+			if z != nil {
 				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("random 0-1 input of weight %d", weight)}
 			}
 		}
 	}
 	return fmt.Sprintf("exhaustive 0-1 check of every n ≤ %d (all 2^n inputs); then %d inputs on n = %d..%d (%d sizes: every n ≤ 64, 2^j−1, 2^j, 2^j+1 up to %d): %d random permutations each, the structured inputs (reversed, interleaved, shuffled halves, organ-pipe both ways, blocks of 8 reversed, 3 repeated values), 64 random 0-1 inputs for each of up to 256 weights spread over 0..n",
 		maxExh, inputs, maxExh+1, maxN, len(ns), maxN, perms), nil
+}
+
+// weight01 draws random 0-1 inputs of a given weight on n wires, 64 at a
+// time (one per bit lane), for the random part of a sorting check.
+type weight01 struct {
+	w   []uint64
+	idx []int // a permutation of 0..n−1, kept permuting (partial Fisher–Yates)
+}
+
+func newWeight01(n int) *weight01 {
+	g := &weight01{w: make([]uint64, n), idx: make([]int, n)}
+	for i := range g.idx {
+		g.idx[i] = i
+	}
+	return g
+}
+
+// unsorted draws from r 64 random 0-1 inputs with ones on a uniformly
+// random set of weight = k·n/max(1, of − 1) wires (the k-th of `of`
+// weights spread over 0..n), runs nw on all 64 at once, and returns the
+// weight and one input nw leaves unsorted (element i = wire i), or nil.
+func (g *weight01) unsorted(nw msn.Network, k, of int, r *rand.Rand) (weight int, z []int) {
+	w, idx, n := g.w, g.idx, len(g.w)
+	weight = k * n / max(1, of-1)
+	clear(w)
+	for lane := range 64 {
+		for i := range weight {
+			j := i + r.IntN(n-i)
+			idx[i], idx[j] = idx[j], idx[i]
+			w[idx[i]] |= 1 << lane
+		}
+	}
+	in := slices.Clone(w)
+	msn.Eval01(nw, w)
+	bad := msn.Unsorted01(w)
+	if bad == 0 {
+		return weight, nil
+	}
+	lane := bits.TrailingZeros64(bad)
+	z = make([]int, n)
+	for i := range n {
+		z[i] = int(in[i] >> lane & 1)
+	}
+	return weight, z
 }
 
 // snProbes returns 0-1 inputs (bit i = wire i, n ≤ 64) built without looking

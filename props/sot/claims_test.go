@@ -9,7 +9,6 @@ import (
 	"pgregory.net/rapid"
 
 	asot "routecheck/algos/sot"
-	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
 	"routecheck/oracles/sotforms"
@@ -178,15 +177,7 @@ func TestSotMutantsLegality(t *testing.T) {
 		if m.name == "sotSkewP0" {
 			alg = asot.Scheduled
 		}
-		s, err := msot.NewState(n, rel)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := asot.New(alg, &s, seeds.Rand(rapid.Uint64().Draw(t, "seed")))
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := make([]msot.Action, n*n)
+		s, r, a := sotStart(t, alg, n, rel)
 		for range 6 * n {
 			r.Actions(&s, a)
 			b := append([]msot.Action(nil), a...)

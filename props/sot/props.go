@@ -244,6 +244,21 @@ func SotLegal(s *msot.State, a []msot.Action) bool {
 	return true
 }
 
+// sotStart builds the state of rel on SOT(n) and alg's router on it,
+// seeded from a drawn seed, and an action buffer for one step; an error
+// fails t.
+func sotStart(t *rapid.T, alg asot.Algorithm, n int, rel []perm.Pair) (msot.State, *asot.Router, []msot.Action) {
+	s, err := msot.NewState(n, rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := asot.New(alg, &s, seeds.Rand(rapid.Uint64().Draw(t, "seed")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, r, make([]msot.Action, n*n)
+}
+
 // SotStepProperty draws a state reached by a random algorithm on a random
 // small relation, then the router's actions for it with up to three random
 // changes (any slot on any output), and checks models/sot.Step: it never
@@ -253,15 +268,7 @@ func SotLegal(s *msot.State, a []msot.Action) bool {
 func SotStepProperty(t *rapid.T) {
 	n, rel := GenSotRelation(t, 5, 4, true)
 	alg := rapid.SampledFrom(asot.Algorithms).Draw(t, "algorithm")
-	s, err := msot.NewState(n, rel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := asot.New(alg, &s, seeds.Rand(rapid.Uint64().Draw(t, "seed")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := make([]msot.Action, n*n)
+	s, r, a := sotStart(t, alg, n, rel)
 	for range rapid.IntRange(0, 3*n).Draw(t, "warmup") {
 		r.Actions(&s, a)
 		next, _, err := msot.Step(s, a)

@@ -5,7 +5,7 @@
 //
 // Targets:
 //
-//   - FuzzPopsStep decodes its input bytes (props.PopsModelByteChoices) into
+//   - FuzzPopsStep decodes its input bytes (props/pops.PopsModelByteChoices) into
 //     a small POPS(d, g) network (1 ≤ d, g ≤ 5), a partial permutation and a
 //     sequence of up to 8 action vectors — legal, illegal or "raw" (fields
 //     near their allowed range) — and steps models/pops through them,
@@ -19,7 +19,7 @@
 //     (Events.Duplicated, a second Delivered item); such states must pass
 //     CheckInvariants like any other.
 //   - FuzzPopsModelDifferential runs the rapid property
-//     props.PopsModelDifferential through rapid.MakeFuzz: the fuzzer's bytes
+//     props/pops.PopsModelDifferential through rapid.MakeFuzz: the fuzzer's bytes
 //     become rapid's random stream.
 //   - FuzzPopsRouter decodes a POPS(d, g) shape (g ≤ 4, d − g ≤ 8), the
 //     algorithm, a seed and a permutation, runs the randomized router on the
@@ -28,9 +28,9 @@
 //     ledger says they hold: no conflict in slots 3–5, no loss, delivery).
 //   - FuzzPopsRouterRapid runs the same check on rapid's generators.
 //   - FuzzSotStep and FuzzSotRouter (sparse optical torus) run
-//     props.SotStepProperty and props.SotRouterProperty through
+//     props/sot.SotStepProperty and props/sot.SotRouterProperty through
 //     rapid.MakeFuzz: Step's purity, legality (against the independent
-//     props.SotLegal) and invariants; every router, the literal readings
+//     props/sot.SotLegal) and invariants; every router, the literal readings
 //     too, on arbitrary small relations (see sot_fuzz_test.go).
 //
 // Every target has seeds (f.Add and testdata/fuzz/<FuzzName>/), so plain

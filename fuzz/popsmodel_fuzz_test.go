@@ -6,7 +6,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"routecheck/props"
+	ppops "routecheck/props/pops"
 )
 
 // popsStepSeeds are f.Add seeds for FuzzPopsStep, decoded as described at
@@ -19,7 +19,7 @@ var popsStepSeeds = [][]byte{
 }
 
 // FuzzPopsStep steps models/pops through byte-decoded runs and checks each
-// slot with props.PopsModelCheckStep (no panic, errors wrap ErrActions,
+// slot with ppops.PopsModelCheckStep (no panic, errors wrap ErrActions,
 // legal accepted and illegal rejected, input untouched, pops.CheckInvariants
 // after every accepted slot — including slots where a destination accepts
 // its packet again — and agreement with oracles/popsnaive).
@@ -30,22 +30,22 @@ func FuzzPopsStep(f *testing.F) {
 	f.Fuzz(runPopsStep)
 }
 
-// runPopsStep decodes data with props.PopsModelByteChoices as: d and g
+// runPopsStep decodes data with ppops.PopsModelByteChoices as: d and g
 // (1–5 each), a partial permutation of the n = d·g sources (Fisher–Yates
 // swaps, then one byte per source, absent when ≡ 3 mod 4), the number of
 // slots (1–8), then per slot the vector kind (byte mod 6: 0–3 legal,
 // 4 illegal, 5 raw) and its actions. Missing bytes decode as the simplest
 // choice, so every input is a valid run.
 func runPopsStep(t *testing.T, data []byte) {
-	c := props.PopsModelByteChoices(data)
-	s := props.PopsModelInitialStateWith(c)
+	c := ppops.PopsModelByteChoices(data)
+	s := ppops.PopsModelInitialStateWith(c)
 	slots := c.IntRange(1, 8, "slots")
 	for k := 0; k < slots; k++ {
-		a, kind := props.PopsModelActionsWith(c, s)
-		out, problem := props.PopsModelCheckStep(s, a, kind, true)
+		a, kind := ppops.PopsModelActionsWith(c, s)
+		out, problem := ppops.PopsModelCheckStep(s, a, kind, true)
 		if problem != "" {
 			t.Fatalf("slot %d: %s\n  state:   %s\n  actions (%s): %s", k, problem,
-				props.PopsModelFormatState(s), kind, props.PopsModelFormatActions(a))
+				ppops.PopsModelFormatState(s), kind, ppops.PopsModelFormatActions(a))
 		}
 		if out.Err == nil {
 			s = out.State
@@ -53,7 +53,7 @@ func runPopsStep(t *testing.T, data []byte) {
 	}
 }
 
-// FuzzPopsModelDifferential runs props.PopsModelDifferential on rapid's
+// FuzzPopsModelDifferential runs ppops.PopsModelDifferential on rapid's
 // random stream decoded from the fuzzer's bytes.
 func FuzzPopsModelDifferential(f *testing.F) {
 	// rapid reads its stream 8 bytes at a time and skips an input that runs
@@ -61,7 +61,7 @@ func FuzzPopsModelDifferential(f *testing.F) {
 	for _, seed := range []uint64{3, 5} {
 		f.Add(pcgBytes(seed, 2048))
 	}
-	f.Fuzz(rapid.MakeFuzz(props.PopsModelDifferential))
+	f.Fuzz(rapid.MakeFuzz(ppops.PopsModelDifferential))
 }
 
 // pcgBytes returns n bytes of the PCG(seed, 0xf022) stream.

@@ -8,7 +8,7 @@ import (
 	ap "routecheck/algos/pops"
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
-	"routecheck/props"
+	ppops "routecheck/props/pops"
 
 	"pgregory.net/rapid"
 )
@@ -17,7 +17,7 @@ import (
 // [1,4], byte 1 picks d − g in [0,8], byte 2 the algorithm, bytes 3–10 the
 // seed, and the rest drive a Fisher–Yates shuffle of the destinations
 // (missing bytes read as 0, i.e. the identity prefix).
-func decodeRouter(b []byte) props.PopsInstance {
+func decodeRouter(b []byte) ppops.PopsInstance {
 	at := func(i int) byte {
 		if i < len(b) {
 			return b[i]
@@ -39,7 +39,7 @@ func decodeRouter(b []byte) props.PopsInstance {
 		j := int(at(11+i)) % (i + 1)
 		p[i], p[j] = p[j], p[i]
 	}
-	return props.PopsInstance{D: d, G: g, Perm: p, Algorithm: alg.String(), Seed: binary.LittleEndian.Uint64(sb[:])}
+	return ppops.PopsInstance{D: d, G: g, Perm: p, Algorithm: alg.String(), Seed: binary.LittleEndian.Uint64(sb[:])}
 }
 
 // failer is what checkRouter needs from *testing.T or *rapid.T, so that
@@ -54,9 +54,9 @@ type failer interface {
 // model's invariants after every slot, the fast engine agreeing with the
 // model, and — where the ledger says the claims hold — conflict-free slots
 // 3–5, no loss or duplicate, and at most three buffers per processor.
-func checkRouter(t failer, in props.PopsInstance) {
+func checkRouter(t failer, in ppops.PopsInstance) {
 	t.Helper()
-	r := props.RunPops(in)
+	r := ppops.RunPops(in)
 	if r.ModelErr != nil {
 		t.Fatalf("%+v: model violation: %v", in, r.ModelErr)
 	}
@@ -111,7 +111,7 @@ func FuzzPopsRouterRapid(f *testing.F) {
 	}
 	f.Fuzz(rapid.MakeFuzz(func(rt *rapid.T) {
 		alg := rapid.SampledFrom([]ap.Variant{ap.Faithful, ap.SplitDelivery}).Draw(rt, "alg")
-		in := props.GenPopsInstance(rt, alg, 4, 0, 8)
+		in := ppops.GenPopsInstance(rt, alg, 4, 0, 8)
 		checkRouter(rt, in)
 	}))
 }

@@ -6,22 +6,22 @@ import (
 
 	"pgregory.net/rapid"
 
-	"routecheck/props"
+	psot "routecheck/props/sot"
 )
 
 // Fuzz targets for the sparse optical torus (models/sot, algos/sot), both
 // rapid properties driven by the fuzzer's bytes through rapid.MakeFuzz:
 //
-//   - FuzzSotStep runs props.SotStepProperty: a state reached by a random
+//   - FuzzSotStep runs psot.SotStepProperty: a state reached by a random
 //     algorithm on a small random relation, the router's next actions with
 //     up to three arbitrary changes; models/sot.Step must leave its input
 //     untouched, be deterministic, accept exactly what the independent
-//     props.SotLegal accepts (errors wrapping ErrAction) and keep
+//     psot.SotLegal accepts (errors wrapping ErrAction) and keep
 //     CheckInvariants.
-//   - FuzzSotRouter runs props.SotRouterProperty: any of the seven
+//   - FuzzSotRouter runs psot.SotRouterProperty: any of the seven
 //     algorithms (the literal readings too) on an arbitrary small relation,
 //     with the model's invariants after every step and the delivery checks
-//     of props.SotCheckedRun.
+//     of psot.SotCheckedRun.
 //
 //	go test ./fuzz -run='^$' -fuzz='^FuzzSotStep$' -fuzztime=30s
 
@@ -41,12 +41,12 @@ func FuzzSotStep(f *testing.F) {
 	for _, seed := range []uint64{1, 2, 3} {
 		f.Add(sotPCGBytes(seed, 4096))
 	}
-	f.Fuzz(rapid.MakeFuzz(props.SotStepProperty))
+	f.Fuzz(rapid.MakeFuzz(psot.SotStepProperty))
 }
 
 func FuzzSotRouter(f *testing.F) {
 	for _, seed := range []uint64{1, 2, 3} {
 		f.Add(sotPCGBytes(seed, 4096))
 	}
-	f.Fuzz(rapid.MakeFuzz(props.SotRouterProperty))
+	f.Fuzz(rapid.MakeFuzz(psot.SotRouterProperty))
 }

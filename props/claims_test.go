@@ -1,8 +1,14 @@
-package props
+package props_test
+
+// The ledger runs from an external test package so that it can import
+// every network's claims package (each registers its claims in its init
+// functions); ledger_imports_test.go lists them.
 
 import (
 	"flag"
 	"testing"
+
+	"routecheck/props"
 )
 
 var claimFilter = flag.String("claims.filter", "", "regular expression selecting the claims TestClaims checks")
@@ -12,7 +18,7 @@ var claimFilter = flag.String("claims.filter", "", "regular expression selecting
 // seconds are skipped) and must reach the verdict recorded for it — a claim
 // recorded as violated must still be found violated.
 func TestClaims(t *testing.T) {
-	claims, err := Claims(*claimFilter)
+	claims, err := props.Claims(*claimFilter)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,10 +27,10 @@ func TestClaims(t *testing.T) {
 	}
 	for _, c := range claims {
 		t.Run(c.ID, func(t *testing.T) {
-			if testing.Short() && slowInShort(c.ID) {
+			if testing.Short() && c.SlowInShort {
 				t.Skip("slow claim: skipped in -short mode")
 			}
-			r := Run(c, Env{Budget: Small, Seed: DefaultSeed})
+			r := props.Run(c, props.Env{Budget: props.Small, Seed: props.DefaultSeed})
 			if !r.Matches {
 				t.Errorf("verdict %s, recorded %s\nevidence: %s\ncounterexample: %v\nreplay: %s", r.Verdict, r.Recorded, r.Evidence, r.Counterexample, r.Replay)
 				return
@@ -32,7 +38,7 @@ func TestClaims(t *testing.T) {
 			// A violated claim stays a regression test of the whole finding:
 			// the counterexample (shrunk where the check shrinks) and the
 			// line that replays it.
-			if r.Verdict == Violated && r.Counterexample == nil {
+			if r.Verdict == props.Violated && r.Counterexample == nil {
 				t.Errorf("violated without a counterexample (evidence: %s)", r.Evidence)
 			}
 			if r.Replay == "" {
@@ -40,5 +46,21 @@ func TestClaims(t *testing.T) {
 			}
 			t.Logf("%s (%.2fs): %s", r.Verdict, r.Seconds, r.Evidence)
 		})
+	}
+}
+
+// TestRegistryPowerAndClass: every registered claim has a valid scope class,
+// and no claim is recorded holds or consistent without a planted fault.
+func TestRegistryPowerAndClass(t *testing.T) {
+	cs, _ := props.Claims("")
+	for _, c := range cs {
+		if !props.ValidClass(c.Class) {
+			t.Errorf("%s: scope class %q", c.ID, c.Class)
+		}
+		for _, b := range []props.Budget{props.Small, props.Default, props.Large} {
+			if v := c.RecordedFor(b); (v == props.Holds || v == props.Consistent) && len(c.Faults) == 0 {
+				t.Errorf("%s: recorded %s at budget %s with no planted fault", c.ID, v, b)
+			}
+		}
 	}
 }

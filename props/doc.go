@@ -1,5 +1,4 @@
-// Package props is routecheck's front door: exported property bodies,
-// generators, and the claims registry.
+// Package props is routecheck's front door: the claims registry.
 //
 // Every checkable statement of the seed papers is a Claim: an ID such as
 // "pops/prop-3.2/d-eq-g", its source (seed file and statement number), the
@@ -11,6 +10,13 @@
 // fails when a verdict differs from the recorded one; `routecheck claims`
 // prints the ledger.
 //
-// Nothing in this file knows which network a claim is about: network
-// packages register their claims from their own files (pops_claims.go, …).
+// This package is the core and knows no network: the registry (Claim,
+// Register, Claims, Run), verdicts, budgets, planted faults and the power
+// rule, scope classes, Falsify and the false-alarm rate Alpha. Each
+// network's claims, property bodies and generators live in a package of
+// their own that registers its claims in init — props/pops, props/mesh,
+// props/sot, props/bfly, props/mbfly, props/sortnet — and none imports
+// another; the conformance suites are props/<net>test. `go test ./props`
+// imports every network's package (ledger_imports_test.go), so it still
+// checks the whole ledger; so does cmd/routecheck (claims_register.go).
 package props

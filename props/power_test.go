@@ -113,19 +113,3 @@ func TestPowerRule(t *testing.T) {
 		t.Errorf("violated claim: faults ran %v, verdict %s", ran, r.Verdict)
 	}
 }
-
-// TestRegistryPowerAndClass: every registered claim has a valid scope class,
-// and no claim is recorded holds or consistent without a planted fault.
-func TestRegistryPowerAndClass(t *testing.T) {
-	cs, _ := Claims("")
-	for _, c := range cs {
-		if !validClass(c.Class) {
-			t.Errorf("%s: scope class %q", c.ID, c.Class)
-		}
-		for _, b := range []Budget{Small, Default, Large} {
-			if v := c.RecordedFor(b); (v == Holds || v == Consistent) && len(c.Faults) == 0 {
-				t.Errorf("%s: recorded %s at budget %s with no planted fault", c.ID, v, b)
-			}
-		}
-	}
-}

@@ -177,6 +177,9 @@ type Claim struct {
 	// for its ID in scopeClassOf (scope_classes.go), else Paper.
 	Class ScopeClass
 	Check func(Env) Outcome
+	// SlowInShort marks a claim too slow for `go test -short` (more than
+	// a few seconds at the small budget): TestClaims skips it there.
+	SlowInShort bool
 	// Faults are the planted faults the same checker must catch for a
 	// Holds or Consistent verdict to stand (see Run).
 	Faults []Fault

@@ -180,3 +180,12 @@ func SortHalver() Halver { return sortHalver{} }
 
 func (sortHalver) Name() string                { return "sort" }
 func (sortHalver) Halve(m int) []sortnet.Stage { return BatcherSort(m) }
+
+// ExpanderNet builds the network on n wires with the §5 parameters
+// (SeiferasParams) and Lemma 2 separators made of halvers of d random
+// perfect matchings (ExpanderHalver), drawn from PCG(seed, n): the same
+// (n, d, seed) always gives the same network. Errors are Construct's.
+func ExpanderNet(n, d int, seed uint64) (*Result, error) {
+	sep := FromHalver(ExpanderHalver(d, rand.New(rand.NewPCG(seed, uint64(n)))))
+	return Construct(n, SeiferasParams(), sep)
+}

@@ -27,7 +27,7 @@
 //   - protocol c: k uniform in S; p goes right if (h − i) mod n <
 //     (m − j) mod n, else down.
 //
-// Ambiguities, resolved here and recorded in the claims (props/sot_claims.go):
+// Ambiguities, resolved here and recorded in the claims (props/sot/claims.go):
 //
 //   - Greedy-a's text says a processor never sends downwards, but Algorithm 1
 //     adds 2 − |S| packets and protocol a's last line sends the second one

@@ -18,7 +18,7 @@ import (
 	"routecheck/internal/seeds"
 	msn "routecheck/models/sortnet"
 	"routecheck/oracles/sortnetforms"
-	"routecheck/props"
+	psn "routecheck/props/sortnet"
 )
 
 // routecheck sortnet KIND --n N: build a comparator network, print its depth
@@ -178,7 +178,7 @@ func runSortnet(args []string, stdout, stderr io.Writer) error {
 		if dd == 0 {
 			res, err = aks.Construct(*n, aks.SeiferasParams(), aks.Exact())
 		} else {
-			res, err = props.AKSExpanderNet(*n, dd, *seed)
+			res, err = aks.ExpanderNet(*n, dd, *seed)
 		}
 		if err != nil {
 			return err
@@ -186,7 +186,7 @@ func runSortnet(args []string, stdout, stderr io.Writer) error {
 		nw, rep.PaddedN, rep.Stages = res.Net, res.N, res.Stages
 	}
 	rep.Depth, rep.Size = nw.Depth(), nw.Size()
-	v := props.SortnetVerify(nw, *seed, sortnetMaxExh, *perms, sortnetWork)
+	v := psn.SortnetVerify(nw, *seed, sortnetMaxExh, *perms, sortnetWork)
 	rep.Sorts, rep.Exhaustive, rep.Inputs, rep.Coverage = v.Sorts, v.Exhaustive, v.Inputs, v.Coverage
 	rep.Verdict = "sorts"
 	if v.Failure != nil {
@@ -392,7 +392,7 @@ func runSortnetDepths(args []string, stdout, stderr io.Writer) error {
 			}
 			ad := a.Net.Depth()
 			row.ExactDepth = &ad
-			b, err := props.AKSExpanderNet(n, *d, *seed)
+			b, err := aks.ExpanderNet(n, *d, *seed)
 			if err != nil {
 				return err
 			}

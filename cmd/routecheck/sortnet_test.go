@@ -9,7 +9,7 @@ import (
 
 	"routecheck/algos/aks"
 	msn "routecheck/models/sortnet"
-	"routecheck/props"
+	psn "routecheck/props/sortnet"
 )
 
 // Bad input to sortnet: one line naming the parameter, exit status 2.
@@ -104,7 +104,7 @@ func TestSortnetJSONShape(t *testing.T) {
 	if r["verdict"] != "does not sort" || r["sorts"] != false || !ok {
 		t.Fatalf("verdict %v, counterexample %v", r["verdict"], r["counterexample"])
 	}
-	res, err := props.AKSExpanderNet(8, 8, 3)
+	res, err := aks.ExpanderNet(8, 8, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestSortnetDepths(t *testing.T) {
 			t.Errorf("k = %d: paper depth %d, PaperDepth %d", k, row.PaperDepth, pd.Total)
 		}
 	}
-	if r.Crossover == nil || r.Crossover.K != props.AKSCrossoverK || r.CrossoverD == nil || r.CrossoverD.K < 2 {
+	if r.Crossover == nil || r.Crossover.K != psn.AKSCrossoverK || r.CrossoverD == nil || r.CrossoverD.K < 2 {
 		t.Errorf("crossover %+v, d-halver crossover %+v", r.Crossover, r.CrossoverD)
 	}
 	out, _, st = runCLI("sortnet", "depths", "--max-k", "3", "--build-k", "3")
@@ -247,7 +247,7 @@ func TestSortnetClimb(t *testing.T) {
 		}
 		seen[v] = true
 	}
-	res, err := props.AKSExpanderNet(256, 1, 1)
+	res, err := aks.ExpanderNet(256, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,10 @@
 // mesh-kk`): k-k routing on the n×n mesh (003_8774480fe7c747cc.txt) with
 // RAND_3_PHASE_ROUTE, RAND_4_PHASE_ROUTE and DET_3_PHASE_ROUTE, all with
 // coloring, on uniformly random k-k distributions and the structured
-// families of props.GenKK (transpose, reflect, row-to-col).
+// families of props/mesh.GenKK (transpose, reflect, row-to-col).
 //
 // A cell is (n, k, dist, alg) with n ∈ {4, 8, 16, 32}, k ∈ {n, n², n²·log n},
-// dist an index into props.KKFamilies and alg an index into Algorithms.
+// dist an index into props/mesh.KKFamilies and alg an index into Algorithms.
 // --max-n is the largest mesh side n (a cell's Size is its number of PUs,
 // n²). Every algorithm runs with coloring at the same k. For
 // DET_3_PHASE_ROUTE at k = n each colour class has n/2 packets per PU,

@@ -10,7 +10,7 @@ import (
 	"routecheck/internal/plotting"
 	"routecheck/internal/seeds"
 	"routecheck/internal/stats"
-	"routecheck/props"
+	pmesh "routecheck/props/mesh"
 )
 
 // Algorithms are the routers the experiment runs, all with coloring; a
@@ -41,7 +41,7 @@ func K(n, kind int) int {
 // Cell is a decoded cell.
 type Cell struct {
 	N, K   int
-	Family props.KKFamily
+	Family pmesh.KKFamily
 	Alg    am.Algorithm
 	dist   int
 	alg    int
@@ -63,10 +63,10 @@ func Decode(c experiment.Cell) Cell {
 			d.alg = p.Value
 		}
 	}
-	if d.N < 1 || d.K < 1 || d.dist < 0 || d.dist >= len(props.KKFamilies) || d.alg < 0 || d.alg >= len(Algorithms) {
+	if d.N < 1 || d.K < 1 || d.dist < 0 || d.dist >= len(pmesh.KKFamilies) || d.alg < 0 || d.alg >= len(Algorithms) {
 		panic(fmt.Sprintf("meshexp: malformed cell %s", c.Key()))
 	}
-	d.Family, d.Alg = props.KKFamilies[d.dist], Algorithms[d.alg]
+	d.Family, d.Alg = pmesh.KKFamilies[d.dist], Algorithms[d.alg]
 	return d
 }
 
@@ -74,7 +74,7 @@ func Decode(c experiment.Cell) Cell {
 // algorithm's coins from that path plus the algorithm, with coloring, on the
 // fast engine.
 func Run(c Cell, seed uint64, run int) (am.KKResult, error) {
-	dst := props.GenKK(c.Family, c.N, c.K, seeds.Rand(seed, streamTag, uint64(c.N), uint64(c.K), uint64(c.dist), uint64(run)))
+	dst := pmesh.GenKK(c.Family, c.N, c.K, seeds.Rand(seed, streamTag, uint64(c.N), uint64(c.K), uint64(c.dist), uint64(run)))
 	rng := seeds.Rand(seed, streamTag, uint64(c.N), uint64(c.K), uint64(c.dist), uint64(run), 1+uint64(c.alg))
 	pl, err := am.NewPlan(c.Alg, c.N, dst, rng, am.Options{Coloring: true})
 	if err != nil {
@@ -85,7 +85,7 @@ func Run(c Cell, seed uint64, run int) (am.KKResult, error) {
 
 // Deterministic reports whether every run of the cell gives the same result
 // (DET_3_PHASE_ROUTE on a structured family).
-func (c Cell) Deterministic() bool { return c.Alg == am.Det3 && c.Family != props.KKUniform }
+func (c Cell) Deterministic() bool { return c.Alg == am.Det3 && c.Family != pmesh.KKUniform }
 
 type kk struct{}
 
@@ -109,7 +109,7 @@ func (kk) Cells(maxN int) ([]experiment.Cell, []string) {
 			continue
 		}
 		for kind, kname := range kinds {
-			for dist, f := range props.KKFamilies {
+			for dist, f := range pmesh.KKFamilies {
 				for ai, alg := range Algorithms {
 					note := fmt.Sprintf("%s, %s, %s", alg, f, kname)
 					if alg == am.Det3 && kind == 0 {
@@ -224,7 +224,7 @@ func (kk) Charts(rows []experiment.Row) []experiment.NamedChart {
 		}
 		return 0
 	}
-	for dist, f := range props.KKFamilies {
+	for dist, f := range pmesh.KKFamilies {
 		for _, metric := range []string{"time", "queue"} {
 			var series []plotting.Series
 			for ai, alg := range Algorithms {
@@ -267,7 +267,7 @@ func (kk) Charts(rows []experiment.Row) []experiment.NamedChart {
 				refName = "k"
 			}
 			series = append(series, plotting.Series{Name: refName, X: xs, Y: ref, Dashed: true})
-			if metric == "time" && f == props.KKUniform {
+			if metric == "time" && f == pmesh.KKUniform {
 				halfRef := make([]float64, len(xs))
 				for i := range halfRef {
 					halfRef[i] = 0.5

@@ -7,7 +7,7 @@ import (
 
 	am "routecheck/algos/mesh"
 	"routecheck/internal/experiment"
-	"routecheck/props"
+	pmesh "routecheck/props/mesh"
 )
 
 func smallPlan(t *testing.T, runs, workers int, sh experiment.Shard) experiment.Plan {
@@ -17,7 +17,7 @@ func smallPlan(t *testing.T, runs, workers int, sh experiment.Shard) experiment.
 		t.Fatal(err)
 	}
 	cells, skipped := e.Cells(8) // n ∈ {4, 8}: --max-n is the mesh side
-	if len(cells) != 2*3*len(props.KKFamilies)*len(Algorithms) || len(skipped) != 2 {
+	if len(cells) != 2*3*len(pmesh.KKFamilies)*len(Algorithms) || len(skipped) != 2 {
 		t.Fatalf("%d cells, skipped %v", len(cells), skipped)
 	}
 	return experiment.Plan{Exp: e, Cells: cells, Runs: runs, Seed: 7, Workers: workers, Shard: sh}
@@ -80,8 +80,8 @@ func TestSmallPlan(t *testing.T) {
 	if len(rows) != len(p.Cells) {
 		t.Fatalf("%d rows for %d cells", len(rows), len(p.Cells))
 	}
-	if ch := p.Exp.Charts(rows); len(ch) != 2*len(props.KKFamilies) {
-		t.Errorf("%d charts, want %d", len(ch), 2*len(props.KKFamilies))
+	if ch := p.Exp.Charts(rows); len(ch) != 2*len(pmesh.KKFamilies) {
+		t.Errorf("%d charts, want %d", len(ch), 2*len(pmesh.KKFamilies))
 	}
 }
 
@@ -115,7 +115,7 @@ func TestShardMergeEqualsWhole(t *testing.T) {
 // only right if the result really does not depend on the run, which a fresh
 // computation for another run checks.
 func TestDeterministicCellsIgnoreRun(t *testing.T) {
-	for _, f := range props.KKFamilies[1:] {
+	for _, f := range pmesh.KKFamilies[1:] {
 		c := Cell{N: 8, K: 64, Family: f, Alg: am.Det3, dist: indexOf(f), alg: 2}
 		a, err := Run(c, 1, 0)
 		if err != nil {
@@ -131,8 +131,8 @@ func TestDeterministicCellsIgnoreRun(t *testing.T) {
 	}
 }
 
-func indexOf(f props.KKFamily) int {
-	for i, g := range props.KKFamilies {
+func indexOf(f pmesh.KKFamily) int {
+	for i, g := range pmesh.KKFamilies {
 		if g == f {
 			return i
 		}

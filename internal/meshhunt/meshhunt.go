@@ -11,7 +11,7 @@
 //   - mesh-phase3-time: Phase 3's steps divided by Lemma 9's bound
 //     k·n/4 + n²·log n (> 1 breaks it).
 //
-// The search tries structured families (props.GenKK's and a few more), then
+// The search tries structured families (pmesh.GenKK's and a few more), then
 // random k-k distributions, then hill climbing from the best so far with
 // moves that swap the destinations of two packets (which keeps every PU
 // sending and receiving exactly k). A swap is kept unless it lowers the
@@ -41,7 +41,7 @@ import (
 	am "routecheck/algos/mesh"
 	"routecheck/internal/hunt"
 	"routecheck/internal/seeds"
-	"routecheck/props"
+	pmesh "routecheck/props/mesh"
 )
 
 // Instance is the "mesh-kk" case instance: DET_3_PHASE_ROUTE (the only
@@ -296,13 +296,13 @@ func (t *target) parse() error {
 	return nil
 }
 
-// families are the structured k-k distributions tried first: props.GenKK's
+// families are the structured k-k distributions tried first: pmesh.GenKK's
 // and more that stress Phase 2 (packets crossing the middle rows) or
 // ALLOCATE's rounding (many small buckets).
 func families(n, k int, rng *rand.Rand) map[string][][]am.Dest {
 	fam := map[string][][]am.Dest{}
-	for _, f := range props.KKFamilies {
-		fam[string(f)] = props.GenKK(f, n, k, rng)
+	for _, f := range pmesh.KKFamilies {
+		fam[string(f)] = pmesh.GenKK(f, n, k, rng)
 	}
 	gen := func(f func(i, j, t int) (int, int)) [][]am.Dest {
 		out := make([][]am.Dest, n*n)
@@ -433,7 +433,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		climbFrom = d
 	}
 	for i := 0; i < *t.evals && ctx.Err() == nil; i++ {
-		d := props.GenKK(props.KKUniform, n, k, rng)
+		d := pmesh.GenKK(pmesh.KKUniform, n, k, rng)
 		consider(d, eval(d), fmt.Sprintf("random sample %d", i))
 	}
 	// Hill climbing: swap the destinations of two packets; keep the swap if

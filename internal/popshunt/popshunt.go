@@ -27,7 +27,7 @@ import (
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	"routecheck/models/pops"
-	"routecheck/props"
+	ppops "routecheck/props/pops"
 )
 
 // Instance is the "pops-router" case instance: a shape, a permutation, the
@@ -84,7 +84,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	steps, lost := 0.0, 0.0
 	bad := 0
 	for _, s := range in.Seeds {
-		r := props.RunPops(props.PopsInstance{D: in.D, G: in.G, Perm: in.Perm, Algorithm: in.Algorithm, Seed: s})
+		r := ppops.RunPops(ppops.PopsInstance{D: in.D, G: in.G, Perm: in.Perm, Algorithm: in.Algorithm, Seed: s})
 		if r.ModelErr != nil {
 			return report, false, fmt.Errorf("seed %d: %v", s, r.ModelErr)
 		}

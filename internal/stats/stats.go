@@ -46,6 +46,20 @@ func Summarize(xs []float64) Summary {
 // 1e-16 (1 − alpha/2 would round to 1).
 func Z(alpha float64) float64 { return -distuv.UnitNormal.Quantile(alpha / 2) }
 
+// WelchZ is Welch's z statistic for mean(a) − mean(b) with the two
+// samples' standard errors: (a.Mean − b.Mean)/√(a.SD²/a.N + b.SD²/b.N);
+// ±Inf (the sign of the difference) when both spreads are 0. A caller
+// that asks whether a's mean is significantly below b's compares it
+// with −Z(alpha).
+func WelchZ(a, b Summary) float64 {
+	d := a.Mean - b.Mean
+	s := math.Sqrt(a.SD*a.SD/float64(a.N) + b.SD*b.SD/float64(b.N))
+	if s == 0 {
+		return math.Copysign(math.Inf(1), d)
+	}
+	return d / s
+}
+
 // Wilson returns the Wilson score interval for k successes in n trials at
 // two-sided false-alarm alpha. n = 0 gives [0, 1].
 func Wilson(k, n int, alpha float64) (lo, hi float64) {

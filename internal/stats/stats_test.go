@@ -113,3 +113,14 @@ func TestT(t *testing.T) {
 		t.Errorf("T → Z: differ by %g", d)
 	}
 }
+
+func TestWelchZ(t *testing.T) {
+	a := Summary{N: 4, Mean: 10, SD: 2}
+	b := Summary{N: 4, Mean: 12, SD: 2}
+	if z := WelchZ(a, b); math.Abs(z-(-2/math.Sqrt(2))) > 1e-12 {
+		t.Errorf("WelchZ = %v, want %v", z, -2/math.Sqrt(2))
+	}
+	if z := WelchZ(Summary{N: 3, Mean: 1}, Summary{N: 3, Mean: 2}); !math.IsInf(z, -1) {
+		t.Errorf("zero spreads: WelchZ = %v, want -Inf", z)
+	}
+}

@@ -16,7 +16,7 @@ import (
 // marked packet with a fresh partner at every odd slot, counted down from
 // T−1, and a permutation sending the marked packets into group a_0.
 //
-// How the text is read here (the claims in props/popstwohop_claims.go record
+// How the text is read here (the claims in props/pops/twohop_claims.go record
 // what each reading gives):
 //
 //   - c(i, t) is the target group c_out(i, t), not a coupler: only then does

@@ -1,0 +1,501 @@
+package bfly
+
+import (
+	"fmt"
+	"math/big"
+	"math/bits"
+
+	ab "routecheck/algos/butterfly"
+	"routecheck/internal/seeds"
+	mb "routecheck/models/butterfly"
+	"routecheck/models/perm"
+	"routecheck/oracles/bflyforms"
+	"routecheck/props"
+
+	"pgregory.net/rapid"
+)
+
+// The butterfly claims of 001_afbf5d537b48cc65.txt (Upfal, Felperin & Snir,
+// "Randomized Routing with Shorter Paths"): invariants and exact values
+// here, the probabilistic theorems in butterfly_stat_claims.go, the §4
+// simulations in butterfly_sim_claims.go.
+//
+// Readings shared by all of them (also in the package docs of
+// models/butterfly and algos/butterfly):
+//   - the network: stage s flips bit ((s−1) mod n) + 1 (a_1 most
+//     significant), the extra stages n+1…n+r repeating stages 1…r, packets
+//     following exactly §3's printed node sequence;
+//   - the §2–3 node model ("each input and switch forward a packet at each
+//     cycle"): one queue per node, one packet forwarded per node per step
+//     (mb.NodeQueue); the §4.1 model: one-slot input buffers, a queue per
+//     outgoing link (mb.Buffered), with or without StrictBuffers;
+//   - priorities: §3's (⌈ℓ/log N⌉, R), R uniform in [0, c·log N·2^r] with
+//     c = 7, smaller first, ties by source then ℓ; renaming σ^{-1}πσ sends
+//     σ(x) to σ(π(x)).
+
+const seed001 = "001_afbf5d537b48cc65.txt"
+
+// BflyInstance is a routing instance, as a counterexample: the router's
+// options, the permutation sequence, and the seed of the stream
+// (seeds.Rand(Seed)) that ab.Packets draws X and R from.
+type BflyInstance struct {
+	LogN     int       `json:"log_n"`
+	R        int       `json:"r"`
+	Mode     string    `json:"mode"`
+	Strict   bool      `json:"strict_buffers,omitempty"`
+	Priority string    `json:"priority"`
+	Perms    [][]int32 `json:"perms"`
+	Seed     uint64    `json:"seed"`
+}
+
+// Options returns the router options of the instance.
+func (in BflyInstance) Options() ab.Options {
+	o := ab.Options{Shape: mb.Shape{LogN: in.LogN, R: in.R, StrictBuffers: in.Strict}}
+	if in.Mode == mb.Buffered.String() {
+		o.Shape.Mode = mb.Buffered
+	}
+	if in.Priority == ab.FIFO.String() {
+		o.Priority = ab.FIFO
+	}
+	return o
+}
+
+// Packets builds the instance's packets.
+func (in BflyInstance) Packets() ([]mb.Packet, error) {
+	return ab.Packets(in.Options(), in.Perms, seeds.Rand(in.Seed))
+}
+
+// GenBflyInstance draws a network with n ≤ maxN, 0 ≤ r ≤ n, the given
+// node model (nil: drawn), either discipline, and a sequence of 1…maxT
+// permutations: copies of one permutation (random, transpose or bit
+// reversal) or independent random ones.
+func GenBflyInstance(t *rapid.T, maxN, maxT int, mode *mb.Mode, strict *bool) BflyInstance {
+	n := rapid.IntRange(1, maxN).Draw(t, "n")
+	in := BflyInstance{LogN: n, R: rapid.IntRange(0, n).Draw(t, "r"), Seed: rapid.Uint64().Draw(t, "seed")}
+	m := mb.Mode(rapid.IntRange(0, 1).Draw(t, "mode"))
+	if mode != nil {
+		m = *mode
+	}
+	in.Mode = m.String()
+	if m == mb.Buffered {
+		in.Strict = rapid.Bool().Draw(t, "strict")
+		if strict != nil {
+			in.Strict = *strict
+		}
+	}
+	in.Priority = ab.Priority(rapid.IntRange(0, 1).Draw(t, "priority")).String()
+	tt := rapid.IntRange(1, maxT).Draw(t, "t")
+	N := 1 << n
+	kind := rapid.IntRange(0, 3).Draw(t, "family")
+	rng := seeds.Rand(in.Seed, 0xbf)
+	base := perm.Random(N, rng)
+	switch kind {
+	case 1:
+		base = bflyforms.Transpose(n)
+	case 2:
+		base = bflyforms.BitReversal(n)
+	}
+	for range tt {
+		if kind == 3 {
+			in.Perms = append(in.Perms, perm.Random(N, rng))
+		} else {
+			in.Perms = append(in.Perms, base)
+		}
+	}
+	return in
+}
+
+// logLog is ⌈log₂ n⌉, the paper's "log log N" number of extra stages.
+func logLog(n int) int { return bits.Len(uint(n - 1)) }
+
+func init() {
+	props.Register(props.Claim{ID: "bfly/sec3/paths-and-delivery", Source: seed001 + " §3 (the routing path) and §2", Kind: props.Invariant, Recorded: props.Holds,
+		Statement: "Every packet is delivered exactly once, at its destination, after following §3's node sequence (r random transitions, then the unique path through the last n stages: n + r links); no packet is lost or duplicated.",
+		Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models (strict and pipelined buffers), both disciplines, 1–4 permutations (random, transpose, bit reversal, independent), on the step model",
+		Notes:     "The step model checks its invariants (every packet on its path, conservation) after every step; the check compares the model's path with §3's path written bit by bit (oracles/bflyforms.ExtRow) and every delivery with the destination. [2026-11-23] Power: a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict) is caught (the model rejects the step). No fault is planted in the path comparison itself (that would need a mutant model).",
+		Check:     bflyPathsCheck(ab.NoFault),
+		Faults:    []props.Fault{{Name: "a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict)", Check: bflyPathsCheck(ab.FaultIgnoreStrict)}},
+	})
+
+	props.Register(props.Claim{ID: "bfly/engine/equals-model", Source: seed001 + " §2–4 (routecheck's fast engine)", Kind: props.Invariant, Recorded: props.Holds,
+		Statement: "The fast engine used for the large simulations delivers every packet in the same step as the greedy policy on the step model.",
+		Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models, strict and pipelined buffers, both disciplines, 1–6 permutations",
+		Notes:     "[2026-11-23] Power: an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict, the model unchanged) is caught.",
+		Check:     bflyEngineCheck(ab.NoFault),
+		Faults:    []props.Fault{{Name: "a fast engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict on the engine only)", Check: bflyEngineCheck(ab.FaultIgnoreStrict)}},
+	})
+}
+
+// bflyPathsCheck is bfly/sec3/paths-and-delivery's check of the router
+// with fault (ab.NoFault: the real one).
+func bflyPathsCheck(fault ab.Fault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		checks := env.Budget.Pick(150, 1000, 5000)
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
+			in := GenBflyInstance(t, 5, 4, nil, nil)
+			ps, err := in.Packets()
+			if err != nil {
+				return map[string]any{"instance": in, "error": err.Error()}
+			}
+			o := in.Options()
+			o.Fault = fault
+			for _, p := range ps {
+				for s := 0; s <= o.Shape.Stages(); s++ {
+					if got, want := o.Shape.RowAt(p, s), bflyforms.ExtRow(in.LogN, in.R, p.Src, p.Dst, p.X, s); got != want {
+						return map[string]any{"instance": in, "packet": p.ID, "stage": s, "row": got, "printed": want}
+					}
+				}
+			}
+			res, err := ab.RunOnModel(o, ps, 100000)
+			if err != nil {
+				return map[string]any{"instance": in, "error": err.Error()}
+			}
+			for k, l := range res.Latency {
+				if l == 0 {
+					return map[string]any{"instance": in, "undelivered": k}
+				}
+			}
+			return nil
+		})
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "a run broke an invariant: " + rep, Counterexample: cex}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random instances (rapid), invariants checked after every step", checks)}
+	}
+}
+
+// bflyEngineCheck is bfly/engine/equals-model's check of the engine with
+// fault against the step model with the real router.
+func bflyEngineCheck(fault ab.Fault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		checks := env.Budget.Pick(150, 1000, 5000)
+		var e ab.Engine
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
+			in := GenBflyInstance(t, 5, 6, nil, nil)
+			ps, err := in.Packets()
+			if err != nil {
+				return map[string]any{"instance": in, "error": err.Error()}
+			}
+			eo := in.Options()
+			eo.Fault = fault
+			a, err1 := ab.RunOnModel(in.Options(), ps, 100000)
+			b, err2 := e.Run(eo, ps, 100000)
+			if err1 != nil || err2 != nil {
+				return map[string]any{"instance": in, "error": fmt.Sprint(err1, err2)}
+			}
+			for k := range a.Latency {
+				if a.Latency[k] != b.Latency[k] {
+					return map[string]any{"instance": in, "packet": k, "model": a.Latency[k], "engine": b.Latency[k]}
+				}
+			}
+			if a.MaxQueue != b.MaxQueue {
+				return map[string]any{"instance": in, "model_max_queue": a.MaxQueue, "engine_max_queue": b.MaxQueue}
+			}
+			return nil
+		})
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "engine and model differ: " + rep, Counterexample: cex}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("identical delivery steps on %d random instances (rapid)", checks)}
+	}
+}
+
+func init() {
+
+	lowerT := func(id, stmt string, mode mb.Mode, strict bool, recorded props.Verdict, notes string, faults ...props.Fault) {
+		props.Register(props.Claim{ID: id, Faults: faults, Source: seed001 + " §2 (\"C(π) is a lower bound on the time needed to route π, for any routing algorithm\") and Corollary 5", Kind: props.Invariant, Recorded: recorded,
+			Statement: stmt,
+			Scope:     "n ≤ 4, 0 ≤ r ≤ n, t ≤ 6 copies of one permutation, C = max node congestion of one copy on the network with r extra stages (X drawn per packet)",
+			Notes:     notes,
+			Check:     bflyLowerCheck(mode, strict, ab.NoFault)})
+	}
+	lowerT("bfly/sec2/congestion-lower-bound/node-queue",
+		"In the §2 node model, routing time ≥ the node congestion of the routing problem (so t copies of π take ≥ t·C(π) steps: Corollary 5's lower bound).",
+		mb.NodeQueue, false, props.Holds, "A node forwards one packet per step, so a node crossed by C packets needs C steps. [2026-11-23] Power: an engine whose nodes forward their two best packets in one step (ab.FaultNodeSendsTwo) is caught.",
+		props.Fault{Name: "an engine whose nodes forward their two best packets in one step (ab.FaultNodeSendsTwo)", Check: bflyLowerCheck(mb.NodeQueue, false, ab.FaultNodeSendsTwo)})
+	lowerT("bfly/sec2/congestion-lower-bound/buffered",
+		"In the §4.1 node model (pipelined buffers), routing time ≥ the node congestion of the routing problem.",
+		mb.Buffered, false, props.Violated,
+		"Outside the paper's §2 model: with a queue per outgoing link a node forwards two packets per step, so the remark 'C(π) is a lower bound … for any routing algorithm' (and the t·C(π) reading of Corollary 5) needs the §2 node model; for links the bound is C/2. The shrunk counterexample: a few copies of a permutation on a 4-input network.")
+	lowerT("bfly/sec2/congestion-lower-bound/strict-buffers",
+		"In the §4.1 node model with strict buffers, routing time ≥ the node congestion of the routing problem.",
+		mb.Buffered, true, props.Holds,
+		"Outside the paper's §2 model. With strict buffers every incoming link delivers at most one packet per two steps, so a node (after stage 0) receives at most one packet per step on average and the remark survives on every instance tried; contrast bfly/sec2/congestion-lower-bound/buffered. [2026-11-23] Power: an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict) is checked as the planted fault.",
+		props.Fault{Name: "an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict)", Check: bflyLowerCheck(mb.Buffered, true, ab.FaultIgnoreStrict)})
+}
+
+// bflyLowerCheck is the congestion-lower-bound check (time ≥ node
+// congestion) in one node model, with the engine's fault.
+func bflyLowerCheck(mode mb.Mode, strict bool, fault ab.Fault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		checks := env.Budget.Pick(300, 2000, 10000)
+		var e ab.Engine
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
+			in := GenBflyInstance(t, 4, 6, &mode, &strict)
+			in.Perms = in.Perms[:1]
+			for range rapid.IntRange(0, 5).Draw(t, "copies") {
+				in.Perms = append(in.Perms, in.Perms[0])
+			}
+			ps, err := in.Packets()
+			if err != nil {
+				return map[string]any{"instance": in, "error": err.Error()}
+			}
+			o := in.Options()
+			o.Fault = fault
+			res, err := e.Run(o, ps, 100000)
+			if err != nil {
+				return map[string]any{"instance": in, "error": err.Error()}
+			}
+			// Node congestion of the whole run ≥ t·C(π) on the plain
+			// butterfly when r = 0; with r > 0 the run's own node
+			// congestion (every copy's packets, random X).
+			c := ab.MaxCongestion(in.Options().Shape, ps)
+			if res.Steps < c {
+				return map[string]any{"instance": in, "steps": res.Steps, "congestion": c}
+			}
+			return nil
+		})
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "routing time below the node congestion (shrunk by rapid): " + rep, Counterexample: cex}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("time ≥ node congestion on %d random instances (rapid)", checks)}
+	}
+}
+
+func init() {
+	props.Register(props.Claim{ID: "bfly/thm-6/m-bounds", Source: seed001 + " Theorem 6 (proof)", Kind: props.Exact, Recorded: props.Holds,
+		Statement: "|M(π, s, (a_{r+1}…a_n))| ≤ 2^r for s ≤ r and ≤ min(2^s, 2^r·2^{n−s}) for s > r, for every π; the bounds are attained.",
+		Scope:     "every permutation of N = 4 and N = 8 (n = 2, 3 exhaustive, bounds attained at every r, s), and for N = 16 (n = 4) the transpose, the bit reversal and random permutations (2·10^3 small, 2·10^4 default, 10^5 large, in all counting those two); every r ≤ n",
+		Notes:     "[2026-11-23] Power: the same check against the bound read one unit lower (MBound − 1) is the planted fault (exact value, input perturbed by one unit).",
+		Check:     bflyMBoundsCheck(0),
+		Faults:    []props.Fault{{Name: "the bound read one unit lower (MBound(n, r, s) − 1)", Check: bflyMBoundsCheck(-1)}},
+	})
+
+	props.Register(props.Claim{ID: "bfly/thm-6/union-bound", Source: seed001 + " Theorem 6 (proof, first display)", Kind: props.Exact, Recorded: props.Holds,
+		Statement: "The number of permutations outside Ψ(r, τ) is at most Σ_{s=r}^{n−1} Σ_{k≥τ} (N/2^r) C(2^s,k) C(2^r·2^{n−s},k) k! (N−k)!.",
+		Scope:     "N = 4 and 8, every r ≤ n and every τ with 2^r < τ ≤ max|M| + 1 (exhaustive counts against the exact sum, math/big)",
+		Notes:     "The printed upper limit '(n+r)/2' of k is read as min(2^s, 2^r·2^{n−s}) ≤ 2^{(n+r)/2} (larger k contribute 0). The sum starts at s = r, so it bounds the count only for τ > 2^r (the proof's case τ = c·2^r, c ≥ 7). The proof's closing chain of inequalities is garbled in the extracted text and is not checked; Theorem 6's conclusion is checked statistically by bfly/thm-6/good-fraction.",
+		Check:     bflyUnionCheck(0),
+		Faults:    []props.Fault{{Name: "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)", Check: bflyUnionCheck(1)}},
+	})
+
+	props.Register(props.Claim{ID: "bfly/lemma-9/node-bound", Source: seed001 + " Lemma 9 (part 1 and its proof)", Kind: props.Invariant, Recorded: props.Holds,
+		Statement: "Whatever the random transitions, a node at stage s ≤ r carries ≤ t·2^s packets of t permutations, a node (s, a) with r < s ≤ n carries only packets of M(π_ℓ, s, (a_{r+1}…a_n)) (≤ Σ_ℓ |M|), so ≤ t·c·2^r for permutations in Ψ(r, c·2^r).",
+		Scope:     "n ≤ 6, 0 ≤ r ≤ n, 1–6 permutations (copies or independent), random X; the repeated stages n + j, which the proof does not discuss, checked against t·2^{r−j}",
+		Notes:     "[2026-11-23] Power: two planted faults, both fixed before running: a router whose packets take one random transition more than the analysis' r (congestion measured on the network with r + 1 random stages, stages ≤ n, bound with r), and a router that injects a copy of packet 0 at its source.",
+		Check:     bflyLemma9Check(0),
+		Faults: []props.Fault{
+			{Name: "a router whose packets take r + 1 random transitions (the analysis assumes r)", Check: bflyLemma9Check(1)},
+			{Name: "a router that injects a copy of packet 0 at its source", Check: bflyLemma9Check(2)},
+		},
+	})
+}
+
+// bflyLemma9Check is bfly/lemma-9/node-bound's check; mutant 0 is the
+// router, 1 routes with r + 1 random transitions (when r < n), 2 adds a
+// copy of packet 0.
+func bflyLemma9Check(mutant int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		checks := env.Budget.Pick(200, 2000, 10000)
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
+			in := GenBflyInstance(t, 6, 6, nil, nil)
+			routed := in
+			if mutant == 1 && in.R < in.LogN {
+				routed.R++
+			}
+			ps, err := routed.Packets()
+			if err != nil {
+				return map[string]any{"instance": in, "error": err.Error()}
+			}
+			if mutant == 2 {
+				ps = append(ps, ps[0])
+			}
+			n, r := in.LogN, in.R
+			var ms [][][]int
+			for _, p := range in.Perms {
+				ms = append(ms, bflyforms.M(p, n, r))
+			}
+			sh := routed.Options().Shape
+			N := sh.N()
+			for v, c := range ab.Congestion(sh, ps) {
+				s, row := v/N, int32(v%N)
+				if routed.R != in.R && s > n {
+					continue
+				}
+				if b := bflyforms.Lemma9Bound(n, r, s, row, ms); int(c) > b {
+					return map[string]any{"instance": in, "stage": s, "row": row, "congestion": c, "bound": b}
+				}
+			}
+			return nil
+		})
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "a node carries more than Lemma 9's proof allows: " + rep, Counterexample: cex}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random instances (rapid), every node of every stage", checks)}
+	}
+}
+
+// setsIndependent is the proof of Theorem 11's premise: routing only the
+// packets of the first i priority sets (⌈ℓ/log N⌉ ≤ i) gives them the same
+// delivery steps as routing everything. It returns nil or a counterexample.
+//
+// noBlock plants a fault: the priorities without their first component
+// ⌈ℓ/log N⌉ (only (R, source) decide).
+func setsIndependent(e *ab.Engine, in BflyInstance, i int, noBlock bool) any {
+	ps, err := in.Packets()
+	if err != nil {
+		return map[string]any{"instance": in, "error": err.Error()}
+	}
+	if noBlock {
+		for k := range ps {
+			ps[k].Key &= 1<<56 - 1
+		}
+	}
+	all, err := e.Run(in.Options(), ps, 1<<20)
+	if err != nil {
+		return map[string]any{"instance": in, "error": err.Error()}
+	}
+	var sub []mb.Packet
+	var orig []int
+	for k, p := range ps {
+		if ab.Block(int(p.Perm), in.LogN) <= i {
+			q := p
+			q.ID = int32(len(sub))
+			sub = append(sub, q)
+			orig = append(orig, k)
+		}
+	}
+	part, err := e.Run(in.Options(), sub, 1<<20)
+	if err != nil {
+		return map[string]any{"instance": in, "error": err.Error()}
+	}
+	for j, k := range orig {
+		if part.Latency[j] != all.Latency[k] {
+			return map[string]any{"instance": in, "sets": i, "packet": k, "alone": part.Latency[j], "with_later_sets": all.Latency[k]}
+		}
+	}
+	return nil
+}
+
+func init() {
+	sets := func(id string, mode mb.Mode, strict bool, recorded props.Verdict, notes string) {
+		notes += " [2026-11-23] Power: the same check with §3's priorities stripped of their first component ⌈ℓ/log N⌉ (only R and the source decide) is the planted fault."
+		props.Register(props.Claim{ID: id, Faults: []props.Fault{{Name: "priorities without ⌈ℓ/log N⌉ (R and source only)", Check: bflySetsCheck(mode, strict, true)}}, Source: seed001 + " Theorem 11 (proof: \"the routing of packets in the i-th set is only affected by packets in the first i sets\")", Kind: props.Invariant, Recorded: recorded,
+			Statement: "With §3's priorities, the packets of the first i sets (⌈ℓ/log N⌉ ≤ i) are delivered in the same steps whether or not later sets are routed.",
+			Scope:     fmt.Sprintf("%s node model; n ≤ 4, 0 ≤ r ≤ n, 2–12 permutations (so up to 12 sets at log N = 1), i drawn", mode) + map[bool]string{true: ", strict buffers", false: ""}[strict],
+			Notes:     notes,
+			Check:     bflySetsCheck(mode, strict, false)})
+	}
+	sets("bfly/thm-11/sets-independent/node-queue", mb.NodeQueue, false, props.Holds, "In the §2 node model a node forwards its best packet, so a later set never takes a step from an earlier one.")
+	sets("bfly/thm-11/sets-independent/pipelined", mb.Buffered, false, props.Holds, "Outside the analysis' node model; a link sends its best queued packet and buffers never block, so the premise carries over.")
+	sets("bfly/thm-11/sets-independent/strict-buffers", mb.Buffered, true, props.Holds,
+		"Outside the analysis' node model, and yet exact: with strict buffers every link into a buffer sends only at odd steps (inputs start busy and never receive; a packet sent at an odd step is eligible again at the next odd one), so at the steps links send every buffer is empty and a lower-priority packet never holds up a higher-priority one (algos/butterfly TestStrictSendsAtOddSteps checks the parity).")
+}
+
+// bflySetsCheck is the Theorem 11 premise check in one node model; noBlock
+// plants the fault (priorities without ⌈ℓ/log N⌉).
+func bflySetsCheck(mode mb.Mode, strict, noBlock bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		checks := env.Budget.Pick(300, 2000, 10000)
+		var e ab.Engine
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
+			in := GenBflyInstance(t, 4, 12, &mode, &strict)
+			in.Priority = ab.PaperPriority.String()
+			return setsIndependent(&e, in, rapid.IntRange(1, ab.Block(len(in.Perms), in.LogN)).Draw(t, "i"), noBlock)
+		})
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "later sets delay an earlier one (shrunk by rapid): " + rep, Counterexample: cex}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random instances (rapid)", checks)}
+	}
+}
+
+// bflyMBoundsCheck is bfly/thm-6/m-bounds' check against MBound + delta
+// (0: the proof's bound).
+func bflyMBoundsCheck(delta int) func(props.Env) props.Outcome {
+	mb1 := func(n, r, s int) int { return bflyforms.MBound(n, r, s) + delta }
+	return func(env props.Env) props.Outcome {
+		for n := 2; n <= 3; n++ {
+			for r := 0; r <= n; r++ {
+				best := make([]int, n+1)
+				var bad any
+				perm.Each(1<<n, func(p []int32) bool {
+					for s, row := range bflyforms.M(p, n, r) {
+						for _, x := range row {
+							if x > mb1(n, r, s) {
+								bad = map[string]any{"n": n, "r": r, "s": s, "perm": append([]int32(nil), p...), "m": x}
+								return false
+							}
+							best[s] = max(best[s], x)
+						}
+					}
+					return true
+				})
+				if bad != nil {
+					return props.Outcome{Verdict: props.Violated, Evidence: "a set exceeds the proof's bound", Counterexample: bad}
+				}
+				for s := range best {
+					if best[s] != mb1(n, r, s) {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d r=%d s=%d: bound %d not attained (max %d)", n, r, s, mb1(n, r, s), best[s]), Counterexample: map[string]int{"n": n, "r": r, "s": s}}
+					}
+				}
+			}
+		}
+		rng := seeds.Rand(env.Seed, 0xbf6)
+		samples := env.Budget.Pick(2000, 20000, 100000)
+		for k := range samples {
+			p := perm.Random(16, rng)
+			if k == 0 {
+				p = bflyforms.Transpose(4)
+			}
+			if k == 1 {
+				p = bflyforms.BitReversal(4)
+			}
+			for r := 0; r <= 4; r++ {
+				for s, row := range bflyforms.M(p, 4, r) {
+					for _, x := range row {
+						if x > mb1(4, r, s) {
+							return props.Outcome{Verdict: props.Violated, Evidence: "a set exceeds the proof's bound", Counterexample: map[string]any{"n": 4, "r": r, "s": s, "perm": p}}
+						}
+					}
+				}
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exhaustive for N = 4, 8 (bounds attained at every r, s); %d permutations of 16 (transpose, bit reversal and %d random)", samples, samples-2)}
+	}
+}
+
+// bflyUnionCheck is bfly/thm-6/union-bound's check with the sum evaluated
+// at τ + shift (0: the proof's).
+func bflyUnionCheck(shift int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		var ev []string
+		for n := 2; n <= 3; n++ {
+			for r := 0; r <= n; r++ {
+				hist := map[int]int64{} // max|M| → count
+				perm.Each(1<<n, func(p []int32) bool {
+					hist[bflyforms.MaxM(p, n, r)]++
+					return true
+				})
+				top := 0
+				for m := range hist {
+					top = max(top, m)
+				}
+				for tau := 1<<r + 1; tau <= top+1; tau++ {
+					var outside int64
+					for m, c := range hist {
+						if m >= tau {
+							outside += c
+						}
+					}
+					u := bflyforms.Thm6UnionBound(n, r, tau+shift)
+					if u.Cmp(big.NewInt(outside)) < 0 {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d r=%d τ=%d: %d permutations outside Ψ, bound %v", n, r, tau, outside, u), Counterexample: map[string]any{"n": n, "r": r, "tau": tau, "outside": outside, "bound": u.String()}}
+					}
+					ev = append(ev, fmt.Sprintf("n=%d r=%d τ=%d: %d ≤ %v", n, r, tau, outside, u))
+				}
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact counts (exhaustive) ≤ the union bound in every case: %v", ev)}
+	}
+}

@@ -1,0 +1,4 @@
+package props
+
+// Exported for the ledger tests in package props_test.
+var ValidClass = validClass

@@ -1,0 +1,252 @@
+package mesh
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+
+	amesh "routecheck/algos/mesh"
+	"routecheck/internal/seeds"
+	"routecheck/props"
+)
+
+// AllocateCase is an ALLOCATE instance: one PU's destinations on an n×n
+// mesh.
+type AllocateCase struct {
+	N    int          `json:"n"`
+	Dest []amesh.Dest `json:"dest"`
+}
+
+// forEachMultiset calls f with every multiset of k destinations of an n×n
+// mesh (non-decreasing in row-major cell order) until f returns false.
+func forEachMultiset(n, k int, f func([]amesh.Dest) bool) {
+	idx := make([]int, k)
+	d := make([]amesh.Dest, k)
+	stop := false
+	var rec func(pos, from int)
+	rec = func(pos, from int) {
+		if stop {
+			return
+		}
+		if pos == k {
+			for i, c := range idx {
+				d[i] = amesh.Dest{Row: int32(c / n), Col: int32(c % n)}
+			}
+			stop = !f(d)
+			return
+		}
+		for c := from; c < n*n && !stop; c++ {
+			idx[pos] = c
+			rec(pos+1, c)
+		}
+	}
+	rec(0, 0)
+}
+
+func randomDests(r *rand.Rand, n, k int) []amesh.Dest {
+	d := make([]amesh.Dest, k)
+	skew := r.IntN(3)
+	for i := range d {
+		row := r.IntN(n)
+		switch {
+		case skew == 1 && r.IntN(2) == 0:
+			row = 0
+		case skew == 2:
+			row = r.IntN(min(3, n))
+		}
+		d[i] = amesh.Dest{Row: int32(row), Col: int32(r.IntN(n))}
+	}
+	return d
+}
+
+// allocateFn is ALLOCATE or a mutant of it (mesh.AllocateMutant).
+type allocateFn = func(n int, dst []amesh.Dest, tie amesh.TieBreak) (amesh.Allocation, error)
+
+// allocateMutants names the planted faults of the ALLOCATE checkers.
+var allocateMutants = map[amesh.Mutation]string{
+	amesh.ExtractOneShort:   "ALLOCATE with an off-by-one extraction: Step 3 extracts n·⌊B/n⌋ − 1 packets (mesh.ExtractOneShort)",
+	amesh.ExtractRoundShort: "ALLOCATE with Step 3 one round short: it extracts n·(⌊B/n⌋ − 1) packets (mesh.ExtractRoundShort)",
+}
+
+// withAllocateFault registers check with mesh.Allocate as c's Check and,
+// as its planted fault, the same check with ALLOCATE mutated by m.
+func withAllocateFault(c props.Claim, m amesh.Mutation, check func(props.Env, allocateFn) props.Outcome) props.Claim {
+	c.Check = func(env props.Env) props.Outcome { return check(env, amesh.Allocate) }
+	c.Faults = []props.Fault{{Name: allocateMutants[m], Check: func(env props.Env) props.Outcome {
+		return check(env, func(n int, dst []amesh.Dest, tie amesh.TieBreak) (amesh.Allocation, error) {
+			return amesh.AllocateMutant(n, dst, tie, m)
+		})
+	}}}
+	return withPowerNote(c)
+}
+
+func floorLog2(n int) int { return bits.Len(uint(n)) - 1 }
+
+func init() {
+	const src = seed003 + " Lemma 6"
+	balanced := func(n int, d []amesh.Dest, a amesh.Allocation) bool {
+		return slices.Max(a.Counts) == len(d)/n && slices.Min(a.Counts) == len(d)/n && a.MaxSpread <= 1
+	}
+	props.Register(withAllocateFault(props.Claim{ID: "mesh/lemma-6/exact-balance", Source: src, Kind: props.Invariant, Recorded: props.Holds,
+		Statement: "Performing ALLOCATE, each PU allocates exactly k/n packets to each PU in its row (and Δ(l) ≤ 1 after every subbucket).",
+		Scope:     "n a power of two, k a multiple of n (the paper's assumptions): every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}; random (uniform and skewed) destinations for n ∈ {8, 16, 32}, k up to 3n², with random tie-breaking in Step 8",
+		Notes:     "The proof lists as facts 'β_l ≥ β_{l−1}' while Step 6 sorts sizes decreasingly and the proof's second case uses β_l < β_{l−1}: the inequality in the list is reversed (a typo). Step 3's 'for i running from 0 to n' is read as 0 ≤ i < n. Ties in Step 8 are left open by the paper; the check draws them at random.",
+	}, amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
+		cases := 0
+		var cex any
+		for _, n := range []int{2, 4} {
+			for _, k := range []int{n, 2 * n} {
+				forEachMultiset(n, k, func(d []amesh.Dest) bool {
+					cases++
+					a, err := allocate(n, d, nil)
+					if err != nil || !balanced(n, d, a) {
+						cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts, "error": fmt.Sprint(err)}
+						return false
+					}
+					return true
+				})
+			}
+		}
+		r := seeds.Rand(env.Seed ^ 0x6a110c)
+		random := env.Budget.Pick(90, 900, 9000)
+		for i := 0; i < random && cex == nil; i++ {
+			n := []int{8, 16, 32}[i%3]
+			d := randomDests(r, n, n*(1+r.IntN(3*n)))
+			a, err := allocate(n, d, func(c []int32) int32 { return c[r.IntN(len(c))] })
+			if err != nil || !balanced(n, d, a) {
+				cex = map[string]any{"case": AllocateCase{n, d}, "counts": a.Counts, "error": fmt.Sprint(err)}
+			}
+		}
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "unbalanced allocation", Counterexample: cex}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exactly k/n per position and Δ ≤ 1 on all %d multisets (n ∈ {2,4}, k ∈ {n,2n}) and %d random cases (n ∈ {8,16,32})", cases, random)}
+	}))
+	props.Register(props.Claim{ID: "mesh/lemma-6/not-power-of-two", Source: src + " (outside its assumption 'n a power of two')", Kind: props.Invariant, Recorded: props.Violated,
+		Statement: "ALLOCATE gives each position exactly k/n packets also when n is not a power of two (k a multiple of n).",
+		Scope:     "n = 3, k ∈ {3, 6}: every destination multiset",
+		Notes:     "Outside the stated assumption the balance fails: with n = 3 the intervals of Step 8 are unequal ([0,1) and [1,3) for β = 2), so Lemma 6's second invariant (equal load per interval) breaks. Minimal case: n = 3, k = 6, two packets for each row (all column 0) → three subbuckets of size 2 → counts [3, 2, 1].",
+		Check: func(env props.Env) props.Outcome {
+			cases := 0
+			var cex any
+			for _, k := range []int{3, 6} {
+				forEachMultiset(3, k, func(d []amesh.Dest) bool {
+					cases++
+					a, err := amesh.Allocate(3, d, nil)
+					if err != nil || !balanced(3, d, a) {
+						cex = map[string]any{"case": AllocateCase{3, slices.Clone(d)}, "counts": a.Counts}
+						return false
+					}
+					return true
+				})
+			}
+			if cex != nil {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("unbalanced after %d multisets (first in enumeration order)", cases), Counterexample: cex}
+			}
+			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("balanced on all %d multisets", cases)}
+		}})
+	props.Register(withAllocateFault(props.Claim{ID: "mesh/lemma-6/k-not-multiple-of-n", Source: src + " (outside its assumption 'k a multiple of n')", Kind: props.Invariant, Recorded: props.Holds,
+		Statement: "For n a power of two and any k, ALLOCATE keeps the proof's invariant Δ(l) ≤ 1 after every subbucket, so each PU allocates ⌊k/n⌋ or ⌈k/n⌉ packets to each PU of its row.",
+		Scope:     "n a power of two, k not a multiple of n: every destination multiset for n = 2, k ∈ {1, 3, 5, 7} and n = 4, k ∈ {1, 2, 3, 5, 6, 7}; random (uniform and skewed) destinations for n ∈ {8, 16, 32}, k < 3n² not a multiple of n, with random tie-breaking in Step 8",
+		Notes:     "Exactly k/n is impossible when n ∤ k; the question is whether the proof's invariant survives. It does, and the proof shows why: neither invariant (Δ(l) ≤ 1; equal loads on the current intervals) uses k, only the sizes (powers of two, decreasing, dividing n). k enters only in the last line, which turns Δ = 1 into Δ = 0. So the last subbucket leaves the counts within one of each other: ⌊k/n⌋ or ⌈k/n⌉. Which positions get the extra packet depends on the destinations and on Step 8's ties; with the smallest-index tie-break every PU of a row can favour the same positions (see mesh/cor-1/k-not-multiple-of-n).",
+	}, amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
+		ok := func(n int, d []amesh.Dest, a amesh.Allocation) bool {
+			k := len(d)
+			return a.MaxSpread <= 1 && slices.Min(a.Counts) == k/n && slices.Max(a.Counts) == (k+n-1)/n
+		}
+		cases := 0
+		var cex any
+		for _, nk := range [][2]int{{2, 1}, {2, 3}, {2, 5}, {2, 7}, {4, 1}, {4, 2}, {4, 3}, {4, 5}, {4, 6}, {4, 7}} {
+			n, k := nk[0], nk[1]
+			forEachMultiset(n, k, func(d []amesh.Dest) bool {
+				cases++
+				a, err := allocate(n, d, nil)
+				if err != nil || !ok(n, d, a) {
+					cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts, "max_spread": a.MaxSpread, "error": fmt.Sprint(err)}
+					return false
+				}
+				return true
+			})
+			if cex != nil {
+				break
+			}
+		}
+		r := seeds.Rand(env.Seed ^ 0x6a11)
+		random := env.Budget.Pick(90, 900, 9000)
+		for i := 0; i < random && cex == nil; i++ {
+			n := []int{8, 16, 32}[i%3]
+			k := 1 + r.IntN(3*n*n-1)
+			if k%n == 0 {
+				k++
+			}
+			d := randomDests(r, n, k)
+			a, err := allocate(n, d, func(c []int32) int32 { return c[r.IntN(len(c))] })
+			if err != nil || !ok(n, d, a) {
+				cex = map[string]any{"case": AllocateCase{n, d}, "counts": a.Counts, "max_spread": a.MaxSpread, "error": fmt.Sprint(err)}
+			}
+		}
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "Δ > 1 or counts outside {⌊k/n⌋, ⌈k/n⌉}", Counterexample: cex}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("Δ(l) ≤ 1 throughout and counts in {⌊k/n⌋, ⌈k/n⌉} on all %d multisets (n = 2, k ∈ {1, 3, 5, 7}; n = 4, k ∈ {1, 2, 3, 5, 6, 7}: k not a multiple of n, k < 8) and %d random cases (n ∈ {8, 16, 32})", cases, random)}
+	}))
+	props.Register(withAllocateFault(props.Claim{ID: "mesh/lemma-5/subbuckets", Source: seed003 + " Lemma 5", Kind: props.Invariant, Recorded: props.Holds,
+		Statement: "ALLOCATE makes m ≤ n·⌊log n⌋ subbuckets.",
+		Scope:     "every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}; random destinations for n ∈ {8, 16, 32} and for n ∈ {3, 5, 6, 7}",
+	}, amesh.ExtractRoundShort, func(env props.Env, allocate allocateFn) props.Outcome {
+		worst, cases := 0.0, 0
+		var cex any
+		check := func(n int, d []amesh.Dest) bool {
+			cases++
+			a, err := allocate(n, d, nil)
+			if err != nil || a.Subbuckets > n*floorLog2(n) {
+				cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "subbuckets": a.Subbuckets}
+				return false
+			}
+			if n > 1 {
+				worst = max(worst, float64(a.Subbuckets)/float64(n*floorLog2(n)))
+			}
+			return true
+		}
+		for _, n := range []int{2, 4} {
+			for _, k := range []int{n, 2 * n} {
+				forEachMultiset(n, k, func(d []amesh.Dest) bool { return check(n, d) })
+			}
+		}
+		r := seeds.Rand(env.Seed ^ 0x5b)
+		for i := 0; i < env.Budget.Pick(140, 1400, 14000) && cex == nil; i++ {
+			n := []int{8, 16, 32, 3, 5, 6, 7}[i%7]
+			check(n, randomDests(r, n, n*(1+r.IntN(3*n))))
+		}
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "too many subbuckets", Counterexample: cex}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("m ≤ n⌊log n⌋ on %d cases; largest m/(n⌊log n⌋) = %.2f", cases, worst)}
+	}))
+	props.Register(props.Claim{ID: "mesh/lemma-5/proof-per-bucket", Source: seed003 + " Lemma 5 (proof)", Kind: props.Invariant, Recorded: props.Violated,
+		Statement: "Each of the n buckets is split up into at most ⌊log(n − 1)⌋ subbuckets.",
+		Scope:     "every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}",
+		Notes:     "A remainder r < n is split into popcount(r) subbuckets, up to ⌊log(n − 1)⌋ + 1 (n = 4: a bucket of 3 packets gives subbuckets of 2 and 1, while ⌊log 3⌋ = 1; n = 2: a bucket of 1 gives 1 > ⌊log 1⌋ = 0). The lemma itself survives (mesh/lemma-5/subbuckets): n·(⌊log(n − 1)⌋ + 1) = n·log n for n a power of two.",
+		Check: func(env props.Env) props.Outcome {
+			var cex any
+			for _, n := range []int{2, 4} {
+				for _, k := range []int{n, 2 * n} {
+					forEachMultiset(n, k, func(d []amesh.Dest) bool {
+						a, _ := amesh.Allocate(n, d, nil)
+						for r, c := range a.PerRow {
+							if c > floorLog2(n-1) {
+								cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "row": r, "subbuckets": c, "bound": floorLog2(n - 1)}
+								return false
+							}
+						}
+						return true
+					})
+					if cex != nil {
+						return props.Outcome{Verdict: props.Violated, Evidence: "a bucket split into more than ⌊log(n − 1)⌋ subbuckets", Counterexample: cex}
+					}
+				}
+			}
+			return props.Outcome{Verdict: props.Holds, Evidence: "no bucket exceeded ⌊log(n − 1)⌋ subbuckets"}
+		}})
+}

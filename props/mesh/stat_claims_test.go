@@ -1,0 +1,169 @@
+package mesh
+
+import (
+	"math"
+	"testing"
+
+	amesh "routecheck/algos/mesh"
+	"routecheck/internal/seeds"
+	"routecheck/props"
+)
+
+// meanLoads computes, from the paper's description of the phases alone (not
+// from algos/mesh), the expected number of packets that cross each link in
+// each direction in each phase of RAND_3/RAND_4_PHASE_ROUTE with coloring on
+// the distribution dst: every packet is white or black with probability 1/2
+// and picks its intermediate row/column positions uniformly. It returns the
+// largest mean per phase.
+func meanLoads(alg amesh.Algorithm, n int, dst [][]amesh.Dest) []float64 {
+	phases := 3
+	if alg == amesh.Rand4 {
+		phases = 4
+	}
+	// load[ph][line][dir][link]: line < n rows, ≥ n columns; link j is
+	// between positions j and j+1.
+	load := make([][][2][]float64, phases)
+	for ph := range load {
+		load[ph] = make([][2][]float64, 2*n)
+		for l := range load[ph] {
+			load[ph][l] = [2][]float64{make([]float64, n), make([]float64, n)}
+		}
+	}
+	type pt struct{ r, c int }
+	move := func(ph int, a, b pt, w float64) {
+		switch {
+		case a.r == b.r && a.c != b.c: // along row a.r
+			lo, hi, d := a.c, b.c, 0
+			if lo > hi {
+				lo, hi, d = hi, lo, 1
+			}
+			for j := lo; j < hi; j++ {
+				load[ph][a.r][d][j] += w
+			}
+		case a.c == b.c && a.r != b.r: // along column a.c
+			lo, hi, d := a.r, b.r, 0
+			if lo > hi {
+				lo, hi, d = hi, lo, 1
+			}
+			for j := lo; j < hi; j++ {
+				load[ph][n+a.c][d][j] += w
+			}
+		}
+	}
+	for p, ds := range dst {
+		s := pt{p / n, p % n}
+		for _, dd := range ds {
+			d := pt{int(dd.Row), int(dd.Col)}
+			for x := range n {
+				if alg == amesh.Rand3 {
+					w := 0.5 / float64(n)
+					// white: rows, columns, rows
+					path := []pt{s, {s.r, x}, {d.r, x}, d}
+					for ph := range 3 {
+						move(ph, path[ph], path[ph+1], w)
+					}
+					// black: columns, rows, columns
+					path = []pt{s, {x, s.c}, {x, d.c}, d}
+					for ph := range 3 {
+						move(ph, path[ph], path[ph+1], w)
+					}
+					continue
+				}
+				for y := range n {
+					w := 0.5 / float64(n*n)
+					path := []pt{s, {s.r, x}, {y, x}, {y, d.c}, d}
+					for ph := range 4 {
+						move(ph, path[ph], path[ph+1], w)
+					}
+					path = []pt{s, {x, s.c}, {x, y}, {d.r, y}, d}
+					for ph := range 4 {
+						move(ph, path[ph], path[ph+1], w)
+					}
+				}
+			}
+		}
+	}
+	out := make([]float64, phases)
+	for ph := range load {
+		for _, l := range load[ph] {
+			for _, dir := range l {
+				for _, v := range dir {
+					out[ph] = math.Max(out[ph], v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// The premise of randWHPBound's derivation: on every family, every link's
+// expected load is at most k·n/8 per phase (k·n/4 in RAND_3's Phase 2), and
+// the bound is attained by some family (so the derivation's means are not
+// loose).
+func TestRandWHPMeans(t *testing.T) {
+	for _, n := range []int{4, 8} {
+		k := n * n
+		for _, alg := range []amesh.Algorithm{amesh.Rand3, amesh.Rand4} {
+			want := []float64{float64(k*n) / 8, float64(k*n) / 4, float64(k*n) / 8}
+			if alg == amesh.Rand4 {
+				want = []float64{float64(k*n) / 8, float64(k*n) / 8, float64(k*n) / 8, float64(k*n) / 8}
+			}
+			attained := make([]bool, len(want))
+			for _, f := range KKFamilies {
+				got := meanLoads(alg, n, GenKK(f, n, k, seeds.Rand(1)))
+				for ph := range want {
+					if got[ph] > want[ph]+1e-9 {
+						t.Errorf("%s n=%d k=%d %s phase %d: mean link load %.3f > %.3f", alg, n, k, f, ph+1, got[ph], want[ph])
+					}
+					if math.Abs(got[ph]-want[ph]) < 1e-9 {
+						attained[ph] = true
+					}
+				}
+			}
+			for ph, a := range attained {
+				if !a {
+					t.Errorf("%s n=%d: phase %d's mean bound %.1f attained by no family", alg, n, ph+1, want[ph])
+				}
+			}
+		}
+	}
+}
+
+// randWHPBound by hand for RAND_4, n = 4, k = 8: μ = 4 per phase,
+// L = ln(4·4·4·3·4) = ln 768, t = L/3 + √(L²/9 + 8L), B = 4·2 + 4·(4 + t).
+// Its excess over k·n/2 divided by √(k·n·log n) stays bounded as k grows.
+func TestRandWHPBound(t *testing.T) {
+	L := math.Log(768)
+	tt := L/3 + math.Sqrt(L*L/9+8*L)
+	if got, want := randWHPBound(amesh.Rand4, 4, 8), 8+4*(4+tt); math.Abs(got-want) > 1e-9 {
+		t.Errorf("B = %v, want %v", got, want)
+	}
+	prev := math.Inf(1)
+	for k := 1 << 10; k <= 1<<24; k <<= 2 {
+		n := 16
+		r := (randWHPBound(amesh.Rand3, n, k) - float64(k*n)/2) / math.Sqrt(float64(k*n*4))
+		if r > prev+1e-12 || r < 0.5 {
+			t.Errorf("k=%d: normalized excess %.4f after %.4f", k, r, prev)
+		}
+		prev = r
+	}
+}
+
+// The statistical check can fail: with a bound no run meets, the first size
+// is reported inconsistent with a counterexample that replays to the value
+// it records.
+func TestWHPCheckCanFail(t *testing.T) {
+	w := whpClaim{tag: 99, alg: amesh.Det3, families: []KKFamily{KKUniform}, metric: "phase-3 steps",
+		value: func(r amesh.KKResult) int { return r.PhaseSteps[2] },
+		bound: func(int, int) float64 { return 0 },
+		lead:  func(int, int) float64 { return 0 }, oterm: func(int, int) float64 { return 1 }}
+	o := w.check(props.Env{Budget: props.Small, Seed: props.DefaultSeed})
+	if o.Verdict != props.Inconsistent {
+		t.Fatalf("verdict %s: %s", o.Verdict, o.Evidence)
+	}
+	c := o.Counterexample.(KKStatCase)
+	r, err := RunKKStatCase(c)
+	if err != nil || r.PhaseSteps[2] != c.Value || c.Value <= 0 {
+		t.Errorf("replay: %v, %+v vs %+v", err, r, c)
+	}
+}

@@ -1,0 +1,414 @@
+package mesh
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	amesh "routecheck/algos/mesh"
+	"routecheck/internal/seeds"
+	"routecheck/props"
+)
+
+// phase2Loads is, for DET_3_PHASE_ROUTE on the k-k distribution dst, the
+// number of packets whose Phase-2 target is each PU. Since every packet ends
+// Phase 2 at its target and none is created or lost, this is the queue of
+// each PU at the end of Phase 2 (RouteKK's EndQueue[1] is its maximum; the
+// claims confirm that on every counterexample they report).
+func phase2Loads(n int, dst [][]amesh.Dest, coloring bool, alloc allocFn) ([]int, error) {
+	pl, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Coloring: coloring, Allocator: alloc})
+	if err != nil {
+		return nil, err
+	}
+	load := make([]int, n*n)
+	for _, t := range pl.Targets[1] {
+		load[t]++
+	}
+	return load, nil
+}
+
+// cloneKK is a deep copy of a k-k distribution.
+func cloneKK(d [][]amesh.Dest) [][]amesh.Dest {
+	out := make([][]amesh.Dest, len(d))
+	for p, ds := range d {
+		out[p] = slices.Clone(ds)
+	}
+	return out
+}
+
+// climbPhase2Queue is a seeded hill climb over k-k distributions for a large
+// end-of-Phase-2 queue of DET_3_PHASE_ROUTE with coloring. It starts from a
+// uniformly random k-k distribution and repeatedly swaps the destinations
+// of two random packets (which keeps every PU sending and receiving k),
+// keeping the swap unless it lowers the score: the largest Phase-2 end
+// queue, then the sum of squares of all of them (so plateaus are crossed
+// towards concentration). It stops after iters swaps or as soon as the
+// largest queue exceeds stop, and returns the best distribution, its queue
+// and the number of swaps tried.
+func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (best [][]amesh.Dest, queue, tried int, err error) {
+	cur := GenKK(KKUniform, n, k, r)
+	score := func(d [][]amesh.Dest) (int, int64, error) {
+		l, err := phase2Loads(n, d, true, alloc)
+		if err != nil {
+			return 0, 0, err
+		}
+		var sq int64
+		for _, x := range l {
+			sq += int64(x) * int64(x)
+		}
+		return slices.Max(l), sq, nil
+	}
+	top, sq, err := score(cur)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	best, queue = cloneKK(cur), top
+	for tried = 0; tried < iters && queue <= stop; tried++ {
+		p1, r1 := r.IntN(n*n), r.IntN(k)
+		p2, r2 := r.IntN(n*n), r.IntN(k)
+		if cur[p1][r1] == cur[p2][r2] {
+			continue
+		}
+		cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
+		t, s, err := score(cur)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		if t < top || (t == top && s < sq) {
+			cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
+			continue
+		}
+		top, sq = t, s
+		if t > queue {
+			best, queue = cloneKK(cur), t
+		}
+	}
+	return best, queue, tried, nil
+}
+
+// shrinkKK simplifies a k-k distribution while bad stays true: it sends
+// packets home (destination = source PU) by swapping the destination of a
+// travelling packet at PU p with that of a packet elsewhere bound for p,
+// pass after pass until no such swap keeps bad. Every swap keeps the
+// distribution k-k; the result has no more travelling packets than d.
+func shrinkKK(n int, d [][]amesh.Dest, bad func([][]amesh.Dest) bool) [][]amesh.Dest {
+	d = cloneKK(d)
+	home := func(p int) amesh.Dest { return amesh.Dest{Row: int32(p / n), Col: int32(p % n)} }
+	for changed := true; changed; {
+		changed = false
+		for p := range d {
+			for r := range d[p] {
+				if d[p][r] == home(p) {
+					continue
+				}
+			search:
+				for p2 := range d {
+					if p2 == p {
+						continue
+					}
+					for r2 := range d[p2] {
+						if d[p2][r2] != home(p) {
+							continue
+						}
+						d[p][r], d[p2][r2] = d[p2][r2], d[p][r]
+						if bad(d) {
+							changed = true
+							break search
+						}
+						d[p][r], d[p2][r2] = d[p2][r2], d[p][r]
+					}
+				}
+			}
+		}
+	}
+	return d
+}
+
+// travelling is the number of packets of d whose destination is not their
+// source PU.
+func travelling(n int, d [][]amesh.Dest) int {
+	c := 0
+	for p, ds := range d {
+		for _, x := range ds {
+			if int(x.Row)*n+int(x.Col) != p {
+				c++
+			}
+		}
+	}
+	return c
+}
+
+// thm1QueueHand is a k-k distribution on the 2×2 mesh with k = 8 (n a power
+// of two, k a multiple of 2n: inside Theorem 1's assumptions) on which
+// DET_3_PHASE_ROUTE with coloring ends Phase 2 with 14 packets in PU (0,0),
+// above Theorem 1's k + n²·log n = 12. PUs 0…3 are (0,0), (0,1), (1,0),
+// (1,1); the order of each list matters only for which odd-sized group's
+// last packet is white (Theorem 1's proof leaves it open; algos/mesh
+// alternates, the first white).
+//
+// Worked by hand. PU 1 sends (0,1)×3, (1,0)×3, (0,0)×2: coloring makes
+// white (0,1)×2, (1,0), (0,0) and black (0,1), (1,0)×2, (0,0). White
+// ALLOCATE: bucket row 0 = {(0,0), (0,1), (0,1)}, B = 3 ≥ n: Step 3 puts
+// one packet at each column and leaves one; bucket row 1 = {(1,0)}. Step 8
+// takes the two size-1 subbuckets in row order: row 0's goes to column 0
+// (all α equal, smallest index), row 1's to column 1. So 2 white packets
+// for row 0 stand in column 0 and end Phase 2 at (0,0). Black (rows and
+// columns swapped): bucket column 0 = {(0,0), (1,0), (1,0)} likewise puts 2
+// in row 0, which end Phase 2 at (0,0): PU 1 contributes 4. PU 2 is the
+// same. PU 0 sends (0,1), (1,0), (0,0)×4, (1,1)×2: white (0,1), (0,0)×2,
+// (1,1) — row 0 bucket of 3 → 2 at column 0 — and black (1,0), (0,0)×2,
+// (1,1) — column 0 bucket of 3 → 2 at row 0: 4. PU 3 sends (0,1), (1,0),
+// (1,1)×6: white (0,1) (a lone subbucket of row 0 → column 0) and black
+// (1,0) (→ row 0): 2. Total 4 + 4 + 4 + 2 = 14. Every PU receives 8.
+func thm1QueueHand() [][]amesh.Dest {
+	rep := func(r, c int32, times int) []amesh.Dest { return slices.Repeat([]amesh.Dest{{Row: r, Col: c}}, times) }
+	pu12 := slices.Concat(rep(0, 1, 3), rep(1, 0, 3), rep(0, 0, 2))
+	return [][]amesh.Dest{
+		slices.Concat(rep(0, 1, 1), rep(1, 0, 1), rep(0, 0, 4), rep(1, 1, 2)),
+		slices.Clone(pu12),
+		slices.Clone(pu12),
+		slices.Concat(rep(0, 1, 1), rep(1, 0, 1), rep(1, 1, 6)),
+	}
+}
+
+// kkFile is a saved mesh-kk case (the format of testdata/hunt/mesh-*.json,
+// replayed by `routecheck replay`).
+type kkFile struct {
+	Kind     string  `json:"kind"`
+	Target   string  `json:"target,omitempty"`
+	Metric   string  `json:"metric"`
+	Value    float64 `json:"value"`
+	FoundBy  string  `json:"found_by,omitempty"`
+	Seed     uint64  `json:"hunt_seed,omitempty"`
+	Instance struct {
+		Algorithm string    `json:"algorithm"`
+		Coloring  bool      `json:"coloring"`
+		N         int       `json:"n"`
+		K         int       `json:"k"`
+		Dest      [][]int32 `json:"dest"` // row-major destination indices per PU
+	} `json:"instance"`
+}
+
+// parseKKFile decodes a saved mesh-kk case into (n, k, distribution).
+func parseKKFile(raw []byte) (n, k int, d [][]amesh.Dest, err error) {
+	var f kkFile
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return 0, 0, nil, err
+	}
+	n, k = f.Instance.N, f.Instance.K
+	if f.Kind != "mesh-kk" || n < 1 || len(f.Instance.Dest) != n*n {
+		return 0, 0, nil, fmt.Errorf("not a mesh-kk case on an n×n mesh (kind %q, n = %d, %d lists)", f.Kind, n, len(f.Instance.Dest))
+	}
+	d = make([][]amesh.Dest, n*n)
+	for p, ds := range f.Instance.Dest {
+		if len(ds) != k {
+			return 0, 0, nil, fmt.Errorf("PU %d sends %d packets, k = %d", p, len(ds), k)
+		}
+		for _, x := range ds {
+			if x < 0 || int(x) >= n*n {
+				return 0, 0, nil, fmt.Errorf("PU %d sends to %d, outside the mesh", p, x)
+			}
+			d[p] = append(d[p], amesh.Dest{Row: x / int32(n), Col: x % int32(n)})
+		}
+	}
+	return n, k, d, nil
+}
+
+// The saved cases the Theorem 1 queue claims replay (copies under
+// props/mesh/testdata of cases found by `routecheck hunt mesh-phase2-queue
+// --coloring`; the n = 4 one shrunk by shrinkKK, the n = 2 one is
+// thm1QueueHand).
+var (
+	//go:embed testdata/mesh-thm1-queue-n2-k8-colored.json
+	thm1CaseN2 []byte
+	//go:embed testdata/mesh-thm1-queue-n4-k16-colored.json
+	thm1CaseN4 []byte
+	//go:embed testdata/mesh-phase2-queue-n8-k64-colored.json
+	thm1CaseN8 []byte
+)
+
+// thm1Cases are the embedded cases by file name.
+var thm1Cases = []struct {
+	file string
+	raw  *[]byte
+}{
+	{"props/testdata/mesh-thm1-queue-n2-k8-colored.json", &thm1CaseN2},
+	{"props/testdata/mesh-thm1-queue-n4-k16-colored.json", &thm1CaseN4},
+	{"props/testdata/mesh-phase2-queue-n8-k64-colored.json", &thm1CaseN8},
+}
+
+// Thm1QueueRepaired is routecheck's repaired bound on the queues at the end
+// of Phase 2 of DET_3_PHASE_ROUTE with ALLOCATE and Theorem 1's coloring on
+// an n×n mesh, n a power of two, any k:
+//
+//	k + ⌊(n − 1)·min(n², k)/n⌋ + 2·n²·log n.
+//
+// The derivation is in the notes of mesh/thm-1/queue-repaired.
+func Thm1QueueRepaired(n, k int) int {
+	return k + (n-1)*min(n*n, k)/n + 2*nlogn2(n)
+}
+
+// endQueue2 is the largest queue at the end of Phase 2 and a PU holding
+// it, counted from the plan, and the same maximum measured by RouteKK on
+// the step model (or on the counting engine above 2^14 packets).
+func endQueue2(n int, d [][]amesh.Dest, alloc allocFn) (queue, pu, measured int, err error) {
+	l, err := phase2Loads(n, d, true, alloc)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	for p, x := range l {
+		if x > l[pu] {
+			pu = p
+		}
+	}
+	pl, err := amesh.NewPlan(amesh.Det3, n, d, nil, amesh.Options{Coloring: true, Allocator: alloc})
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	r, err := amesh.RouteKK(pl, amesh.Options{Model: len(pl.Src) <= 1<<14})
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	return l[pu], pu, r.EndQueue[1], nil
+}
+
+// kkInstance is a k-k distribution as a counterexample: dest[p] lists the
+// row-major indices of PU p's destinations.
+func kkInstance(n, k int, d [][]amesh.Dest) map[string]any {
+	dest := make([][]int32, len(d))
+	for p, ds := range d {
+		for _, x := range ds {
+			dest[p] = append(dest[p], x.Row*int32(n)+x.Col)
+		}
+	}
+	return map[string]any{"algorithm": amesh.Det3, "coloring": true, "n": n, "k": k, "dest": dest}
+}
+
+func init() {
+	thm1Src := seed003 + " Theorem 1"
+	props.Register(props.Claim{ID: "mesh/thm-1/queue", Source: thm1Src, Kind: props.Bound, Recorded: props.Violated,
+		Statement: "With ALLOCATE and coloring, the maximum queue size of DET_3_PHASE_ROUTE is bounded by k + n²·log n.",
+		Scope:     "n a power of two, k a multiple of 2n (so that each colour class has k/2, a multiple of n, packets per PU); Theorem 1's coloring (half of each group of packets with a common destination white, the odd ones alternating so k/2 get each colour); a hand-built case (n = 2, k = 8), saved hunt cases (n = 4, k = 16; n = 8, k = 64) and a seeded hill climb at n = 2, k = 8 and n = 4, k = 16",
+		Notes: "Violated already at the end of Phase 2. Minimal case, worked by hand (props.thm1QueueHand): on the 2×2 mesh with k = 8, PU (0,0) ends Phase 2 with 14 packets > k + n² log n = 12 (replay: go run ./cmd/routecheck replay props/testdata/mesh-thm1-queue-n2-k8-colored.json). " +
+			"Hunted: n = 4, k = 16 gives 59 > 48 (testdata/hunt/mesh-phase2-queue-n4-k16-colored.json; shrunk to 154 travelling packets with 49 > 48 in props/testdata/mesh-thm1-queue-n4-k16-colored.json), n = 8, k = 64 gives 259 > 256. " +
+			"Why: the proof colours and then applies Lemma 7 to each colour class; the PU (i, j) ends Phase 2 with the white packets for row i that ALLOCATE put in column j and the black packets for column j put in row i, and each class brings its own rounding term (up to n²·log n: one packet per subbucket, ⌊log n⌋ subbuckets per source), so the argument gives k + 2·n²·log n, not k + n²·log n. " +
+			"Moreover a colour class is not a k/2-k/2 distribution: a PU that sends an odd number of packets to a destination colours the odd one white or black, so a destination can receive up to k/2 + min(n², k)/2 packets of one colour (in the n = 2 case row 0 receives 10 white packets, not k·n/2 = 8). " +
+			"Neither effect is a tie-breaking artefact: the first holds for any Step-8 ties, the second for any per-PU rule that halves each group (an adversary who knows the rule orders the packets to suit it; with the first odd extra black instead of white, reordering the same per-PU multisets again gives 14 at n = 2, k = 8). The uncoloured Lemma 7 survives (mesh/lemma-7/queue-after-phase-2); a repaired bound is mesh/thm-1/queue-repaired.",
+		Check: func(env props.Env) props.Outcome {
+			var ev []string
+			var cex any
+			report := func(what string, n, k int, d [][]amesh.Dest) error {
+				q, pu, measured, err := endQueue2(n, d, nil)
+				if err != nil {
+					return err
+				}
+				if q != measured {
+					return fmt.Errorf("%s: end-of-Phase-2 queue %d counted from the plan, %d measured by RouteKK", what, q, measured)
+				}
+				bound := k + nlogn2(n)
+				ev = append(ev, fmt.Sprintf("%s: n = %d, k = %d: PU (%d,%d) holds %d at the end of Phase 2 (bound %d)", what, n, k, pu/n, pu%n, q, bound))
+				if q > bound && cex == nil {
+					cex = map[string]any{"instance": kkInstance(n, k, d), "pu": []int{pu / n, pu % n}, "end_of_phase_2_queue": q, "bound": bound}
+				}
+				return nil
+			}
+			if err := report("hand-built", 2, 8, thm1QueueHand()); err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			}
+			for _, c := range thm1Cases[1:] {
+				n, k, d, err := parseKKFile(*c.raw)
+				if err == nil {
+					err = report(c.file, n, k, d)
+				}
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: %v", c.file, err)}
+				}
+			}
+			iters := env.Budget.Pick(3000, 20000, 100000)
+			for i, nk := range [][2]int{{2, 8}, {4, 16}} {
+				n, k := nk[0], nk[1]
+				d, _, tried, err := climbPhase2Queue(n, k, seeds.Rand(env.Seed, 0x7e1, uint64(i)), iters, k+nlogn2(n), nil)
+				if err == nil {
+					err = report(fmt.Sprintf("hill climb (%d swaps)", tried), n, k, d)
+				}
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				}
+			}
+			if cex != nil {
+				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: cex}
+			}
+			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+		}})
+}
+
+func init() {
+	props.Register(withDet3Faults(props.Claim{ID: "mesh/thm-1/queue-repaired", Source: seed003 + " Theorem 1 (queue), repaired by routecheck", Kind: props.Bound, Recorded: props.Holds,
+		Statement: "With ALLOCATE and Theorem 1's coloring, at the end of Phase 2 every PU holds at most k + ⌊(n − 1)·min(n², k)/n⌋ + 2·n²·log n packets.",
+		Scope:     "n a power of two, k a multiple of 2n; the hand-built and saved cases of mesh/thm-1/queue, the k-k families of the other mesh claims (n ∈ {4, 8} at the small budget, +16, +32; k ∈ {2n, n², n² log n}), and a seeded hill climb maximizing the queue at (n, k) = (2, 8), (4, 16), (4, 32)",
+		Notes: "Not in the paper; derived here (Theorem 1's queue bound k + n² log n is false, see mesh/thm-1/queue). " +
+			"Derivation. PU (i, j) ends Phase 2 with A = the white packets for row i that ALLOCATE put in column j and B = the black packets for column j put in row i. " +
+			"(1) Rounding. Let γ be the number of white packets of source s for row i. Step 3 puts ⌊γ/n⌋ in every column; the remainder r = γ mod n < n is split (Step 5) into popcount(r) ≤ log n subbuckets (n a power of two), and Step 8 puts the packets of one subbucket in distinct intervals, so at most one in column j. Hence s puts at most γ/n + log n of them in column j, and |A| ≤ W_i/n + n²·log n with W_i the white packets destined to row i; likewise |B| ≤ B_j/n + n²·log n with B_j the black packets destined to column j. " +
+			"(2) Coloring. A source sending c packets to destination d makes ⌊c/2⌋ or ⌈c/2⌉ of them white, so d receives at most k/2 + o(d)/2 white (and as many black) packets, o(d) = #sources sending it an odd number, o(d) ≤ min(n², k). The packets for (i, j) are counted once in W_i + B_j (white or black), so W_i + B_j ≤ k + 2(n − 1)·(k/2 + min(n², k)/2) = n·k + (n − 1)·min(n², k). " +
+			"Together: |A| + |B| ≤ k + (n − 1)·min(n², k)/n + 2·n²·log n, and the queue is an integer. Neither step depends on Step 8's tie-breaking or on which odd groups are white. " +
+			"The bound is not tight (hand-built n = 2, k = 8: 14 against 18). It covers the end of Phase 2 only (Lemma 7's moment); the evidence also reports the largest queue at any step on the families.",
+	}, func(env props.Env, alloc allocFn) props.Outcome {
+		var ev []string
+		var sl slackMax
+		check := func(what string, n, k int, d [][]amesh.Dest) (props.Outcome, bool) {
+			q, pu, _, err := endQueue2(n, d, alloc)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: what + ": " + err.Error()}, true
+			}
+			b := Thm1QueueRepaired(n, k)
+			sl.see(float64(q), float64(b))
+			ev = append(ev, fmt.Sprintf("%s n=%d k=%d: %d ≤ %d", what, n, k, q, b))
+			if q > b {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s: PU (%d,%d) holds %d > %d at the end of Phase 2", what, pu/n, pu%n, q, b), Counterexample: map[string]any{"instance": kkInstance(n, k, d), "end_of_phase_2_queue": q, "bound": b}},
+					true
+			}
+			return props.Outcome{}, false
+		}
+		if o, stop := check("hand-built", 2, 8, thm1QueueHand()); stop {
+			return o
+		}
+		for _, c := range thm1Cases[1:] {
+			n, k, d, err := parseKKFile(*c.raw)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: c.file + ": " + err.Error()}
+			}
+			if o, stop := check(c.file, n, k, d); stop {
+				return o
+			}
+		}
+		iters := env.Budget.Pick(2000, 20000, 100000)
+		for i, nk := range [][2]int{{2, 8}, {4, 16}, {4, 32}} {
+			n, k := nk[0], nk[1]
+			d, _, _, err := climbPhase2Queue(n, k, seeds.Rand(env.Seed, 0x7e2, uint64(i)), iters, Thm1QueueRepaired(n, k), alloc)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			}
+			if o, stop := check("hill climb", n, k, d); stop {
+				return o
+			}
+		}
+		worstAny := 0.0
+		o := kkCheck(env, alloc, true, func(n, k int, r amesh.KKResult) string {
+			sl.see(float64(r.EndQueue[1]), float64(Thm1QueueRepaired(n, k)))
+			worstAny = max(worstAny, float64(r.MaxQueue-k)/float64(Thm1QueueRepaired(n, k)-k))
+			if b := Thm1QueueRepaired(n, k); r.EndQueue[1] > b {
+				return fmt.Sprintf("end-of-Phase-2 queue %d > %d", r.EndQueue[1], b)
+			}
+			return ""
+		}, func(n, k int, r amesh.KKResult) string {
+			return fmt.Sprintf("k + %d (bound k + %d)", r.EndQueue[1]-k, Thm1QueueRepaired(n, k)-k)
+		})
+		if o.Verdict != props.Holds {
+			return o
+		}
+		return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%s; families: %s; the largest queue at any step of any phase on the families is k + %.2f·(bound − k)", strings.Join(ev, "; "), o.Evidence, worstAny)})
+	}))
+}

@@ -1,0 +1,188 @@
+package sortnet
+
+import (
+	"fmt"
+	"maps"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"routecheck/algos/sortnet/hillclimb"
+	msn "routecheck/models/sortnet"
+)
+
+// Large-n sorting checks (issue 3 §3): on one network, random permutations,
+// one random 0-1 input of every weight (or of weights spread over 0..n),
+// the structured inputs, and a hill climb for inputs that leave the most
+// elements out of place (algos/sortnet/hillclimb). Unlike SortnetSorts it
+// does not stop at the first failure: it counts, so that a network that
+// fails (the AKS-family network with random-matching halvers) is measured,
+// not only refuted.
+
+// SortnetLargePlan says how much of each kind of input to run.
+type SortnetLargePlan struct {
+	Perms int // random permutations
+	// Every01 runs one random 0-1 input of every weight 0..n (64 weights
+	// per evaluation); otherwise Weights01 weights spread evenly over 0..n
+	// get one input each (0: none).
+	Every01    bool
+	Weights01  int
+	ClimbEvals int // hill-climb evaluations (0: no climb)
+	Restarts   int // the climb's restarts
+}
+
+// SortnetLargeReport is what SortnetLarge found on one network.
+type SortnetLargeReport struct {
+	N             int
+	Perms         int // random permutations run
+	PermsUnsorted int // … left unsorted
+	PermsWorst    int // most positions one of them left out of place
+	PermsMisTotal int // total positions left out of place
+	Structured    []string
+	StructBad     []string // structured inputs left unsorted
+	Weights01     int      // 0-1 inputs run (one per weight)
+	Every01       bool     // every weight 0..n was run
+	Unsorted01    int      // 0-1 inputs left unsorted
+	BadWeights01  []int    `json:",omitempty"` // their weights (first 16)
+	Climb         *hillclimb.Result
+	Restarts      int // the climb's restarts
+	// Witness is a 0-1 input (wire i = Input[i]) the network leaves
+	// unsorted, from the first failure met (nil: none), and How says where
+	// it came from.
+	Witness []int  `json:"-"`
+	How     string `json:",omitempty"`
+}
+
+// Sorted reports that no input of any kind was left unsorted.
+func (r *SortnetLargeReport) Sorted() bool {
+	return r.PermsUnsorted == 0 && len(r.StructBad) == 0 && r.Unsorted01 == 0 && (r.Climb == nil || r.Climb.Misplaced == 0)
+}
+
+// Summary is a one-line account of the report.
+func (r *SortnetLargeReport) Summary() string {
+	w := fmt.Sprintf("%d weights spread over 0..%d", r.Weights01, r.N)
+	if r.Every01 {
+		w = fmt.Sprintf("every weight 0..%d", r.N)
+	}
+	s := fmt.Sprintf("n = %d: %d/%d random permutations unsorted (worst %d, mean %.3g misplaced); %d/%d structured unsorted; %d/%d random 0-1 inputs (%s) unsorted",
+		r.N, r.PermsUnsorted, r.Perms, r.PermsWorst, float64(r.PermsMisTotal)/float64(max(1, r.Perms)), len(r.StructBad), len(r.Structured), r.Unsorted01, r.Weights01, w)
+	if len(r.StructBad) > 0 {
+		s += " (structured: " + strings.Join(r.StructBad, ", ") + ")"
+	}
+	if c := r.Climb; c != nil {
+		s += fmt.Sprintf("; hill climb (%d evaluations, %d climbs): most misplaced %d (best start %d)", c.Evals, r.Restarts+1, c.Misplaced, c.StartMisplaced)
+	}
+	return s
+}
+
+func misplacedCount(y []int32) int {
+	m := 0
+	for p, v := range y {
+		if v != int32(p) {
+			m++
+		}
+	}
+	return m
+}
+
+// SortnetLarge runs plan on nw (which must have N ≥ 2), drawing every
+// random choice from PCG(seed, stream). Cost O((Perms + 7 + ClimbEvals) ·
+// Size + ⌈weights/64⌉ · Size).
+func SortnetLarge(nw msn.Network, seed, stream uint64, plan SortnetLargePlan) *SortnetLargeReport {
+	n := nw.N
+	r := rand.New(rand.NewPCG(seed, stream))
+	rep := &SortnetLargeReport{N: n}
+	witness := func(z []int, how string) {
+		if rep.Witness == nil {
+			rep.Witness, rep.How = z, how
+		}
+	}
+	for p := range plan.Perms {
+		xs := make([]int32, n)
+		for i, x := range r.Perm(n) {
+			xs[i] = int32(x)
+		}
+		out := slices.Clone(xs)
+		msn.Apply(nw, out)
+		rep.Perms++
+		if m := misplacedCount(out); m > 0 {
+			rep.PermsUnsorted++
+			rep.PermsMisTotal += m
+			rep.PermsWorst = max(rep.PermsWorst, m)
+			if rep.Witness == nil {
+				witness(sortnetWitness(nw, xs), fmt.Sprintf("threshold of random permutation %d of PCG(%d, %d)", p, seed, stream))
+			}
+		}
+	}
+	st := sortnetStructured(n)
+	for _, name := range slices.Sorted(maps.Keys(st)) {
+		rep.Structured = append(rep.Structured, name)
+		if z := sortnetWitness(nw, st[name]); z != nil {
+			rep.StructBad = append(rep.StructBad, name)
+			witness(z, "threshold of the structured input "+name)
+		}
+	}
+	var weights []int
+	if plan.Every01 || plan.Weights01 > n {
+		rep.Every01 = true
+		for w := 0; w <= n; w++ {
+			weights = append(weights, w)
+		}
+	} else if plan.Weights01 > 0 {
+		for k := range plan.Weights01 {
+			weights = append(weights, k*n/max(1, plan.Weights01-1))
+		}
+	}
+	w := make([]uint64, n)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	for k := 0; k < len(weights); k += 64 {
+		lanes := min(64, len(weights)-k)
+		clear(w)
+		for lane := range lanes { // a random set of `weight` wires: partial Fisher–Yates
+			for i := range weights[k+lane] {
+				j := i + r.IntN(n-i)
+				idx[i], idx[j] = idx[j], idx[i]
+				w[idx[i]] |= 1 << lane
+			}
+		}
+		in := slices.Clone(w)
+		msn.Eval01(nw, w)
+		rep.Weights01 += lanes
+		bad := msn.Unsorted01(w) & (^uint64(0) >> (64 - lanes))
+		rep.Unsorted01 += bits.OnesCount64(bad)
+		for b := bad; b != 0; b &= b - 1 {
+			lane := bits.TrailingZeros64(b)
+			if len(rep.BadWeights01) < 16 {
+				rep.BadWeights01 = append(rep.BadWeights01, weights[k+lane])
+			}
+			if rep.Witness == nil {
+				z := make([]int, n)
+				for i := range n {
+					z[i] = int(in[i] >> lane & 1)
+				}
+				witness(z, fmt.Sprintf("random 0-1 input of weight %d", weights[k+lane]))
+			}
+		}
+	}
+	if plan.ClimbEvals > 0 {
+		c := hillclimb.Climb(nw, r, hillclimb.Options{Evals: plan.ClimbEvals, Restarts: plan.Restarts})
+		rep.Climb, rep.Restarts = &c, plan.Restarts
+		if c.Misplaced > 0 {
+			witness(sortnetWitness(nw, c.Input), fmt.Sprintf("threshold of the hill climb's best input (%d misplaced)", c.Misplaced))
+		}
+	}
+	return rep
+}
+
+// sn01String writes a 0-1 input compactly, wire 0 first.
+func sn01String(z []int) string {
+	var b strings.Builder
+	for _, x := range z {
+		b.WriteByte(byte('0' + x))
+	}
+	return b.String()
+}

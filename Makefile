@@ -34,7 +34,7 @@ test-long:
 
 ## props: only the property / claims suite
 props:
-	$(GO) test ./props
+	$(GO) test ./props/...
 
 ## fuzz: every native fuzz target in turn, FUZZTIME each
 fuzz:

@@ -3,6 +3,7 @@ package popstest_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	ap "routecheck/algos/pops"
@@ -119,7 +120,7 @@ func TestSuiteCatches(t *testing.T) {
 		for _, f := range fs {
 			if f.Property == c.want && f.Family != "random" && c.want != "reproducible" {
 				path := f.Replay[len("re-run with popstest.CheckFile(newRouter, \""):]
-				path = path[:len(path)-len("\", opts)")]
+				path = path[:strings.Index(path, "\"")]
 				again, err := popstest.CheckFile(c.r, path, popstest.Options{MaxBuffer: c.buf, MaxSlots: func(pops.Shape, []int32) int { return 400 }})
 				if err != nil || len(again) == 0 {
 					t.Errorf("%s: replay %s: %v %v", c.name, path, again, err)

@@ -268,6 +268,13 @@ func CheckFile(newRouter func() pops.Router, path string, o Options) ([]Failure,
 	if err != nil {
 		return nil, err
 	}
+	// A routecheck case file (what failures write) or a bare instance.
+	var c struct {
+		Instance json.RawMessage `json:"instance"`
+	}
+	if err := json.Unmarshal(data, &c); err == nil && len(c.Instance) > 0 {
+		data = c.Instance
+	}
 	var in Instance
 	if err := json.Unmarshal(data, &in); err != nil {
 		return nil, fmt.Errorf("%s: not a popstest instance: %v", path, err)
@@ -420,12 +427,24 @@ func writeReplay(in Instance, o Options) string {
 	if o.ReplayDir == "-" {
 		return ""
 	}
-	data, _ := json.Marshal(in)
+	// A routecheck case file (kind pops-suite): CheckFile reads it for any
+	// router, and `routecheck check FILE` runs it with the paper's router.
+	type inst struct {
+		Instance
+		MaxBuffer int `json:"max_buffer,omitempty"`
+	}
+	c := struct {
+		Kind     string  `json:"kind"`
+		Metric   string  `json:"metric"`
+		Value    float64 `json:"value"`
+		Instance inst    `json:"instance"`
+	}{"pops-suite", "property failures", 0, inst{in, o.MaxBuffer}}
+	data, _ := json.MarshalIndent(c, "", "  ")
 	h := fnv.New32a()
 	h.Write(data)
 	path := filepath.Join(o.ReplayDir, fmt.Sprintf("popstest-%08x.json", h.Sum32()))
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		return "replay file not written: " + err.Error()
 	}
-	return "re-run with popstest.CheckFile(newRouter, " + fmt.Sprintf("%q", path) + ", opts)"
+	return fmt.Sprintf("re-run with popstest.CheckFile(newRouter, %q, opts), or with the paper's router: go run ./cmd/routecheck check %s", path, path)
 }

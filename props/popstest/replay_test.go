@@ -1,0 +1,41 @@
+package popstest_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	ap "routecheck/algos/pops"
+	"routecheck/models/pops"
+	"routecheck/props/popstest"
+)
+
+// A failure's replay file is a routecheck case (kind pops-suite): it names
+// the instance, and CheckFile re-runs it for the failing router.
+func TestReplayFileIsACase(t *testing.T) {
+	dir := t.TempDir()
+	fs := popstest.Check(func() pops.Router { return ap.NewLocalRouter(ap.Options{Mutant: ap.MutantRelayKeeps}) },
+		popstest.Options{Shapes: []pops.Shape{{D: 2, G: 2}}, MaxBuffer: 3, ReplayDir: dir})
+	if len(fs) == 0 {
+		t.Fatal("the relay that keeps its copies passed")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "popstest-*.json"))
+	if len(files) == 0 {
+		t.Fatal("no replay file written")
+	}
+	data, _ := os.ReadFile(files[0])
+	for _, want := range []string{`"kind": "pops-suite"`, `"instance"`, `"max_buffer": 3`} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("replay file lacks %s:\n%s", want, data)
+		}
+	}
+	if !strings.Contains(fs[0].Replay, "routecheck check") {
+		t.Errorf("the failure does not say how to check the file: %s", fs[0].Replay)
+	}
+	again, err := popstest.CheckFile(func() pops.Router { return ap.NewLocalRouter(ap.Options{Mutant: ap.MutantRelayKeeps}) }, files[0], popstest.Options{MaxBuffer: 3})
+	if err != nil || len(again) == 0 {
+		t.Errorf("CheckFile: %v, %v", again, err)
+	}
+}

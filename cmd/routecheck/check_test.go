@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -40,5 +42,35 @@ func TestCheckEveryNetwork(t *testing.T) {
 		if !kinds[k] {
 			t.Errorf("no example for kind %s (have %v)", k, kinds)
 		}
+	}
+}
+
+// TestClaimsWorkers: checking claims at once changes nothing but the time —
+// the same verdicts, evidence and power, in registration order.
+func TestClaimsWorkers(t *testing.T) {
+	strip := func(b []byte) []map[string]any {
+		var rs []map[string]any
+		if err := json.Unmarshal(b, &rs); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			delete(r, "seconds")
+		}
+		return rs
+	}
+	var got [][]map[string]any
+	for _, w := range []string{"1", "3"} {
+		var out, errb bytes.Buffer
+		if st := run([]string{"claims", "--budget", "small", "--quiet", "--json", "--workers", w, "--filter", "^(pops/thm-3.8/constant-c|pops/lemma-2.2|sot/thm-3a|mesh/sec-2/regular)"}, &out, &errb); st != 0 {
+			t.Fatalf("--workers %s: exit %d: %s", w, st, errb.String())
+		}
+		got = append(got, strip(out.Bytes()))
+	}
+	if len(got[0]) < 4 || !reflect.DeepEqual(got[0], got[1]) {
+		t.Errorf("--workers 1 and 3 differ (%d and %d claims)", len(got[0]), len(got[1]))
+	}
+	var out, errb bytes.Buffer
+	if st := run([]string{"claims", "--workers", "0"}, &out, &errb); st != 2 || !strings.Contains(errb.String(), "--workers") {
+		t.Errorf("--workers 0: exit %d, %q", st, errb.String())
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -18,12 +20,16 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", props.DefaultSeed, "seed of every random choice (the ledger's verdicts are recorded at the default)")
 	asJSON := fs.Bool("json", false, "print the ledger as a JSON array instead of a table")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "claims checked at once (each claim's verdict does not depend on it; the ledger is printed in registration order)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q (claims takes only flags)", pos[0])
+	}
+	if *workers < 1 || *workers > 256 {
+		return usagef("--workers = %d: must be in [1, 256]", *workers)
 	}
 	b, err := props.ParseBudget(*budget)
 	if err != nil {
@@ -41,22 +47,39 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 		env.Progress = func(f string, a ...any) { fmt.Fprintf(stderr, "    "+f+"\n", a...) }
 	}
 	start := time.Now()
-	results := make([]props.Result, 0, len(claims))
-	mismatches := 0
-	for i, c := range claims {
-		r := props.Run(c, env)
-		results = append(results, r)
-		if !r.Matches {
-			mismatches++
-		}
-		if !*quiet {
-			mark := ""
-			if !r.Matches {
-				mark = fmt.Sprintf("  (recorded: %s)", r.Recorded)
+	results := make([]props.Result, len(claims))
+	mismatches, done := 0, 0
+	var mu sync.Mutex
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(*workers, len(claims)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r := props.Run(claims[i], env)
+				mu.Lock()
+				results[i] = r
+				done++
+				if !r.Matches {
+					mismatches++
+				}
+				if !*quiet {
+					mark := ""
+					if !r.Matches {
+						mark = fmt.Sprintf("  (recorded: %s)", r.Recorded)
+					}
+					fmt.Fprintf(stderr, "[%d/%d] %-52s %-12s %6.2fs%s\n", done, len(claims), r.ID, r.Verdict, r.Seconds, mark)
+				}
+				mu.Unlock()
 			}
-			fmt.Fprintf(stderr, "[%d/%d] %-52s %-12s %6.2fs%s\n", i+1, len(claims), r.ID, r.Verdict, r.Seconds, mark)
-		}
+		}()
 	}
+	for i := range claims {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

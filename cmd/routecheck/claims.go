@@ -20,7 +20,7 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", props.DefaultSeed, "seed of every random choice (the ledger's verdicts are recorded at the default)")
 	asJSON := fs.Bool("json", false, "print the ledger as a JSON array instead of a table")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "claims checked at once (each claim's verdict does not depend on it; the ledger is printed in registration order)")
+	workers := fs.Int("workers", defaultClaimWorkers(), "claims checked at once (each claim's verdict does not depend on it; the ledger is printed in registration order). Default: one per core when at least 3 GiB per worker is available, else 1 (the default budget peaks at 2.9 GB with 1 worker, 4.8 GB with 2)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -96,6 +96,13 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 		return failure{fmt.Sprintf("%d claim(s) reached a verdict different from the ledger (see 'recorded')", mismatches)}
 	}
 	return nil
+}
+
+// defaultClaimWorkers is one worker per core, as far as the available
+// memory allows about 3 GiB each (the default budget's heaviest claims — AKS
+// networks at 2^16, Table II cells at 2^24 — peak near 2.5 GB together).
+func defaultClaimWorkers() int {
+	return max(1, min(runtime.GOMAXPROCS(0), int(availableMemory()/(3<<30))))
 }
 
 func printLedger(w io.Writer, rs []props.Result, b props.Budget, seed uint64) {

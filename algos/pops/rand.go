@@ -89,11 +89,12 @@ type Options struct {
 	// and benchmarks plug in the naive oracle (oracles/popsnaive.Step) here.
 	// The fast Engine ignores it.
 	Step StepFunc
-	// KeepCoin selects the other reading of the switch to stage 2 (§III-B):
+	// KeepCoin selects an alternative to the switch to stage 2 (§III-B):
 	// false, as written ("then we can set p to one"), every remaining packet
 	// takes part in every step after stage 1; true, the coin is kept after
-	// stage 1 at its last value g/d_S (S = Stage1Steps; 0.8 with c+ε = 4).
-	// Only the comparison of readings (issue 9 D) sets it.
+	// stage 1 at its last value g/d_S (S = Stage1Steps; 0.8 with c+ε = 4) —
+	// not a reading of the text but a hypothesis about the authors'
+	// simulator. Only the comparison of the tables (issue 9 D) sets it.
 	KeepCoin bool
 	// Mutant plants a fault in the router for routecheck's power checks
 	// (a claim's check must catch it); zero is the router as written.

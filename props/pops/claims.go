@@ -312,10 +312,11 @@ func init() {
 		Statement: "A POPS(d,g) network routes any permutation in 20d/g + O(log log g) slots w.h.p.",
 		Scope:     "d/g ∈ {4, 16}, g ∈ {2, 4, 8, 16} (small budget; to 64 at default and large), random permutations, the faithful router (pops-rand-5slot), every run to completion",
 		Notes: cor39Note + " " +
-			"Caveats: (1) this is measured on the faithful router, which for d > g loses packets in slot 5 (≈ 14% of packets at g = 2, d = 16g, and ≈ 17–20% at large g; pops/sec3/no-loss-no-dup/d-gt-g): a lost packet counts as routed here, and since it stops taking part it makes later steps less congested, so the slot count is that of a router that does not deliver everything. pops/repair/split-delivery/cor-3.9-steps checks the same bound, in steps, on the repaired router that loses nothing. " +
+			"Caveats: (1) this is measured on the faithful router, which for d > g loses packets in slot 5 (≈ 14% of packets at g = 2, d = 16g, and ≈ 17–20% at large g; pops/sec3/no-loss-no-dup/d-gt-g): a lost packet counts as routed here. Losses do not change the step count (the original is deleted on the slot-4 ack whether or not the slot-5 delivery then collides; on the same random choices faithful and split delivery take identical steps — an earlier version of this note said lost packets shorten runs, which a review found false), so pops/repair/split-delivery/cor-3.9-steps, the same bound in steps on the repair, is an independent replicate of this check rather than a different router's behaviour. " +
+			"(3) How close the verdict is (review of 2026-11-23): at the default budget the exceedance rate is up to 1.9 times 1/g (d = 16g, g = 16), not significant at α ≈ 1e-10 per shape; the second planted fault, B lowered by one step (5 slots), is not caught, so the check cannot tell 20d/g from a bound one step smaller; and at g = 2 (allowed rate 1/2) no shape can fail. Holds means: not rejected, with the halved bound caught. " +
 			"(2) At small g the step count is heavy-tailed (see pops/table-2/sigma/n=64/d=16g for why): at d = 16g and g ≤ 4 the sample mean exceeds the bound (default budget, 200 runs: 907 slots at g = 2 and 382 at g = 4, against ≈ 336 and 342): a few very long runs carry the mean, while the fraction of runs over the bound is what the w.h.p. statement is about (see the evidence).",
 		Check:  checkCor39(ap.Faithful, 1),
-		Faults: []props.Fault{{Name: "the bound B halved", Check: checkCor39(ap.Faithful, 0.5)}}})
+		Faults: []props.Fault{{Name: "the bound B halved", Check: checkCor39(ap.Faithful, 0.5)}, {Name: "the bound B lowered by one step (5 slots)", Check: checkCor39Minus(ap.Faithful, 1)}}})
 	props.Register(props.Claim{ID: "pops/repair/split-delivery/cor-3.9-steps", Source: "routecheck repair of " + seed000 + " Corollary 3.9 (not in the paper)", Kind: props.Bound, Recorded: props.Holds,
 		Statement: "With split delivery (which loses no packet) the router still takes Corollary 3.9's 4d/g + O(log log g) steps w.h.p. (its steps have 4 + ⌈d/g⌉ slots, so the slot bound 20d/g does not carry over).",
 		Scope:     "d/g ∈ {4, 16}, g ∈ {2, 4, 8, 16} (small budget; to 64 at default and large), random permutations, pops-rand-split-delivery, every run to completion",
@@ -546,6 +547,15 @@ func upperQuantile(xs []float64, q float64) float64 {
 // router a bound in slots; for split delivery the same bound in steps
 // (4d/g + mean_g), since its steps have more than 5 slots.
 func checkCor39(v ap.Variant, boundScale float64) func(props.Env) props.Outcome {
+	return cor39(v, boundScale, 0)
+}
+
+// checkCor39Minus is the check with the bound lowered by minus steps.
+func checkCor39Minus(v ap.Variant, minus float64) func(props.Env) props.Outcome {
+	return cor39(v, 1, minus)
+}
+
+func cor39(v ap.Variant, boundScale, minus float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		runs := env.Budget.Pick(40, 200, 1000)
 		maxG := env.Budget.Pick(16, 64, 64)
@@ -571,7 +581,7 @@ func checkCor39(v ap.Variant, boundScale float64) func(props.Env) props.Outcome 
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			bound := boundScale * (popspaper.Corollary39Slots(ratio*g, g)/5 + mg) // in steps
+			bound := boundScale*(popspaper.Corollary39Slots(ratio*g, g)/5+mg) - minus // in steps
 			over := 0
 			for _, x := range xs {
 				if x > bound {

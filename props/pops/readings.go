@@ -170,9 +170,9 @@ func maxReadingCheck(keep bool, maxShift func(int) int) func(props.Env) props.Ou
 func init() {
 	src := seed000 + " §III-B, §IV, Tables I–II"
 	props.Register(props.Claim{ID: "pops/tables/readings/slots-per-step", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
-		Statement: "Table I's slot counts for d > g come from 5-slot steps (A ≈ 5μ in every cell), not from split delivery's 4 + ⌈d/g⌉ slots per step.",
+		Statement: "Table I's slot counts for d > g are 5 slots per step (A closer to 5μ than to (4 + ⌈d/g⌉)μ in every cell), not split delivery's 4 + ⌈d/g⌉.",
 		Scope:     "the paper's own numbers: the d = 4g and d = 16g cells with A and μ printed",
-		Notes: "So the authors ran the 5-slot step for d > g — which, read as written, collides in slot 5 and loses packets (pops/prop-3.2/d-gt-g, pops/sec3/no-loss-no-dup/d-gt-g), while §IV says slots 3–5 never conflicted. Either their simulator's slot 5 differs from §III's text, or it did not detect the collisions. " + readingsNote +
+		Notes: "So Table I counts 5 slots per step for d > g: either the authors ran the 5-slot step, which as written collides in slot 5 and loses packets (pops/prop-3.2/d-gt-g, pops/sec3/no-loss-no-dup/d-gt-g), while §IV says slots 3–5 never conflicted (then their simulator's slot 5 differs from §III's text, or did not detect the collisions), or Table I is simply 5 × the step count. A/μ is not exactly 5 (5.59 at n = 64, d = 16g; see pops/tables/I-A-vs-II-mu). " + readingsNote +
 			" Planted fault: Table I's A replaced by what split delivery would print, (4 + d/g)μ, in every cell.",
 		Check: slotsPerStepCheck(func(c popspaper.Cell) popspaper.Cell { return c }),
 		Faults: []props.Fault{{Name: "A replaced by split delivery's (4 + d/g)μ", Check: slotsPerStepCheck(func(c popspaper.Cell) popspaper.Cell {
@@ -185,14 +185,15 @@ func init() {
 		id, reading string
 		keep        bool
 		recorded    props.Verdict
+		class       props.ScopeClass
 		notes       string
 	}{
-		{"as-written", "p = 1 once stage 1 ends (as written)", false, props.Consistent,
+		{"as-written", "p = 1 once stage 1 ends (as written)", false, props.Consistent, props.Reading,
 			"At small g the as-written switch gives a heavy tail (see pops/table-2/sigma/n=64/d=16g for why): 3–5 % of our runs exceed the published maximum at n = 64 and 256, d = 16g. Pooled over the cells this is still not enough to say Table II's maxima could not come from it (Fisher −2Σln F = 11.4 against a critical 81.3 at the default budget), so the maxima do not reject the reading as written."},
-		{"keep-coin", "the coin kept at its last stage-1 value after stage 1", true, props.Consistent,
-			"Keeping the coin thins the k > g packets stage 1 sometimes leaves in a group, which removes most of the tail at small g (POPS(32,2): sd 45 instead of 708 over 2000 runs), but it slows the end of every run at larger g: at d = 4g, n = 1024 and 4096, 13–19 % of its runs exceed the published maximum (against 0.2–3 % as written), and the pooled statistic is 52.7 against the critical 81.3. Neither reading is rejected; the one the tables favour, if any, is the one as written. So the published σ and max do not tell which reading the authors ran; what the tables do pin down is 5 slots per step (pops/tables/readings/slots-per-step)."},
+		{"keep-coin", "the coin kept at its last stage-1 value after stage 1", true, props.Consistent, props.Beyond,
+			"Not a reading of the text — §III-B says \"then we can set p to one\" — but an alternative hypothesis about the authors' simulator (class beyond; a review of 2026-11-23 made the point). Keeping the coin thins the k > g packets stage 1 sometimes leaves in a group, which removes most of the tail at small g (POPS(32,2): sd 45 instead of 708 over 2000 runs), but it slows the end of every run at larger g: at d = 4g, n = 1024 and 4096, 13–19 % of its runs exceed the published maximum (against 0.2–3 % as written), and the pooled statistic is 52.7 against the critical 81.3. Neither reading is rejected; the one the tables favour, if any, is the one as written. So the published σ and max do not tell which reading the authors ran; what the tables do pin down is 5 slots per step (pops/tables/readings/slots-per-step)."},
 	} {
-		props.Register(props.Claim{ID: "pops/tables/readings/max-" + r.id, Source: src, Kind: props.Statistical, Recorded: r.recorded, Class: props.Reading,
+		props.Register(props.Claim{ID: "pops/tables/readings/max-" + r.id, Source: src, Kind: props.Statistical, Recorded: r.recorded, Class: r.class,
 			Statement: "Table II's maxima for d > g (100 runs per cell) can come from the router with " + r.reading + ".",
 			Scope:     "d = 4g and 16g cells with n ≤ 256 (small budget, 400 runs each), ≤ 4096 (default, 2000 runs), ≤ 65536 (large, 5000 runs); faithful router, c+ε = 4, runs to completion; one pooled test at false-alarm Alpha = 1e-9",
 			Notes:     r.notes + " The test bounds, per cell, the probability that 100 runs stay at or below the published maximum by (1 − q_lo)^100, q_lo the Clopper–Pearson lower bound of our fraction of runs above it (level Alpha/(2·cells)), and combines the cells by Fisher's method at Alpha/2; discreteness and the bounds make it conservative. The evidence lists our sd beside the published σ per cell (σ is not judged here: the distribution-free σ test has no power, see the pops/table-2/sigma cells). Planted fault (for a consistent verdict): the published maxima lowered by 20 % (at least 1 step), the Table II max column's fault. " + readingsNote,

@@ -26,10 +26,10 @@
 // cases under testdata/hunt/, each found_by records its figure):
 //
 //	routecheck hunt bfly-latency --iters 2000
-//	    1.6875 (10.8 steps; annealing) vs random 1.5625 at 2040 evaluations:
+//	    1.6875 (a mean of 10.1 steps; annealing) vs random 1.5625 at 2040 evaluations:
 //	    with renaming the adversary gains little, as Theorem 2 says
 //	routecheck hunt bfly-latency --iters 2000 --rename=false
-//	    2.1667 (13 steps; family transpose; annealing alone,
+//	    2.1667 (a mean of 13 steps; family transpose; annealing alone,
 //	    --families=false: 2.0) vs random 1.7083 at 2033 evaluations
 //	routecheck hunt bfly-queue --iters 2000 --rename=false --families=false \
 //	    --out testdata/hunt/bfly-queue-n6-r0-plain-annealed.json

@@ -1,0 +1,120 @@
+package sothunt
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"routecheck/internal/hunt"
+)
+
+func runTarget(t *testing.T, name string, args ...string) hunt.Case {
+	t.Helper()
+	tg, err := hunt.LookupTarget(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	tg.DefineFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	c, err := tg.Hunt(context.Background(), hunt.Options{Seed: 3, Iters: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Every target's case survives save, load and replay (engine and local
+// router agree), reports the random baseline, and a tampered value is not
+// reproduced.
+func TestHuntReplayRoundTrip(t *testing.T) {
+	for _, tc := range []struct{ name, alg string }{{"sot-time", "greedy-a"}, {"sot-time", "greedy-c"}, {"sot-deflections", "greedy-b"}, {"sot-time", "scheduled"}} {
+		t.Run(tc.name+"/"+tc.alg, func(t *testing.T) {
+			c := runTarget(t, tc.name, "--n", "4", "--h", "4", "--samples", "8", "--evals", "2", "--algorithm", tc.alg)
+			if !strings.Contains(c.FoundBy, "random h-relations") {
+				t.Errorf("no random baseline in found_by: %q", c.FoundBy)
+			}
+			f := filepath.Join(t.TempDir(), "case.json")
+			if err := hunt.Save(f, c); err != nil {
+				t.Fatal(err)
+			}
+			l, err := hunt.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, ok, err := hunt.Replay(l)
+			if err != nil || !ok || strings.Contains(rep, "agree false") {
+				t.Fatalf("replay: %v %v\n%s", ok, err, rep)
+			}
+			l.Value += 1.0 / 1024
+			if _, ok, err := hunt.Replay(l); ok || err != nil {
+				t.Errorf("tampered replay: reproduced %v, err %v", ok, err)
+			}
+		})
+	}
+}
+
+// The saved cases replay; the hunted value is at least the random
+// baseline recorded beside it.
+func TestSavedCases(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "hunt", "sot-*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no saved sot cases (%v)", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			c, err := hunt.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, ok, err := hunt.Replay(c)
+			if err != nil || !ok {
+				t.Fatalf("reproduced %v, err %v\n%s", ok, err, rep)
+			}
+		})
+	}
+}
+
+// Instances that are not h-relations, or use a livelocking reading, are
+// refused with the reason.
+func TestReplayRejectsBadInstances(t *testing.T) {
+	good := Instance{Algorithm: "greedy-a", N: 4, H: 2, Dest: [][]int32{{1, 2}, {2, 3}, {3, 0}, {0, 1}}, Seeds: []uint64{1}}
+	bad := good
+	bad.Dest = [][]int32{{1, 1}, {2, 3}, {3, 0}, {0, 0}} // 0 receives 3, 2 receives 1
+	lit := good
+	lit.Algorithm = "greedy-a-literal"
+	for _, tc := range []struct {
+		in   Instance
+		want string
+	}{{bad, "not an h-relation"}, {lit, "livelock"}} {
+		raw, _ := json.Marshal(tc.in)
+		_, _, err := hunt.Replay(hunt.Case{Kind: "sot-relation", Metric: "mean steps / h", Instance: raw})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("error %v, want %q", err, tc.want)
+		}
+	}
+	raw, _ := json.Marshal(good)
+	if _, ok, err := hunt.Replay(hunt.Case{Kind: "sot-relation", Metric: "mean steps / h", Value: 0, Instance: raw}); err != nil || ok {
+		t.Errorf("good instance with a wrong value: ok %v err %v", ok, err)
+	}
+}
+
+// Bad flags get an error naming the flag.
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{{"--n", "1"}, {"--h", "0"}, {"--algorithm", "scheduled-literal"}, {"--algorithm", "nope"}, {"--evals", "0"}} {
+		tg, _ := hunt.LookupTarget("sot-time")
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		tg.DefineFlags(fs)
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.Contains(err.Error(), args[0]) {
+			t.Errorf("%v: error %v", args, err)
+		}
+	}
+}

@@ -9,9 +9,11 @@ import (
 	"strings"
 	"time"
 
+	_ "routecheck/internal/bflyhunt" // registers bfly-latency, bfly-queue and the bfly-perm case kind
 	"routecheck/internal/hunt"
 	_ "routecheck/internal/meshhunt"   // registers mesh-phase2-queue, mesh-phase2-time, mesh-phase3-time and the mesh-kk case kind
 	_ "routecheck/internal/popshunt"   // registers pops-steps, pops-loss and the pops-router case kind
+	_ "routecheck/internal/sothunt"    // registers sot-time, sot-deflections and the sot-relation case kind
 	_ "routecheck/internal/suitecheck" // registers the check kinds pops-suite, mesh-suite, sot-suite, bfly-suite, mbfly-suite, sortnet-network
 )
 

@@ -32,6 +32,24 @@
 //     rapid.MakeFuzz: Step's purity, legality (against the independent
 //     props/sot.SotLegal) and invariants; every router, the literal readings
 //     too, on arbitrary small relations (see sot_fuzz_test.go).
+//   - FuzzMeshStep (models/mesh grid), FuzzButterflyStep (models/butterfly,
+//     both node models), FuzzMultiButterflyStep (models/multibutterfly),
+//     FuzzExpanderSpectral (models/expander) and FuzzSortnetEval01
+//     (models/sortnet) decode their bytes themselves (byteChoices in
+//     bytes_test.go: one byte per choice, missing bytes decode as the
+//     smallest choice) into a small shape, an instance and, for the step
+//     models, a sequence of legal, illegal and raw actions. The step
+//     targets check that Step never panics, rejects exactly the illegal
+//     actions (against an independent reading of the rules) with the
+//     model's error, leaves its input untouched and keeps the model's
+//     invariants (conservation; a naive step agrees where one is written).
+//     FuzzExpanderSpectral checks that the spectral certificate never
+//     claims more than exact enumeration finds on tiny graphs;
+//     FuzzSortnetEval01 that the bit-parallel evaluation agrees with Apply.
+//
+// The targets with a []byte body are the ones ClusterFuzzLite builds
+// (.clusterfuzzlite/build.sh; rapid.MakeFuzz targets run under
+// `go test -fuzz` only). TestBuildShListsTargets keeps build.sh in step.
 //
 // Every target has seeds (f.Add and testdata/fuzz/<FuzzName>/), so plain
 // `go test ./fuzz` runs each on its seeds.

@@ -1,6 +1,7 @@
 package fuzz
 
-// byteChoices decodes a fuzzer's bytes into small choices, one byte per
+// byteChoices (in a non-test file so that the libFuzzer build, which
+// compiles only the target's own _test.go file, sees it) decodes a fuzzer's bytes into small choices, one byte per
 // choice (two for ranges wider than 256): a choice reads the next byte
 // modulo the range, and a missing byte decodes as the range's low end, so
 // every input, the empty one too, is a valid instance.

@@ -1,5 +1,7 @@
 package fuzz
 
+import "math/rand/v2"
+
 // byteChoices (in a non-test file so that the libFuzzer build, which
 // compiles only the target's own _test.go file, sees it) decodes a fuzzer's bytes into small choices, one byte per
 // choice (two for ranges wider than 256): a choice reads the next byte
@@ -50,4 +52,14 @@ func (c *byteChoices) seed() uint64 {
 		c.b = c.b[1:]
 	}
 	return v
+}
+
+// pcgBytes returns n bytes of the PCG(seed, 0xf022) stream.
+func pcgBytes(seed uint64, n int) []byte {
+	r := rand.New(rand.NewPCG(seed, 0xf022))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint64())
+	}
+	return b
 }

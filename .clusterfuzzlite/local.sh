@@ -5,8 +5,14 @@
 # $(go env GOPATH)/bin) and clang. The build rewrites sources and go.mod,
 # so it works on a copy of the module in a temporary directory.
 #
-#	.clusterfuzzlite/local.sh [FUZZTIME_SECONDS]
-fuzztime=${1:-10}
+#	.clusterfuzzlite/local.sh [FUZZTIME]    (10, 10s, 2m or 1h; default 10s)
+fuzztime=${1:-10s}
+case $fuzztime in
+*h) fuzztime=$((${fuzztime%h} * 3600)) ;;
+*m) fuzztime=$((${fuzztime%m} * 60)) ;;
+*s) fuzztime=${fuzztime%s} ;;
+esac
+[[ $fuzztime =~ ^[0-9]+$ ]] || { echo "local.sh: FUZZTIME must be N, Ns, Nm or Nh" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="$PATH:$(go env GOPATH)/bin"
 work=$(mktemp -d)
@@ -48,9 +54,10 @@ for fz in $(ls | grep -v '_seed_corpus.zip$'); do
 		(cd "$corpus" && unzip -qo "$OUT/${fz}_seed_corpus.zip")
 	fi
 	echo "== running $fz for ${fuzztime}s ($(ls "$corpus" | wc -l) seeds)"
-	if ! "./$fz" -max_total_time="$fuzztime" -print_final_stats=1 "$corpus" >"$work/$fz.log" 2>&1; then
+	mkdir -p "$root/out/libfuzzer"
+	if ! "./$fz" -max_total_time="$fuzztime" -print_final_stats=1 -artifact_prefix="$root/out/libfuzzer/$fz-" "$corpus" >"$work/$fz.log" 2>&1; then
 		tail -40 "$work/$fz.log" >&2
-		echo "== $fz failed" >&2
+		echo "== $fz failed; the input is in $root/out/libfuzzer/ (replay: go test ./fuzz -run=$fz after copying it into testdata as a go test fuzz v1 file, or rerun the binary on it)" >&2
 		exit 1
 	fi
 	grep -E '^Done|stat::number_of_executed_units|stat::peak_rss_mb' "$work/$fz.log" || true

@@ -45,6 +45,15 @@ fuzz:
 	  done; \
 	done
 
+## fuzz-libfuzzer: the ClusterFuzzLite build here: every target of .clusterfuzzlite/build.sh as a libFuzzer binary (go-118-fuzz-build, clang; installed if missing), each run FUZZTIME (default 10s)
+.PHONY: fuzz-libfuzzer
+fuzz-libfuzzer: FUZZTIME = 10s
+fuzz-libfuzzer:
+	@command -v go-118-fuzz-build >/dev/null || test -x "$$($(GO) env GOPATH)/bin/go-118-fuzz-build" || \
+	  $(GO) install github.com/AdamKorcz/go-118-fuzz-build@v0.0.0-20250520111509-a70c2aa677fa
+	@command -v clang >/dev/null || { s=$$([ "$$(id -u)" = 0 ] || echo sudo); $$s apt-get update && $$s apt-get install -y clang; }
+	.clusterfuzzlite/local.sh $(FUZZTIME)
+
 ## bench: benchmarks (the fast engine at n = 2^24 is the issue's target)
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 3x -benchmem ./algos/... ./oracles/...

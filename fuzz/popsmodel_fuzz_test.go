@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -62,14 +61,4 @@ func FuzzPopsModelDifferential(f *testing.F) {
 		f.Add(pcgBytes(seed, 2048))
 	}
 	f.Fuzz(rapid.MakeFuzz(ppops.PopsModelDifferential))
-}
-
-// pcgBytes returns n bytes of the PCG(seed, 0xf022) stream.
-func pcgBytes(seed uint64, n int) []byte {
-	r := rand.New(rand.NewPCG(seed, 0xf022))
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(r.Uint64())
-	}
-	return b
 }

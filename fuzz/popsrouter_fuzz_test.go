@@ -101,11 +101,11 @@ func FuzzPopsRouter(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) { checkRouter(t, decodeRouter(b)) })
 }
 
-// FuzzPopsRouterRapid drives the same check from rapid's generators (which
+// FuzzRapidPopsRouter drives the same check from rapid's generators (which
 // shrink), through rapid.MakeFuzz. Seeds: two PCG streams here, four more in
-// testdata/fuzz/FuzzPopsRouterRapid/ (rapid needs long inputs, see
+// testdata/fuzz/FuzzRapidPopsRouter/ (rapid needs long inputs, see
 // FuzzPopsModelDifferential).
-func FuzzPopsRouterRapid(f *testing.F) {
+func FuzzRapidPopsRouter(f *testing.F) {
 	for _, seed := range []uint64{3, 5} {
 		f.Add(pcgBytes(seed, 2048))
 	}

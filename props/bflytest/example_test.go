@@ -56,6 +56,6 @@ func TestOurRouters(t *testing.T) {
 	}
 }
 
-func FuzzGreedy(f *testing.F) {
+func FuzzBflyGreedy(f *testing.F) {
 	bflytest.Fuzz(f, func() mb.Router { return ab.Greedy{} })
 }

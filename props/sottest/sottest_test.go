@@ -214,6 +214,6 @@ func TestReplayErrors(t *testing.T) {
 	}
 }
 
-func FuzzGreedyA(f *testing.F) {
+func FuzzSotGreedyA(f *testing.F) {
 	sottest.Fuzz(f, local(f, asot.GreedyA), declared(asot.GreedyA))
 }

@@ -49,17 +49,21 @@ func (v Local) Buf() []Item { return v.st.Buf[v.proc] }
 // Heard lists the messages the processor received in the previous slot.
 func (v Local) Heard() []Reception { return v.heard }
 
-// Dest is the destination in packet p's header when the processor holds p
-// or heard it in the previous slot (a packet message carries its header; an
-// ack names the packet, whose header its source knows); else perm.None.
+// Dest is the destination in packet p's header when the processor holds p,
+// heard p itself in the previous slot (a packet message carries its
+// header), or p is its own packet (its source always knows it); else
+// perm.None — an ack names a packet but does not carry its header.
 func (v Local) Dest(p int32) int32 {
+	if p == v.proc && v.st.Dst[p] != perm.None {
+		return v.st.Dst[p]
+	}
 	for _, it := range v.st.Buf[v.proc] {
 		if it.Packet == p {
 			return v.st.Dst[p]
 		}
 	}
 	for _, r := range v.heard {
-		if r.Msg.Packet == p {
+		if r.Msg.Kind == PacketMsg && r.Msg.Packet == p {
 			return v.st.Dst[p]
 		}
 	}

@@ -9,25 +9,8 @@ import (
 	"testing"
 
 	"routecheck/internal/hunt"
+	"routecheck/internal/hunt/hunttest"
 )
-
-func runTarget(t *testing.T, name string, args ...string) hunt.Case {
-	t.Helper()
-	tg, err := hunt.LookupTarget(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	tg.DefineFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		t.Fatal(err)
-	}
-	c, err := tg.Hunt(context.Background(), hunt.Options{Seed: 3, Iters: 60})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
 
 // Every target's case survives save, load and replay (engine and step
 // model agree), reports the random baseline, and a tampered value is not
@@ -35,25 +18,12 @@ func runTarget(t *testing.T, name string, args ...string) hunt.Case {
 func TestHuntReplayRoundTrip(t *testing.T) {
 	for _, tc := range []struct{ name, rename string }{{"bfly-latency", "true"}, {"bfly-latency", "false"}, {"bfly-queue", "false"}} {
 		t.Run(tc.name+"/rename="+tc.rename, func(t *testing.T) {
-			c := runTarget(t, tc.name, "--logn", "4", "--r", "1", "--samples", "8", "--evals", "2", "--rename="+tc.rename)
+			c := hunttest.Run(t, tc.name, hunt.Options{Seed: 3, Iters: 60}, "--logn", "4", "--r", "1", "--samples", "8", "--evals", "2", "--rename="+tc.rename)
 			if !strings.Contains(c.FoundBy, "random permutations") {
 				t.Errorf("no random baseline in found_by: %q", c.FoundBy)
 			}
-			f := filepath.Join(t.TempDir(), "case.json")
-			if err := hunt.Save(f, c); err != nil {
-				t.Fatal(err)
-			}
-			l, err := hunt.Load(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, ok, err := hunt.Replay(l)
-			if err != nil || !ok || strings.Contains(rep, "agree false") {
-				t.Fatalf("replay: %v %v\n%s", ok, err, rep)
-			}
-			l.Value += 1.0 / 1024
-			if _, ok, err := hunt.Replay(l); ok || err != nil {
-				t.Errorf("tampered replay: reproduced %v, err %v", ok, err)
+			if rep := hunttest.RoundTrip(t, c); strings.Contains(rep, "agree false") {
+				t.Fatalf("engine and step model disagree:\n%s", rep)
 			}
 		})
 	}
@@ -61,22 +31,7 @@ func TestHuntReplayRoundTrip(t *testing.T) {
 
 // The saved cases replay.
 func TestSavedCases(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "hunt", "bfly-*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no saved bfly cases (%v)", err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			c, err := hunt.Load(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, ok, err := hunt.Replay(c)
-			if err != nil || !ok {
-				t.Fatalf("reproduced %v, err %v\n%s", ok, err, rep)
-			}
-		})
-	}
+	hunttest.ReplaySaved(t, filepath.Join("..", "..", "testdata", "hunt", "bfly-*.json"))
 }
 
 // Instances that are not permutations are refused with the reason.

@@ -1,59 +1,27 @@
 package meshhunt
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"routecheck/internal/hunt"
+	"routecheck/internal/hunt/hunttest"
 	"routecheck/internal/seeds"
 )
-
-func runTarget(t *testing.T, name string, args ...string) hunt.Case {
-	t.Helper()
-	tg, err := hunt.LookupTarget(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	tg.DefineFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		t.Fatal(err)
-	}
-	c, err := tg.Hunt(context.Background(), hunt.Options{Seed: 3, Iters: 40})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
 
 // Every target's case survives save, load and replay (on the fast engine
 // and the step model), and a tampered value is not reproduced.
 func TestHuntReplayRoundTrip(t *testing.T) {
 	for _, name := range []string{"mesh-phase2-queue", "mesh-phase2-time", "mesh-phase3-time"} {
 		t.Run(name, func(t *testing.T) {
-			c := runTarget(t, name, "--n", "4", "--k", "16", "--samples", "4")
+			c := hunttest.Run(t, name, hunt.Options{Seed: 3, Iters: 40}, "--n", "4", "--k", "16", "--samples", "4")
 			if c.Value <= 0 {
 				t.Fatalf("value %v", c.Value)
 			}
-			f := filepath.Join(t.TempDir(), "case.json")
-			if err := hunt.Save(f, c); err != nil {
-				t.Fatal(err)
-			}
-			l, err := hunt.Load(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, ok, err := hunt.Replay(l)
-			if err != nil || !ok || !strings.Contains(rep, "step model: same phase steps and queues as the fast engine: true") {
-				t.Fatalf("replay: %v %v\n%s", ok, err, rep)
-			}
-			l.Value += 1.0 / 1024
-			if _, ok, err := hunt.Replay(l); ok || err != nil {
-				t.Errorf("tampered replay: reproduced %v, err %v", ok, err)
+			if rep := hunttest.RoundTrip(t, c); !strings.Contains(rep, "step model: same phase steps and queues as the fast engine: true") {
+				t.Fatalf("step model and fast engine disagree:\n%s", rep)
 			}
 		})
 	}

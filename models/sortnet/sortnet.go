@@ -3,7 +3,6 @@ package sortnet
 import (
 	"cmp"
 	"fmt"
-	"math/bits"
 	"slices"
 )
 
@@ -123,43 +122,8 @@ func Sorts01Exhaustive(nw Network) (bad uint64, ok bool, err error) {
 	if n > 30 {
 		return 0, false, fmt.Errorf("sortnet: exhaustive 0-1 check needs n ≤ 30, got n = %d", n)
 	}
-	if n <= 1 {
-		return 0, true, nil
-	}
-	w := make([]uint64, n)
-	total := uint64(1) << n
-	// Inputs are numbered x = base + b for b in [0, 64): the low six bits vary
-	// inside a word, the rest are constant per word.
-	low := min(6, n)
-	var lowPat [6]uint64
-	for i := range low {
-		for b := range uint64(64) {
-			if b>>i&1 == 1 {
-				lowPat[i] |= 1 << b
-			}
-		}
-	}
-	lanes := uint64(1) << low
-	laneMask := ^uint64(0)
-	if lanes < 64 {
-		laneMask = 1<<lanes - 1
-	}
-	for base := uint64(0); base < total; base += lanes {
-		for i := range n {
-			if i < low {
-				w[i] = lowPat[i] & laneMask
-			} else if base>>i&1 == 1 {
-				w[i] = laneMask
-			} else {
-				w[i] = 0
-			}
-		}
-		Eval01(nw, w)
-		if m := unsorted01(w) & laneMask; m != 0 {
-			return base + uint64(bits.TrailingZeros64(m)), false, nil
-		}
-	}
-	return 0, true, nil
+	bad, found, _ := exhaustive01(nw, 1, false)
+	return bad, !found, nil
 }
 
 // Sorted reports whether xs is non-decreasing.

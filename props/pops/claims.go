@@ -453,8 +453,35 @@ func meanSteps(env props.Env, tag uint64, v ap.Variant, d, g, runs int) (mean, s
 }
 
 // runSteps returns the step count of each of runs random permutations on
-// POPS(d,g), every run to completion.
+// POPS(d,g), every run to completion. The samples are simulated once per
+// process for each (seed, tag, variant, shape, runs): a claim and its planted
+// faults judge the same runs (callers must not modify the slice).
 func runSteps(env props.Env, tag uint64, v ap.Variant, d, g, runs int) ([]float64, error) {
+	key := stepsKey{env.Seed, tag, v, d, g, runs}
+	stepsMu.Lock()
+	defer stepsMu.Unlock()
+	if xs, ok := stepsCache[key]; ok {
+		return xs, nil
+	}
+	xs, err := simulateSteps(env, tag, v, d, g, runs)
+	if err == nil {
+		stepsCache[key] = xs
+	}
+	return xs, err
+}
+
+type stepsKey struct {
+	seed, tag  uint64
+	v          ap.Variant
+	d, g, runs int
+}
+
+var (
+	stepsMu    sync.Mutex
+	stepsCache = map[stepsKey][]float64{}
+)
+
+func simulateSteps(env props.Env, tag uint64, v ap.Variant, d, g, runs int) ([]float64, error) {
 	sh := mpops.Shape{D: d, G: g}
 	var e ap.Engine
 	dst := make([]int32, sh.N())

@@ -17,10 +17,8 @@ package suitecheck
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"strings"
-	"testing"
 
 	ab "routecheck/algos/butterfly"
 	am "routecheck/algos/mesh"
@@ -51,16 +49,8 @@ func init() {
 }
 
 // strict decodes the case's instance, refusing unknown fields (a typo must
-// not silently become a default). It also readies the testing flags: the
-// suites read testing.Short for their defaults, which outside go test needs
-// them registered and parsed.
+// not silently become a default).
 func strict(c hunt.Case, v any) error {
-	if flag.Lookup("test.short") == nil {
-		testing.Init()
-	}
-	if !flag.Parsed() {
-		_ = flag.CommandLine.Parse(nil)
-	}
 	dec := json.NewDecoder(strings.NewReader(string(c.Instance)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

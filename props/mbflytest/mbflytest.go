@@ -102,7 +102,7 @@ type Options struct {
 func (o Options) fill() Options {
 	if o.Sizes == nil {
 		o.Sizes = []int{2, 4, 8, 16, 32, 64}
-		if testing.Short() {
+		if short() {
 			o.Sizes = o.Sizes[:5]
 		}
 	}
@@ -120,7 +120,7 @@ func (o Options) fill() Options {
 	}
 	if o.Checks == 0 {
 		o.Checks = 100
-		if testing.Short() {
+		if short() {
 			o.Checks = 30
 		}
 	}
@@ -503,3 +503,8 @@ func CheckFile(path string, newRouter NewRouter) (*Failure, error) {
 	}
 	return f, nil
 }
+
+// short is testing.Short inside a test binary and false elsewhere (the
+// suite also runs from routecheck check, where the testing flags do not
+// exist).
+func short() bool { return testing.Testing() && testing.Short() }

@@ -120,7 +120,7 @@ type Options struct {
 func (o Options) fill() Options {
 	if o.Sizes == nil {
 		o.Sizes = []int{2, 3, 4, 5, 6, 7, 8, 16}
-		if !testing.Short() {
+		if !short() {
 			o.Sizes = append(o.Sizes, 32)
 		}
 	}
@@ -129,13 +129,13 @@ func (o Options) fill() Options {
 	}
 	if o.Scope == nil {
 		o.Scope = [][2]int{{2, 3}, {3, 2}, {4, 1}}
-		if testing.Short() {
+		if short() {
 			o.Scope = [][2]int{{2, 2}, {3, 1}}
 		}
 	}
 	if o.Checks == 0 {
 		o.Checks = 200
-		if testing.Short() {
+		if short() {
 			o.Checks = 50
 		}
 	}
@@ -647,3 +647,8 @@ func replayFile(newRouter NewRouter, o Options) []Failure {
 	}
 	return nil
 }
+
+// short is testing.Short inside a test binary and false elsewhere (the
+// suite also runs from routecheck check, where the testing flags do not
+// exist).
+func short() bool { return testing.Testing() && testing.Short() }

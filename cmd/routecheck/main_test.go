@@ -19,6 +19,9 @@ func runCLI(args ...string) (stdout, stderr string, status int) {
 
 // Bad input: one line naming the parameter, exit status 2, never a panic.
 func TestBadInput(t *testing.T) {
+	// --shard auto must find no batch scheduler, even when the tests run in one.
+	t.Setenv("SLURM_ARRAY_TASK_ID", "")
+	t.Setenv("JOB_COMPLETION_INDEX", "")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -35,6 +38,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"reproduce", "pops-table2", "--mem-limit", "-1"}, "--mem-limit"},
 		{[]string{"reproduce", "pops-table2", "--mem-limit", "NaN"}, "--mem-limit"},
 		{[]string{"reproduce", "pops-table2", "--shard", "1/2"}, "add --json"},
+		{[]string{"reproduce", "pops-table2", "--shard", "1/2", "--shards", "2"}, "only with --shard auto"},
+		{[]string{"reproduce", "pops-table2", "--shard", "auto", "--json"}, "neither a Slurm job array"},
 		{[]string{"reproduce", "pops-table2", "--c-eps", "0.5"}, "c+ε"},
 		{[]string{"reproduce", "pops-table2", "--c-eps", "x"}, "--c-eps"},
 		{[]string{"reproduce", "mesh-kk", "--c-eps", "2"}, "pops-table1 and pops-table2 only"},

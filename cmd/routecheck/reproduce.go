@@ -49,7 +49,8 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	maxN := fs.Int("max-n", 1<<24, "largest network size n to run")
 	seed := fs.Uint64("seed", 1, "seed; run r of a cell uses a stream derived from (seed, cell, r)")
 	workers := fs.Int("workers", runtime.NumCPU(), "worker goroutines")
-	shard := fs.String("shard", "1/1", "run only part i of k of the cells × runs (combine the --json outputs with 'merge')")
+	shard := fs.String("shard", "1/1", "run only part i of k of the cells × runs (combine the --json outputs with 'merge'); auto: i and k from a Slurm job array or a Kubernetes Indexed Job (see deploy/)")
+	shards := fs.Int("shards", 0, "with --shard auto in a Kubernetes Indexed Job: k, the Job's completions (with Slurm: optional, must equal the array's task count)")
 	memGiB := fs.Float64("mem-limit", 1, "memory budget in GiB for the runs in flight: large cells wait for each other so the estimates of concurrent runs stay under it, and a cell whose one run needs more is refused (capped at the available memory)")
 	cEps := fs.String("c-eps", "", "pops-table1/pops-table2 only: c+ε of Theorem 3.8's stage 1 (default 4, Corollary 3.9's choice)")
 	algorithm := fs.String("algorithm", "", "pops-table1/pops-table2 only: pops-rand-5slot (default, the paper's router) or pops-rand-split-delivery (the repair)")
@@ -90,11 +91,14 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	case !(*memGiB > 0) || *memGiB > 1<<20:
 		return usagef("--mem-limit = %v: must be a number of GiB in (0, 1048576]", *memGiB)
 	}
-	sh, err := experiment.ParseShard(*shard)
+	sh, shardSrc, err := resolveShard(*shard, *shards)
 	if err != nil {
-		return usagef("--shard: %v", err)
+		return err
 	}
-	if sh.K > 1 && !*of.asJSON {
+	// With --shard auto the output is a shard file even for k = 1, so a
+	// job array's merge step works the same for any number of tasks.
+	rawShard := sh.K > 1 || *shard == "auto"
+	if rawShard && !*of.asJSON {
 		return usagef("--shard %s: shard output is raw samples; add --json and redirect it to a file for 'merge'", sh)
 	}
 	cells, skipped := exp.Cells(*maxN)
@@ -113,7 +117,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 		for _, s := range skipped {
 			fmt.Fprintf(stderr, "skipped %s\n", s)
 		}
-		fmt.Fprintf(stderr, "%s: %d cells × %d runs, seed %d, %d workers, shard %s, memory budget %.2f GiB\n", exp.Name(), len(cells), *runs, *seed, *workers, sh, float64(memLimit)/(1<<30))
+		fmt.Fprintf(stderr, "%s: %d cells × %d runs, seed %d, %d workers, shard %s%s, memory budget %.2f GiB\n", exp.Name(), len(cells), *runs, *seed, *workers, sh, shardSrc, float64(memLimit)/(1<<30))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -135,7 +139,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	if !*quiet {
 		fmt.Fprintf(stderr, "%s: %.1fs wall, peak memory %s\n", exp.Name(), time.Since(start).Seconds(), peakRSS())
 	}
-	if sh.K > 1 {
+	if rawShard {
 		enc := json.NewEncoder(stdout)
 		return enc.Encode(o)
 	}
@@ -231,6 +235,26 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		return usagef("%v", err)
 	}
 	return writeOutputs(exp, experiment.Rows(exp, o), of, stdout, stderr, *quiet)
+}
+
+// resolveShard parses --shard i/k, or with --shard auto reads i and k from
+// the batch scheduler's environment (experiment.ShardFromEnv).
+func resolveShard(spec string, shards int) (experiment.Shard, string, error) {
+	if spec != "auto" {
+		if shards != 0 {
+			return experiment.Shard{}, "", usagef("--shards = %d: only with --shard auto (--shard %s already says k)", shards, spec)
+		}
+		sh, err := experiment.ParseShard(spec)
+		if err != nil {
+			return experiment.Shard{}, "", usagef("--shard: %v", err)
+		}
+		return sh, "", nil
+	}
+	sh, src, err := experiment.ShardFromEnv(os.Getenv, shards)
+	if err != nil {
+		return experiment.Shard{}, "", usagef("%v", err)
+	}
+	return sh, " (" + src + ")", nil
 }
 
 // lookupExperiment finds a registered experiment and applies its options

@@ -2,22 +2,93 @@ package butterfly
 
 import (
 	"fmt"
+	"math/bits"
 
 	mb "routecheck/models/butterfly"
 )
 
 // Engine is the fast router: the same greedy policy and node models as
-// RunOnModel, with a binary heap (PaperPriority) or a FIFO per queue,
-// stages swept from the last to the first so every step is simultaneous.
-// It gives every packet the delivery step RunOnModel gives it (checked by
-// the package's differential test). An Engine keeps its buffers between
-// runs; it is not safe for concurrent use.
+// RunOnModel, stages swept from the last to the first so every step is
+// simultaneous. It gives every packet the delivery step RunOnModel gives
+// it (checked by the package's differential test). An Engine keeps its
+// buffers between runs; it is not safe for concurrent use.
+//
+// Layout (what makes it fast: every hop touches a few small, dense arrays
+// that stay in cache, never a per-queue allocation):
+//   - a queue is three int32s (first, last, size) in one array; packets
+//     are linked through their record's next (FIFO) or held in a skew heap
+//     through left/right (PaperPriority), so a hop moves an int32;
+//   - a packet's record (priority, route, links) is 32 bytes, one array;
+//   - a bitmap per stage marks the rows with a packet in a queue or a
+//     buffer, so a step visits those rows only, in increasing row order
+//     (the order the FIFO queues of the next stage are filled in).
+//
+// Memory: 32 bytes per packet plus 12 bytes per queue and, buffered, 8 per
+// buffer: (n + r)·N·(12·Q + 8·[buffered]) + 32·k bytes for k packets.
 type Engine struct {
-	q    [][]mb.Packet // per queue: packets (heap or FIFO with head)
-	head []int32
-	buf  []mb.Packet // Buffered: the packet in the buffer
-	full []bool
-	busy []int32 // Buffered: the step in which the buffer was drained
+	pk   []rec
+	q    []queue
+	act  []uint64 // per stage, ⌈N/64⌉ words: row has a packet
+	buf  []int32  // Buffered: the packet in the buffer, −1 if empty
+	busy []int32  // Buffered: the step in which the buffer was drained
+}
+
+// rec is a packet's record: its priority (key, perm, id break ties
+// between equal (key, perm), which Packets never produces), its route and
+// its links in a queue.
+type rec struct {
+	key         uint64
+	perm        int32
+	src, dst, x int32
+	a, b        int32 // FIFO: a = next; heap: a = left, b = right
+}
+
+type queue struct{ first, last, n int32 }
+
+const none = -1
+
+// before is the priority order of the step model's less, ties by id.
+func (e *Engine) before(i, j int32) bool {
+	a, b := &e.pk[i], &e.pk[j]
+	if a.key != b.key {
+		return a.key < b.key
+	}
+	if a.perm != b.perm {
+		return a.perm < b.perm
+	}
+	return i < j
+}
+
+// meld merges two skew heaps (roots i, j; none for empty) top-down,
+// without recursion: the merged right spine is built by appending and the
+// children of every node on it are swapped.
+func (e *Engine) meld(i, j int32) int32 {
+	if i == none {
+		return j
+	}
+	if j == none {
+		return i
+	}
+	if e.before(j, i) {
+		i, j = j, i
+	}
+	root := i
+	for {
+		// i is the smaller root; merge its right subtree with j, then swap
+		// i's children (the skew heap's rule).
+		r := e.pk[i].b
+		if r == none {
+			e.pk[i].b = e.pk[i].a
+			e.pk[i].a = j
+			return root
+		}
+		if e.before(j, r) {
+			r, j = j, r
+		}
+		e.pk[i].b = e.pk[i].a
+		e.pk[i].a = r
+		i = r
+	}
 }
 
 // Run routes the packets (IDs 0…k−1) and returns their delivery steps. It
@@ -28,77 +99,54 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 		return Result{}, err
 	}
 	N, S, Q := sh.N(), sh.Stages(), sh.Queues()
+	words := (N + 63) / 64
 	nq := S * N * Q
-	if cap(e.q) < nq {
-		e.q = make([][]mb.Packet, nq)
-		e.head = make([]int32, nq)
-	}
-	e.q, e.head = e.q[:nq], e.head[:nq]
+	e.q = grow(e.q, nq)
 	for i := range e.q {
-		e.q[i], e.head[i] = e.q[i][:0], 0
+		e.q[i] = queue{none, none, 0}
 	}
+	e.act = grow(e.act, S*words)
+	clear(e.act)
 	if sh.Mode == mb.Buffered {
 		nb := S * N * 2
-		if cap(e.buf) < nb {
-			e.buf, e.busy, e.full = make([]mb.Packet, nb), make([]int32, nb), make([]bool, nb)
+		e.buf, e.busy = grow(e.buf, nb), grow(e.busy, nb)
+		for i := range e.buf {
+			e.buf[i] = none
 		}
-		e.buf, e.busy, e.full = e.buf[:nb], e.busy[:nb], e.full[:nb]
-		clear(e.full)
 		clear(e.busy)
 	}
+	e.pk = grow(e.pk, len(ps))
 	heap := o.Priority == PaperPriority
-	push := func(qi int, p mb.Packet) {
-		q := append(e.q[qi], p)
-		if heap { // sift up
-			j := len(q) - 1
-			for j > 0 {
-				p := (j - 1) / 2
-				if !less(q[j], q[p]) {
-					break
-				}
-				q[j], q[p] = q[p], q[j]
-				j = p
-			}
-		}
-		e.q[qi] = q
-	}
-	peek := func(qi int) mb.Packet {
+
+	push := func(qi int, k int32) int {
+		q := &e.q[qi]
+		p := &e.pk[k]
 		if heap {
-			return e.q[qi][0]
+			p.a, p.b = none, none
+			q.first = e.meld(q.first, k)
+		} else {
+			p.a = none
+			if q.n == 0 {
+				q.first = k
+			} else {
+				e.pk[q.last].a = k
+			}
+			q.last = k
 		}
-		return e.q[qi][e.head[qi]]
+		q.n++
+		return int(q.n)
 	}
-	pop := func(qi int) {
-		q := e.q[qi]
-		if !heap {
-			e.head[qi]++
-			if int(e.head[qi]) == len(q) {
-				e.q[qi], e.head[qi] = q[:0], 0
-			}
-			return
+	pop := func(qi int) int32 {
+		q := &e.q[qi]
+		k := q.first
+		if heap {
+			q.first = e.meld(e.pk[k].a, e.pk[k].b)
+		} else {
+			q.first = e.pk[k].a
 		}
-		last := len(q) - 1
-		q[0] = q[last]
-		q = q[:last]
-		j := 0
-		for {
-			l := 2*j + 1
-			if l >= len(q) {
-				break
-			}
-			m := l
-			if l+1 < len(q) && less(q[l+1], q[l]) {
-				m = l + 1
-			}
-			if !less(q[m], q[j]) {
-				break
-			}
-			q[j], q[m] = q[m], q[j]
-			j = m
-		}
-		e.q[qi] = q
+		q.n--
+		return k
 	}
-	size := func(qi int) int { return len(e.q[qi]) - int(e.head[qi]) }
 	qidx := func(s int, row int32, l int) int {
 		i := s*N + int(row)
 		if Q == 2 {
@@ -106,6 +154,12 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 		}
 		return i
 	}
+	mark := func(s int, row int32) { e.act[s*words+int(row)>>6] |= 1 << (uint(row) & 63) }
+	pkt := func(k int32) mb.Packet {
+		p := &e.pk[k]
+		return mb.Packet{Src: p.src, Dst: p.dst, X: p.x}
+	}
+
 	res := Result{Latency: make([]int32, len(ps))}
 	perStage := make([]int, S+1) // packets at each stage (queues and buffers)
 	for k, p := range ps {
@@ -115,9 +169,9 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 		if p.Src < 0 || int(p.Src) >= N || p.Dst < 0 || int(p.Dst) >= N || p.X < 0 || p.X >= 1<<sh.R {
 			return Result{}, fmt.Errorf("butterfly: packet %d (%d → %d, X %d) out of range", k, p.Src, p.Dst, p.X)
 		}
-		qi := qidx(0, p.Src, sh.Link(p, 0))
-		push(qi, p)
-		res.MaxQueue = max(res.MaxQueue, size(qi))
+		e.pk[k] = rec{key: p.Key, perm: p.Perm, src: p.Src, dst: p.Dst, x: p.X}
+		res.MaxQueue = max(res.MaxQueue, push(qidx(0, p.Src, sh.Link(p, 0)), int32(k)))
+		mark(0, p.Src)
 	}
 	perStage[0] = len(ps)
 	left := len(ps)
@@ -129,71 +183,93 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 			if perStage[s] == 0 {
 				continue
 			}
-			for row := int32(0); row < int32(N); row++ {
-				for l := range Q {
-					qi := qidx(s, row, l)
-					if size(qi) == 0 {
-						continue
-					}
-					p := peek(qi)
-					k := p.ID
-					to := sh.RowAt(p, s+1)
-					if s+1 == S {
-						pop(qi)
-						perStage[s]--
-						res.Latency[k] = t
-						res.Steps = int(t)
-						left--
-						continue
-					}
-					if Q == 1 {
-						pop(qi)
-						perStage[s]--
-						perStage[s+1]++
-						nq := qidx(s+1, to, 0)
-						push(nq, p)
-						res.MaxQueue = max(res.MaxQueue, size(nq))
-						if o.Fault == FaultNodeSendsTwo && size(qi) > 0 {
-							// planted fault: a second packet in the same step
-							p2 := peek(qi)
+			act := e.act[s*words : (s+1)*words]
+			for wi, w := range act {
+				for w != 0 {
+					row := int32(wi<<6 + bits.TrailingZeros64(w))
+					w &= w - 1
+					busy := false // row still holds a packet after this step
+					for l := range Q {
+						qi := qidx(s, row, l)
+						if e.q[qi].n == 0 {
+							continue
+						}
+						k := e.q[qi].first
+						to := sh.RowAt(pkt(k), s+1)
+						if s+1 == S {
+							pop(qi)
+							perStage[s]--
+							res.Latency[k] = t
+							res.Steps = int(t)
+							left--
+							busy = busy || e.q[qi].n > 0
+							continue
+						}
+						if Q == 1 {
 							pop(qi)
 							perStage[s]--
 							perStage[s+1]++
-							push(qidx(s+1, sh.RowAt(p2, s+1), 0), p2)
-						}
-						continue
-					}
-					in := 0
-					if to != row {
-						in = 1
-					}
-					b := 2*((s+1)*N+int(to)) + in
-					if o.Shape.StrictBuffers && o.Fault != FaultIgnoreStrict && e.busy[b] == t {
-						continue
-					}
-					pop(qi)
-					perStage[s]--
-					perStage[s+1]++
-					e.buf[b], e.full[b] = p, true
-				}
-				if Q == 2 && s > 0 {
-					// Drain this node's buffers (straight, then cross) into
-					// its link queues; arrivals of this step come later (the
-					// stage below is swept after this one).
-					for in := range 2 {
-						b := 2*(s*N+int(row)) + in
-						if !e.full[b] {
+							nq := qidx(s+1, to, 0)
+							res.MaxQueue = max(res.MaxQueue, push(nq, k))
+							mark(s+1, to)
+							if o.Fault == FaultNodeSendsTwo && e.q[qi].n > 0 {
+								// planted fault: a second packet in the same step
+								k2 := pop(qi)
+								perStage[s]--
+								perStage[s+1]++
+								to2 := sh.RowAt(pkt(k2), s+1)
+								push(qidx(s+1, to2, 0), k2)
+								mark(s+1, to2)
+							}
+							busy = busy || e.q[qi].n > 0
 							continue
 						}
-						q := e.buf[b]
-						e.full[b], e.busy[b] = false, t
-						nq := qidx(s, row, sh.Link(q, s))
-						push(nq, q)
-						res.MaxQueue = max(res.MaxQueue, size(nq))
+						in := 0
+						if to != row {
+							in = 1
+						}
+						b := 2*((s+1)*N+int(to)) + in
+						if o.Shape.StrictBuffers && o.Fault != FaultIgnoreStrict && e.busy[b] == t {
+							busy = true
+							continue
+						}
+						pop(qi)
+						perStage[s]--
+						perStage[s+1]++
+						e.buf[b] = k
+						mark(s+1, to)
+						busy = busy || e.q[qi].n > 0
+					}
+					if Q == 2 && s > 0 {
+						// Drain this node's buffers (straight, then cross) into
+						// its link queues; arrivals of this step come later (the
+						// stage below is swept after this one).
+						for in := range 2 {
+							b := 2*(s*N+int(row)) + in
+							k := e.buf[b]
+							if k == none {
+								continue
+							}
+							e.buf[b], e.busy[b] = none, t
+							nq := qidx(s, row, sh.Link(pkt(k), s))
+							res.MaxQueue = max(res.MaxQueue, push(nq, k))
+							busy = true
+						}
+					}
+					if !busy {
+						act[wi] &^= 1 << (uint(row) & 63)
 					}
 				}
 			}
 		}
 	}
 	return res, nil
+}
+
+// grow returns s resized to n, reusing its array when it is large enough.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }

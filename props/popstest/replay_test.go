@@ -31,7 +31,7 @@ func TestReplayFileIsACase(t *testing.T) {
 			t.Errorf("replay file lacks %s:\n%s", want, data)
 		}
 	}
-	if !strings.Contains(fs[0].Replay, "routecheck check") {
+	if !strings.HasPrefix(fs[0].Replay, "routecheck replay "+dir) {
 		t.Errorf("the failure does not say how to check the file: %s", fs[0].Replay)
 	}
 	again, err := popstest.CheckFile(func() pops.Router { return ap.NewLocalRouter(ap.Options{Mutant: ap.MutantRelayKeeps}) }, files[0], popstest.Options{MaxBuffer: 3})

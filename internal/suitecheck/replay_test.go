@@ -42,7 +42,7 @@ func (r sotPanics) Node(v msot.View, rng *rand.Rand) msot.Action {
 type bflyIdle struct{}
 
 func (bflyIdle) Launch(mbf.Shape, mbf.Packet, *rand.Rand) (int32, uint64) { return 0, 0 }
-func (bflyIdle) Route(mbf.View, *rand.Rand) []mbf.Forward                { return nil }
+func (bflyIdle) Route(mbf.View, *rand.Rand) []mbf.Forward                 { return nil }
 
 type mbflyIdle struct{}
 

@@ -6,6 +6,7 @@
 package hunt
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -186,11 +187,14 @@ func WriteSuiteFailure(dir, prefix, kind, router, foundBy string, instance any, 
 	if err != nil {
 		return "", err
 	}
-	c := Case{Kind: kind, Metric: "property failures", Value: float64(len(broke)), FoundBy: foundBy, Router: router, Broke: broke, Instance: raw}
+	// The case indented, the instance on one line (a permutation one
+	// number a line is unreadable).
+	c := Case{Kind: kind, Metric: "property failures", Value: float64(len(broke)), FoundBy: foundBy, Router: router, Broke: broke, Instance: json.RawMessage("null")}
 	b, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
 		return "", err
 	}
+	b = bytes.Replace(b, []byte(`"instance": null`), append([]byte(`"instance": `), raw...), 1)
 	h := fnv.New32a()
 	h.Write(b)
 	path := filepath.Join(dir, fmt.Sprintf("%s-%08x.json", prefix, h.Sum32()))

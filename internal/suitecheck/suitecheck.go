@@ -220,7 +220,7 @@ func report(c hunt.Case, r run) (string, bool, error) {
 		}
 		b.WriteString("  to re-run your router on it, in a test of its package:\n")
 		fmt.Fprintf(&b, "      import %q\n", r.goImport)
-		fmt.Fprintf(&b, "      fs, err := "+r.goCall+"\n", path)
+		fmt.Fprintf(&b, "      "+r.goCall+"\n", path)
 	}
 	return b.String(), ok, nil
 }
@@ -251,7 +251,7 @@ func popsSuite(c hunt.Case) (string, bool, error) {
 		return "", false, err
 	}
 	r := run{what: fmt.Sprintf("POPS(%d,%d) per-processor router, seed %d", in.D, in.G, in.Seed), router: name, foreign: foreign,
-		goImport: "routecheck/props/popstest", goCall: "popstest.CheckFile(newRouter, %q, popstest.Options{})"}
+		goImport: "routecheck/props/popstest", goCall: "fs, err := popstest.CheckFile(newRouter, %q, popstest.Options{})"}
 	for _, f := range fs {
 		r.fails = append(r.fails, failure{f.Property, f.String()})
 	}
@@ -284,7 +284,7 @@ func meshSuite(c hunt.Case) (string, bool, error) {
 	}
 	fs := meshtest.CheckInstances(nr, []meshtest.Instance{in.Instance}, o)
 	r := run{what: in.Instance.String(), router: name, foreign: foreign,
-		goImport: "routecheck/props/meshtest", goCall: "meshtest.CheckFile(newRouter, %q, meshtest.Options{})"}
+		goImport: "routecheck/props/meshtest", goCall: "fs, err := meshtest.CheckFile(newRouter, %q, meshtest.Options{})"}
 	for _, f := range fs {
 		r.fails = append(r.fails, failure{f.Property, f.String()})
 	}
@@ -320,7 +320,7 @@ func sotSuite(c hunt.Case) (string, bool, error) {
 		return "", false, err
 	}
 	r := run{what: fmt.Sprintf("SOT(%d), %d packets, seed %d", in.N, len(in.Rel), in.Seed), router: name, foreign: foreign,
-		goImport: "routecheck/props/sottest", goCall: "sottest.CheckFile(newRouter, %q, sottest.Options{})"}
+		goImport: "routecheck/props/sottest", goCall: "fs, err := sottest.CheckFile(newRouter, %q, sottest.Options{})"}
 	for _, f := range fs {
 		r.fails = append(r.fails, failure{f.Property, f.String()})
 	}
@@ -353,7 +353,7 @@ func bflySuite(c hunt.Case) (string, bool, error) {
 	}
 	fs := bflytest.CheckInstance(nr, in.Instance, o)
 	r := run{what: fmt.Sprintf("butterfly 2^%d, r = %d, %s, %d packets", in.LogN, in.R, in.Mode, len(in.Packets)), router: name, foreign: foreign,
-		goImport: "routecheck/props/bflytest", goCall: "bflytest.ReplayFile(newRouter, %q, bflytest.Options{})"}
+		goImport: "routecheck/props/bflytest", goCall: "fs, err := bflytest.ReplayFile(newRouter, %q, bflytest.Options{})"}
 	for _, f := range fs {
 		r.fails = append(r.fails, failure{f.Property, f.String()})
 	}
@@ -370,7 +370,7 @@ func mbflySuite(c hunt.Case) (string, bool, error) {
 		return "", false, err
 	}
 	r := run{what: fmt.Sprintf("multi-butterfly N = %d, d = %d, L = %d", in.N, in.D, in.L), router: name, foreign: foreign,
-		goImport: "routecheck/props/mbflytest", goCall: "mbflytest.CheckFile(%q, newRouter)"}
+		goImport: "routecheck/props/mbflytest", goCall: "f, err := mbflytest.CheckFile(%q, newRouter)"}
 	if f := mbflytest.CheckInstance(nr, in); f != nil {
 		if f.Property == "setup" {
 			return "", false, fmt.Errorf("mbfly-suite instance: %s", f.Message)

@@ -62,6 +62,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -177,8 +178,12 @@ type Failure struct {
 
 func (f Failure) String() string {
 	in := f.Instance
-	s := fmt.Sprintf("%s (%s) at N = %d, d = %d, L = %d, step %d: %s; net seed %d, router seed %d, permutation %v",
-		f.Property, f.Family, in.N, in.D, in.L, f.Step, f.Message, in.NetSeed, in.RouterSeed, in.Perm)
+	p := fmt.Sprint(in.Perm)
+	if len(in.Perm) > 32 {
+		p = strings.TrimSuffix(fmt.Sprint(in.Perm[:32]), "]") + " …]" // the replay file has it all
+	}
+	s := fmt.Sprintf("%s (%s) at N = %d, d = %d, L = %d, step %d: %s; net seed %d, router seed %d, permutation %s",
+		f.Property, f.Family, in.N, in.D, in.L, f.Step, f.Message, in.NetSeed, in.RouterSeed, p)
 	if f.Replay != "" {
 		s += "; replay: " + f.Replay
 	}

@@ -42,6 +42,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -131,7 +132,11 @@ type Failure struct {
 }
 
 func (f Failure) String() string {
-	s := fmt.Sprintf("%s: POPS(%d,%d) %s, perm %v, seed %d", f.Property, f.Instance.D, f.Instance.G, f.Family, f.Instance.Perm, f.Instance.Seed)
+	p := fmt.Sprint(f.Instance.Perm)
+	if len(f.Instance.Perm) > 32 {
+		p = strings.TrimSuffix(fmt.Sprint(f.Instance.Perm[:32]), "]") + " …]" // the replay file has it all
+	}
+	s := fmt.Sprintf("%s: POPS(%d,%d) %s, perm %s, seed %d", f.Property, f.Instance.D, f.Instance.G, f.Family, p, f.Instance.Seed)
 	if f.Slot > 0 {
 		s += fmt.Sprintf(", slot %d", f.Slot)
 	}

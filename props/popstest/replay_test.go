@@ -26,7 +26,7 @@ func TestReplayFileIsACase(t *testing.T) {
 		t.Fatal("no replay file written")
 	}
 	data, _ := os.ReadFile(files[0])
-	for _, want := range []string{`"kind": "pops-suite"`, `"instance"`, `"max_buffer": 3`} {
+	for _, want := range []string{`"kind": "pops-suite"`, `"instance"`, `"max_buffer":3`, `"router": "*pops.LocalRouter"`, `"broke"`} {
 		if !bytes.Contains(data, []byte(want)) {
 			t.Errorf("replay file lacks %s:\n%s", want, data)
 		}

@@ -1,6 +1,8 @@
 package suitecheck
 
 import (
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -325,5 +327,24 @@ func TestOldFilesStillRead(t *testing.T) {
 	// One comparator on 3 wires leaves 0,1,0 → 0,1,0 unsorted.
 	if fs, err := sortnettest.CheckFile(write("n.json", `{"N":3,"L":1,"D":1,"nw":[[0,1]]}`)); err != nil || len(fs) == 0 || fs[0].Property != "sorts-01" {
 		t.Errorf("old sortnettest file: %v, %v", fs, err)
+	}
+}
+
+// For a router the CLI does not have, the replay succeeds only when the
+// paper's algorithm passes the instance under the recorded bounds: a
+// single packet from corner to corner of the 3×3 mesh needs 4 steps, so
+// farthest-first fails a recorded bound of 1 step too, and says so.
+func TestForeignReplayFailsWhenThePaperFails(t *testing.T) {
+	for _, c := range []struct {
+		maxSteps int
+		ok       bool
+		says     string
+	}{{1, false, "fails this instance too"}, {4, true, "the failure is your router's"}} {
+		raw := fmt.Sprintf(`{"n": 3, "torus": false, "src": [0], "dst": [8], "max_steps": %d}`, c.maxSteps)
+		rep, ok, err := hunt.Replay(hunt.Case{Kind: "mesh-suite", Metric: "property failures", Value: 1, Router: "mine",
+			Broke: []hunt.Broken{{Property: meshtest.Termination, Step: c.maxSteps}}, Instance: json.RawMessage(raw)})
+		if err != nil || ok != c.ok || !strings.Contains(rep, c.says) || !strings.Contains(rep, "(farthest-first)") {
+			t.Errorf("max_steps %d: reproduced %v, %v, want %v saying %q:\n%s", c.maxSteps, ok, err, c.ok, c.says, rep)
+		}
 	}
 }

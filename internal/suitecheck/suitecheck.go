@@ -182,7 +182,8 @@ func report(c hunt.Case, r run) (string, bool, error) {
 	}
 	var ok bool
 	if r.foreign {
-		fmt.Fprintf(&b, "%s: router %q is not one of routecheck's, so the CLI cannot run it: it ran the paper's algorithm (%s) on the same instance instead.\n", c.Kind, c.Router, r.router)
+		fmt.Fprintf(&b, "%s: router %q is not one of routecheck's (%s), so the CLI cannot run it: it ran the paper's algorithm (%s) on the same instance instead.\n",
+			c.Kind, c.Router, strings.Join(Routers()[c.Kind], ", "), r.router)
 		fmt.Fprintf(&b, "  recorded for %s: %g property failure(s)\n", c.Router, c.Value)
 		for _, x := range c.Broke {
 			fmt.Fprintf(&b, "    %s at step %d: %s\n", x.Property, x.Step, x.Message)

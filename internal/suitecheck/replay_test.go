@@ -299,7 +299,7 @@ func TestOurRouterFileReplaysGreen(t *testing.T) {
 // The files of earlier versions still replay through each suite's
 // CheckFile: a bare meshtest instance, a "sottest" file, a bare bflytest
 // instance, a "multi-butterfly" file, a bare SorterHunter network
-// (popstest already wrote pops-suite cases).
+// (and popstest's pops-suite cases without a router, and bare instances).
 func TestOldFilesStillRead(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, s string) string {
@@ -308,6 +308,14 @@ func TestOldFilesStillRead(t *testing.T) {
 			t.Fatal(err)
 		}
 		return p
+	}
+	// popstest wrote pops-suite cases before (value 0, no router) and
+	// read bare instances; both still run.
+	for _, old := range []string{`{"kind": "pops-suite", "metric": "property failures", "value": 0, "instance": {"kind": "popstest", "d": 2, "g": 1, "perm": [1, 0], "seed": 1, "max_buffer": 3}}`,
+		`{"kind": "popstest", "d": 2, "g": 1, "perm": [1, 0], "seed": 1}`} {
+		if fs, err := popstest.CheckFile(func() pops.Router { return popsIdle{} }, write("p.json", old), popstest.Options{MaxSlots: func(pops.Shape, []int32) int { return 50 }}); err != nil || len(fs) != 1 || fs[0].Property != "terminates" {
+			t.Errorf("old popstest file %s: %v, %v", old, fs, err)
+		}
 	}
 	if fs, err := meshtest.CheckFile(stuck, write("m.json", `{"family":"perm/x","n":2,"torus":false,"src":[0],"dst":[3]}`), meshtest.Options{}); err != nil || len(fs) != 1 || fs[0].Property != meshtest.Termination {
 		t.Errorf("old meshtest file: %v, %v", fs, err)

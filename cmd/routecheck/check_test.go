@@ -74,3 +74,50 @@ func TestClaimsWorkers(t *testing.T) {
 		t.Errorf("--workers 0: exit %d, %q", st, errb.String())
 	}
 }
+
+// TestReplaySuiteFiles: the failure files the conformance suites write
+// (testdata/replay: one from a toy router the CLI does not have and one
+// from one of routecheck's routers, per kind) replay with exit 0 — ours
+// reproducing the recorded failures, the toy's saying plainly that the
+// paper's algorithm ran instead and printing the Go call for the user's
+// router — and a malformed one is a one-line error with exit 2.
+func TestReplaySuiteFiles(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "replay", "*.json"))
+	kinds := map[string]int{}
+	for _, f := range files {
+		var out, errb bytes.Buffer
+		if st := run([]string{"replay", f}, &out, &errb); st != 0 {
+			t.Errorf("%s: exit %d: %s%s", f, st, out.String(), errb.String())
+		}
+		kind := strings.SplitN(out.String(), ":", 2)[0]
+		kinds[kind]++
+		foreign := strings.Contains(out.String(), "not one of routecheck's")
+		if want := strings.Contains(f, "toy-router") && kind != "sortnet-network"; foreign != want {
+			t.Errorf("%s: says the router is not ours: %v, want %v:\n%s", f, foreign, want, out.String())
+		}
+		if foreign && !strings.Contains(out.String(), ", err := ") {
+			t.Errorf("%s: no Go call for the user's router:\n%s", f, out.String())
+		}
+	}
+	for _, k := range []string{"pops-suite", "mesh-suite", "sot-suite", "bfly-suite", "mbfly-suite", "sortnet-network"} {
+		if kinds[k] != 2 {
+			t.Errorf("kind %s: %d replay examples, want 2 (have %v)", k, kinds[k], kinds)
+		}
+	}
+	for _, bad := range []string{
+		`{"kind": "mesh-suite", "metric": "property failures", "value": 1, "router": "x", "instance": {"n": "three"}}`,
+		`{"kind": "pops-suite", "metric": "property failures", "value": 1, "instance": {"d": 2, "g": 2, "perm": [0, 1, 2, 9]}}`,
+		`{"kind": "sot-suite", "metric": "property failures", "value": 1, "router": "greedy-a", "instance": {"n": 3, "rel": [[0, 7]]}}`,
+		`{"kind": "bfly-suite", "metric": "property failures", "value": 1, "instance": {"log_n": 2, "mode": "sideways", "packets": []}}`,
+		`{"kind": "mbfly-suite", "metric": "property failures", "value": 1, "instance": {"N": 3, "d": 2, "L": 2, "perm": [0, 1, 2]}}`,
+		`{"kind": "sortnet-network", "metric": "property failures", "value": 1, "instance": {"N": 3, "nw": [[0, 5]]}}`,
+		`{"kind": "mesh-suite", "instance": `,
+	} {
+		p := filepath.Join(t.TempDir(), "bad.json")
+		os.WriteFile(p, []byte(bad), 0o644)
+		var out, errb bytes.Buffer
+		if st := run([]string{"replay", p}, &out, &errb); st != 2 || strings.Count(strings.TrimSpace(errb.String()), "\n") != 0 || errb.Len() == 0 {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and one line", bad, st, errb.String())
+		}
+	}
+}

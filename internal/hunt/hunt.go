@@ -6,10 +6,12 @@
 package hunt
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"sort"
@@ -28,8 +30,24 @@ type Case struct {
 	// FoundBy says which search stage found the case.
 	FoundBy string `json:"found_by,omitempty"`
 	Seed    uint64 `json:"hunt_seed,omitempty"`
+	// Router names the router a conformance suite (props/<net>test) ran
+	// when it wrote the case; the kind's replayer runs it when it is one of
+	// routecheck's and otherwise says so and runs the paper's algorithm.
+	Router string `json:"router,omitempty"`
+	// Broke is what that router broke on the instance (Value of them).
+	Broke []Broken `json:"broke,omitempty"`
 	// Instance is the kind-specific instance.
 	Instance json.RawMessage `json:"instance"`
+	// Path is the file the case was loaded from ("" when built in memory).
+	Path string `json:"-"`
+}
+
+// Broken is one property a router broke: its name, the step where it
+// broke (−1: not tied to a step) and the suite's message.
+type Broken struct {
+	Property string `json:"property"`
+	Step     int    `json:"step"`
+	Message  string `json:"message,omitempty"`
 }
 
 // Options are the flags every target shares.
@@ -156,5 +174,55 @@ func Load(path string) (Case, error) {
 	if c.Kind == "" || len(c.Instance) == 0 {
 		return Case{}, fmt.Errorf("%s: a case needs \"kind\" and \"instance\"", path)
 	}
+	c.Path = path
 	return c, nil
+}
+
+// WriteSuiteFailure writes the replay file of a conformance suite's failure
+// (props/<net>test): a case of the given kind whose metric is "property
+// failures", whose value is len(broke), naming the router and what it broke.
+// The file is dir/prefix-<hash of the content>.json; it returns the path.
+func WriteSuiteFailure(dir, prefix, kind, router, foundBy string, instance any, broke []Broken) (string, error) {
+	raw, err := json.Marshal(instance)
+	if err != nil {
+		return "", err
+	}
+	// The case indented, the instance on one line (a permutation one
+	// number a line is unreadable).
+	c := Case{Kind: kind, Metric: "property failures", Value: float64(len(broke)), FoundBy: foundBy, Router: router, Broke: broke, Instance: json.RawMessage("null")}
+	b, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	b = bytes.Replace(b, []byte(`"instance": null`), append([]byte(`"instance": `), raw...), 1)
+	h := fnv.New32a()
+	h.Write(b)
+	path := filepath.Join(dir, fmt.Sprintf("%s-%08x.json", prefix, h.Sum32()))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// ReplayHint is what a suite's failure message says about its replay file:
+// the CLI command, and the Go call that re-runs the user's own router
+// (goCall, e.g. `meshtest.CheckFile(newRouter, "/tmp/f.json", opts)`).
+func ReplayHint(path, goCall string) string {
+	return fmt.Sprintf("routecheck replay %s (your router: %s)", path, goCall)
+}
+
+// ReadSuiteFile reads a conformance suite's replay file: when it is a case
+// of kind (what suites write now) it returns the case's instance and the
+// case; otherwise (a suite's older format) the file's bytes and a nil case.
+func ReadSuiteFile(path, kind string) (json.RawMessage, *Case, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var c Case
+	if err := json.Unmarshal(b, &c); err == nil && c.Kind == kind && len(c.Instance) > 0 {
+		c.Path = path
+		return c.Instance, &c, nil
+	}
+	return b, nil, nil
 }

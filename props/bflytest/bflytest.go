@@ -55,9 +55,13 @@
 //   - crash: the router panicked.
 //
 // A failure names the property, the shape, the family, the step, and the
-// (shrunk) instance, and writes the instance as JSON; the failure says how
-// to re-run it (ReplayFile; there is no `routecheck replay` kind for a
-// router that only exists in your code).
+// (shrunk) instance, and writes a replay file: a routecheck case (kind
+// bfly-suite) recording the instance, the declared bounds, the router's
+// name (Options.Router) and what it broke. `routecheck replay FILE` runs it
+// with routecheck's router of that name ("greedy"), or, for a router the
+// CLI does not have (yours), with the paper's greedy priority router,
+// saying so; ReplayFile re-runs it against yours (and still reads the bare
+// instance files of earlier versions).
 package bflytest
 
 import (
@@ -66,14 +70,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
 
 	"routecheck/internal/falsify"
+	"routecheck/internal/hunt"
 	mb "routecheck/models/butterfly"
 	"routecheck/models/perm"
 	"routecheck/oracles/bflyforms"
@@ -106,6 +109,11 @@ type Options struct {
 	// ReplayDir receives the replay file of a failing instance; "" means
 	// os.TempDir(). "-" writes none.
 	ReplayDir string
+	// Router is the router's name in replay files: `routecheck replay`
+	// runs routecheck's router of that name ("greedy") and, for any other
+	// name, the paper's greedy priority router instead. "" means the
+	// router's Go type (fmt's %T).
+	Router string
 }
 
 // DefaultMaxSteps is 2·t·N·(n + r) + 2: every packet crosses n + r links,
@@ -366,48 +374,69 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 func CheckInstance(newRouter NewRouter, in Instance, o Options) []Failure {
 	o = o.fill()
 	if f := route(newRouter, in, o, nil); f != nil {
-		return []Failure{withReplay(*f, o)}
+		return []Failure{withReplay(*f, o, newRouter)}
 	}
 	return nil
 }
 
-// ReplayFile re-runs an instance file that a failure wrote.
+// ReplayFile re-runs the instance of a replay file: a bfly-suite case
+// (what failures write; its declared max_steps and max_queue apply where o
+// declares none) or a bare instance (what earlier versions wrote).
 func ReplayFile(newRouter NewRouter, path string, o Options) ([]Failure, error) {
-	in, err := LoadInstance(path)
+	in, err := loadCase(path)
 	if err != nil {
 		return nil, err
 	}
+	if o.MaxSteps == nil && in.MaxSteps > 0 {
+		o.MaxSteps = func(mb.Shape, int) int { return in.MaxSteps }
+	}
+	if o.MaxQueue == nil && in.MaxQueue > 0 {
+		o.MaxQueue = func(mb.Shape, int) int { return in.MaxQueue }
+	}
 	o.ReplayDir = "-"
-	return CheckInstance(newRouter, in, o), nil
+	return CheckInstance(newRouter, in.Instance, o), nil
 }
 
-// LoadInstance reads an instance file, validating the network and packets.
+// LoadInstance reads the instance of a replay file (a bfly-suite case or a
+// bare instance), validating the network and packets.
 func LoadInstance(path string) (Instance, error) {
-	var in Instance
-	b, err := os.ReadFile(path)
+	in, err := loadCase(path)
+	return in.Instance, err
+}
+
+func loadCase(path string) (caseInstance, error) {
+	var in caseInstance
+	b, _, err := hunt.ReadSuiteFile(path, "bfly-suite")
 	if err != nil {
 		return in, err
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
 		return in, fmt.Errorf("bflytest: %s: %w", path, err)
 	}
+	if err := in.Validate(); err != nil {
+		return in, fmt.Errorf("bflytest: %s: %w", path, err)
+	}
+	return in, nil
+}
+
+// Validate reports whether the instance is well formed: its kind, mode,
+// packets and network.
+func (in Instance) Validate() error {
 	if in.Kind != "bflytest-instance" {
-		return in, fmt.Errorf("bflytest: %s: kind %q, want \"bflytest-instance\"", path, in.Kind)
+		return fmt.Errorf("kind %q, want \"bflytest-instance\"", in.Kind)
 	}
 	if in.Mode != mb.NodeQueue.String() && in.Mode != mb.Buffered.String() {
-		return in, fmt.Errorf("bflytest: %s: mode %q, allowed node-queue or buffered", path, in.Mode)
+		return fmt.Errorf("mode %q, allowed node-queue or buffered", in.Mode)
 	}
 	ps := make([]mb.Packet, len(in.Packets))
 	for k, p := range in.Packets {
 		if p.Perm < 1 {
-			return in, fmt.Errorf("bflytest: %s: packet %d has perm %d, allowed ≥ 1", path, k, p.Perm)
+			return fmt.Errorf("packet %d has perm %d, allowed ≥ 1", k, p.Perm)
 		}
 		ps[k] = mb.Packet{ID: int32(k), Src: p.Src, Dst: p.Dst, Perm: p.Perm}
 	}
-	if _, err := mb.New(in.Shape(), ps); err != nil {
-		return in, fmt.Errorf("bflytest: %s: %w", path, err)
-	}
-	return in, nil
+	_, err := mb.New(in.Shape(), ps)
+	return err
 }
 
 // Fuzz adds a fuzz target: from the fuzzer's bytes it picks a shape
@@ -433,7 +462,7 @@ func Fuzz(f *testing.F, newRouter NewRouter) {
 		in := newInstance(sh, "fuzz", seed, permsSpec(perm.Random(sh.N(), rng)))
 		o := Options{}.fill()
 		if fl := route(newRouter, in, o, nil); fl != nil {
-			t.Fatal(withReplay(*fl, o).String())
+			t.Fatal(withReplay(*fl, o, newRouter).String())
 		}
 	})
 }
@@ -453,7 +482,7 @@ func checkFamily(newRouter NewRouter, sh mb.Shape, name string, o Options) (out 
 		if f == nil {
 			return nil
 		}
-		return []Failure{withReplay(*f, o)}
+		return []Failure{withReplay(*f, o, newRouter)}
 	}
 	switch name {
 	case "random":
@@ -530,10 +559,10 @@ func checkRandom(newRouter NewRouter, sh mb.Shape, seed uint64, o Options) []Fai
 	f := route(newRouter, in, o, nil)
 	if f == nil {
 		return []Failure{withReplay(Failure{Property: "reproducible", Family: "random", Shape: sh, Instance: &in,
-			Message: "rapid's shrunk counterexample passes when re-run"}, o)}
+			Message: "rapid's shrunk counterexample passes when re-run"}, o, newRouter)}
 	}
 	f.Message += " (shrunk by rapid)"
-	return []Failure{withReplay(*f, o)}
+	return []Failure{withReplay(*f, o, newRouter)}
 }
 
 // step is the model's step; a test of the suite plants a faulty one to
@@ -637,23 +666,43 @@ func route(newRouter NewRouter, in Instance, o Options, lat *[]int32) (fl *Failu
 	return nil
 }
 
-// withReplay writes the failure's instance under o.ReplayDir and records
-// how to re-run it.
-func withReplay(f Failure, o Options) Failure {
+// caseInstance is the instance of a bfly-suite case file: the instance
+// and the bounds declared for it (0: none).
+type caseInstance struct {
+	Instance
+	MaxSteps int `json:"max_steps,omitempty"`
+	MaxQueue int `json:"max_queue,omitempty"`
+}
+
+// withReplay writes the failure as a routecheck case (kind bfly-suite)
+// under o.ReplayDir and records how to re-run it.
+func withReplay(f Failure, o Options, newRouter NewRouter) Failure {
 	if f.Instance == nil || o.ReplayDir == "-" {
 		return f
 	}
-	b, err := json.MarshalIndent(f.Instance, "", " ")
+	o = o.fill()
+	sh, t := f.Instance.Shape(), f.Instance.load()
+	ci := caseInstance{Instance: *f.Instance, MaxSteps: o.MaxSteps(sh, t)}
+	if o.MaxQueue != nil {
+		ci.MaxQueue = max(0, o.MaxQueue(sh, t))
+	}
+	router := o.Router
+	if router == "" {
+		func() {
+			defer func() {
+				if recover() != nil {
+					router = "(a router whose constructor panics)"
+				}
+			}()
+			router = fmt.Sprintf("%T", newRouter())
+		}()
+	}
+	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "bflytest", "bfly-suite", router, "bflytest, "+shapeName(f.Shape)+", family "+f.Family, ci,
+		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
 	if err != nil {
 		f.Replay = "(replay file not written: " + err.Error() + ")"
 		return f
 	}
-	tag := strings.NewReplacer("/", "-", "×", "x", ",", "-", "=", "").Replace(fmt.Sprintf("%s-%s-%s", shapeName(f.Shape), f.Family, f.Property))
-	path := filepath.Join(o.ReplayDir, "bflytest-"+tag+".json")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		f.Replay = "(replay file not written: " + err.Error() + ")"
-		return f
-	}
-	f.Replay = fmt.Sprintf("bflytest.ReplayFile(newRouter, %q, opts)", path)
+	f.Replay = hunt.ReplayHint(path, fmt.Sprintf("bflytest.ReplayFile(newRouter, %q, opts)", path))
 	return f
 }

@@ -44,10 +44,13 @@
 //   - panic: the router panicked (a crash is never a pass).
 //
 // A failure prints the instance (N, d, L, the network's and the router's
-// seeds, the permutation), the step where it broke, and writes the
-// instance as JSON to Options.ReplayDir; CheckFile re-runs it against a
-// router (there is no `routecheck replay` kind for multi-butterfly routers
-// yet: the CLI cannot know your router).
+// seeds, the permutation), the step where it broke, and writes a replay
+// file to Options.ReplayDir: a routecheck case (kind mbfly-suite) recording
+// the instance, the router's name (Options.Router) and what it broke.
+// `routecheck replay FILE` runs it with routecheck's router of that name
+// ("priority"), or, for a router the CLI does not have (yours), with §3.2's
+// priority routing, saying so; CheckFile re-runs it against yours (and
+// still reads the "multi-butterfly" files of earlier versions).
 package mbflytest
 
 import (
@@ -58,7 +61,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -66,6 +68,7 @@ import (
 	"pgregory.net/rapid"
 
 	"routecheck/internal/falsify"
+	"routecheck/internal/hunt"
 	"routecheck/internal/seeds"
 	mb "routecheck/models/multibutterfly"
 	"routecheck/models/perm"
@@ -97,6 +100,11 @@ type Options struct {
 	// ReplayDir receives the instance file of a failure; "" means
 	// os.TempDir(). Set it to "-" to write none.
 	ReplayDir string
+	// Router is the router's name in replay files: `routecheck replay`
+	// runs routecheck's router of that name ("priority") and, for any
+	// other name, §3.2's priority routing instead. "" means the router's Go
+	// type (fmt's %T).
+	Router string
 }
 
 func (o Options) fill() Options {
@@ -170,8 +178,12 @@ type Failure struct {
 
 func (f Failure) String() string {
 	in := f.Instance
-	s := fmt.Sprintf("%s (%s) at N = %d, d = %d, L = %d, step %d: %s; net seed %d, router seed %d, permutation %v",
-		f.Property, f.Family, in.N, in.D, in.L, f.Step, f.Message, in.NetSeed, in.RouterSeed, in.Perm)
+	p := fmt.Sprint(in.Perm)
+	if len(in.Perm) > 32 {
+		p = strings.TrimSuffix(fmt.Sprint(in.Perm[:32]), "]") + " …]" // the replay file has it all
+	}
+	s := fmt.Sprintf("%s (%s) at N = %d, d = %d, L = %d, step %d: %s; net seed %d, router seed %d, permutation %s",
+		f.Property, f.Family, in.N, in.D, in.L, f.Step, f.Message, in.NetSeed, in.RouterSeed, p)
 	if f.Replay != "" {
 		s += "; replay: " + f.Replay
 	}
@@ -328,13 +340,13 @@ func checkFamily(newRouter NewRouter, fam family, o Options) []Failure {
 		in := Instance{N: fam.n, D: o.D, L: o.L, NetSeed: o.netSeed(fam.n, i), MaxSteps: o.MaxSteps(fam.n, o.D, o.L)}
 		net, err := mb.Build(in.N, in.D, NetRand(in.NetSeed))
 		if err != nil {
-			return o.report(Failure{Property: "setup", Family: fam.name, Instance: in, Message: err.Error()})
+			return o.report(Failure{Property: "setup", Family: fam.name, Instance: in, Message: err.Error()}, newRouter)
 		}
 		for j, p := range fam.perms(r) {
 			in.Perm, in.RouterSeed = p, seeds.Derive(o.Seed, uint64(fam.n), uint64(i), uint64(j))
 			if f := runOn(net, newRouter, in); f != nil {
 				f.Family = fam.name
-				return o.report(*f)
+				return o.report(*f, newRouter)
 			}
 		}
 	}
@@ -371,7 +383,7 @@ func checkRandom(newRouter NewRouter, o Options) (out []Failure) {
 	}
 	f := cex.(Failure)
 	f.Message += " (shrunk by rapid)"
-	return o.report(f)
+	return o.report(f, newRouter)
 }
 
 // group is one subtest: a family at one size, or the rapid instances.
@@ -449,57 +461,68 @@ func Fuzz(f *testing.F, newRouter NewRouter) {
 		if fl := CheckInstance(newRouter, in); fl != nil {
 			fl.Family = "fuzz"
 			o.ReplayDir = os.TempDir()
-			t.Fatal(o.report(*fl)[0].String())
+			t.Fatal(o.report(*fl, newRouter)[0].String())
 		}
 	})
 }
 
-// report writes the failure's instance to o.ReplayDir (unless "-").
-func (o Options) report(f Failure) []Failure {
+// report writes the failure as a routecheck case (kind mbfly-suite) to
+// o.ReplayDir (unless "-").
+func (o Options) report(f Failure, newRouter NewRouter) []Failure {
 	if o.ReplayDir == "-" {
 		return []Failure{f}
 	}
-	type file struct {
-		Network  string   `json:"network"`
-		Property string   `json:"property"`
-		Family   string   `json:"family"`
-		Step     int      `json:"step"`
-		Message  string   `json:"message"`
-		Instance Instance `json:"instance"`
+	router := o.Router
+	if router == "" {
+		func() {
+			defer func() {
+				if recover() != nil {
+					router = "(a router whose constructor panics)"
+				}
+			}()
+			router = fmt.Sprintf("%T", newRouter())
+		}()
 	}
-	data, _ := json.MarshalIndent(file{"multi-butterfly", f.Property, f.Family, f.Step, f.Message, f.Instance}, "", "  ")
-	tag := strings.NewReplacer("/", "-", " ", "-").Replace(fmt.Sprintf("%s-%s-N%d", f.Property, f.Family, f.Instance.N))
-	path := filepath.Join(o.ReplayDir, "mbflytest-"+tag+".json")
-	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "mbflytest", "mbfly-suite", router, "mbflytest, family "+f.Family, f.Instance,
+		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
+	if err != nil {
 		f.Replay = "(instance file not written: " + err.Error() + ")"
 	} else {
-		f.Replay = fmt.Sprintf("mbflytest.CheckFile(%q, newRouter)", path)
+		f.Replay = hunt.ReplayHint(path, fmt.Sprintf("mbflytest.CheckFile(%q, newRouter)", path))
 	}
 	return []Failure{f}
 }
 
-// CheckFile re-runs an instance file written by the suite against a fresh
+// CheckFile re-runs a replay file written by the suite against a fresh
 // router from newRouter: the failure it finds (nil if none), or an error
-// when the file cannot be read.
+// when the file cannot be read. It reads mbfly-suite cases (what failures
+// write) and the "multi-butterfly" files of earlier versions.
 func CheckFile(path string, newRouter NewRouter) (*Failure, error) {
-	data, err := os.ReadFile(path)
+	data, c, err := hunt.ReadSuiteFile(path, "mbfly-suite")
 	if err != nil {
 		return nil, err
 	}
-	var file struct {
-		Network  string   `json:"network"`
-		Family   string   `json:"family"`
-		Instance Instance `json:"instance"`
+	var in Instance
+	family := "replay"
+	if c != nil {
+		err = json.Unmarshal(data, &in)
+	} else {
+		var old struct {
+			Network  string   `json:"network"`
+			Family   string   `json:"family"`
+			Instance Instance `json:"instance"`
+		}
+		if err = json.Unmarshal(data, &old); err == nil && old.Network != "multi-butterfly" {
+			err = fmt.Errorf("network %q", old.Network)
+		}
+		in, family = old.Instance, old.Family
 	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		return nil, fmt.Errorf("%s: not an mbflytest instance file: %v", path, err)
+	if err != nil || in.N == 0 {
+		return nil, fmt.Errorf("%s: not an mbflytest replay file (a case of kind mbfly-suite): %v", path, err)
 	}
-	if file.Network != "multi-butterfly" || file.Instance.N == 0 {
-		return nil, fmt.Errorf("%s: not an mbflytest instance file (network %q, N = %d)", path, file.Network, file.Instance.N)
-	}
-	f := CheckInstance(newRouter, file.Instance)
+	f := CheckInstance(newRouter, in)
 	if f != nil {
-		f.Family = file.Family
+		f.Family = family
 	}
 	return f, nil
 }

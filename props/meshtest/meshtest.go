@@ -48,10 +48,14 @@
 // instances of any shape (random), shrunk to a minimal failing one.
 //
 // A failure names the property, the family, the instance (shrunk for
-// random), the step at which it broke, and writes the instance as JSON to
-// a replay file that CheckFile re-runs (the routecheck CLI cannot run a
-// router it does not have; the paper's DET_3_PHASE_ROUTE k-k cases replay
-// with `routecheck replay` kind mesh-kk).
+// random), the step at which it broke, and writes a replay file: a
+// routecheck case (kind mesh-suite) recording the instance, the seed, the
+// declared bounds, the router's name (Options.Router) and what it broke.
+// `routecheck replay FILE` runs it with routecheck's router of that name
+// ("farthest-first"), or, for a router the CLI does not have (yours), with
+// the paper's farthest-first routing, saying so; CheckFile re-runs it
+// against yours (and still reads the bare instance files of earlier
+// versions).
 //
 // The Router interface lives in models/mesh beside StepGrid: it is the
 // contract between the model and any algorithm, and algos/mesh (the
@@ -65,7 +69,6 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -73,6 +76,7 @@ import (
 	"pgregory.net/rapid"
 
 	"routecheck/internal/falsify"
+	"routecheck/internal/hunt"
 	"routecheck/models/mesh"
 	"routecheck/models/perm"
 )
@@ -178,6 +182,11 @@ type Options struct {
 	// ReplayDir receives the replay file of a failing instance; "" means
 	// os.TempDir(). Set it to "-" to write none.
 	ReplayDir string
+	// Router is the router's name in replay files: `routecheck replay`
+	// runs routecheck's router of that name ("farthest-first") and, for any
+	// other name, the paper's farthest-first routing instead. "" means the
+	// router's Go type (fmt's %T).
+	Router string
 }
 
 func (o Options) fill() Options {
@@ -365,27 +374,38 @@ func CheckInstances(newRouter NewRouter, ins []Instance, o Options) []Failure {
 		}
 		if _, f := Simulate(newRouter(), in, o.Seed, o); f != nil {
 			bad[in.Family] = true
-			out = append(out, withReplay(*f, o))
+			out = append(out, withReplay(*f, o, newRouter))
 		}
 	}
 	return out
 }
 
-// CheckFile re-runs the instance of a replay file.
+// CheckFile re-runs the instance of a replay file: a mesh-suite case (what
+// failures write; its seed and declared max_steps and max_queue apply where
+// o declares none) or a bare instance (what earlier versions wrote).
 func CheckFile(newRouter NewRouter, path string, o Options) ([]Failure, error) {
-	data, err := os.ReadFile(path)
+	data, _, err := hunt.ReadSuiteFile(path, "mesh-suite")
 	if err != nil {
 		return nil, err
 	}
-	var in Instance
+	var in caseInstance
 	if err := json.Unmarshal(data, &in); err != nil {
 		return nil, fmt.Errorf("%s: not a meshtest instance: %v", path, err)
 	}
 	if err := in.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	if o.Seed == 0 {
+		o.Seed = in.Seed
+	}
+	if o.MaxSteps == nil && in.MaxSteps > 0 {
+		o.MaxSteps = func(Instance) int { return in.MaxSteps }
+	}
+	if o.MaxQueue == nil && in.MaxQueue > 0 {
+		o.MaxQueue = func(Instance) int { return in.MaxQueue }
+	}
 	o.ReplayDir = "-"
-	return CheckInstances(newRouter, []Instance{in}, o), nil
+	return CheckInstances(newRouter, []Instance{in.Instance}, o), nil
 }
 
 // Run runs the suite as subtests of t, one per family and shape and, in
@@ -433,7 +453,7 @@ func Fuzz(f *testing.F, newRouter NewRouter) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		in := decode(b)
 		if _, fl := Simulate(newRouter(), in, 1, Options{ReplayDir: "-"}); fl != nil {
-			t.Fatal(withReplay(*fl, Options{ReplayDir: os.TempDir()}).String())
+			t.Fatal(withReplay(*fl, Options{ReplayDir: os.TempDir()}, newRouter).String())
 		}
 	})
 }
@@ -604,29 +624,46 @@ func checkFamily(newRouter NewRouter, fam Family, o Options) []Failure {
 			return []Failure{{Property: Crash, Instance: c, Message: "rapid's shrunk instance no longer fails: the router is not deterministic for a given seed"}}
 		}
 		f.Message += " (shrunk by rapid)"
-		return []Failure{withReplay(*f, o)}
+		return []Failure{withReplay(*f, o, newRouter)}
 	default:
 		return []Failure{{Property: Crash, Instance: Instance{Family: fam.Name, N: fam.N, Torus: fam.Torus}, Message: fmt.Sprint(c)}}
 	}
 }
 
-// withReplay writes the failure's instance under o.ReplayDir and records
-// how to re-run it.
-func withReplay(f Failure, o Options) Failure {
+// caseInstance is the instance of a mesh-suite case file: the instance,
+// the router's seed and the bounds declared for it (0: none).
+type caseInstance struct {
+	Instance
+	Seed     uint64 `json:"seed,omitempty"`
+	MaxSteps int    `json:"max_steps,omitempty"`
+	MaxQueue int    `json:"max_queue,omitempty"`
+}
+
+// withReplay writes the failure as a routecheck case (kind mesh-suite)
+// under o.ReplayDir and records how to re-run it.
+func withReplay(f Failure, o Options, newRouter NewRouter) Failure {
 	if o.ReplayDir == "-" {
 		return f
 	}
-	data, err := json.Marshal(f.Instance)
+	o = o.fill()
+	router := o.Router
+	if router == "" {
+		func() {
+			defer func() {
+				if recover() != nil {
+					router = "(a router whose constructor panics)"
+				}
+			}()
+			router = fmt.Sprintf("%T", newRouter())
+		}()
+	}
+	ci := caseInstance{f.Instance, o.Seed, o.maxSteps(f.Instance), o.maxQueue(f.Instance)}
+	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "meshtest", "mesh-suite", router, "meshtest, family "+f.Instance.Family, ci,
+		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
 	if err != nil {
 		f.Replay = "(replay file not written: " + err.Error() + ")"
 		return f
 	}
-	name := "meshtest-" + f.Property + "-" + strings.NewReplacer("/", "-", "=", "").Replace(f.Instance.Family) + ".json"
-	path := filepath.Join(o.ReplayDir, name)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		f.Replay = "(replay file not written: " + err.Error() + ")"
-		return f
-	}
-	f.Replay = fmt.Sprintf("meshtest.CheckFile(newRouter, %q, opts)", path)
+	f.Replay = hunt.ReplayHint(path, fmt.Sprintf("meshtest.CheckFile(newRouter, %q, opts)", path))
 	return f
 }

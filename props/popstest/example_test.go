@@ -119,8 +119,7 @@ func TestSuiteCatches(t *testing.T) {
 		// The replay file reproduces it.
 		for _, f := range fs {
 			if f.Property == c.want && f.Family != "random" && c.want != "reproducible" {
-				path := f.Replay[len("re-run with popstest.CheckFile(newRouter, \""):]
-				path = path[:strings.Index(path, "\"")]
+				path := strings.Fields(strings.TrimPrefix(f.Replay, "routecheck replay "))[0]
 				again, err := popstest.CheckFile(c.r, path, popstest.Options{MaxBuffer: c.buf, MaxSlots: func(pops.Shape, []int32) int { return 400 }})
 				if err != nil || len(again) == 0 {
 					t.Errorf("%s: replay %s: %v %v", c.name, path, again, err)

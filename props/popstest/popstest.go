@@ -25,7 +25,13 @@
 // failure (runs), never a pass.
 //
 // A failure names the property, shape, family, instance and slot, and
-// writes the instance as JSON; CheckFile re-runs it.
+// writes a replay file: a routecheck case (kind pops-suite) recording the
+// instance, the declared bounds, the router's name (Options.Router) and
+// every property it broke with its slot. `routecheck replay FILE` runs it
+// with routecheck's router of that name, or, for a router the CLI does not
+// have (yours), with the paper's router, saying so; CheckFile re-runs it
+// against yours (and still reads the bare instance files of earlier
+// versions).
 package popstest
 
 import (
@@ -35,13 +41,14 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
 
 	"routecheck/internal/falsify"
+	"routecheck/internal/hunt"
 	"routecheck/models/perm"
 	"routecheck/models/pops"
 )
@@ -68,6 +75,11 @@ type Options struct {
 	// ReplayDir receives the replay file of a failing instance; "" means
 	// os.TempDir(), "-" none.
 	ReplayDir string
+	// Router is the router's name in replay files: `routecheck replay`
+	// runs routecheck's router of that name (internal/suitecheck: e.g.
+	// "pops-rand-5slot") and, for any other name, the paper's router
+	// instead. "" means the router's Go type (fmt's %T).
+	Router string
 }
 
 func (o Options) fill() Options {
@@ -120,7 +132,11 @@ type Failure struct {
 }
 
 func (f Failure) String() string {
-	s := fmt.Sprintf("%s: POPS(%d,%d) %s, perm %v, seed %d", f.Property, f.Instance.D, f.Instance.G, f.Family, f.Instance.Perm, f.Instance.Seed)
+	p := fmt.Sprint(f.Instance.Perm)
+	if len(f.Instance.Perm) > 32 {
+		p = strings.TrimSuffix(fmt.Sprint(f.Instance.Perm[:32]), "]") + " …]" // the replay file has it all
+	}
+	s := fmt.Sprintf("%s: POPS(%d,%d) %s, perm %s, seed %d", f.Property, f.Instance.D, f.Instance.G, f.Family, p, f.Instance.Seed)
 	if f.Slot > 0 {
 		s += fmt.Sprintf(", slot %d", f.Slot)
 	}
@@ -262,28 +278,38 @@ func CheckInstance(newRouter func() pops.Router, in Instance, o Options) ([]Fail
 	return checkInstance(newRouter, in, "instance", o.fill()), nil
 }
 
-// CheckFile re-runs the instance of a replay file with every property.
+// CheckFile re-runs the instance of a replay file with every property: a
+// pops-suite case (what failures write; its declared max_buffer and
+// max_slots apply where o declares none) or a bare instance.
 func CheckFile(newRouter func() pops.Router, path string, o Options) ([]Failure, error) {
-	data, err := os.ReadFile(path)
+	data, c, err := hunt.ReadSuiteFile(path, "pops-suite")
 	if err != nil {
 		return nil, err
 	}
-	// A routecheck case file (what failures write) or a bare instance.
-	var c struct {
-		Instance json.RawMessage `json:"instance"`
+	if c == nil {
+		// An earlier version's case, or a bare instance.
+		var old struct {
+			Instance json.RawMessage `json:"instance"`
+		}
+		if err := json.Unmarshal(data, &old); err == nil && len(old.Instance) > 0 {
+			data = old.Instance
+		}
 	}
-	if err := json.Unmarshal(data, &c); err == nil && len(c.Instance) > 0 {
-		data = c.Instance
-	}
-	var in Instance
+	var in caseInstance
 	if err := json.Unmarshal(data, &in); err != nil {
 		return nil, fmt.Errorf("%s: not a popstest instance: %v", path, err)
 	}
 	if _, err := pops.NewShape(in.D, in.G); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	if o.MaxBuffer == 0 {
+		o.MaxBuffer = in.MaxBuffer
+	}
+	if o.MaxSlots == nil && in.MaxSlots > 0 {
+		o.MaxSlots = func(pops.Shape, []int32) int { return in.MaxSlots }
+	}
 	o.ReplayDir = "-"
-	return checkInstance(newRouter, in, "replay", o.fill()), nil
+	return checkInstance(newRouter, in.Instance, "replay", o.fill()), nil
 }
 
 func checkFamily(newRouter func() pops.Router, sh pops.Shape, f family, o Options) []Failure {
@@ -322,8 +348,8 @@ func checkRandom(newRouter func() pops.Router, sh pops.Shape, o Options) []Failu
 				}
 			}
 			in := Instance{Kind: "popstest", D: sh.D, G: sh.G, Perm: q, Seed: rapid.Uint64Range(1, 1<<20).Draw(t, "seed")}
-			if fs := checkInstance(newRouter, in, "random", Options{ReplayDir: "-"}.fill()); len(fs) > 0 {
-				return fs[0]
+			if fs := checkInstance(newRouter, in, "random", Options{ReplayDir: "-", MaxBuffer: o.MaxBuffer, MaxSlots: o.MaxSlots}.fill()); len(fs) > 0 {
+				return fs
 			}
 			return nil
 		})
@@ -333,9 +359,10 @@ func checkRandom(newRouter func() pops.Router, sh pops.Shape, o Options) []Failu
 	case err != nil:
 		return []Failure{{Property: "runs", Family: "random", Instance: Instance{Kind: "popstest", D: sh.D, G: sh.G}, Message: err.Error()}}
 	case cex != nil:
-		f := cex.(Failure)
+		fs := cex.([]Failure)
+		f := fs[0]
 		f.Message += " (shrunk by rapid)"
-		f.Replay = writeReplay(f.Instance, o)
+		f.Replay = writeReplay(f.Instance, fs, routerName(o, newRouter), o)
 		first = append(first, f)
 	}
 	return first
@@ -349,8 +376,11 @@ func checkInstance(newRouter func() pops.Router, in Instance, fam string, o Opti
 		out = append(out, Failure{Property: prop, Family: fam, Instance: in, Slot: slot, Message: fmt.Sprintf(format, a...)})
 	}
 	defer func() {
-		for i := range out {
-			out[i].Replay = writeReplay(in, o)
+		if len(out) > 0 {
+			r := writeReplay(in, out, routerName(o, newRouter), o)
+			for i := range out {
+				out[i].Replay = r
+			}
 		}
 	}()
 	run := func(report bool) (st pops.State, trace uint64, err error) {
@@ -422,29 +452,41 @@ func checkInstance(newRouter func() pops.Router, in Instance, fam string, o Opti
 
 var errPanic = errors.New("the router panicked")
 
-// writeReplay writes the instance as JSON and says how to re-run it.
-func writeReplay(in Instance, o Options) string {
+// caseInstance is the instance of a pops-suite case file: the instance
+// and the bounds declared for it (0: none).
+type caseInstance struct {
+	Instance
+	MaxBuffer int `json:"max_buffer,omitempty"`
+	MaxSlots  int `json:"max_slots,omitempty"`
+}
+
+// routerName is the router's name in replay files (Options.Router).
+func routerName(o Options, newRouter func() pops.Router) (name string) {
+	if o.Router != "" {
+		return o.Router
+	}
+	defer func() {
+		if recover() != nil {
+			name = "(a router whose constructor panics)"
+		}
+	}()
+	return fmt.Sprintf("%T", newRouter())
+}
+
+// writeReplay writes the failures of one instance as a routecheck case
+// (kind pops-suite) and says how to re-run it.
+func writeReplay(in Instance, fs []Failure, router string, o Options) string {
 	if o.ReplayDir == "-" {
 		return ""
 	}
-	// A routecheck case file (kind pops-suite): CheckFile reads it for any
-	// router, and `routecheck check FILE` runs it with the paper's router.
-	type inst struct {
-		Instance
-		MaxBuffer int `json:"max_buffer,omitempty"`
+	broke := make([]hunt.Broken, len(fs))
+	for i, f := range fs {
+		broke[i] = hunt.Broken{Property: f.Property, Step: f.Slot, Message: f.Message}
 	}
-	c := struct {
-		Kind     string  `json:"kind"`
-		Metric   string  `json:"metric"`
-		Value    float64 `json:"value"`
-		Instance inst    `json:"instance"`
-	}{"pops-suite", "property failures", 0, inst{in, o.MaxBuffer}}
-	data, _ := json.MarshalIndent(c, "", "  ")
-	h := fnv.New32a()
-	h.Write(data)
-	path := filepath.Join(o.ReplayDir, fmt.Sprintf("popstest-%08x.json", h.Sum32()))
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	ci := caseInstance{in, o.MaxBuffer, o.MaxSlots(pops.Shape{D: in.D, G: in.G}, in.Perm)}
+	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "popstest", "pops-suite", router, "popstest, family "+fs[0].Family, ci, broke)
+	if err != nil {
 		return "replay file not written: " + err.Error()
 	}
-	return fmt.Sprintf("re-run with popstest.CheckFile(newRouter, %q, opts), or with the paper's router: go run ./cmd/routecheck check %s", path, path)
+	return hunt.ReplayHint(path, fmt.Sprintf("popstest.CheckFile(newRouter, %q, opts)", path))
 }

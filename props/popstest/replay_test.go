@@ -26,12 +26,12 @@ func TestReplayFileIsACase(t *testing.T) {
 		t.Fatal("no replay file written")
 	}
 	data, _ := os.ReadFile(files[0])
-	for _, want := range []string{`"kind": "pops-suite"`, `"instance"`, `"max_buffer": 3`} {
+	for _, want := range []string{`"kind": "pops-suite"`, `"instance"`, `"max_buffer":3`, `"router": "*pops.LocalRouter"`, `"broke"`} {
 		if !bytes.Contains(data, []byte(want)) {
 			t.Errorf("replay file lacks %s:\n%s", want, data)
 		}
 	}
-	if !strings.Contains(fs[0].Replay, "routecheck check") {
+	if !strings.HasPrefix(fs[0].Replay, "routecheck replay "+dir) {
 		t.Errorf("the failure does not say how to check the file: %s", fs[0].Replay)
 	}
 	again, err := popstest.CheckFile(func() pops.Router { return ap.NewLocalRouter(ap.Options{Mutant: ap.MutantRelayKeeps}) }, files[0], popstest.Options{MaxBuffer: 3})

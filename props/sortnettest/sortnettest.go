@@ -19,9 +19,14 @@
 // models/perm used as key orders (traffic). A network given as data is
 // checked with CheckNetwork; a fuzz target is three lines with Fuzz.
 //
-// A failure names the property, the size and the input, and writes the
-// network to a replay file in SorterHunter's JSON that
-// `go run ./cmd/routecheck sortnet verify FILE` re-checks.
+// A failure names the property, the size and the input, and writes a
+// replay file: a routecheck case (kind sortnet-network, metric "property
+// failures") whose instance is the network in SorterHunter's JSON plus the
+// declared bounds, and which records every property the network broke.
+// `routecheck replay FILE` re-runs this suite on the network itself (a
+// network is data: the CLI needs nothing of yours), and CheckFile does the
+// same from Go; CheckFile also reads the bare SorterHunter files of earlier
+// versions (which `routecheck sortnet verify FILE` reads too).
 package sortnettest
 
 import (
@@ -29,14 +34,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
 
 	"routecheck/internal/falsify"
+	"routecheck/internal/hunt"
 	"routecheck/models/perm"
 	"routecheck/models/sortnet"
 )
@@ -183,7 +187,7 @@ func Fuzz(f *testing.F, build Builder) {
 		out := slices.Clone(in)
 		sortnet.Apply(nw, out)
 		if !sortnet.Sorted(out) {
-			t.Fatalf("n = %d: input %v left as %v; %s", size, in, out, replay(nw, os.TempDir(), "fuzz"))
+			t.Fatalf("n = %d: input %v left as %v; %s", size, in, out, replay(nw, size, os.TempDir(), Options{}))
 		}
 	})
 }
@@ -192,7 +196,7 @@ func checkProperty(p string, n int, nw sortnet.Network, o Options) []Failure {
 	fail := func(msg string, in []int) []Failure {
 		f := Failure{Property: p, N: n, Message: msg, Input: in}
 		if o.ReplayDir != "-" {
-			f.Replay = replay(nw, o.ReplayDir, fmt.Sprintf("%s-n%d", p, n))
+			f.Replay = replay(nw, n, o.ReplayDir, o)
 		}
 		return []Failure{f}
 	}
@@ -274,25 +278,87 @@ func checkProperty(p string, n int, nw sortnet.Network, o Options) []Failure {
 	return nil
 }
 
-// replay writes nw as SorterHunter JSON under dir and returns the command
-// that re-checks it (or why it could not be written).
-func replay(nw sortnet.Network, dir, tag string) string {
-	type sh struct {
-		N  int        `json:"N"`
-		L  int        `json:"L"`
-		D  int        `json:"D"`
-		NW [][2]int32 `json:"nw"`
+// CaseNetwork is the instance of a sortnet-network case that this suite
+// writes: the network in SorterHunter's JSON (N wires, L comparators,
+// depth D, the pairs in order) and the options it was checked with
+// (bounds 0: none; Seed and Checks as in Options).
+type CaseNetwork struct {
+	N        int        `json:"N"`
+	L        int        `json:"L"`
+	D        int        `json:"D"`
+	NW       [][2]int32 `json:"nw"`
+	MaxDepth int        `json:"max_depth,omitempty"`
+	MaxSize  int        `json:"max_size,omitempty"`
+	Seed     uint64     `json:"seed,omitempty"`
+	Checks   int        `json:"checks,omitempty"`
+}
+
+// Options are the options that re-check the network as it was checked.
+func (c CaseNetwork) Options() Options {
+	o := Options{Seed: c.Seed, Checks: c.Checks, ReplayDir: "-"}
+	if c.MaxDepth > 0 {
+		o.MaxDepth = func(int) int { return c.MaxDepth }
 	}
-	f := sh{N: nw.N, L: nw.Size(), D: nw.Depth(), NW: [][2]int32{}}
+	if c.MaxSize > 0 {
+		o.MaxSize = func(int) int { return c.MaxSize }
+	}
+	return o
+}
+
+// replay writes nw as a routecheck case (kind sortnet-network) under dir,
+// with every property it breaks at n under o, and returns how to re-check
+// it (or why it could not be written).
+func replay(nw sortnet.Network, n int, dir string, o Options) string {
+	o = o.fill()
+	c := CaseNetwork{N: nw.N, L: nw.Size(), D: nw.Depth(), NW: [][2]int32{}, Seed: o.Seed, Checks: o.Checks}
+	if o.MaxDepth != nil {
+		c.MaxDepth = max(0, o.MaxDepth(n))
+	}
+	if o.MaxSize != nil {
+		c.MaxSize = max(0, o.MaxSize(n))
+	}
 	for _, st := range nw.Stages {
-		for _, c := range st {
-			f.NW = append(f.NW, [2]int32{c.I, c.J})
+		for _, cmp := range st {
+			c.NW = append(c.NW, [2]int32{cmp.I, cmp.J})
 		}
 	}
-	data, _ := json.Marshal(f)
-	path := filepath.Join(dir, "sortnettest-"+strings.ReplaceAll(tag, "/", "-")+".json")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	var broke []hunt.Broken
+	for _, p := range properties {
+		for _, f := range checkProperty(p, n, nw, c.Options().fill()) {
+			msg := f.Message
+			if f.Input != nil {
+				msg += fmt.Sprintf("; input %v", f.Input)
+			}
+			broke = append(broke, hunt.Broken{Property: f.Property, Step: -1, Message: msg})
+		}
+	}
+	path, err := hunt.WriteSuiteFailure(dir, "sortnettest", "sortnet-network", "", fmt.Sprintf("sortnettest, n = %d", n), c, broke)
+	if err != nil {
 		return "(replay file not written: " + err.Error() + ")"
 	}
-	return "go run ./cmd/routecheck sortnet verify " + path
+	return hunt.ReplayHint(path, fmt.Sprintf("sortnettest.CheckFile(%q)", path))
+}
+
+// CheckFile re-checks the network of a replay file with the options it
+// was checked with: a sortnet-network case (what failures write) or a bare
+// network file (SorterHunter's JSON or a list of pairs, what earlier
+// versions wrote; checked with the default options).
+func CheckFile(path string) ([]Failure, error) {
+	data, c, err := hunt.ReadSuiteFile(path, "sortnet-network")
+	if err != nil {
+		return nil, err
+	}
+	nw, _, err := sortnet.ParseNetwork(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	o := Options{ReplayDir: "-"}
+	if c != nil {
+		var cn CaseNetwork
+		if err := json.Unmarshal(data, &cn); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		o = cn.Options()
+	}
+	return CheckNetwork(nw, o), nil
 }

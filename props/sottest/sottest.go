@@ -55,9 +55,15 @@
 // relations under rapid, shrunk to a minimal failing instance.
 //
 // A failure names the property, the family, the instance (shrunk when
-// rapid found it), the step where it broke, and writes the instance to a
-// JSON replay file; setting SOTTEST_REPLAY=<file> (or Options.Replay) makes
-// Run and Check run that instance alone. A fuzz target is three lines with
+// rapid found it), the step where it broke, and writes a replay file: a
+// routecheck case (kind sot-suite) recording the instance, the declared
+// bounds, the router's name (Options.Router) and what it broke.
+// `routecheck replay FILE` runs it with routecheck's router of that name
+// (an algos/sot algorithm, e.g. "greedy-a"), or, for a router the CLI does
+// not have (yours), with the paper's Greedy-a, saying so; CheckFile re-runs
+// it against yours, and setting SOTTEST_REPLAY=<file> (or Options.Replay)
+// makes Run and Check run that instance alone (both still read the
+// "sottest" files of earlier versions). A fuzz target is three lines with
 // Fuzz.
 package sottest
 
@@ -67,7 +73,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -75,6 +80,7 @@ import (
 
 	asot "routecheck/algos/sot"
 	"routecheck/internal/falsify"
+	"routecheck/internal/hunt"
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
@@ -115,6 +121,11 @@ type Options struct {
 	// Replay, when set, is a replay file: Run and Check run that instance
 	// alone. "" means the environment variable SOTTEST_REPLAY.
 	Replay string
+	// Router is the router's name in replay files: `routecheck replay`
+	// runs routecheck's router of that name (an algos/sot algorithm) and,
+	// for any other name, the paper's Greedy-a instead. "" means the
+	// router's Go type (fmt's %T).
+	Router string
 }
 
 func (o Options) fill() Options {
@@ -425,7 +436,7 @@ func Fuzz(f *testing.F, newRouter NewRouter, o Options) {
 			rel = append(rel, perm.Pair{Src: int32(int(data[k]) % size), Dst: int32(int(data[k+1]) % size)})
 		}
 		if fl := runInstance(newRouter, instance("fuzz", size, seed, rel), o); fl != nil {
-			fl.Replay = writeReplay(*fl, o)
+			fl.Replay = writeReplay(*fl, o, newRouter)
 			t.Fatal(fl.String())
 		}
 	})
@@ -458,7 +469,7 @@ func checkFamily(f family, newRouter NewRouter, o Options) []Failure {
 		}
 	}
 	for k := range out {
-		out[k].Replay = writeReplay(out[k], o)
+		out[k].Replay = writeReplay(out[k], o, newRouter)
 	}
 	return out
 }
@@ -582,7 +593,8 @@ func runInstance(newRouter NewRouter, in Instance, o Options) (fail *Failure) {
 	return nil
 }
 
-// replayCase is the replay file: the instance and what broke.
+// replayCase is the replay file of earlier versions: the instance and
+// what broke (kind "sottest").
 type replayCase struct {
 	Kind     string   `json:"kind"` // "sottest"
 	Property string   `json:"property"`
@@ -591,22 +603,83 @@ type replayCase struct {
 	Instance Instance `json:"instance"`
 }
 
-// writeReplay writes the failing instance under o.ReplayDir and returns
-// how to re-run it.
-func writeReplay(f Failure, o Options) string {
+// caseInstance is the instance of a sot-suite case file: the instance and
+// the bounds declared for it (max_steps 0: none; max_deflections absent:
+// none).
+type caseInstance struct {
+	Instance
+	MaxSteps       int  `json:"max_steps,omitempty"`
+	MaxDeflections *int `json:"max_deflections,omitempty"`
+}
+
+// writeReplay writes the failure as a routecheck case (kind sot-suite)
+// under o.ReplayDir and returns how to re-run it.
+func writeReplay(f Failure, o Options, newRouter NewRouter) string {
 	if o.ReplayDir == "-" || f.Instance.N == 0 {
 		return ""
 	}
-	data, err := json.MarshalIndent(replayCase{Kind: "sottest", Property: f.Property, Step: f.Step, Message: f.Message, Instance: f.Instance}, "", " ")
+	ci := caseInstance{Instance: f.Instance}
+	if o.MaxSteps != nil {
+		ci.MaxSteps = max(0, o.MaxSteps(f.Instance.N, f.Instance.Pairs()))
+	}
+	if o.MaxDeflections != nil {
+		if d := o.MaxDeflections(f.Instance.N); d >= 0 {
+			ci.MaxDeflections = &d
+		}
+	}
+	router := o.Router
+	if router == "" {
+		func() {
+			defer func() {
+				if recover() != nil {
+					router = "(a router whose constructor panics)"
+				}
+			}()
+			router = fmt.Sprintf("%T", newRouter())
+		}()
+	}
+	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "sottest", "sot-suite", router, "sottest, family "+f.Family, ci,
+		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
 	if err != nil {
 		return "(replay file not written: " + err.Error() + ")"
 	}
-	name := fmt.Sprintf("sottest-%s-%s-n%d-%08x.json", f.Property, strings.NewReplacer("/", "-", "=", "", ",", "-").Replace(f.Family), f.Instance.N, uint32(tag(string(data))))
-	path := filepath.Join(o.ReplayDir, name)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return "(replay file not written: " + err.Error() + ")"
+	return hunt.ReplayHint(path, fmt.Sprintf("sottest.CheckFile(newRouter, %q, opts)", path))
+}
+
+// CheckFile re-runs the instance of a replay file with every property: a
+// sot-suite case (what failures write; its declared bounds apply where o
+// declares none) or a "sottest" file of earlier versions. It returns the
+// failure (at most one), or an error when the file is not a replay file.
+func CheckFile(newRouter NewRouter, path string, o Options) ([]Failure, error) {
+	data, c, err := hunt.ReadSuiteFile(path, "sot-suite")
+	if err != nil {
+		return nil, err
 	}
-	return "SOTTEST_REPLAY=" + path + " go test"
+	var in caseInstance
+	if c != nil {
+		err = json.Unmarshal(data, &in)
+	} else {
+		var old replayCase
+		if err = json.Unmarshal(data, &old); err == nil && old.Kind != "sottest" {
+			err = fmt.Errorf("kind %q, want sot-suite (or sottest)", old.Kind)
+		}
+		in.Instance = old.Instance
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a sottest replay file: %v", path, err)
+	}
+	if o.MaxSteps == nil && in.MaxSteps > 0 {
+		o.MaxSteps = func(int, []perm.Pair) int { return in.MaxSteps }
+	}
+	if o.MaxDeflections == nil && in.MaxDeflections != nil {
+		o.MaxDeflections = func(int) int { return *in.MaxDeflections }
+	}
+	o.ReplayDir, o.Replay = "-", "-"
+	fs, err := CheckInstance(newRouter, in.Instance, o)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return fs, nil
 }
 
 // CheckInstance runs one instance with every property (for a user's
@@ -631,21 +704,11 @@ func CheckInstance(newRouter NewRouter, in Instance, o Options) ([]Failure, erro
 
 // replayFile runs the instance of o.Replay alone.
 func replayFile(newRouter NewRouter, o Options) []Failure {
-	data, err := os.ReadFile(o.Replay)
-	var c replayCase
-	if err == nil {
-		err = json.Unmarshal(data, &c)
-	}
-	if err == nil && (c.Kind != "sottest" || c.Instance.N < 2) {
-		err = fmt.Errorf("not a sottest replay file (kind %q, n = %d)", c.Kind, c.Instance.N)
-	}
+	fs, err := CheckFile(newRouter, o.Replay, o)
 	if err != nil {
 		return []Failure{{Property: "setup", Family: "replay", Step: -1, Message: fmt.Sprintf("replay %s: %v", o.Replay, err)}}
 	}
-	if fl := runInstance(newRouter, c.Instance, o); fl != nil {
-		return []Failure{*fl}
-	}
-	return nil
+	return fs
 }
 
 // short is testing.Short inside a test binary and false elsewhere (the

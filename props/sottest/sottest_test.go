@@ -158,7 +158,7 @@ func TestSuiteCatches(t *testing.T) {
 				t.Fatalf("rapid did not find %s: %v", c.want, fs)
 			}
 			t.Logf("shrunk: %v", rnd)
-			path, ok := strings.CutPrefix(rnd.Replay, "SOTTEST_REPLAY=")
+			path, ok := strings.CutPrefix(rnd.Replay, "routecheck replay ")
 			path, _, _ = strings.Cut(path, " ")
 			if !ok {
 				t.Fatalf("replay %q", rnd.Replay)

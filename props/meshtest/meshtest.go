@@ -75,6 +75,7 @@ import (
 	"routecheck/internal/falsify"
 	"routecheck/models/mesh"
 	"routecheck/models/perm"
+	"routecheck/props/internal/suite"
 )
 
 // Instance is one routing problem: packet q goes from PU Src[q] to PU
@@ -187,15 +188,7 @@ func (o Options) fill() Options {
 	if o.Ks == nil {
 		o.Ks = []int{2, 4}
 	}
-	if o.Checks == 0 {
-		o.Checks = 100
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.ReplayDir == "" {
-		o.ReplayDir = os.TempDir()
-	}
+	suite.Fill(&o.Checks, 100, &o.Seed, &o.ReplayDir)
 	return o
 }
 
@@ -395,21 +388,17 @@ func CheckFile(newRouter NewRouter, path string, o Options) ([]Failure, error) {
 func Run(t testing.TB, newRouter NewRouter, o Options) {
 	t.Helper()
 	o = o.fill()
-	type runner interface {
-		Run(string, func(*testing.T)) bool
-	}
 	for _, fam := range Families(o) {
 		fs := checkFamily(newRouter, fam, o)
-		r, ok := t.(runner)
-		if !ok {
-			for _, f := range fs {
-				t.Error(f.String())
+		suite.Sub(t, fam.Name, func(t testing.TB, sub bool) {
+			if !sub {
+				for _, f := range fs {
+					t.Error(f.String())
+				}
+				return
 			}
-			continue
-		}
-		r.Run(fam.Name, func(t *testing.T) {
 			for _, p := range properties {
-				t.Run(p, func(t *testing.T) {
+				suite.Sub(t, p, func(t testing.TB, _ bool) {
 					for _, f := range fs {
 						if f.Property == p {
 							t.Error(f.String())

@@ -78,6 +78,7 @@ import (
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
+	"routecheck/props/internal/suite"
 )
 
 // NewRouter returns a fresh router for one run.
@@ -120,7 +121,7 @@ type Options struct {
 func (o Options) fill() Options {
 	if o.Sizes == nil {
 		o.Sizes = []int{2, 3, 4, 5, 6, 7, 8, 16}
-		if !short() {
+		if !suite.Short() {
 			o.Sizes = append(o.Sizes, 32)
 		}
 	}
@@ -129,22 +130,11 @@ func (o Options) fill() Options {
 	}
 	if o.Scope == nil {
 		o.Scope = [][2]int{{2, 3}, {3, 2}, {4, 1}}
-		if short() {
+		if suite.Short() {
 			o.Scope = [][2]int{{2, 2}, {3, 1}}
 		}
 	}
-	if o.Checks == 0 {
-		o.Checks = 200
-		if short() {
-			o.Checks = 50
-		}
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.ReplayDir == "" {
-		o.ReplayDir = os.TempDir()
-	}
+	suite.Fill(&o.Checks, suite.Pick(200, 50), &o.Seed, &o.ReplayDir)
 	if o.Replay == "" {
 		o.Replay = os.Getenv("SOTTEST_REPLAY")
 	}
@@ -360,9 +350,6 @@ func Check(newRouter NewRouter, o Options) []Failure {
 func Run(t testing.TB, newRouter NewRouter, o Options) {
 	t.Helper()
 	o = o.fill()
-	type runner interface {
-		Run(string, func(*testing.T)) bool
-	}
 	report := func(name string, fs []Failure) {
 		for _, p := range properties {
 			var mine []Failure
@@ -371,7 +358,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 					mine = append(mine, f)
 				}
 			}
-			check := func(t testing.TB, sub bool) {
+			suite.Sub(t, name+"/"+p, func(t testing.TB, sub bool) {
 				t.Helper()
 				switch {
 				case len(mine) > 0 || !sub:
@@ -383,12 +370,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 				for _, f := range mine {
 					t.Error(strings.Replace(f.String(), "go test", "go test -run '^"+topName(t)+"$'", 1))
 				}
-			}
-			if r, ok := t.(runner); ok {
-				r.Run(name+"/"+p, func(t *testing.T) { check(t, true) })
-			} else {
-				check(t, false)
-			}
+			})
 		}
 	}
 	if o.Replay != "" {
@@ -647,8 +629,3 @@ func replayFile(newRouter NewRouter, o Options) []Failure {
 	}
 	return nil
 }
-
-// short is testing.Short inside a test binary and false elsewhere (the
-// suite also runs from routecheck check, where the testing flags do not
-// exist).
-func short() bool { return testing.Testing() && testing.Short() }

@@ -516,7 +516,7 @@ func runInstance(newRouter NewRouter, in Instance, o Options) (fail *Failure) {
 	if o.MaxDeflections != nil {
 		maxDefl = o.MaxDeflections(n)
 	}
-	delivered := make([]bool, len(rel))
+	deliveries := NewDeliveries(n, rel)
 	defl := make([]int, len(rel))
 	cur, next := s.Clone(), msot.State{}
 	a := make([]msot.Action, n*n)
@@ -530,18 +530,8 @@ func runInstance(newRouter NewRouter, in Instance, o Options) (fail *Failure) {
 		if err := msot.CheckInvariants(next); err != nil {
 			return failf("invariants", "%v", err)
 		}
-		for _, d := range ev.Delivered {
-			switch {
-			case int(d.ID) >= len(rel) || d.ID < 0:
-				return failf("delivery", "delivery of unknown packet %d", d.ID)
-			case d.Proc != rel[d.ID].Dst:
-				return failf("delivery", "packet %d for P%d absorbed by P%d", d.ID, rel[d.ID].Dst, d.Proc)
-			case delivered[d.ID]:
-				return failf("delivery", "packet %d delivered twice", d.ID)
-			case int(d.Latency) != n*(1+int(d.Defl)):
-				return failf("delivery", "packet %d delivered after %d hops with %d deflections (n·(1 + d) = %d)", d.ID, d.Latency, d.Defl, n*(1+int(d.Defl)))
-			}
-			delivered[d.ID] = true
+		if err := deliveries.Observe(ev.Delivered); err != nil {
+			return failf("delivery", "%v", err)
 		}
 		for _, df := range ev.Deflected {
 			if defl[df.ID]++; maxDefl >= 0 && defl[df.ID] > maxDefl {
@@ -552,10 +542,8 @@ func runInstance(newRouter NewRouter, in Instance, o Options) (fail *Failure) {
 		cur, next = next, cur
 	}
 	step = -1
-	for k, d := range delivered {
-		if d != cur.IsDelivered(int32(k)) {
-			return failf("delivery", "packet %d: delivery events say %v, the final state says %v", k, d, !d)
-		}
+	if err := deliveries.Final(&cur); err != nil {
+		return failf("delivery", "%v", err)
 	}
 	if mustComplete && !cur.Done() {
 		step = cur.T

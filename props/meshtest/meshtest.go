@@ -506,7 +506,12 @@ func Families(o Options) []Family {
 					continue
 				}
 				ks := fmt.Sprintf("/k=%d", k)
-				add("kk/uniform"+ks, kkUniform(n, k, rng))
+				kk := func(family string) {
+					if in, err := KK(family, n, k, rng); err == nil {
+						add("kk/"+family+ks, in)
+					}
+				}
+				kk("uniform")
 				if k <= P {
 					pairs, err := perm.HotSpot(P, k, rng.IntN(P), rng)
 					if err == nil {
@@ -517,10 +522,8 @@ func Families(o Options) []Family {
 						add("kk/hot-spot"+ks, in)
 					}
 				}
-				add("kk/transpose"+ks, kkMap(n, k, func(i, j, _ int) (int, int) { return j, i }))
-				add("kk/reflect"+ks, kkMap(n, k, func(i, j, _ int) (int, int) { return n - 1 - i, n - 1 - j }))
-				if k%n == 0 {
-					add("kk/row-to-col"+ks, kkMap(n, k, func(_, j, t int) (int, int) { return j, t / (k / n) }))
+				for _, family := range KKFamilies[1:] {
+					kk(family) // row-to-col only when n | k
 				}
 			}
 			out = append(out, Family{Name: prefix + "random", Random: true, N: n, Torus: torus})

@@ -11,6 +11,7 @@ import (
 	"routecheck/models/perm"
 	"routecheck/oracles/bflyforms"
 	"routecheck/props"
+	"routecheck/props/bflytest"
 
 	"pgregory.net/rapid"
 )
@@ -67,8 +68,9 @@ func (in BflyInstance) Packets() ([]mb.Packet, error) {
 
 // GenBflyInstance draws a network with n ≤ maxN, 0 ≤ r ≤ n, the given
 // node model (nil: drawn), either discipline, and a sequence of 1…maxT
-// permutations: copies of one permutation (random, transpose or bit
-// reversal) or independent random ones.
+// permutations of one of props/bflytest's SequenceFamilies: copies of one
+// permutation (random, transpose or bit reversal) or independent random
+// ones.
 func GenBflyInstance(t *rapid.T, maxN, maxT int, mode *mb.Mode, strict *bool) BflyInstance {
 	n := rapid.IntRange(1, maxN).Draw(t, "n")
 	in := BflyInstance{LogN: n, R: rapid.IntRange(0, n).Draw(t, "r"), Seed: rapid.Uint64().Draw(t, "seed")}
@@ -85,23 +87,8 @@ func GenBflyInstance(t *rapid.T, maxN, maxT int, mode *mb.Mode, strict *bool) Bf
 	}
 	in.Priority = ab.Priority(rapid.IntRange(0, 1).Draw(t, "priority")).String()
 	tt := rapid.IntRange(1, maxT).Draw(t, "t")
-	N := 1 << n
-	kind := rapid.IntRange(0, 3).Draw(t, "family")
-	rng := seeds.Rand(in.Seed, 0xbf)
-	base := perm.Random(N, rng)
-	switch kind {
-	case 1:
-		base = bflyforms.Transpose(n)
-	case 2:
-		base = bflyforms.BitReversal(n)
-	}
-	for range tt {
-		if kind == 3 {
-			in.Perms = append(in.Perms, perm.Random(N, rng))
-		} else {
-			in.Perms = append(in.Perms, base)
-		}
-	}
+	kind := rapid.IntRange(0, len(bflytest.SequenceFamilies)-1).Draw(t, "family")
+	in.Perms = bflytest.Sequence(bflytest.SequenceFamilies[kind], n, tt, seeds.Rand(in.Seed, 0xbf))
 	return in
 }
 

@@ -267,20 +267,11 @@ func families(sh mb.Shape) []family {
 		out = append(out, family{"transpose", func(mb.Shape, int, *rand.Rand) []Spec { return permsSpec(bflyforms.Transpose(n)) }})
 	}
 	out = append(out,
-		family{"transpose×t", func(_ mb.Shape, t int, _ *rand.Rand) []Spec {
-			tr := bflyforms.Transpose(n)
-			ps := make([][]int32, t)
-			for l := range ps {
-				ps[l] = tr
-			}
-			return permsSpec(ps...)
+		family{"transpose×t", func(_ mb.Shape, t int, rng *rand.Rand) []Spec {
+			return permsSpec(Sequence("transpose×t", n, t, rng)...)
 		}},
 		family{"pipelined-random", func(_ mb.Shape, t int, rng *rand.Rand) []Spec {
-			ps := make([][]int32, t)
-			for l := range ps {
-				ps[l] = perm.Random(N, rng)
-			}
-			return permsSpec(ps...)
+			return permsSpec(Sequence("pipelined-random", n, t, rng)...)
 		}},
 		family{"hot-spot", func(_ mb.Shape, t int, rng *rand.Rand) []Spec {
 			h := min(t, N)

@@ -386,16 +386,16 @@ func thm212(env props.Env, rule popslower.PartnerRule) props.Outcome {
 	return props.Outcome{Verdict: props.Holds, Evidence: "attained: " + strings.Join(ev, " | ")}
 }
 
-// lemmaSchedules are the c_out functions Lemmas 2.9 and 2.11 are checked
-// on: the algorithms, random tables and a clumped table.
-func lemmaSchedules(sh mpops.Shape, T, random int, rng *rand.Rand) []struct {
+// lemmaSchedule is a named c_out function.
+type lemmaSchedule = struct {
 	name string
 	out  func(i, t int) int
-} {
-	type sched = struct {
-		name string
-		out  func(i, t int) int
-	}
+}
+
+// lemmaSchedules are the c_out functions Lemmas 2.9 and 2.11 are checked
+// on: the algorithms, random tables and a clumped table.
+func lemmaSchedules(sh mpops.Shape, T, random int, rng *rand.Rand) []lemmaSchedule {
+	type sched = lemmaSchedule
 	var ss []sched
 	for _, s := range twoHopAlgs(sh) {
 		ss = append(ss, sched{s.Name, s.Out})
@@ -424,63 +424,70 @@ func lemmaCases(b props.Budget) []thm212Case {
 	return cs
 }
 
-func checkLemma29(scale float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome { return lemma29(env, scale) }
+// lemmaCheck is the check of Lemmas 2.9 and 2.11: perCase judges one
+// case of lemmaCases on its schedules (lemmaSchedules, random ones drawn
+// from the lemma's stream tag) and returns its evidence or a violation;
+// the first violation is the outcome, else holds with every case's
+// evidence.
+func lemmaCheck(tag uint64, perCase func(sh mpops.Shape, T int, ss []lemmaSchedule) (string, *props.Outcome)) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		rng := rand.New(rand.NewPCG(env.Seed, tag))
+		var ev []string
+		for _, cs := range lemmaCases(env.Budget) {
+			e, bad := perCase(cs.sh, cs.T, lemmaSchedules(cs.sh, cs.T, env.Budget.Pick(8, 32, 128), rng))
+			if bad != nil {
+				return *bad
+			}
+			ev = append(ev, e)
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+	}
 }
 
-func lemma29(env props.Env, scale float64) props.Outcome {
-	rng := rand.New(rand.NewPCG(env.Seed, 0x0209))
-	var ev []string
-	for _, cs := range lemmaCases(env.Budget) {
-		sh, T := cs.sh, cs.T
+// checkLemma29 checks Lemma 2.9 with its bound dT scaled by scale.
+func checkLemma29(scale float64) func(props.Env) props.Outcome {
+	return lemmaCheck(0x0209, func(sh mpops.Shape, T int, ss []lemmaSchedule) (string, *props.Outcome) {
 		d, n := sh.D, sh.N()
 		worst := 0
-		for _, s := range lemmaSchedules(sh, T, env.Budget.Pick(8, 32, 128), rng) {
+		for _, s := range ss {
 			a0, shooters := popslower.LightGroup(sh, s.out, T)
 			p := popslower.NotShooting(sh, s.out, T, a0, false)
 			inst := map[string]any{"d": d, "g": sh.G, "T": T, "schedule": s.name, "a0": a0}
 			if lim := scale * float64(d*T); float64(shooters) > lim {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: every group has ≥ %d > %.4g·dT = %.1f shooters", sh, T, s.name, shooters, scale, lim), Counterexample: inst}
+				return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: every group has ≥ %d > %.4g·dT = %.1f shooters", sh, T, s.name, shooters, scale, lim), Counterexample: inst}
 			}
 			if len(p) < n-d*T || 2*(n-d*T) <= n {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P(a_0)| = %d, n − dT = %d, dg/2 = %d", sh, T, s.name, len(p), n-d*T, n/2), Counterexample: inst}
+				return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P(a_0)| = %d, n − dT = %d, dg/2 = %d", sh, T, s.name, len(p), n-d*T, n/2), Counterexample: inst}
 			}
 			worst = max(worst, shooters)
 		}
-		ev = append(ev, fmt.Sprintf("%v T=%d: most shooters on a_0 %d (dT/2 = %d, dT = %d)", sh, T, worst, d*T/2, d*T))
-	}
-	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+		return fmt.Sprintf("%v T=%d: most shooters on a_0 %d (dT/2 = %d, dT = %d)", sh, T, worst, d*T/2, d*T), nil
+	})
 }
 
+// checkLemma211 checks Lemma 2.11 with its Tg√g allowance scaled by
+// allowance.
 func checkLemma211(allowance float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome { return lemma211(env, allowance) }
-}
-
-func lemma211(env props.Env, allowance float64) props.Outcome {
-	rng := rand.New(rand.NewPCG(env.Seed, 0x0211))
-	var ev []string
-	for _, cs := range lemmaCases(env.Budget) {
-		sh, T := cs.sh, cs.T
+	return lemmaCheck(0x0211, func(sh mpops.Shape, T int, ss []lemmaSchedule) (string, *props.Outcome) {
 		bound := float64(sh.N())/2 - allowance*float64(T*sh.G)*math.Sqrt(float64(sh.G))
 		smallest, maxPairs := sh.N(), 0
-		for _, s := range lemmaSchedules(sh, T, env.Budget.Pick(8, 32, 128), rng) {
+		for _, s := range ss {
 			a0, _ := popslower.LightGroup(sh, s.out, T)
 			for _, ex := range []bool{false, true} {
 				p := popslower.NotShooting(sh, s.out, T, a0, ex)
 				r, pairs := popslower.RobustSubset(sh, s.out, T, p)
 				inst := map[string]any{"d": sh.D, "g": sh.G, "T": T, "schedule": s.name, "a0": a0, "exclude_a0": ex}
 				if !popslower.IsRobust(sh, s.out, T, r) {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: the removal left a set that is not √g-robust", sh, T, s.name), Counterexample: inst}
+					return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: the removal left a set that is not √g-robust", sh, T, s.name), Counterexample: inst}
 				}
 				if float64(len(r)) < bound || pairs > (T/2)*sh.G {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P'(a_0)| = %d < dg/2 − Tg√g = %.1f (%d pairs marked)", sh, T, s.name, len(r), bound, pairs), Counterexample: inst}
+					return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P'(a_0)| = %d < dg/2 − Tg√g = %.1f (%d pairs marked)", sh, T, s.name, len(r), bound, pairs), Counterexample: inst}
 				}
 				smallest, maxPairs = min(smallest, len(r)), max(maxPairs, pairs)
 			}
 		}
-		ev = append(ev, fmt.Sprintf("%v T=%d: smallest |P'(a_0)| %d ≥ %.1f, most pairs marked %d", sh, T, smallest, bound, maxPairs))
-	}
-	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+		return fmt.Sprintf("%v T=%d: smallest |P'(a_0)| %d ≥ %.1f, most pairs marked %d", sh, T, smallest, bound, maxPairs), nil
+	})
 }
 
 func checkLemma211Coupler(env props.Env) props.Outcome {

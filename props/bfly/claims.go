@@ -18,8 +18,8 @@ import (
 
 // The butterfly claims of 001_afbf5d537b48cc65.txt (Upfal, Felperin & Snir,
 // "Randomized Routing with Shorter Paths"): invariants and exact values
-// here, the probabilistic theorems in butterfly_stat_claims.go, the §4
-// simulations in butterfly_sim_claims.go.
+// here, the probabilistic theorems in stat_claims.go, the §4
+// simulations in sim_claims.go.
 //
 // Readings shared by all of them (also in the package docs of
 // models/butterfly and algos/butterfly):

@@ -225,7 +225,7 @@ func sotLemma1() {
 	props.Register(props.Claim{ID: "sot/lemma-1/remark/classes-mod-n", Source: seed002 + " remark after Lemma 1", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "Packets injected at step τ can meet (and so deflect) only packets injected at steps ≡ τ (mod n); each class has n steps for deflections before arrival.",
 		Scope:     "all seven algorithms, SOT(n) with n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps; rapid",
-		Notes:     "Every hop adds 1 to i + j (mod n), so a packet injected at τ is on the anti-diagonal i + j ≡ n − 1 + (T − τ) at step T; models/sot.CheckInvariants verifies this after every step, and every deflection's two packets are checked to have congruent injection steps. This is the precise form of the remark; its literal wording is sot/lemma-1/remark/literal. [2026-11-23] Planted fault, fixed before running: a node with two packets keeps the one from up for a step (props.sotKeepFromUp) — the store-and-forward node under which a packet would change class; the model rejects the kept packet, which the check reports.",
+		Notes:     "Every hop adds 1 to i + j (mod n), so a packet injected at τ is on the anti-diagonal i + j ≡ n − 1 + (T − τ) at step T; models/sot.CheckInvariants verifies this after every step, and every deflection's two packets are checked to have congruent injection steps. This is the precise form of the remark; its literal wording is sot/lemma-1/remark/literal. [2026-11-23] Planted fault, fixed before running: a node with two packets keeps the one from up for a step (props/sot.sotKeepFromUp) — the store-and-forward node under which a packet would change class; the model rejects the kept packet, which the check reports.",
 		Check:     sotClassesCheck(nil),
 		Faults:    []props.Fault{{Name: "a node with two packets keeps the one from up for a step (store and forward)", Check: sotClassesCheck(sotKeepFromUp)}}})
 
@@ -328,7 +328,7 @@ func sotCompletesCheck(alg asot.Algorithm, tamper sotTamper) func(props.Env) pro
 
 // sotInvariantsPowerNote is the power note of sot/alg/<alg>/invariants.
 func sotInvariantsPowerNote(alg asot.Algorithm) string {
-	note := "[2026-11-23] Planted faults, fixed before running and shared by the seven routers (rewrites of the router's actions before each step, props.sotKeepFromUp and sotResendInFlight): a node with two packets keeps the one from up for a step (store and forward), and processors that resend an own packet still in flight (a duplicate); both are caught through the model's legality check."
+	note := "[2026-11-23] Planted faults, fixed before running and shared by the seven routers (rewrites of the router's actions before each step, props/sot.sotKeepFromUp and sotResendInFlight): a node with two packets keeps the one from up for a step (store and forward), and processors that resend an own packet still in flight (a duplicate); both are caught through the model's legality check."
 	if alg == asot.Scheduled {
 		note += " The second fault was added after the first was not caught for scheduled: under Algorithm 2 no node ever holds two packets (each step's packets form the shift i → i + t and move in lockstep on disjoint paths), so the first fault changes nothing there — a fault badly designed for this router, not a gap of the check."
 	}
@@ -337,7 +337,7 @@ func sotInvariantsPowerNote(alg asot.Algorithm) string {
 
 // sotCompletesPowerNote is the power note of sot/alg/<alg>/completes.
 func sotCompletesPowerNote(alg asot.Algorithm) string {
-	note := "[2026-11-23] Planted faults, fixed before running and shared by the five routers (props.sotNoTurnToP0 and sotShutP0, legal deflections that livelock): packets for P_0 are never turned into P_0's column, and the two nodes in front of P_0 deflect every packet for P_0 away from it."
+	note := "[2026-11-23] Planted faults, fixed before running and shared by the five routers (props/sot.sotNoTurnToP0 and sotShutP0, legal deflections that livelock): packets for P_0 are never turned into P_0's column, and the two nodes in front of P_0 deflect every packet for P_0 away from it."
 	switch alg {
 	case asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC:
 		note += " The second fault was added after the first was not caught for this router: protocols b and c also bring a packet to P_0 along row 0 (a packet in its target row may go right), which the first fault does not block — a fault badly designed for these protocols."
@@ -350,7 +350,7 @@ func sotAlgorithm1() {
 		props.Register(props.Claim{ID: fmt.Sprintf("sot/alg/%s/invariants", alg), Source: seed002 + " §2.1–2.2, §3.1 Algorithm 1, §3.2 Algorithm 2", Kind: props.Invariant, Recorded: props.Holds,
 			Statement: "Every run is legal hot-potato routing on SOT(n) — each packet entering a node leaves it the next step, one packet per link, processors inject only own packets and only when fewer than two packets arrive — no packet is lost or duplicated, and every delivered packet is absorbed by its own target after n·(1 + deflections) hops.",
 			Scope:     fmt.Sprintf("%s on SOT(n), n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps, model invariants after every step; rapid", alg),
-			Notes:     "Legality is enforced by models/sot.Step (an illegal action is an error, i.e. a router bug); conservation by CheckInvariants; the delivery checks are made on the event stream independently of the model's bookkeeping (props.SotCheckedRun). Completion is a separate claim. " + sotInvariantsPowerNote(alg),
+			Notes:     "Legality is enforced by models/sot.Step (an illegal action is an error, i.e. a router bug); conservation by CheckInvariants; the delivery checks are made on the event stream independently of the model's bookkeeping (props/sot.SotCheckedRun). Completion is a separate claim. " + sotInvariantsPowerNote(alg),
 			Check:     sotInvariantsCheck(alg, nil),
 			Faults: []props.Fault{
 				{Name: "a node with two packets keeps the one from up for a step (store and forward)", Check: sotInvariantsCheck(alg, sotKeepFromUp)},
@@ -556,7 +556,7 @@ func sotFreshClaims() {
 	props.Register(props.Claim{ID: "sot/sec4.2/greedy-a/one-winner-per-target", Source: seed002 + " §4.2 Greedy-a; §3.2", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "In a wave of fresh packets under Greedy-a, of the packets for one target exactly one succeeds — the one with the shortest distance to its turning point — so the wave delivers exactly as many packets undeflected as it has distinct targets.",
 		Scope:     "greedy-a; every target vector (each P_i one packet to another processor) for n = 2…6 (small), …7 (default), …8 (large); and the n waves of the first round of random fresh traffic for n ∈ {16, 32} (5 runs each)",
-		Notes:     "The turning point of a packet from P_i to P_t is its target column, reached after (i − t) mod n moves right. The winner for each target is computed from the target vector alone, never from the run. Targets exclude the sender (a self-addressed packet circles its own row and is never in conflict). [2026-11-23] Planted fault, fixed before running: protocol a with the priority at the target column reversed — a packet from the left that reaches its target column turns down and the packet from up is deflected (props.sotLeftFirst), so the last packet to turn wins.",
+		Notes:     "The turning point of a packet from P_i to P_t is its target column, reached after (i − t) mod n moves right. The winner for each target is computed from the target vector alone, never from the run. Targets exclude the sender (a self-addressed packet circles its own row and is never in conflict). [2026-11-23] Planted fault, fixed before running: protocol a with the priority at the target column reversed — a packet from the left that reaches its target column turns down and the packet from up is deflected (props/sot.sotLeftFirst), so the last packet to turn wins.",
 		Check:     sotWinnersCheck(nil),
 		Faults:    []props.Fault{{Name: "protocol a with priority to the packet from the left at its target column", Check: sotWinnersCheck(sotLeftFirst)}}})
 
@@ -1031,7 +1031,7 @@ func sotAlgorithm2() {
 	props.Register(props.Claim{ID: "sot/alg-2/no-deflections", Source: seed002 + " §3.2 Algorithm 2", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "The scheduled hot-potato algorithm (processor P_i sends only to P_(i+t) mod n at step t, acting as in Greedy-a; deflection nodes act as in Greedy-a) completely avoids deflections.",
 		Scope:     "scheduled (Greedy-a's processor rule as its text states it), every relation with at most 2 packets per processor on SOT(3) and at most 1 on SOT(4) (small; default adds ≤ 2 per processor on SOT(4)), and arbitrary relations (self-addressed, unbalanced) on SOT(n ≤ 8) with up to 8 packets per processor (rapid)",
-		Notes:     "Checked on the model with Greedy-a's rule at deflection nodes (a packet from up keeps going down; a packet in its target column turns down): two packets of one step have different targets, so they never want the same link, and each arrives exactly n steps after it was sent, when its class's next packets leave. With Algorithm 1's processor rule as printed the claim fails: sot/alg-2/literal-processor-rule. [2026-11-23] Planted fault, fixed before running: an off-by-one schedule at one processor — P_0 sends at step t to P_(t+1) mod n, the target P_1 serves then (props.sotSkewP0).",
+		Notes:     "Checked on the model with Greedy-a's rule at deflection nodes (a packet from up keeps going down; a packet in its target column turns down): two packets of one step have different targets, so they never want the same link, and each arrives exactly n steps after it was sent, when its class's next packets leave. With Algorithm 1's processor rule as printed the claim fails: sot/alg-2/literal-processor-rule. [2026-11-23] Planted fault, fixed before running: an off-by-one schedule at one processor — P_0 sends at step t to P_(t+1) mod n, the target P_1 serves then (props/sot.sotSkewP0).",
 		Check:     sotNoDeflectionsCheck(nil),
 		Faults:    []props.Fault{{Name: "an off-by-one schedule at P_0 (it sends to P_(t+1) mod n at step t)", Check: sotNoDeflectionsCheck(sotSkewP0)}}})
 

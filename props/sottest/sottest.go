@@ -144,7 +144,7 @@ func (o Options) fill() Options {
 // Instance is one run: SOT(N), the relation (packet k goes from Rel[k][0]
 // to Rel[k][1]) and the seed of the router's generator
 // (internal/seeds.Rand(Seed)). Its JSON is the replay file's instance (the
-// fields of props.SotInstance).
+// fields of props/sot.SotInstance).
 type Instance struct {
 	Family string     `json:"family"`
 	N      int        `json:"n"`

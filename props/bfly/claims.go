@@ -113,19 +113,30 @@ func init() {
 	})
 }
 
+// genBflyRun draws an instance (GenBflyInstance, any node model) and
+// builds its packets and its router options with fault planted; a failure
+// to build the packets is returned as the counterexample (bad).
+func genBflyRun(t *rapid.T, maxN, maxT int, fault ab.Fault) (in BflyInstance, ps []mb.Packet, o ab.Options, bad map[string]any) {
+	in = GenBflyInstance(t, maxN, maxT, nil, nil)
+	ps, err := in.Packets()
+	if err != nil {
+		return in, nil, o, map[string]any{"instance": in, "error": err.Error()}
+	}
+	o = in.Options()
+	o.Fault = fault
+	return in, ps, o, nil
+}
+
 // bflyPathsCheck is bfly/sec3/paths-and-delivery's check of the router
 // with fault (ab.NoFault: the real one).
 func bflyPathsCheck(fault ab.Fault) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		checks := env.Budget.Pick(150, 1000, 5000)
 		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
-			in := GenBflyInstance(t, 5, 4, nil, nil)
-			ps, err := in.Packets()
-			if err != nil {
-				return map[string]any{"instance": in, "error": err.Error()}
+			in, ps, o, bad := genBflyRun(t, 5, 4, fault)
+			if bad != nil {
+				return bad
 			}
-			o := in.Options()
-			o.Fault = fault
 			for _, p := range ps {
 				for s := 0; s <= o.Shape.Stages(); s++ {
 					if got, want := o.Shape.RowAt(p, s), bflyforms.ExtRow(in.LogN, in.R, p.Src, p.Dst, p.X, s); got != want {
@@ -158,13 +169,10 @@ func bflyEngineCheck(fault ab.Fault) func(props.Env) props.Outcome {
 		checks := env.Budget.Pick(150, 1000, 5000)
 		var e ab.Engine
 		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
-			in := GenBflyInstance(t, 5, 6, nil, nil)
-			ps, err := in.Packets()
-			if err != nil {
-				return map[string]any{"instance": in, "error": err.Error()}
+			in, ps, eo, bad := genBflyRun(t, 5, 6, fault)
+			if bad != nil {
+				return bad
 			}
-			eo := in.Options()
-			eo.Fault = fault
 			a, err1 := ab.RunOnModel(in.Options(), ps, 100000)
 			b, err2 := e.Run(eo, ps, 100000)
 			if err1 != nil || err2 != nil {

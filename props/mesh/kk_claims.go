@@ -24,8 +24,14 @@ const (
 	KKRowToCol  KKFamily = "row-to-col" // (i, j) sends k/n packets to each PU of row j
 )
 
-// KKFamilies lists them.
-var KKFamilies = []KKFamily{KKUniform, KKTranspose, KKReflect, KKRowToCol}
+// KKFamilies lists them: props/meshtest.KKFamilies, in its order.
+var KKFamilies = func() []KKFamily {
+	var fs []KKFamily
+	for _, f := range meshtest.KKFamilies {
+		fs = append(fs, KKFamily(f))
+	}
+	return fs
+}()
 
 // GenKK builds a k-k distribution of a family: props/meshtest.KK's
 // instance (the suite's k-k families, the same rng draws), as the

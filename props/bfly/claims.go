@@ -11,14 +11,16 @@ import (
 	"routecheck/models/perm"
 	"routecheck/oracles/bflyforms"
 	"routecheck/props"
+	"routecheck/props/bflytest"
+	"routecheck/props/internal/claimtab"
 
 	"pgregory.net/rapid"
 )
 
 // The butterfly claims of 001_afbf5d537b48cc65.txt (Upfal, Felperin & Snir,
 // "Randomized Routing with Shorter Paths"): invariants and exact values
-// here, the probabilistic theorems in butterfly_stat_claims.go, the §4
-// simulations in butterfly_sim_claims.go.
+// here, the probabilistic theorems in stat_claims.go, the §4
+// simulations in sim_claims.go.
 //
 // Readings shared by all of them (also in the package docs of
 // models/butterfly and algos/butterfly):
@@ -67,8 +69,9 @@ func (in BflyInstance) Packets() ([]mb.Packet, error) {
 
 // GenBflyInstance draws a network with n ≤ maxN, 0 ≤ r ≤ n, the given
 // node model (nil: drawn), either discipline, and a sequence of 1…maxT
-// permutations: copies of one permutation (random, transpose or bit
-// reversal) or independent random ones.
+// permutations of one of props/bflytest's SequenceFamilies: copies of one
+// permutation (random, transpose or bit reversal) or independent random
+// ones.
 func GenBflyInstance(t *rapid.T, maxN, maxT int, mode *mb.Mode, strict *bool) BflyInstance {
 	n := rapid.IntRange(1, maxN).Draw(t, "n")
 	in := BflyInstance{LogN: n, R: rapid.IntRange(0, n).Draw(t, "r"), Seed: rapid.Uint64().Draw(t, "seed")}
@@ -85,23 +88,8 @@ func GenBflyInstance(t *rapid.T, maxN, maxT int, mode *mb.Mode, strict *bool) Bf
 	}
 	in.Priority = ab.Priority(rapid.IntRange(0, 1).Draw(t, "priority")).String()
 	tt := rapid.IntRange(1, maxT).Draw(t, "t")
-	N := 1 << n
-	kind := rapid.IntRange(0, 3).Draw(t, "family")
-	rng := seeds.Rand(in.Seed, 0xbf)
-	base := perm.Random(N, rng)
-	switch kind {
-	case 1:
-		base = bflyforms.Transpose(n)
-	case 2:
-		base = bflyforms.BitReversal(n)
-	}
-	for range tt {
-		if kind == 3 {
-			in.Perms = append(in.Perms, perm.Random(N, rng))
-		} else {
-			in.Perms = append(in.Perms, base)
-		}
-	}
+	kind := rapid.IntRange(0, len(bflytest.SequenceFamilies)-1).Draw(t, "family")
+	in.Perms = bflytest.Sequence(bflytest.SequenceFamilies[kind], n, tt, seeds.Rand(in.Seed, 0xbf))
 	return in
 }
 
@@ -109,21 +97,32 @@ func GenBflyInstance(t *rapid.T, maxN, maxT int, mode *mb.Mode, strict *bool) Bf
 func logLog(n int) int { return bits.Len(uint(n - 1)) }
 
 func init() {
-	props.Register(props.Claim{ID: "bfly/sec3/paths-and-delivery", Source: seed001 + " §3 (the routing path) and §2", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "Every packet is delivered exactly once, at its destination, after following §3's node sequence (r random transitions, then the unique path through the last n stages: n + r links); no packet is lost or duplicated.",
-		Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models (strict and pipelined buffers), both disciplines, 1–4 permutations (random, transpose, bit reversal, independent), on the step model",
-		Notes:     "The step model checks its invariants (every packet on its path, conservation) after every step; the check compares the model's path with §3's path written bit by bit (oracles/bflyforms.ExtRow) and every delivery with the destination. [2026-11-23] Power: a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict) is caught (the model rejects the step). No fault is planted in the path comparison itself (that would need a mutant model).",
-		Check:     bflyPathsCheck(ab.NoFault),
-		Faults:    []props.Fault{{Name: "a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict)", Check: bflyPathsCheck(ab.FaultIgnoreStrict)}},
-	})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "bfly/sec3/paths-and-delivery", Source: seed001 + " §3 (the routing path) and §2", Kind: props.Invariant, Recorded: props.Holds,
+			Statement: "Every packet is delivered exactly once, at its destination, after following §3's node sequence (r random transitions, then the unique path through the last n stages: n + r links); no packet is lost or duplicated.",
+			Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models (strict and pipelined buffers), both disciplines, 1–4 permutations (random, transpose, bit reversal, independent), on the step model",
+			Notes:     "The step model checks its invariants (every packet on its path, conservation) after every step; the check compares the model's path with §3's path written bit by bit (oracles/bflyforms.ExtRow) and every delivery with the destination. [2026-11-23] Power: a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict) is caught (the model rejects the step). No fault is planted in the path comparison itself (that would need a mutant model).",
+		}, bflyPathsCheck, ab.NoFault, ab.FaultIgnoreStrict, "a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict)"),
+		claimtab.WithFault(props.Claim{ID: "bfly/engine/equals-model", Source: seed001 + " §2–4 (routecheck's fast engine)", Kind: props.Invariant, Recorded: props.Holds,
+			Statement: "The fast engine used for the large simulations delivers every packet in the same step as the greedy policy on the step model.",
+			Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models, strict and pipelined buffers, both disciplines, 1–6 permutations",
+			Notes:     "[2026-11-23] Power: an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict, the model unchanged) is caught.",
+		}, bflyEngineCheck, ab.NoFault, ab.FaultIgnoreStrict, "a fast engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict on the engine only)"),
+	)
+}
 
-	props.Register(props.Claim{ID: "bfly/engine/equals-model", Source: seed001 + " §2–4 (routecheck's fast engine)", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "The fast engine used for the large simulations delivers every packet in the same step as the greedy policy on the step model.",
-		Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models, strict and pipelined buffers, both disciplines, 1–6 permutations",
-		Notes:     "[2026-11-23] Power: an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict, the model unchanged) is caught.",
-		Check:     bflyEngineCheck(ab.NoFault),
-		Faults:    []props.Fault{{Name: "a fast engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict on the engine only)", Check: bflyEngineCheck(ab.FaultIgnoreStrict)}},
-	})
+// genBflyRun draws an instance (GenBflyInstance, any node model) and
+// builds its packets and its router options with fault planted; a failure
+// to build the packets is returned as the counterexample (bad).
+func genBflyRun(t *rapid.T, maxN, maxT int, fault ab.Fault) (in BflyInstance, ps []mb.Packet, o ab.Options, bad map[string]any) {
+	in = GenBflyInstance(t, maxN, maxT, nil, nil)
+	ps, err := in.Packets()
+	if err != nil {
+		return in, nil, o, map[string]any{"instance": in, "error": err.Error()}
+	}
+	o = in.Options()
+	o.Fault = fault
+	return in, ps, o, nil
 }
 
 // bflyPathsCheck is bfly/sec3/paths-and-delivery's check of the router
@@ -132,13 +131,10 @@ func bflyPathsCheck(fault ab.Fault) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		checks := env.Budget.Pick(150, 1000, 5000)
 		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
-			in := GenBflyInstance(t, 5, 4, nil, nil)
-			ps, err := in.Packets()
-			if err != nil {
-				return map[string]any{"instance": in, "error": err.Error()}
+			in, ps, o, bad := genBflyRun(t, 5, 4, fault)
+			if bad != nil {
+				return bad
 			}
-			o := in.Options()
-			o.Fault = fault
 			for _, p := range ps {
 				for s := 0; s <= o.Shape.Stages(); s++ {
 					if got, want := o.Shape.RowAt(p, s), bflyforms.ExtRow(in.LogN, in.R, p.Src, p.Dst, p.X, s); got != want {
@@ -171,13 +167,10 @@ func bflyEngineCheck(fault ab.Fault) func(props.Env) props.Outcome {
 		checks := env.Budget.Pick(150, 1000, 5000)
 		var e ab.Engine
 		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
-			in := GenBflyInstance(t, 5, 6, nil, nil)
-			ps, err := in.Packets()
-			if err != nil {
-				return map[string]any{"instance": in, "error": err.Error()}
+			in, ps, eo, bad := genBflyRun(t, 5, 6, fault)
+			if bad != nil {
+				return bad
 			}
-			eo := in.Options()
-			eo.Fault = fault
 			a, err1 := ab.RunOnModel(in.Options(), ps, 100000)
 			b, err2 := e.Run(eo, ps, 100000)
 			if err1 != nil || err2 != nil {
@@ -263,21 +256,18 @@ func bflyLowerCheck(mode mb.Mode, strict bool, fault ab.Fault) func(props.Env) p
 }
 
 func init() {
-	props.Register(props.Claim{ID: "bfly/thm-6/m-bounds", Source: seed001 + " Theorem 6 (proof)", Kind: props.Exact, Recorded: props.Holds,
-		Statement: "|M(π, s, (a_{r+1}…a_n))| ≤ 2^r for s ≤ r and ≤ min(2^s, 2^r·2^{n−s}) for s > r, for every π; the bounds are attained.",
-		Scope:     "every permutation of N = 4 and N = 8 (n = 2, 3 exhaustive, bounds attained at every r, s), and for N = 16 (n = 4) the transpose, the bit reversal and random permutations (2·10^3 small, 2·10^4 default, 10^5 large, in all counting those two); every r ≤ n",
-		Notes:     "[2026-11-23] Power: the same check against the bound read one unit lower (MBound − 1) is the planted fault (exact value, input perturbed by one unit).",
-		Check:     bflyMBoundsCheck(0),
-		Faults:    []props.Fault{{Name: "the bound read one unit lower (MBound(n, r, s) − 1)", Check: bflyMBoundsCheck(-1)}},
-	})
-
-	props.Register(props.Claim{ID: "bfly/thm-6/union-bound", Source: seed001 + " Theorem 6 (proof, first display)", Kind: props.Exact, Recorded: props.Holds,
-		Statement: "The number of permutations outside Ψ(r, τ) is at most Σ_{s=r}^{n−1} Σ_{k≥τ} (N/2^r) C(2^s,k) C(2^r·2^{n−s},k) k! (N−k)!.",
-		Scope:     "N = 4 and 8, every r ≤ n and every τ with 2^r < τ ≤ max|M| + 1 (exhaustive counts against the exact sum, math/big)",
-		Notes:     "The printed upper limit '(n+r)/2' of k is read as min(2^s, 2^r·2^{n−s}) ≤ 2^{(n+r)/2} (larger k contribute 0). The sum starts at s = r, so it bounds the count only for τ > 2^r (the proof's case τ = c·2^r, c ≥ 7). The proof's closing chain of inequalities is garbled in the extracted text and is not checked; Theorem 6's conclusion is checked statistically by bfly/thm-6/good-fraction.",
-		Check:     bflyUnionCheck(0),
-		Faults:    []props.Fault{{Name: "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)", Check: bflyUnionCheck(1)}},
-	})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "bfly/thm-6/m-bounds", Source: seed001 + " Theorem 6 (proof)", Kind: props.Exact, Recorded: props.Holds,
+			Statement: "|M(π, s, (a_{r+1}…a_n))| ≤ 2^r for s ≤ r and ≤ min(2^s, 2^r·2^{n−s}) for s > r, for every π; the bounds are attained.",
+			Scope:     "every permutation of N = 4 and N = 8 (n = 2, 3 exhaustive, bounds attained at every r, s), and for N = 16 (n = 4) the transpose, the bit reversal and random permutations (2·10^3 small, 2·10^4 default, 10^5 large, in all counting those two); every r ≤ n",
+			Notes:     "[2026-11-23] Power: the same check against the bound read one unit lower (MBound − 1) is the planted fault (exact value, input perturbed by one unit).",
+		}, bflyMBoundsCheck, 0, -1, "the bound read one unit lower (MBound(n, r, s) − 1)"),
+		claimtab.WithFault(props.Claim{ID: "bfly/thm-6/union-bound", Source: seed001 + " Theorem 6 (proof, first display)", Kind: props.Exact, Recorded: props.Holds,
+			Statement: "The number of permutations outside Ψ(r, τ) is at most Σ_{s=r}^{n−1} Σ_{k≥τ} (N/2^r) C(2^s,k) C(2^r·2^{n−s},k) k! (N−k)!.",
+			Scope:     "N = 4 and 8, every r ≤ n and every τ with 2^r < τ ≤ max|M| + 1 (exhaustive counts against the exact sum, math/big)",
+			Notes:     "The printed upper limit '(n+r)/2' of k is read as min(2^s, 2^r·2^{n−s}) ≤ 2^{(n+r)/2} (larger k contribute 0). The sum starts at s = r, so it bounds the count only for τ > 2^r (the proof's case τ = c·2^r, c ≥ 7). The proof's closing chain of inequalities is garbled in the extracted text and is not checked; Theorem 6's conclusion is checked statistically by bfly/thm-6/good-fraction.",
+		}, bflyUnionCheck, 0, 1, "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)"),
+	)
 
 	props.Register(props.Claim{ID: "bfly/lemma-9/node-bound", Source: seed001 + " Lemma 9 (part 1 and its proof)", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "Whatever the random transitions, a node at stage s ≤ r carries ≤ t·2^s packets of t permutations, a node (s, a) with r < s ≤ n carries only packets of M(π_ℓ, s, (a_{r+1}…a_n)) (≤ Σ_ℓ |M|), so ≤ t·c·2^r for permutations in Ψ(r, c·2^r).",

@@ -13,6 +13,7 @@ import (
 	mb "routecheck/models/butterfly"
 	"routecheck/oracles/bflyforms"
 	"routecheck/props"
+	"routecheck/props/internal/claimtab"
 )
 
 // The simulations of 001_afbf5d537b48cc65.txt §4: latency of p pipelined
@@ -260,13 +261,13 @@ func init() {
 		},
 	})
 
-	props.Register(props.Claim{ID: "bfly/sec4/short-no-benefit", Source: seed001 + " §4.3 (\"extra stages … do not significantly decrease the latency in routing short sequences\")", Kind: props.Statistical, Recorded: props.Consistent,
-		Notes:     "Holds for p = 1 (latency only grows with r). Already at p = 10 a couple of extra stages lower the average latency significantly (z ≈ −8 at r = 2), so 'short' must mean a handful of permutations at most. The check can fail: with 8 runs the t critical value is ≈ 60 and a decrease of a few per cent at p = 1 (SE ≈ 0.02 on ≈ 20 steps) would exceed it. [2026-11-23] Power: the planted fault replaces the p = 1 cell at r = ⌈log log N⌉ = 4 (the paper's number of extra stages) by one 10 % below L(0) (effect size fixed before running, the cell's own run-to-run spread kept); it is caught at the small (z ≈ −74 against −59) and default (z ≈ −86) budgets, so the recorded consistent stands.",
-		Statement: "For a single permutation (p = 1) no number of extra stages lowers the average latency significantly below r = 0.",
-		Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 1 ('short' read as one permutation), r = 1…%d, 8/10/10 runs; significant: Welch statistic < −T(Alpha/%d, runs − 1) (Student t, conservative df); p = 10 on r ∈ %v reported in the evidence", simN, simN, simN, simGridR),
-		Check:     bflyShortCheck(false),
-		Faults:    []props.Fault{{Name: "at p = 1, L(⌈log log N⌉) set 10 % below L(0) (effect size fixed before running; its runs' spread kept)", Check: bflyShortCheck(true)}},
-	})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "bfly/sec4/short-no-benefit", Source: seed001 + " §4.3 (\"extra stages … do not significantly decrease the latency in routing short sequences\")", Kind: props.Statistical, Recorded: props.Consistent,
+			Notes:     "Holds for p = 1 (latency only grows with r). Already at p = 10 a couple of extra stages lower the average latency significantly (z ≈ −8 at r = 2), so 'short' must mean a handful of permutations at most. The check can fail: with 8 runs the t critical value is ≈ 60 and a decrease of a few per cent at p = 1 (SE ≈ 0.02 on ≈ 20 steps) would exceed it. [2026-11-23] Power: the planted fault replaces the p = 1 cell at r = ⌈log log N⌉ = 4 (the paper's number of extra stages) by one 10 % below L(0) (effect size fixed before running, the cell's own run-to-run spread kept); it is caught at the small (z ≈ −74 against −59) and default (z ≈ −86) budgets, so the recorded consistent stands.",
+			Statement: "For a single permutation (p = 1) no number of extra stages lowers the average latency significantly below r = 0.",
+			Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 1 ('short' read as one permutation), r = 1…%d, 8/10/10 runs; significant: Welch statistic < −T(Alpha/%d, runs − 1) (Student t, conservative df); p = 10 on r ∈ %v reported in the evidence", simN, simN, simN, simGridR),
+		}, bflyShortCheck, false, true, "at p = 1, L(⌈log log N⌉) set 10 % below L(0) (effect size fixed before running; its runs' spread kept)"),
+	)
 }
 
 // bflyOptimumCheck is bfly/sec4/optimum-interior's check.

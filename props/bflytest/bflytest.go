@@ -80,6 +80,7 @@ import (
 	mb "routecheck/models/butterfly"
 	"routecheck/models/perm"
 	"routecheck/oracles/bflyforms"
+	"routecheck/props/internal/suite"
 )
 
 // NewRouter returns a fresh router for one run.
@@ -160,15 +161,7 @@ func (o Options) fill() Options {
 	if o.MaxSteps == nil {
 		o.MaxSteps = DefaultMaxSteps
 	}
-	if o.Checks == 0 {
-		o.Checks = 30
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.ReplayDir == "" {
-		o.ReplayDir = os.TempDir()
-	}
+	suite.Fill(&o.Checks, 30, &o.Seed, &o.ReplayDir)
 	return o
 }
 
@@ -282,20 +275,11 @@ func families(sh mb.Shape) []family {
 		out = append(out, family{"transpose", func(mb.Shape, int, *rand.Rand) []Spec { return permsSpec(bflyforms.Transpose(n)) }})
 	}
 	out = append(out,
-		family{"transpose×t", func(_ mb.Shape, t int, _ *rand.Rand) []Spec {
-			tr := bflyforms.Transpose(n)
-			ps := make([][]int32, t)
-			for l := range ps {
-				ps[l] = tr
-			}
-			return permsSpec(ps...)
+		family{"transpose×t", func(_ mb.Shape, t int, rng *rand.Rand) []Spec {
+			return permsSpec(Sequence("transpose×t", n, t, rng)...)
 		}},
 		family{"pipelined-random", func(_ mb.Shape, t int, rng *rand.Rand) []Spec {
-			ps := make([][]int32, t)
-			for l := range ps {
-				ps[l] = perm.Random(N, rng)
-			}
-			return permsSpec(ps...)
+			return permsSpec(Sequence("pipelined-random", n, t, rng)...)
 		}},
 		family{"hot-spot", func(_ mb.Shape, t int, rng *rand.Rand) []Spec {
 			h := min(t, N)
@@ -347,25 +331,17 @@ func Check(newRouter NewRouter, o Options) []Failure {
 func Run(t testing.TB, newRouter NewRouter, o Options) {
 	t.Helper()
 	o = o.fill()
-	type runner interface {
-		Run(string, func(*testing.T)) bool
-	}
 	for _, sh := range o.Shapes {
 		if err := sh.Validate(); err != nil {
 			t.Errorf("shape %+v: %v", sh, err)
 			continue
 		}
 		for _, name := range familyNames(sh) {
-			check := func(t testing.TB) {
+			suite.Sub(t, shapeName(sh)+"/"+name, func(t testing.TB, _ bool) {
 				for _, f := range checkFamily(newRouter, sh, name, o) {
 					t.Error(f.String())
 				}
-			}
-			if r, ok := t.(runner); ok {
-				r.Run(shapeName(sh)+"/"+name, func(t *testing.T) { check(t) })
-			} else {
-				check(t)
-			}
+			})
 		}
 	}
 }

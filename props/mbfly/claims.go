@@ -161,19 +161,14 @@ func registerMbflyExact() {
 		Recorded:  props.Violated,
 		Notes:     "⌈1/(α(β+1))⌉ gives 289 and 24. No reading we tried gives both printed values: ⌈1/α⌉·(β+1) gives 18 496 and 1 512; 2312/68 = 34 and 189/27 = 7 = β, so L = 1/(αβ) fits only the second. The time bound of Theorem 3.1 grows with L only through O(1) terms, so the printed 100 log N is unaffected.",
 		Check: func(env props.Env) props.Outcome {
-			var bad []map[string]any
-			var ev []string
-			for _, p := range mbflyforms.Sec3Sets {
+			return mbflySetsCheck(mbflyforms.Sec3Sets, func(p mbflyforms.ParamSet, note func(string, map[string]any)) {
 				L := mbflyforms.Batches(p.Alpha, p.Beta)
-				ev = append(ev, fmt.Sprintf("%s: α = %s, β = %s: formula %d, printed %d", p.Name, p.Alpha.RatString(), p.Beta.RatString(), L, p.PrintedL))
+				var bad map[string]any
 				if L != p.PrintedL {
-					bad = append(bad, map[string]any{"set": p.Name, "alpha": p.Alpha.RatString(), "beta": p.Beta.RatString(), "formula_L": L, "printed_L": p.PrintedL})
+					bad = map[string]any{"set": p.Name, "alpha": p.Alpha.RatString(), "beta": p.Beta.RatString(), "formula_L": L, "printed_L": p.PrintedL}
 				}
-			}
-			if len(bad) > 0 {
-				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: bad}
-			}
-			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+				note(fmt.Sprintf("%s: α = %s, β = %s: formula %d, printed %d", p.Name, p.Alpha.RatString(), p.Beta.RatString(), L, p.PrintedL), bad)
+			})
 		},
 	})
 
@@ -186,19 +181,14 @@ func registerMbflyExact() {
 		Recorded:  props.Violated,
 		Notes:     "With β = 7 the condition needs γ² > 4/8 = 1/2, i.e. γ > 0.7071; γ = 0.707 fails outright and γ = 0.714 leaves a slack 0.0098 smaller than 3γ^14/(1−γ^14) ≈ 0.0271. Feasible with β = 7: e.g. γ = 0.75, θ = 14 (left side 0.5544 ≤ 0.5625), or the γ, θ that oracles/mbflyforms.BestT0 picks (γ = 0.736, θ = 14). The printed 100 log N uses γ = 0.714; with γ = 0.736 Theorem 3.1's coefficient is 2d·2.5/log₂(1/0.736) ≈ 113 for d = 10.",
 		Check: func(env props.Env) props.Outcome {
-			var bad []map[string]any
-			var ev []string
-			for _, p := range mbflyforms.Sec3Sets {
+			return mbflySetsCheck(mbflyforms.Sec3Sets, func(p mbflyforms.ParamSet, note func(string, map[string]any)) {
 				lhs, g2, ok := mbflyforms.Cond1(p.Beta, p.Gamma, p.Theta)
-				ev = append(ev, fmt.Sprintf("%s: left %.6f, γ² %.6f, holds %v", p.Name, mbflyforms.F(lhs), mbflyforms.F(g2), ok))
+				var bad map[string]any
 				if !ok {
-					bad = append(bad, map[string]any{"set": p.Name, "beta": p.Beta.RatString(), "gamma": p.Gamma.RatString(), "theta": p.Theta, "lhs": mbflyforms.F(lhs), "gamma2": mbflyforms.F(g2)})
+					bad = map[string]any{"set": p.Name, "beta": p.Beta.RatString(), "gamma": p.Gamma.RatString(), "theta": p.Theta, "lhs": mbflyforms.F(lhs), "gamma2": mbflyforms.F(g2)}
 				}
-			}
-			if len(bad) > 0 {
-				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: bad}
-			}
-			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+				note(fmt.Sprintf("%s: left %.6f, γ² %.6f, holds %v", p.Name, mbflyforms.F(lhs), mbflyforms.F(g2), ok), bad)
+			})
 		},
 	})
 
@@ -227,19 +217,14 @@ func registerMbflyExact() {
 		Recorded:  props.Violated,
 		Notes:     "Non-explicit: 0.98746 ≤ 1 holds. Explicit: 1.00417 > 1 fails (narrowly; θ = 11 would satisfy it).",
 		Check: func(env props.Env) props.Outcome {
-			var bad []map[string]any
-			var ev []string
-			for _, p := range mbflyforms.Sec4Sets {
+			return mbflySetsCheck(mbflyforms.Sec4Sets, func(p mbflyforms.ParamSet, note func(string, map[string]any)) {
 				lhs, ok := mbflyforms.Cond2(p.Beta, p.Gamma, p.Theta)
-				ev = append(ev, fmt.Sprintf("%s: left %.6f, holds %v", p.Name, mbflyforms.F(lhs), ok))
+				var bad map[string]any
 				if !ok {
-					bad = append(bad, map[string]any{"set": p.Name, "beta": p.Beta.RatString(), "gamma": p.Gamma.RatString(), "theta": p.Theta, "lhs": mbflyforms.F(lhs)})
+					bad = map[string]any{"set": p.Name, "beta": p.Beta.RatString(), "gamma": p.Gamma.RatString(), "theta": p.Theta, "lhs": mbflyforms.F(lhs)}
 				}
-			}
-			if len(bad) > 0 {
-				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: bad}
-			}
-			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+				note(fmt.Sprintf("%s: left %.6f, holds %v", p.Name, mbflyforms.F(lhs), ok), bad)
+			})
 		},
 	})
 
@@ -346,18 +331,34 @@ func bumpLeadingDigit(x float64) float64 {
 // mbflyPrintedCheck compares computed figures with printed ones, rounded
 // to the printed number of significant digits.
 func mbflyPrintedCheck(sets []mbflyforms.ParamSet, got, printed func(mbflyforms.ParamSet) []float64) props.Outcome {
-	var ev []string
-	var bad []map[string]any
-	for _, p := range sets {
+	return mbflySetsCheck(sets, func(p mbflyforms.ParamSet, note func(string, map[string]any)) {
 		g, w := got(p), printed(p)
 		for i := range g {
 			sig := mbflyforms.SigDigits(w[i])
 			r := mbflyforms.RoundSig(g[i], sig)
-			ev = append(ev, fmt.Sprintf("%s: computed %.1f → %g at %d digits, printed %g", p.Name, g[i], r, sig, w[i]))
+			var bad map[string]any
 			if r != w[i] {
-				bad = append(bad, map[string]any{"set": p.Name, "computed": g[i], "printed": w[i], "digits": sig})
+				bad = map[string]any{"set": p.Name, "computed": g[i], "printed": w[i], "digits": sig}
 			}
+			note(fmt.Sprintf("%s: computed %.1f → %g at %d digits, printed %g", p.Name, g[i], r, sig, w[i]), bad)
 		}
+	})
+}
+
+// mbflySetsCheck checks printed figures set by set: judge calls note once
+// per figure with its evidence line and, when the figure is wrong, its
+// counterexample (nil when right). Violated, with every wrong figure, when
+// any is wrong; the evidence lists every figure.
+func mbflySetsCheck(sets []mbflyforms.ParamSet, judge func(p mbflyforms.ParamSet, note func(ev string, bad map[string]any))) props.Outcome {
+	var ev []string
+	var bad []map[string]any
+	for _, p := range sets {
+		judge(p, func(e string, b map[string]any) {
+			ev = append(ev, e)
+			if b != nil {
+				bad = append(bad, b)
+			}
+		})
 	}
 	if len(bad) > 0 {
 		return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: bad}

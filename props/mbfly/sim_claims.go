@@ -10,6 +10,7 @@ import (
 	"routecheck/models/perm"
 	"routecheck/oracles/mbflyforms"
 	"routecheck/props"
+	"routecheck/props/internal/claimtab"
 )
 
 // mbflySizes are the design-network sizes and networks per size.
@@ -81,17 +82,17 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 }
 
 func registerMbflySim() {
-	props.Register(props.Claim{
-		ID:        "mbfly/sec3.1/design-network-expands",
-		Source:    mbflySrc + " §3.1 (an (N, d, α, β)-multi-butterfly: every A_{s,j} joined by an (α, β, N/2^s, 2d)-splitter) and Definitions 2.2–2.3",
-		Statement: "the random construction (every splitter two folded unions of d random matchings) with d = 32 is an (N, 32, 1/32, 7)-multi-butterfly",
-		Scope:     "N ∈ {16, 32, 64}; 1 / 4 / 16 networks per size (small / default / large); exact enumeration of every X with |X| ≤ ⌊m/32⌋",
-		Kind:      props.Exact,
-		Recorded:  props.Holds,
-		Notes:     "[2026-11-23] Power: the same check on networks built with degree 8 in place of 32 (fixed before running) is violated (a single vertex with 5 < 7 neighbours), so the holds is earned for what it states. Its reach is small (issue 9 §3): at N ≤ 64 the definition involves only sets |X| ≤ ⌊m/32⌋ ≤ 2, where degree 32 expands by 7 almost surely; it says nothing about larger sets. Splitters with ⌊αm⌋ = 0 (m ≤ 16) satisfy the definition vacuously. For m > 64 exact enumeration is out of reach; the spectral (Tanner) certificate of models/expander certifies only β ≈ 3.4 at d = 32, m = 256 (it is weak for β near d), so the simulation claims stay at N ≤ 64.",
-		Check:     mbflyExpandsCheck(mbflyDesign.D),
-		Faults:    []props.Fault{{Name: "networks built with degree d = 8 in place of 32 (a quarter of the design degree; fixed before running)", Check: mbflyExpandsCheck(8)}},
-	})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{
+			ID:        "mbfly/sec3.1/design-network-expands",
+			Source:    mbflySrc + " §3.1 (an (N, d, α, β)-multi-butterfly: every A_{s,j} joined by an (α, β, N/2^s, 2d)-splitter) and Definitions 2.2–2.3",
+			Statement: "the random construction (every splitter two folded unions of d random matchings) with d = 32 is an (N, 32, 1/32, 7)-multi-butterfly",
+			Scope:     "N ∈ {16, 32, 64}; 1 / 4 / 16 networks per size (small / default / large); exact enumeration of every X with |X| ≤ ⌊m/32⌋",
+			Kind:      props.Exact,
+			Recorded:  props.Holds,
+			Notes:     "[2026-11-23] Power: the same check on networks built with degree 8 in place of 32 (fixed before running) is violated (a single vertex with 5 < 7 neighbours), so the holds is earned for what it states. Its reach is small (issue 9 §3): at N ≤ 64 the definition involves only sets |X| ≤ ⌊m/32⌋ ≤ 2, where degree 32 expands by 7 almost surely; it says nothing about larger sets. Splitters with ⌊αm⌋ = 0 (m ≤ 16) satisfy the definition vacuously. For m > 64 exact enumeration is out of reach; the spectral (Tanner) certificate of models/expander certifies only β ≈ 3.4 at d = 32, m = 256 (it is weak for β near d), so the simulation claims stay at N ≤ 64.",
+		}, mbflyExpandsCheck, mbflyDesign.D, 8, "networks built with degree d = 8 in place of 32 (a quarter of the design degree; fixed before running)"),
+	)
 
 	props.Register(props.Claim{
 		ID:        "mbfly/sec3.2/buffers-le-L",
@@ -105,17 +106,17 @@ func registerMbflySim() {
 		Faults:    []props.Fault{mbflyFaultIgnoreBatch(mbflyBuffersCheck)},
 	})
 
-	props.Register(props.Claim{
-		ID:        "mbfly/sec3.2/delivers",
-		Source:    mbflySrc + " §3.1–3.2 (routing by bit comparison; Theorem 3.1: every permutation is routed)",
-		Statement: "every packet reaches ⟨log N, its destination⟩, none is lost, duplicated or misrouted, and the run terminates",
-		Scope:     "as mbfly/sec3.2/buffers-le-L; the run cap is 64(log N + L + 4) iterations",
-		Kind:      props.Invariant,
-		Recorded:  props.Holds,
-		Notes:     "Conservation and routing are checked by the model's CheckInvariants after every step; the final positions are compared with the permutation directly. " + mbflyReadings,
-		Check:     mbflyDeliversCheck(amb.NoFault),
-		Faults:    []props.Fault{{Name: "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)", Check: mbflyDeliversCheck(amb.FaultIgnoreBit)}},
-	})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{
+			ID:        "mbfly/sec3.2/delivers",
+			Source:    mbflySrc + " §3.1–3.2 (routing by bit comparison; Theorem 3.1: every permutation is routed)",
+			Statement: "every packet reaches ⟨log N, its destination⟩, none is lost, duplicated or misrouted, and the run terminates",
+			Scope:     "as mbfly/sec3.2/buffers-le-L; the run cap is 64(log N + L + 4) iterations",
+			Kind:      props.Invariant,
+			Recorded:  props.Holds,
+			Notes:     "Conservation and routing are checked by the model's CheckInvariants after every step; the final positions are compared with the permutation directly. " + mbflyReadings,
+		}, mbflyDeliversCheck, amb.NoFault, amb.FaultIgnoreBit, "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)"),
+	)
 
 	props.Register(props.Claim{
 		ID:        "mbfly/claim-3.1/splitter-recurrence",

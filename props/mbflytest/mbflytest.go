@@ -72,6 +72,7 @@ import (
 	"routecheck/internal/seeds"
 	mb "routecheck/models/multibutterfly"
 	"routecheck/models/perm"
+	"routecheck/props/internal/suite"
 )
 
 // NewRouter returns a fresh router; the suite calls it once per run.
@@ -110,7 +111,7 @@ type Options struct {
 func (o Options) fill() Options {
 	if o.Sizes == nil {
 		o.Sizes = []int{2, 4, 8, 16, 32, 64}
-		if short() {
+		if suite.Short() {
 			o.Sizes = o.Sizes[:5]
 		}
 	}
@@ -126,18 +127,7 @@ func (o Options) fill() Options {
 	if o.Nets == 0 {
 		o.Nets = 2
 	}
-	if o.Checks == 0 {
-		o.Checks = 100
-		if short() {
-			o.Checks = 30
-		}
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.ReplayDir == "" {
-		o.ReplayDir = os.TempDir()
-	}
+	suite.Fill(&o.Checks, suite.Pick(100, 30), &o.Seed, &o.ReplayDir)
 	return o
 }
 
@@ -421,20 +411,12 @@ func Check(newRouter NewRouter, o Options) []Failure {
 func Run(t testing.TB, newRouter NewRouter, o Options) {
 	t.Helper()
 	o = o.fill()
-	type runner interface {
-		Run(string, func(*testing.T)) bool
-	}
 	for _, g := range groups(newRouter, o) {
-		check := func(t testing.TB) {
+		suite.Sub(t, g.name, func(t testing.TB, _ bool) {
 			for _, f := range g.run() {
 				t.Error(f.String())
 			}
-		}
-		if r, ok := t.(runner); ok {
-			r.Run(g.name, func(t *testing.T) { check(t) })
-		} else {
-			check(t)
-		}
+		})
 	}
 }
 
@@ -526,8 +508,3 @@ func CheckFile(path string, newRouter NewRouter) (*Failure, error) {
 	}
 	return f, nil
 }
-
-// short is testing.Short inside a test binary and false elsewhere (the
-// suite also runs from routecheck check, where the testing flags do not
-// exist).
-func short() bool { return testing.Testing() && testing.Short() }

@@ -223,7 +223,7 @@ func linearFalsify(env props.Env, nearest bool, body func(f LinearFamily, in Lin
 	return checks, seen, cex, rep
 }
 
-const linearScope = "linear arrays of n ≤ 32 PUs with up to 120 packets, farthest-first on the step model (ties: earliest in queue); distributions drawn from props.LinearFamilies: arbitrary sources and destinations, and the adversarial families one-source, far-end, end-to-end, dense-prefix (every packet crosses one stretch), reverse, k-k and staircase, each also mirrored"
+const linearScope = "linear arrays of n ≤ 32 PUs with up to 120 packets, farthest-first on the step model (ties: earliest in queue); distributions drawn from props/mesh.LinearFamilies: arbitrary sources and destinations, and the adversarial families one-source, far-end, end-to-end, dense-prefix (every packet crosses one stretch), reverse, k-k and staircase, each also mirrored"
 
 func init() {
 	const src = seed003 + " Lemma 4"

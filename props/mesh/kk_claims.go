@@ -9,9 +9,11 @@ import (
 	amesh "routecheck/algos/mesh"
 	"routecheck/internal/seeds"
 	"routecheck/props"
+	"routecheck/props/meshtest"
 )
 
-// KKFamily names a k-k distribution family.
+// KKFamily names a k-k distribution family: one of props/meshtest's
+// KKFamilies, which defines them.
 type KKFamily string
 
 // The families: uniformly random, and three structured adversaries.
@@ -22,40 +24,27 @@ const (
 	KKRowToCol  KKFamily = "row-to-col" // (i, j) sends k/n packets to each PU of row j
 )
 
-// KKFamilies lists them.
-var KKFamilies = []KKFamily{KKUniform, KKTranspose, KKReflect, KKRowToCol}
-
-// GenKK builds a k-k distribution of a family (row-to-col needs n | k).
-func GenKK(f KKFamily, n, k int, r *rand.Rand) [][]amesh.Dest {
-	out := make([][]amesh.Dest, n*n)
-	switch f {
-	case KKUniform:
-		slots := make([]amesh.Dest, 0, n*n*k)
-		for p := range n * n {
-			for range k {
-				slots = append(slots, amesh.Dest{Row: int32(p / n), Col: int32(p % n)})
-			}
-		}
-		r.Shuffle(len(slots), func(i, j int) { slots[i], slots[j] = slots[j], slots[i] })
-		for p := range out {
-			out[p] = slots[p*k : (p+1)*k]
-		}
-		return out
+// KKFamilies lists them: props/meshtest.KKFamilies, in its order.
+var KKFamilies = func() []KKFamily {
+	var fs []KKFamily
+	for _, f := range meshtest.KKFamilies {
+		fs = append(fs, KKFamily(f))
 	}
-	for p := range out {
-		i, j := int32(p/n), int32(p%n)
-		ds := make([]amesh.Dest, k)
-		for t := range ds {
-			switch f {
-			case KKTranspose:
-				ds[t] = amesh.Dest{Row: j, Col: i}
-			case KKReflect:
-				ds[t] = amesh.Dest{Row: int32(n) - 1 - i, Col: int32(n) - 1 - j}
-			case KKRowToCol:
-				ds[t] = amesh.Dest{Row: j, Col: int32(t / (k / n))}
-			}
-		}
-		out[p] = ds
+	return fs
+}()
+
+// GenKK builds a k-k distribution of a family: props/meshtest.KK's
+// instance (the suite's k-k families, the same rng draws), as the
+// destinations of each PU's k packets. It panics on what KK refuses (an
+// unknown family, row-to-col without n | k): the claims' sizes are fixed.
+func GenKK(f KKFamily, n, k int, r *rand.Rand) [][]amesh.Dest {
+	in, err := meshtest.KK(string(f), n, k, r)
+	if err != nil {
+		panic("props/mesh: " + err.Error())
+	}
+	out := make([][]amesh.Dest, n*n)
+	for q, d := range in.Dst {
+		out[in.Src[q]] = append(out[in.Src[q]], amesh.Dest{Row: d / int32(n), Col: d % int32(n)})
 	}
 	return out
 }

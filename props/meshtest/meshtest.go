@@ -79,6 +79,7 @@ import (
 	"routecheck/internal/hunt"
 	"routecheck/models/mesh"
 	"routecheck/models/perm"
+	"routecheck/props/internal/suite"
 )
 
 // Instance is one routing problem: packet q goes from PU Src[q] to PU
@@ -196,15 +197,7 @@ func (o Options) fill() Options {
 	if o.Ks == nil {
 		o.Ks = []int{2, 4}
 	}
-	if o.Checks == 0 {
-		o.Checks = 100
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.ReplayDir == "" {
-		o.ReplayDir = os.TempDir()
-	}
+	suite.Fill(&o.Checks, 100, &o.Seed, &o.ReplayDir)
 	return o
 }
 
@@ -415,21 +408,17 @@ func CheckFile(newRouter NewRouter, path string, o Options) ([]Failure, error) {
 func Run(t testing.TB, newRouter NewRouter, o Options) {
 	t.Helper()
 	o = o.fill()
-	type runner interface {
-		Run(string, func(*testing.T)) bool
-	}
 	for _, fam := range Families(o) {
 		fs := checkFamily(newRouter, fam, o)
-		r, ok := t.(runner)
-		if !ok {
-			for _, f := range fs {
-				t.Error(f.String())
+		suite.Sub(t, fam.Name, func(t testing.TB, sub bool) {
+			if !sub {
+				for _, f := range fs {
+					t.Error(f.String())
+				}
+				return
 			}
-			continue
-		}
-		r.Run(fam.Name, func(t *testing.T) {
 			for _, p := range properties {
-				t.Run(p, func(t *testing.T) {
+				suite.Sub(t, p, func(t testing.TB, _ bool) {
 					for _, f := range fs {
 						if f.Property == p {
 							t.Error(f.String())
@@ -537,7 +526,12 @@ func Families(o Options) []Family {
 					continue
 				}
 				ks := fmt.Sprintf("/k=%d", k)
-				add("kk/uniform"+ks, kkUniform(n, k, rng))
+				kk := func(family string) {
+					if in, err := KK(family, n, k, rng); err == nil {
+						add("kk/"+family+ks, in)
+					}
+				}
+				kk("uniform")
 				if k <= P {
 					pairs, err := perm.HotSpot(P, k, rng.IntN(P), rng)
 					if err == nil {
@@ -548,10 +542,8 @@ func Families(o Options) []Family {
 						add("kk/hot-spot"+ks, in)
 					}
 				}
-				add("kk/transpose"+ks, kkMap(n, k, func(i, j, _ int) (int, int) { return j, i }))
-				add("kk/reflect"+ks, kkMap(n, k, func(i, j, _ int) (int, int) { return n - 1 - i, n - 1 - j }))
-				if k%n == 0 {
-					add("kk/row-to-col"+ks, kkMap(n, k, func(_, j, t int) (int, int) { return j, t / (k / n) }))
+				for _, family := range KKFamilies[1:] {
+					kk(family) // row-to-col only when n | k
 				}
 			}
 			out = append(out, Family{Name: prefix + "random", Random: true, N: n, Torus: torus})

@@ -91,7 +91,7 @@ func (rr routerRun) check(env props.Env) props.Outcome {
 }
 
 // exhaustive checks a per-step claim on every survivor class of every
-// shape in scope with dg ≤ 8 (pops_exhaustive.go), shape by shape in order
+// shape in scope with dg ≤ 8 (exhaustive.go), shape by shape in order
 // of n, and returns a violation (done) with the first failing class — fewest
 // survivors first; its representative has only the survivors taking part —
 // or the coverage as evidence. At the small budget POPS(4,2) (156,065
@@ -130,7 +130,7 @@ func (rr routerRun) exhaustive(b props.Budget, bad func(PopsRunReport) string) (
 	if len(skipped) > 0 {
 		covered = append(covered, strings.Join(skipped, ", "))
 	}
-	return props.Outcome{Evidence: fmt.Sprintf("exhaustive for one step (%s): every shape in scope with dg ≤ %d — %s — every permutation and every choice of intermediate group, and of taking part where the step has a coin; inputs grouped by their slot-1 survivors and, for POPS(d,2) with d even, the group-swap symmetry (props/pops_exhaustive.go), %d class representatives run on the slot model", rr.stepCoverage(), maxN, strings.Join(covered, ", "), classes)}, false
+	return props.Outcome{Evidence: fmt.Sprintf("exhaustive for one step (%s): every shape in scope with dg ≤ %d — %s — every permutation and every choice of intermediate group, and of taking part where the step has a coin; inputs grouped by their slot-1 survivors and, for POPS(d,2) with d even, the group-swap symmetry (props/pops/exhaustive.go), %d class representatives run on the slot model", rr.stepCoverage(), maxN, strings.Join(covered, ", "), classes)}, false
 }
 
 // badOutcome applies the claim's predicate to a class outcome (the report

@@ -709,11 +709,23 @@ func PopsModelIllegalRejected(t *rapid.T) { pmRapidProp(t, pmIllegalRejected) }
 // states and the same events (see PopsModelCheckStep).
 func PopsModelDifferential(t *rapid.T) { pmRapidProp(t, pmDifferential) }
 
-func pmPurity(step pmStepFunc, c PopsModelChoices) string {
-	s, err := PopsModelStateWith(c)
-	if err != nil {
-		return err.Error()
+// pmOnState makes a property body that starts from a random reachable
+// state (PopsModelStateWith; a failure to build one is the body's
+// failure).
+func pmOnState(body func(step pmStepFunc, c PopsModelChoices, s mpops.State) string) pmBody {
+	return func(step pmStepFunc, c PopsModelChoices) string {
+		s, err := PopsModelStateWith(c)
+		if err != nil {
+			return err.Error()
+		}
+		return body(step, c, s)
 	}
+}
+
+// pmPurity is the body of PopsModelPurity, from the state pmOnState drew.
+var pmPurity = pmOnState(pmPurityOn)
+
+func pmPurityOn(step pmStepFunc, c PopsModelChoices, s mpops.State) string {
 	a, kind := PopsModelActionsWith(c, s)
 	where := fmt.Sprintf("\n  state:   %s\n  actions (%s): %s", PopsModelFormatState(s), kind, PopsModelFormatActions(a))
 	s0, a0 := s.Clone(), pmCloneActions(a)
@@ -779,6 +791,21 @@ func pmLegalSteps(step pmStepFunc, c PopsModelChoices) string {
 	if err := mpops.CheckInvariants(s); err != nil {
 		return fmt.Sprintf("initial state fails CheckInvariants: %v\n  state: %s", err, PopsModelFormatState(s))
 	}
+	return pmLegalRun(step, c, s, func(s mpops.State, _ []mpops.Action, next mpops.State, ev mpops.Events, where string) string {
+		if err := mpops.CheckInvariants(next); err != nil {
+			return fmt.Sprintf("next state fails CheckInvariants: %v\n  next: %s\n  events: %+v%s", err, PopsModelFormatState(next), ev, where)
+		}
+		if next.Slot != s.Slot+1 || next.Shape != s.Shape || !slices.Equal(next.Dst, s.Dst) {
+			return fmt.Sprintf("slot, shape or destinations changed: next %s%s", PopsModelFormatState(next), where)
+		}
+		return ""
+	})
+}
+
+// pmLegalRun steps s through 1–8 slots (drawn from c), each with a random
+// legal action vector, which step must accept; each judges every slot
+// (where describes it) and its first message ends the run.
+func pmLegalRun(step pmStepFunc, c PopsModelChoices, s mpops.State, each func(s mpops.State, a []mpops.Action, next mpops.State, ev mpops.Events, where string) string) string {
 	slots := c.IntRange(1, 8, "slots")
 	for k := 0; k < slots; k++ {
 		a := PopsModelLegalActionsWith(c, s)
@@ -787,11 +814,8 @@ func pmLegalSteps(step pmStepFunc, c PopsModelChoices) string {
 		if err != nil {
 			return fmt.Sprintf("legal actions rejected: %v%s", err, where)
 		}
-		if err := mpops.CheckInvariants(next); err != nil {
-			return fmt.Sprintf("next state fails CheckInvariants: %v\n  next: %s\n  events: %+v%s", err, PopsModelFormatState(next), ev, where)
-		}
-		if next.Slot != s.Slot+1 || next.Shape != s.Shape || !slices.Equal(next.Dst, s.Dst) {
-			return fmt.Sprintf("slot, shape or destinations changed: next %s%s", PopsModelFormatState(next), where)
+		if msg := each(s, a, next, ev, where); msg != "" {
+			return msg
 		}
 		s = next
 	}
@@ -803,21 +827,12 @@ func pmConservation(step pmStepFunc, c PopsModelChoices) string {
 	n := s.Shape.N()
 	lostEvents := make([]int, n)
 	deliveredEvents := make([]int, n)
-	slots := c.IntRange(1, 8, "slots")
-	for k := 0; k < slots; k++ {
-		a := PopsModelLegalActionsWith(c, s)
-		where := fmt.Sprintf("\n  slot %d state: %s\n  actions: %s", k, PopsModelFormatState(s), PopsModelFormatActions(a))
-		next, ev, err := step(s, a)
-		if err != nil {
-			return fmt.Sprintf("legal actions rejected: %v%s", err, where)
-		}
-		where = fmt.Sprintf("\n  next: %s\n  events: %+v%s", PopsModelFormatState(next), ev, where)
+	return pmLegalRun(step, c, s, func(s mpops.State, a []mpops.Action, next mpops.State, ev mpops.Events, where string) string {
 		if msg := pmConservedSlot(s, a, next, ev, lostEvents, deliveredEvents); msg != "" {
-			return msg + where
+			return msg + fmt.Sprintf("\n  next: %s\n  events: %+v%s", PopsModelFormatState(next), ev, where)
 		}
-		s = next
-	}
-	return ""
+		return ""
+	})
 }
 
 // pmConservedSlot checks one slot s --a--> next with events ev and adds the
@@ -948,11 +963,10 @@ func pmConservedSlot(s mpops.State, a []mpops.Action, next mpops.State, ev mpops
 	return ""
 }
 
-func pmCouplers(step pmStepFunc, c PopsModelChoices) string {
-	s, err := PopsModelStateWith(c)
-	if err != nil {
-		return err.Error()
-	}
+// pmCouplers is the body of PopsModelCouplers, from the state pmOnState drew.
+var pmCouplers = pmOnState(pmCouplersOn)
+
+func pmCouplersOn(step pmStepFunc, c PopsModelChoices, s mpops.State) string {
 	a := PopsModelLegalActionsWith(c, s)
 	where := fmt.Sprintf("\n  state:   %s\n  actions: %s", PopsModelFormatState(s), PopsModelFormatActions(a))
 	next, ev, err := step(s, a)
@@ -1061,11 +1075,10 @@ func pmCouplers(step pmStepFunc, c PopsModelChoices) string {
 	return ""
 }
 
-func pmIllegalRejected(step pmStepFunc, c PopsModelChoices) string {
-	s, err := PopsModelStateWith(c)
-	if err != nil {
-		return err.Error()
-	}
+// pmIllegalRejected is the body of PopsModelIllegalRejected, from the state pmOnState drew.
+var pmIllegalRejected = pmOnState(pmIllegalRejectedOn)
+
+func pmIllegalRejectedOn(step pmStepFunc, c PopsModelChoices, s mpops.State) string {
 	a := PopsModelIllegalActionsWith(c, s)
 	if _, msg := pmCheckStep(step, s, a, PopsModelIllegal, false); msg != "" {
 		return fmt.Sprintf("%s\n  state:   %s\n  actions: %s", msg, PopsModelFormatState(s), PopsModelFormatActions(a))
@@ -1073,11 +1086,10 @@ func pmIllegalRejected(step pmStepFunc, c PopsModelChoices) string {
 	return ""
 }
 
-func pmDifferential(step pmStepFunc, c PopsModelChoices) string {
-	s, err := PopsModelStateWith(c)
-	if err != nil {
-		return err.Error()
-	}
+// pmDifferential is the body of PopsModelDifferential, from the state pmOnState drew.
+var pmDifferential = pmOnState(pmDifferentialOn)
+
+func pmDifferentialOn(step pmStepFunc, c PopsModelChoices, s mpops.State) string {
 	slots := c.IntRange(1, 8, "slots")
 	for k := 0; k < slots; k++ {
 		a, kind := PopsModelActionsWith(c, s)

@@ -252,18 +252,20 @@ func init() {
 			}
 			props.Register(props.Claim{ID: id, Source: source, Statement: statement, Scope: scope, Kind: props.Statistical, Recorded: rec, RecordedAt: at, Notes: notes, Check: check(c), Faults: fs, SlowInShort: c.N > 1<<16})
 		}
-		reg("1/A", seed000+" Table I column A",
-			fmt.Sprintf("The randomized algorithm routes a random permutation in %.2f slots on average.", c.A),
-			tableACheck, tableAFaults)
-		reg("2/mu", seed000+" Table II μ",
-			fmt.Sprintf("The mean number of steps over 100 runs is %.2f.", c.Mu),
-			tableMuCheck, tableMuFaults)
-		reg("2/sigma", seed000+" Table II σ",
-			fmt.Sprintf("The standard deviation of the number of steps over 100 runs is %.2f.", c.Sigma),
-			tableSigmaCheck, tableSigmaFaults)
-		reg("2/max", seed000+" Table II max",
-			fmt.Sprintf("The largest number of steps over 100 runs is %d.", c.Max),
-			tableMaxCheck, tableMaxFaults)
+		// One claim per printed statistic of the cell: its ID part, where it
+		// is printed, the statement, the check and its planted faults.
+		for _, t := range []struct {
+			stat, source, statement string
+			check                   func(popspaper.Cell) func(props.Env) props.Outcome
+			faults                  []tableFault
+		}{
+			{"1/A", " Table I column A", fmt.Sprintf("The randomized algorithm routes a random permutation in %.2f slots on average.", c.A), tableACheck, tableAFaults},
+			{"2/mu", " Table II μ", fmt.Sprintf("The mean number of steps over 100 runs is %.2f.", c.Mu), tableMuCheck, tableMuFaults},
+			{"2/sigma", " Table II σ", fmt.Sprintf("The standard deviation of the number of steps over 100 runs is %.2f.", c.Sigma), tableSigmaCheck, tableSigmaFaults},
+			{"2/max", " Table II max", fmt.Sprintf("The largest number of steps over 100 runs is %d.", c.Max), tableMaxCheck, tableMaxFaults},
+		} {
+			reg(t.stat, seed000+t.source, t.statement, t.check, t.faults)
+		}
 	}
 	props.Register(props.Claim{ID: "pops/tables/I-A-vs-II-mu", Source: seed000 + " Tables I and II", Kind: props.Statistical, Recorded: props.Inconsistent,
 		Statement: "Table I column A (slots) and Table II μ (steps of 5 slots) describe the same algorithm: A ≈ 5μ.",

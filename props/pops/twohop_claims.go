@@ -227,6 +227,16 @@ func searchMarking(env props.Env, excludeA0 bool, rule popslower.PartnerRule, ca
 	return props.Outcome{Verdict: props.Holds, Evidence: "no marked packet routed early: " + strings.Join(ev, "; ")}, strings.Join(ev, "; ")
 }
 
+// literalMarkingCheck searches the text's marking (partner = lowest
+// eligible index) on the small cases, with group a_0's own processors left
+// out of P(a_0) when excludeA0 is set.
+func literalMarkingCheck(excludeA0 bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		o, _ := searchMarking(env, excludeA0, popslower.PartnerLowest, thm212Cases(props.Small))
+		return o
+	}
+}
+
 func init() {
 	const src = seed000 + " §II-B"
 	props.Register(props.Claim{ID: "pops/lemma-2.9/light-group", Source: src + " Lemma 2.9, Corollary 2.10", Kind: props.Bound, Recorded: props.Holds,
@@ -251,19 +261,13 @@ func init() {
 		Statement: "For every i ∈ P'(a_0), the marking (for t = T−1 downto 1, t odd, pair every marked p_j with an unmarked p_h, h ∈ P'(a_0), c_out(h,t) = c_out(j,t)) and sending the marked packets into group a_0 leave p_i unrouted after T slots.",
 		Scope:     "T = 2 on POPS(17,17), (34,17), (17,34), T = 4 on POPS(257,257); the three algorithms of algos/popstwohop; P(a_0) as written (group a_0's own processors included); partner = lowest eligible index; completion = lowest-first, then seeded random",
 		Notes:     "Read literally P(a_0) contains processors of group a_0 that never shoot on a_0 (for shift on POPS(17,17) all but one processor of group 0). A marked packet starting there is sent to its own group: under property 6 it is routed at slot 0 — either p_i itself or a partner, which then never shoots and cannot cause the collision. Minimal case: shift, POPS(17,17), a_0 = 0, i = 0. Repaired (group a_0 excluded) in pops/thm-2.12/literal-marking-excluding-a0.",
-		Check: func(env props.Env) props.Outcome {
-			o, _ := searchMarking(env, false, popslower.PartnerLowest, thm212Cases(props.Small))
-			return o
-		}})
+		Check:     literalMarkingCheck(false)})
 	props.Register(props.Claim{ID: "pops/thm-2.12/literal-marking-excluding-a0", Source: src + " Theorem 2.12 (proof, partner step)", Kind: props.LowerBound, Recorded: props.Violated,
 		Statement: "With group a_0's own processors left out of P(a_0), the text's marking (any unmarked p_h in P'(a_0) with c_out(h,t) = c_out(j,t)) still guarantees that every marked packet meets a conflict in every even slot up to its marking time, so p_i is unrouted after T slots.",
 		Scope:     "as pops/thm-2.12/literal-marking, with group a_0 excluded from P(a_0)",
 		Notes: "Fails inside the theorem's assumptions. 'Same c' read as same target group (the only reading under which Lemma 2.11's count holds, see pops/lemma-2.11/coupler-reading) does not make p_j and p_h collide: they come from different groups on different couplers, and the argument needs both to be received in group c_out(t) so that they collide on c(a_0, c_out) in slot t+1. If the partner is not received — its coupler has another shooter of its group, or nobody in the target group listens to its group — while p_j is, p_j travels alone to a_0 unless some other packet bound for a_0 happens to be relayed through the same group. " +
 			"Seen with the hashed algorithm on POPS(17,17) (random completions; the check's first hit), with spread on POPS(34,17), with shift on POPS(17,34) (unheard couplers; even with the lowest-first completion, e.g. i = 308, worked by hand in TestThm212ShiftCounterexampleByHand) and at T = 4 with hashed on POPS(257,257) (i = 0, random completion, seed 20261122). The repaired partner rule is in pops/thm-2.12/two-hops-log-n.",
-		Check: func(env props.Env) props.Outcome {
-			o, _ := searchMarking(env, true, popslower.PartnerLowest, thm212Cases(props.Small))
-			return o
-		}})
+		Check: literalMarkingCheck(true)})
 	props.Register(props.Claim{ID: "pops/thm-2.12/two-hops-log-n", Source: src + " Theorem 2.12", Kind: props.LowerBound, Recorded: props.Holds,
 		Statement: "Any deterministic two-hops algorithm needs Ω(log n) slots: for T even, T < ½·min(log d, log g), the marking construction gives a permutation whose packet p_i is still unrouted after T slots.",
 		Scope:     "T = 2 on POPS(17,17) (every i ∈ P'(a_0)), POPS(34,17) and (17,34) (96 i each at the small budget, all at default), +POPS(32,32), (64,48) at default; T = 4 on POPS(257,257) (2 i per algorithm small, 16 default, 48 large), +POPS(300,260) at large; T ≥ 6 (n ≥ 4097²) not exercised. Algorithms: shift, spread, hashed (algos/popstwohop) on the slot model. Per algorithm and shape a baseline: 1/2/4 uniformly random permutations run for T slots.",
@@ -386,16 +390,16 @@ func thm212(env props.Env, rule popslower.PartnerRule) props.Outcome {
 	return props.Outcome{Verdict: props.Holds, Evidence: "attained: " + strings.Join(ev, " | ")}
 }
 
-// lemmaSchedules are the c_out functions Lemmas 2.9 and 2.11 are checked
-// on: the algorithms, random tables and a clumped table.
-func lemmaSchedules(sh mpops.Shape, T, random int, rng *rand.Rand) []struct {
+// lemmaSchedule is a named c_out function.
+type lemmaSchedule = struct {
 	name string
 	out  func(i, t int) int
-} {
-	type sched = struct {
-		name string
-		out  func(i, t int) int
-	}
+}
+
+// lemmaSchedules are the c_out functions Lemmas 2.9 and 2.11 are checked
+// on: the algorithms, random tables and a clumped table.
+func lemmaSchedules(sh mpops.Shape, T, random int, rng *rand.Rand) []lemmaSchedule {
+	type sched = lemmaSchedule
 	var ss []sched
 	for _, s := range twoHopAlgs(sh) {
 		ss = append(ss, sched{s.Name, s.Out})
@@ -424,63 +428,70 @@ func lemmaCases(b props.Budget) []thm212Case {
 	return cs
 }
 
-func checkLemma29(scale float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome { return lemma29(env, scale) }
+// lemmaCheck is the check of Lemmas 2.9 and 2.11: perCase judges one
+// case of lemmaCases on its schedules (lemmaSchedules, random ones drawn
+// from the lemma's stream tag) and returns its evidence or a violation;
+// the first violation is the outcome, else holds with every case's
+// evidence.
+func lemmaCheck(tag uint64, perCase func(sh mpops.Shape, T int, ss []lemmaSchedule) (string, *props.Outcome)) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		rng := rand.New(rand.NewPCG(env.Seed, tag))
+		var ev []string
+		for _, cs := range lemmaCases(env.Budget) {
+			e, bad := perCase(cs.sh, cs.T, lemmaSchedules(cs.sh, cs.T, env.Budget.Pick(8, 32, 128), rng))
+			if bad != nil {
+				return *bad
+			}
+			ev = append(ev, e)
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+	}
 }
 
-func lemma29(env props.Env, scale float64) props.Outcome {
-	rng := rand.New(rand.NewPCG(env.Seed, 0x0209))
-	var ev []string
-	for _, cs := range lemmaCases(env.Budget) {
-		sh, T := cs.sh, cs.T
+// checkLemma29 checks Lemma 2.9 with its bound dT scaled by scale.
+func checkLemma29(scale float64) func(props.Env) props.Outcome {
+	return lemmaCheck(0x0209, func(sh mpops.Shape, T int, ss []lemmaSchedule) (string, *props.Outcome) {
 		d, n := sh.D, sh.N()
 		worst := 0
-		for _, s := range lemmaSchedules(sh, T, env.Budget.Pick(8, 32, 128), rng) {
+		for _, s := range ss {
 			a0, shooters := popslower.LightGroup(sh, s.out, T)
 			p := popslower.NotShooting(sh, s.out, T, a0, false)
 			inst := map[string]any{"d": d, "g": sh.G, "T": T, "schedule": s.name, "a0": a0}
 			if lim := scale * float64(d*T); float64(shooters) > lim {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: every group has ≥ %d > %.4g·dT = %.1f shooters", sh, T, s.name, shooters, scale, lim), Counterexample: inst}
+				return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: every group has ≥ %d > %.4g·dT = %.1f shooters", sh, T, s.name, shooters, scale, lim), Counterexample: inst}
 			}
 			if len(p) < n-d*T || 2*(n-d*T) <= n {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P(a_0)| = %d, n − dT = %d, dg/2 = %d", sh, T, s.name, len(p), n-d*T, n/2), Counterexample: inst}
+				return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P(a_0)| = %d, n − dT = %d, dg/2 = %d", sh, T, s.name, len(p), n-d*T, n/2), Counterexample: inst}
 			}
 			worst = max(worst, shooters)
 		}
-		ev = append(ev, fmt.Sprintf("%v T=%d: most shooters on a_0 %d (dT/2 = %d, dT = %d)", sh, T, worst, d*T/2, d*T))
-	}
-	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+		return fmt.Sprintf("%v T=%d: most shooters on a_0 %d (dT/2 = %d, dT = %d)", sh, T, worst, d*T/2, d*T), nil
+	})
 }
 
+// checkLemma211 checks Lemma 2.11 with its Tg√g allowance scaled by
+// allowance.
 func checkLemma211(allowance float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome { return lemma211(env, allowance) }
-}
-
-func lemma211(env props.Env, allowance float64) props.Outcome {
-	rng := rand.New(rand.NewPCG(env.Seed, 0x0211))
-	var ev []string
-	for _, cs := range lemmaCases(env.Budget) {
-		sh, T := cs.sh, cs.T
+	return lemmaCheck(0x0211, func(sh mpops.Shape, T int, ss []lemmaSchedule) (string, *props.Outcome) {
 		bound := float64(sh.N())/2 - allowance*float64(T*sh.G)*math.Sqrt(float64(sh.G))
 		smallest, maxPairs := sh.N(), 0
-		for _, s := range lemmaSchedules(sh, T, env.Budget.Pick(8, 32, 128), rng) {
+		for _, s := range ss {
 			a0, _ := popslower.LightGroup(sh, s.out, T)
 			for _, ex := range []bool{false, true} {
 				p := popslower.NotShooting(sh, s.out, T, a0, ex)
 				r, pairs := popslower.RobustSubset(sh, s.out, T, p)
 				inst := map[string]any{"d": sh.D, "g": sh.G, "T": T, "schedule": s.name, "a0": a0, "exclude_a0": ex}
 				if !popslower.IsRobust(sh, s.out, T, r) {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: the removal left a set that is not √g-robust", sh, T, s.name), Counterexample: inst}
+					return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: the removal left a set that is not √g-robust", sh, T, s.name), Counterexample: inst}
 				}
 				if float64(len(r)) < bound || pairs > (T/2)*sh.G {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P'(a_0)| = %d < dg/2 − Tg√g = %.1f (%d pairs marked)", sh, T, s.name, len(r), bound, pairs), Counterexample: inst}
+					return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P'(a_0)| = %d < dg/2 − Tg√g = %.1f (%d pairs marked)", sh, T, s.name, len(r), bound, pairs), Counterexample: inst}
 				}
 				smallest, maxPairs = min(smallest, len(r)), max(maxPairs, pairs)
 			}
 		}
-		ev = append(ev, fmt.Sprintf("%v T=%d: smallest |P'(a_0)| %d ≥ %.1f, most pairs marked %d", sh, T, smallest, bound, maxPairs))
-	}
-	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+		return fmt.Sprintf("%v T=%d: smallest |P'(a_0)| %d ≥ %.1f, most pairs marked %d", sh, T, smallest, bound, maxPairs), nil
+	})
 }
 
 func checkLemma211Coupler(env props.Env) props.Outcome {

@@ -51,6 +51,7 @@ import (
 	"routecheck/internal/hunt"
 	"routecheck/models/perm"
 	"routecheck/models/pops"
+	"routecheck/props/internal/suite"
 )
 
 // Options tune the suite; the zero value is ready to use (see fill).
@@ -98,15 +99,7 @@ func (o Options) fill() Options {
 	if o.Exhaustive == 0 {
 		o.Exhaustive = 4
 	}
-	if o.Checks == 0 {
-		o.Checks = 50
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.ReplayDir == "" {
-		o.ReplayDir = os.TempDir()
-	}
+	suite.Fill(&o.Checks, 50, &o.Seed, &o.ReplayDir)
 	return o
 }
 
@@ -222,20 +215,12 @@ func Check(newRouter func() pops.Router, o Options) []Failure {
 func Run(t testing.TB, newRouter func() pops.Router, o Options) {
 	t.Helper()
 	o = o.fill()
-	type runner interface {
-		Run(string, func(*testing.T)) bool
-	}
 	sub := func(name string, f func() []Failure) {
-		check := func(t testing.TB) {
+		suite.Sub(t, name, func(t testing.TB, _ bool) {
 			for _, x := range f() {
 				t.Error(x.String())
 			}
-		}
-		if r, ok := t.(runner); ok {
-			r.Run(name, func(t *testing.T) { check(t) })
-		} else {
-			check(t)
-		}
+		})
 	}
 	for _, sh := range o.Shapes {
 		for _, f := range families() {

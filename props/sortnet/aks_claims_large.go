@@ -365,7 +365,7 @@ func init() {
 			if first != nil {
 				cex := map[string]any{"n": first.N, "d": first.D, "first": first.First, "by_clause": first.ByClause,
 					"network": fmt.Sprintf("aks.ExpanderNet(%d, %d, %d)", first.N, first.D, env.Seed),
-					"inputs":  fmt.Sprintf("props.AKSExpanderInvariants(%d, %d, …, %d): failing random permutations of PCG(%d, %d ^ 0x1a5) first, then fresh ones", first.N, first.D, env.Seed, env.Seed, first.N)}
+					"inputs":  fmt.Sprintf("props/sortnet.AKSExpanderInvariants(%d, %d, …, %d): failing random permutations of PCG(%d, %d ^ 0x1a5) first, then fresh ones", first.N, first.D, env.Seed, env.Seed, first.N)}
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("first violated at n = %d, d = %d. %s", first.N, first.D, strings.Join(ev, "; ")), Counterexample: cex}
 			}
 			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}

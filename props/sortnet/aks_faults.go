@@ -11,7 +11,7 @@ import (
 )
 
 // Checks of the AKS-family claims written as functions of what a planted
-// fault mutates (issue 9; the deletion faults are in sortnet_faults.go).
+// fault mutates (issue 9; the deletion faults are in faults.go).
 
 // aksExactInvariantsCheck is sortnet/aks/invariants' check with the
 // separator newSep(n) (nil: aks.Exact).

@@ -43,6 +43,7 @@ import (
 	"routecheck/internal/hunt"
 	"routecheck/models/perm"
 	"routecheck/models/sortnet"
+	"routecheck/props/internal/suite"
 )
 
 // Builder returns a comparator network on n wires.
@@ -72,15 +73,7 @@ func (o Options) fill() Options {
 		}
 		o.Sizes = append(o.Sizes, 20, 24, 32, 64, 100)
 	}
-	if o.Checks == 0 {
-		o.Checks = 100
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.ReplayDir == "" {
-		o.ReplayDir = os.TempDir()
-	}
+	suite.Fill(&o.Checks, 100, &o.Seed, &o.ReplayDir)
 	return o
 }
 
@@ -138,9 +131,6 @@ func CheckNetwork(nw sortnet.Network, o Options) []Failure {
 func Run(t testing.TB, build Builder, o Options) {
 	t.Helper()
 	o = o.fill()
-	type runner interface {
-		Run(string, func(*testing.T)) bool
-	}
 	for _, n := range o.Sizes {
 		nw, err := build(n)
 		if err != nil {
@@ -148,16 +138,11 @@ func Run(t testing.TB, build Builder, o Options) {
 			continue
 		}
 		for _, p := range properties {
-			check := func(t testing.TB) {
+			suite.Sub(t, fmt.Sprintf("n=%d/%s", n, p), func(t testing.TB, _ bool) {
 				for _, f := range checkProperty(p, n, nw, o) {
 					t.Error(f.String())
 				}
-			}
-			if r, ok := t.(runner); ok {
-				r.Run(fmt.Sprintf("n=%d/%s", n, p), func(t *testing.T) { check(t) })
-			} else {
-				check(t)
-			}
+			})
 		}
 	}
 }

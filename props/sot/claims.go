@@ -17,6 +17,7 @@ import (
 	msot "routecheck/models/sot"
 	"routecheck/oracles/sotforms"
 	"routecheck/props"
+	"routecheck/props/internal/claimtab"
 )
 
 // Claims of Honkanen, Leppänen & Penttonen, "Hot-Potato Routing Algorithms
@@ -222,12 +223,13 @@ func sotLemma1() {
 		Notes:     "Breadth-first search over the links of §2.1 (oracles/sotforms.ProcDistances) is independent of the model. On the model a lone packet must arrive after exactly n hops without a deflection under every protocol. A self-addressed packet (i = j, outside the lemma) also takes n hops: it has to circle the torus (models/sot counts it at distance n when injected). [2026-11-23] Planted fault, fixed before running: the distance printed as n + 1 (the formula's value perturbed by one unit).",
 		Check:     sotDistanceCheck(func(n int) int { return n }),
 		Faults:    []props.Fault{{Name: "the distance printed as n + 1", Check: sotDistanceCheck(func(n int) int { return n + 1 })}}})
-	props.Register(props.Claim{ID: "sot/lemma-1/remark/classes-mod-n", Source: seed002 + " remark after Lemma 1", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "Packets injected at step τ can meet (and so deflect) only packets injected at steps ≡ τ (mod n); each class has n steps for deflections before arrival.",
-		Scope:     "all seven algorithms, SOT(n) with n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps; rapid",
-		Notes:     "Every hop adds 1 to i + j (mod n), so a packet injected at τ is on the anti-diagonal i + j ≡ n − 1 + (T − τ) at step T; models/sot.CheckInvariants verifies this after every step, and every deflection's two packets are checked to have congruent injection steps. This is the precise form of the remark; its literal wording is sot/lemma-1/remark/literal. [2026-11-23] Planted fault, fixed before running: a node with two packets keeps the one from up for a step (props.sotKeepFromUp) — the store-and-forward node under which a packet would change class; the model rejects the kept packet, which the check reports.",
-		Check:     sotClassesCheck(nil),
-		Faults:    []props.Fault{{Name: "a node with two packets keeps the one from up for a step (store and forward)", Check: sotClassesCheck(sotKeepFromUp)}}})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "sot/lemma-1/remark/classes-mod-n", Source: seed002 + " remark after Lemma 1", Kind: props.Invariant, Recorded: props.Holds,
+			Statement: "Packets injected at step τ can meet (and so deflect) only packets injected at steps ≡ τ (mod n); each class has n steps for deflections before arrival.",
+			Scope:     "all seven algorithms, SOT(n) with n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps; rapid",
+			Notes:     "Every hop adds 1 to i + j (mod n), so a packet injected at τ is on the anti-diagonal i + j ≡ n − 1 + (T − τ) at step T; models/sot.CheckInvariants verifies this after every step, and every deflection's two packets are checked to have congruent injection steps. This is the precise form of the remark; its literal wording is sot/lemma-1/remark/literal. [2026-11-23] Planted fault, fixed before running: a node with two packets keeps the one from up for a step (props/sot.sotKeepFromUp) — the store-and-forward node under which a packet would change class; the model rejects the kept packet, which the check reports.",
+		}, sotClassesCheck, nil, sotKeepFromUp, "a node with two packets keeps the one from up for a step (store and forward)"),
+	)
 
 	props.Register(props.Claim{ID: "sot/lemma-1/remark/literal", Source: seed002 + " remark after Lemma 1", Kind: props.Invariant, Recorded: props.Violated,
 		Statement: "The set of packets A_τ sent by the processors at time τ can deflect only packets belonging to A_τ.",
@@ -328,7 +330,7 @@ func sotCompletesCheck(alg asot.Algorithm, tamper sotTamper) func(props.Env) pro
 
 // sotInvariantsPowerNote is the power note of sot/alg/<alg>/invariants.
 func sotInvariantsPowerNote(alg asot.Algorithm) string {
-	note := "[2026-11-23] Planted faults, fixed before running and shared by the seven routers (rewrites of the router's actions before each step, props.sotKeepFromUp and sotResendInFlight): a node with two packets keeps the one from up for a step (store and forward), and processors that resend an own packet still in flight (a duplicate); both are caught through the model's legality check."
+	note := "[2026-11-23] Planted faults, fixed before running and shared by the seven routers (rewrites of the router's actions before each step, props/sot.sotKeepFromUp and sotResendInFlight): a node with two packets keeps the one from up for a step (store and forward), and processors that resend an own packet still in flight (a duplicate); both are caught through the model's legality check."
 	if alg == asot.Scheduled {
 		note += " The second fault was added after the first was not caught for scheduled: under Algorithm 2 no node ever holds two packets (each step's packets form the shift i → i + t and move in lockstep on disjoint paths), so the first fault changes nothing there — a fault badly designed for this router, not a gap of the check."
 	}
@@ -337,7 +339,7 @@ func sotInvariantsPowerNote(alg asot.Algorithm) string {
 
 // sotCompletesPowerNote is the power note of sot/alg/<alg>/completes.
 func sotCompletesPowerNote(alg asot.Algorithm) string {
-	note := "[2026-11-23] Planted faults, fixed before running and shared by the five routers (props.sotNoTurnToP0 and sotShutP0, legal deflections that livelock): packets for P_0 are never turned into P_0's column, and the two nodes in front of P_0 deflect every packet for P_0 away from it."
+	note := "[2026-11-23] Planted faults, fixed before running and shared by the five routers (props/sot.sotNoTurnToP0 and sotShutP0, legal deflections that livelock): packets for P_0 are never turned into P_0's column, and the two nodes in front of P_0 deflect every packet for P_0 away from it."
 	switch alg {
 	case asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC:
 		note += " The second fault was added after the first was not caught for this router: protocols b and c also bring a packet to P_0 along row 0 (a packet in its target row may go right), which the first fault does not block — a fault badly designed for these protocols."
@@ -350,7 +352,7 @@ func sotAlgorithm1() {
 		props.Register(props.Claim{ID: fmt.Sprintf("sot/alg/%s/invariants", alg), Source: seed002 + " §2.1–2.2, §3.1 Algorithm 1, §3.2 Algorithm 2", Kind: props.Invariant, Recorded: props.Holds,
 			Statement: "Every run is legal hot-potato routing on SOT(n) — each packet entering a node leaves it the next step, one packet per link, processors inject only own packets and only when fewer than two packets arrive — no packet is lost or duplicated, and every delivered packet is absorbed by its own target after n·(1 + deflections) hops.",
 			Scope:     fmt.Sprintf("%s on SOT(n), n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps, model invariants after every step; rapid", alg),
-			Notes:     "Legality is enforced by models/sot.Step (an illegal action is an error, i.e. a router bug); conservation by CheckInvariants; the delivery checks are made on the event stream independently of the model's bookkeeping (props.SotCheckedRun). Completion is a separate claim. " + sotInvariantsPowerNote(alg),
+			Notes:     "Legality is enforced by models/sot.Step (an illegal action is an error, i.e. a router bug); conservation by CheckInvariants; the delivery checks are made on the event stream independently of the model's bookkeeping (props/sot.SotCheckedRun). Completion is a separate claim. " + sotInvariantsPowerNote(alg),
 			Check:     sotInvariantsCheck(alg, nil),
 			Faults: []props.Fault{
 				{Name: "a node with two packets keeps the one from up for a step (store and forward)", Check: sotInvariantsCheck(alg, sotKeepFromUp)},
@@ -553,12 +555,13 @@ func sotWinnersCheck(tamper sotTamper) func(props.Env) props.Outcome {
 }
 
 func sotFreshClaims() {
-	props.Register(props.Claim{ID: "sot/sec4.2/greedy-a/one-winner-per-target", Source: seed002 + " §4.2 Greedy-a; §3.2", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "In a wave of fresh packets under Greedy-a, of the packets for one target exactly one succeeds — the one with the shortest distance to its turning point — so the wave delivers exactly as many packets undeflected as it has distinct targets.",
-		Scope:     "greedy-a; every target vector (each P_i one packet to another processor) for n = 2…6 (small), …7 (default), …8 (large); and the n waves of the first round of random fresh traffic for n ∈ {16, 32} (5 runs each)",
-		Notes:     "The turning point of a packet from P_i to P_t is its target column, reached after (i − t) mod n moves right. The winner for each target is computed from the target vector alone, never from the run. Targets exclude the sender (a self-addressed packet circles its own row and is never in conflict). [2026-11-23] Planted fault, fixed before running: protocol a with the priority at the target column reversed — a packet from the left that reaches its target column turns down and the packet from up is deflected (props.sotLeftFirst), so the last packet to turn wins.",
-		Check:     sotWinnersCheck(nil),
-		Faults:    []props.Fault{{Name: "protocol a with priority to the packet from the left at its target column", Check: sotWinnersCheck(sotLeftFirst)}}})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "sot/sec4.2/greedy-a/one-winner-per-target", Source: seed002 + " §4.2 Greedy-a; §3.2", Kind: props.Invariant, Recorded: props.Holds,
+			Statement: "In a wave of fresh packets under Greedy-a, of the packets for one target exactly one succeeds — the one with the shortest distance to its turning point — so the wave delivers exactly as many packets undeflected as it has distinct targets.",
+			Scope:     "greedy-a; every target vector (each P_i one packet to another processor) for n = 2…6 (small), …7 (default), …8 (large); and the n waves of the first round of random fresh traffic for n ∈ {16, 32} (5 runs each)",
+			Notes:     "The turning point of a packet from P_i to P_t is its target column, reached after (i − t) mod n moves right. The winner for each target is computed from the target vector alone, never from the run. Targets exclude the sender (a self-addressed packet circles its own row and is never in conflict). [2026-11-23] Planted fault, fixed before running: protocol a with the priority at the target column reversed — a packet from the left that reaches its target column turns down and the packet from up is deflected (props/sot.sotLeftFirst), so the last packet to turn wins.",
+		}, sotWinnersCheck, nil, sotLeftFirst, "protocol a with priority to the packet from the left at its target column"),
+	)
 
 	aFresh := func(n int) float64 { return sotforms.Float(sotforms.GreedyAFreshOthers(n)) }
 	props.Register(props.Claim{ID: "sot/sec4.2/greedy-a/fresh-throughput", Source: seed002 + " §4.2 Greedy-a; §3.3 Figure 3", Kind: props.Statistical, Recorded: props.Consistent,
@@ -587,12 +590,13 @@ func sotFreshClaims() {
 		Notes:     "The paper itself says 'experimental results do not satisfactorily match with this analysis, which must therefore be too simplistic'. We agree: the analysis is within 6% at n = 8 but the measured throughput keeps falling with n (≈ 1.04, 0.84, 0.72, 0.62, 0.56 for n = 8…128) while the analysis tends to 2/3 (1.08, 0.89, 0.77, 0.72, 0.69). " + sotAlphaNote,
 		Check:     sotFreshBandCheck(4, asot.GreedyC, true, 0.10, func(n int) float64 { return sotforms.Float(sotforms.GreedyCAnalysis(n)) })})
 
-	props.Register(props.Claim{ID: "sot/sec3.3/greedy-c/decreasing", Source: seed002 + " §3.3 (Figure 3)", Kind: props.Statistical, Recorded: props.Consistent,
-		Statement: "The diagonal algorithm Greedy-c decreases in efficiency when n grows.",
-		Scope:     "greedy-c fresh throughput at n = 8, 16, 32, 64 (small; + 128 default): each step of the sequence must be a significant decrease",
-		Notes:     "Consistent when every consecutive difference is positive beyond z = Z(Alpha/steps); inconsistent if some difference is significantly negative; inconclusive otherwise. [2026-11-23] Planted fault, fixed before running: the same measurements with the sizes in reverse order — an algorithm whose efficiency grows with n by as much as greedy-c's falls. A constant efficiency, the smallest alternative under which the claim is false, would come out inconclusive by design (the check calls inconsistent only a significant increase), so it cannot be a caught fault of this checker. " + sotAlphaNote,
-		Check:     sotDecreasingCheck(false),
-		Faults:    []props.Fault{{Name: "the sizes in reverse order (efficiency growing with n)", Check: sotDecreasingCheck(true)}}})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "sot/sec3.3/greedy-c/decreasing", Source: seed002 + " §3.3 (Figure 3)", Kind: props.Statistical, Recorded: props.Consistent,
+			Statement: "The diagonal algorithm Greedy-c decreases in efficiency when n grows.",
+			Scope:     "greedy-c fresh throughput at n = 8, 16, 32, 64 (small; + 128 default): each step of the sequence must be a significant decrease",
+			Notes:     "Consistent when every consecutive difference is positive beyond z = Z(Alpha/steps); inconsistent if some difference is significantly negative; inconclusive otherwise. [2026-11-23] Planted fault, fixed before running: the same measurements with the sizes in reverse order — an algorithm whose efficiency grows with n by as much as greedy-c's falls. A constant efficiency, the smallest alternative under which the claim is false, would come out inconclusive by design (the check calls inconsistent only a significant increase), so it cannot be a caught fault of this checker. " + sotAlphaNote,
+		}, sotDecreasingCheck, false, true, "the sizes in reverse order (efficiency growing with n)"),
+	)
 
 	props.Register(props.Claim{ID: "sot/sec4.2/greedy-a/cost-e-over-e-minus-1", Source: seed002 + " §4.2 Greedy-a", Kind: props.Statistical, Recorded: props.Consistent,
 		Statement: "For large n and h, e/(e − 1) ≈ 1.58 approximates the routing cost of Greedy-a (steps per packet of an h-relation).",
@@ -819,12 +823,13 @@ func sotTheorem3() {
 			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 		}
 	}
-	props.Register(props.Claim{ID: "sot/thm-3a/limit", Source: seed002 + " §4.1 Theorem 3a", Kind: props.Exact, Recorded: props.Holds,
-		Statement: "lim_{k→∞} P(k, k) = (1 − 2(1−p) + √(1 − 4p(1−p)))/(2p).",
-		Scope:     "p ∈ {1/3, 3/5, 2/3, 3/4, 9/10, 1}: Q_k non-increasing (exact, k ≤ 40/80/160) and |Q_K − limit| within the geometric tail bound q(4pq)^K/(1 − 4pq) (+1e−9 for rounding) at K = 1000 (small), 2000, 4000 by the float64 recurrence; p = 1/2: Q_k = binom(2k, k)/4^k exactly (→ 0, the formula's value)",
-		Notes:     "The formula equals max(0, (2p − 1)/p) since √(1 − 4pq) = |p − q|; it is undefined at p = 0 (Q_k = 0 for k ≥ 1 there). Convergence is geometric for p ≠ 1/2 and like 1/√(πk) at p = 1/2. [2026-11-23] Planted fault, fixed before running: the formula with the 4 under the root printed as 3, (1 − 2(1−p) + √(1 − 3p(1−p)))/(2p) (sotLimit3aThree).",
-		Check:     sotLimit3aCheck(sotforms.Limit3a),
-		Faults:    []props.Fault{{Name: "the 4 under the root printed as 3", Check: sotLimit3aCheck(sotLimit3aThree)}}})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "sot/thm-3a/limit", Source: seed002 + " §4.1 Theorem 3a", Kind: props.Exact, Recorded: props.Holds,
+			Statement: "lim_{k→∞} P(k, k) = (1 − 2(1−p) + √(1 − 4p(1−p)))/(2p).",
+			Scope:     "p ∈ {1/3, 3/5, 2/3, 3/4, 9/10, 1}: Q_k non-increasing (exact, k ≤ 40/80/160) and |Q_K − limit| within the geometric tail bound q(4pq)^K/(1 − 4pq) (+1e−9 for rounding) at K = 1000 (small), 2000, 4000 by the float64 recurrence; p = 1/2: Q_k = binom(2k, k)/4^k exactly (→ 0, the formula's value)",
+			Notes:     "The formula equals max(0, (2p − 1)/p) since √(1 − 4pq) = |p − q|; it is undefined at p = 0 (Q_k = 0 for k ≥ 1 there). Convergence is geometric for p ≠ 1/2 and like 1/√(πk) at p = 1/2. [2026-11-23] Planted fault, fixed before running: the formula with the 4 under the root printed as 3, (1 − 2(1−p) + √(1 − 3p(1−p)))/(2p) (sotLimit3aThree).",
+		}, sotLimit3aCheck, sotforms.Limit3a, sotLimit3aThree, "the 4 under the root printed as 3"),
+	)
 
 	props.Register(props.Claim{ID: "sot/thm-3b/proof-recurrence", Source: seed002 + " §4.1 proof of Theorem 3b", Kind: props.Exact, Recorded: props.Violated,
 		Statement: "S_n = Σ_{i+j=n} P(i, j) satisfies S_n = S_{n−1} + 2(1 − p)·Q_{n/2} (for even n; 'the same argument applies to odd n').",
@@ -1028,12 +1033,13 @@ func sotNoDeflectionsCheck(tamper sotTamper) func(props.Env) props.Outcome {
 }
 
 func sotAlgorithm2() {
-	props.Register(props.Claim{ID: "sot/alg-2/no-deflections", Source: seed002 + " §3.2 Algorithm 2", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "The scheduled hot-potato algorithm (processor P_i sends only to P_(i+t) mod n at step t, acting as in Greedy-a; deflection nodes act as in Greedy-a) completely avoids deflections.",
-		Scope:     "scheduled (Greedy-a's processor rule as its text states it), every relation with at most 2 packets per processor on SOT(3) and at most 1 on SOT(4) (small; default adds ≤ 2 per processor on SOT(4)), and arbitrary relations (self-addressed, unbalanced) on SOT(n ≤ 8) with up to 8 packets per processor (rapid)",
-		Notes:     "Checked on the model with Greedy-a's rule at deflection nodes (a packet from up keeps going down; a packet in its target column turns down): two packets of one step have different targets, so they never want the same link, and each arrives exactly n steps after it was sent, when its class's next packets leave. With Algorithm 1's processor rule as printed the claim fails: sot/alg-2/literal-processor-rule. [2026-11-23] Planted fault, fixed before running: an off-by-one schedule at one processor — P_0 sends at step t to P_(t+1) mod n, the target P_1 serves then (props.sotSkewP0).",
-		Check:     sotNoDeflectionsCheck(nil),
-		Faults:    []props.Fault{{Name: "an off-by-one schedule at P_0 (it sends to P_(t+1) mod n at step t)", Check: sotNoDeflectionsCheck(sotSkewP0)}}})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "sot/alg-2/no-deflections", Source: seed002 + " §3.2 Algorithm 2", Kind: props.Invariant, Recorded: props.Holds,
+			Statement: "The scheduled hot-potato algorithm (processor P_i sends only to P_(i+t) mod n at step t, acting as in Greedy-a; deflection nodes act as in Greedy-a) completely avoids deflections.",
+			Scope:     "scheduled (Greedy-a's processor rule as its text states it), every relation with at most 2 packets per processor on SOT(3) and at most 1 on SOT(4) (small; default adds ≤ 2 per processor on SOT(4)), and arbitrary relations (self-addressed, unbalanced) on SOT(n ≤ 8) with up to 8 packets per processor (rapid)",
+			Notes:     "Checked on the model with Greedy-a's rule at deflection nodes (a packet from up keeps going down; a packet in its target column turns down): two packets of one step have different targets, so they never want the same link, and each arrives exactly n steps after it was sent, when its class's next packets leave. With Algorithm 1's processor rule as printed the claim fails: sot/alg-2/literal-processor-rule. [2026-11-23] Planted fault, fixed before running: an off-by-one schedule at one processor — P_0 sends at step t to P_(t+1) mod n, the target P_1 serves then (props/sot.sotSkewP0).",
+		}, sotNoDeflectionsCheck, nil, sotSkewP0, "an off-by-one schedule at P_0 (it sends to P_(t+1) mod n at step t)"),
+	)
 
 	props.Register(props.Claim{ID: "sot/alg-2/literal-processor-rule", Source: seed002 + " §3.2 Algorithm 2 with §3.1 Algorithm 1", Kind: props.Invariant, Recorded: props.Violated,
 		Statement: "Algorithm 2 completely avoids deflections when its processors act as Algorithm 1's pseudo-code (add 2 − |S| packets, protocol a).",
@@ -1059,20 +1065,19 @@ func sotAlgorithm2() {
 			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("no deflection in %d runs", checks)}
 		}})
 
-	props.Register(props.Claim{ID: "sot/sec4.3/time-from-w", Source: seed002 + " §4.3", Kind: props.Exact, Recorded: props.Holds,
-		Statement: "After semisorting, the routing time of Algorithm 2 is determined by the diameter n and max_{i,j} w(i, j) (w(i, j): packets P_i has for P_j).",
-		Scope:     "scheduled on the model vs the formula T = max_{w(i,j)>0} (n·w(i, j) + (j − i) mod n) (sotforms.ScheduledTime), so n·W ≤ T ≤ n·W + n − 1 with W = max w; arbitrary relations on SOT(n ≤ 8) (rapid) and random h-relations, n ∈ {8, 16, 32}, h ∈ {n, n·log₂ n}",
-		Notes:     "The formula is derived from the schedule alone (P_i sends to P_j at steps ≡ (j − i) mod n, one packet per n steps) and Lemma 1; the semisort's O(h) local time is not counted (t starts at 0 after it). [2026-11-23] Planted fault, fixed before running: the formula with the offset (j − i) mod n printed as (i − j) mod n (the schedule read in the other direction).",
-		Check:     sotTimeFromWCheck(sotforms.ScheduledTime),
-		Faults:    []props.Fault{{Name: "the offset (j − i) mod n printed as (i − j) mod n", Check: sotTimeFromWCheck(sotScheduledTimeFlipped)}}})
-
-	props.Register(props.Claim{ID: "sot/sec4.3/whp-n-plus-ch", Source: seed002 + " §4.3", Kind: props.Statistical, Recorded: props.Consistent,
-		Statement: "If h = Ω(n log n), then w(i, j) = O(log n) w.h.p., and there is a constant c such that after n + c·h routing steps all packets have reached their destination w.h.p.",
-		Scope:     "scheduled on random h-relations (h random permutations, random order) with h = n·log₂ n; n ∈ {8, 16, 32} (small), + {64, 128} (default), + 256 (large); read as P(W > 4·log₂ n) ≤ 1/n with W = max w(i, j), which contains the event T > n + 4h (one test per size); T's exceedances are reported",
-		Notes: "c = 4 fixed in advance: W concentrates near 3.1·log₂ n for large n (the maximum of n² nearly-Poisson(log₂ n) counts) and T ≤ n·(W + 1). A size is inconsistent when the exact binomial tail P(Bin(runs, 1/n) ≥ exceedances) is ≤ Alpha/sizes (Bonferroni over sizes), so a true claim is reported inconsistent with probability ≤ Alpha = 1e-9. (An earlier version compared a Wilson lower bound with 1/n, which is not a valid test of P ≤ 1/n: one exceedance in R runs could reject at a true rate of about R/n.) Every size up to n = 128 can fail ((1/n)^runs ≤ 2.3e-13 < α); n = 256 (Large only, 4 runs) cannot ((1/256)^4 = 2.3e-10 > α = 1.7e-10) and only reports. Evidence reports the largest T/h and W/log₂ n seen. " +
-			"[2026-11-23] Issue 9 called this check vacuous: its T event implies its W event. It does: T ≤ n·W + n − 1 (sot/sec4.3/time-from-w), so with h = n·log₂ n, T > n + c·h forces W > c·log₂ n. The former check tested both events at Alpha/(2·sizes) each; the T test could reject only where the W test already did, so it added nothing. The check now makes one test per size, of the W event (its α doubles to Alpha/sizes, so it is never weaker), and reports T's exceedances; the claim's T part is checked through it and the exact formula. It can fail: planted fault, fixed before running, the constant c halved (c = 2 in both events), under which W ≈ 3.1·log₂ n exceeds the bound in most runs.",
-		Check:  sotWhpCheck(4),
-		Faults: []props.Fault{{Name: "the constant c halved (c = 2)", Check: sotWhpCheck(2)}}})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "sot/sec4.3/time-from-w", Source: seed002 + " §4.3", Kind: props.Exact, Recorded: props.Holds,
+			Statement: "After semisorting, the routing time of Algorithm 2 is determined by the diameter n and max_{i,j} w(i, j) (w(i, j): packets P_i has for P_j).",
+			Scope:     "scheduled on the model vs the formula T = max_{w(i,j)>0} (n·w(i, j) + (j − i) mod n) (sotforms.ScheduledTime), so n·W ≤ T ≤ n·W + n − 1 with W = max w; arbitrary relations on SOT(n ≤ 8) (rapid) and random h-relations, n ∈ {8, 16, 32}, h ∈ {n, n·log₂ n}",
+			Notes:     "The formula is derived from the schedule alone (P_i sends to P_j at steps ≡ (j − i) mod n, one packet per n steps) and Lemma 1; the semisort's O(h) local time is not counted (t starts at 0 after it). [2026-11-23] Planted fault, fixed before running: the formula with the offset (j − i) mod n printed as (i − j) mod n (the schedule read in the other direction).",
+		}, sotTimeFromWCheck, sotforms.ScheduledTime, sotScheduledTimeFlipped, "the offset (j − i) mod n printed as (i − j) mod n"),
+		claimtab.WithFault(props.Claim{ID: "sot/sec4.3/whp-n-plus-ch", Source: seed002 + " §4.3", Kind: props.Statistical, Recorded: props.Consistent,
+			Statement: "If h = Ω(n log n), then w(i, j) = O(log n) w.h.p., and there is a constant c such that after n + c·h routing steps all packets have reached their destination w.h.p.",
+			Scope:     "scheduled on random h-relations (h random permutations, random order) with h = n·log₂ n; n ∈ {8, 16, 32} (small), + {64, 128} (default), + 256 (large); read as P(W > 4·log₂ n) ≤ 1/n with W = max w(i, j), which contains the event T > n + 4h (one test per size); T's exceedances are reported",
+			Notes: "c = 4 fixed in advance: W concentrates near 3.1·log₂ n for large n (the maximum of n² nearly-Poisson(log₂ n) counts) and T ≤ n·(W + 1). A size is inconsistent when the exact binomial tail P(Bin(runs, 1/n) ≥ exceedances) is ≤ Alpha/sizes (Bonferroni over sizes), so a true claim is reported inconsistent with probability ≤ Alpha = 1e-9. (An earlier version compared a Wilson lower bound with 1/n, which is not a valid test of P ≤ 1/n: one exceedance in R runs could reject at a true rate of about R/n.) Every size up to n = 128 can fail ((1/n)^runs ≤ 2.3e-13 < α); n = 256 (Large only, 4 runs) cannot ((1/256)^4 = 2.3e-10 > α = 1.7e-10) and only reports. Evidence reports the largest T/h and W/log₂ n seen. " +
+				"[2026-11-23] Issue 9 called this check vacuous: its T event implies its W event. It does: T ≤ n·W + n − 1 (sot/sec4.3/time-from-w), so with h = n·log₂ n, T > n + c·h forces W > c·log₂ n. The former check tested both events at Alpha/(2·sizes) each; the T test could reject only where the W test already did, so it added nothing. The check now makes one test per size, of the W event (its α doubles to Alpha/sizes, so it is never weaker), and reports T's exceedances; the claim's T part is checked through it and the exact formula. It can fail: planted fault, fixed before running, the constant c halved (c = 2 in both events), under which W ≈ 3.1·log₂ n exceeds the bound in most runs.",
+		}, sotWhpCheck, 4, 2, "the constant c halved (c = 2)"),
+	)
 }
 
 // sotWhpCheck is sot/sec4.3/whp-n-plus-ch's check with constant c (4; its

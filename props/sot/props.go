@@ -15,6 +15,7 @@ import (
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
+	"routecheck/props/sottest"
 )
 
 const seed002 = "002_59e118519f43b14a.txt"
@@ -30,20 +31,12 @@ type SotInstance struct {
 }
 
 // Pairs returns the relation.
-func (in SotInstance) Pairs() []perm.Pair {
-	p := make([]perm.Pair, len(in.Rel))
-	for k, r := range in.Rel {
-		p[k] = perm.Pair{Src: r[0], Dst: r[1]}
-	}
-	return p
-}
+func (in SotInstance) Pairs() []perm.Pair { return sottest.Instance{N: in.N, Rel: in.Rel}.Pairs() }
 
+// sotInstance is the suite's instance of the run (props/sottest), with the
+// algorithm in place of the family.
 func sotInstance(n int, alg asot.Algorithm, seed uint64, rel []perm.Pair) SotInstance {
-	in := SotInstance{N: n, Alg: string(alg), Seed: seed, Rel: make([][2]int32, len(rel))}
-	for k, p := range rel {
-		in.Rel[k] = [2]int32{p.Src, p.Dst}
-	}
-	return in
+	return SotInstance{N: n, Alg: string(alg), Seed: seed, Rel: sottest.NewInstance(string(alg), n, seed, rel).Rel}
 }
 
 // GenSotRelation draws SOT(n) with 2 ≤ n ≤ maxN and an arbitrary relation of
@@ -117,19 +110,12 @@ func sotCheckedRun(alg asot.Algorithm, n int, rel []perm.Pair, rng *rand.Rand, m
 		rep.Problem = err.Error()
 		return rep
 	}
-	delivered := make([]bool, len(rel))
+	deliveries := sottest.NewDeliveries(n, rel)
 	obs := func(before *msot.State, _ []msot.Action, _ *msot.State, ev *msot.Events) {
-		for _, d := range ev.Delivered {
-			switch {
-			case rep.Problem != "":
-			case d.Proc != rel[d.ID].Dst:
-				rep.Problem = fmt.Sprintf("step %d: packet %d for P%d absorbed by P%d", before.T, d.ID, rel[d.ID].Dst, d.Proc)
-			case delivered[d.ID]:
-				rep.Problem = fmt.Sprintf("step %d: packet %d delivered twice", before.T, d.ID)
-			case int(d.Latency) != n*(1+int(d.Defl)):
-				rep.Problem = fmt.Sprintf("step %d: packet %d delivered after %d hops with %d deflections (n·(1+d) = %d)", before.T, d.ID, d.Latency, d.Defl, n*(1+int(d.Defl)))
+		if rep.Problem == "" {
+			if err := deliveries.Observe(ev.Delivered); err != nil {
+				rep.Problem = fmt.Sprintf("step %d: %v", before.T, err)
 			}
-			delivered[d.ID] = true
 		}
 		if keepDefl {
 			for _, df := range ev.Deflected {
@@ -143,11 +129,8 @@ func sotCheckedRun(alg asot.Algorithm, n int, rel []perm.Pair, rng *rand.Rand, m
 		rep.Problem = err.Error()
 	}
 	if rep.Problem == "" {
-		for k, d := range delivered {
-			if d != final.IsDelivered(int32(k)) {
-				rep.Problem = fmt.Sprintf("packet %d: delivery events say %v, final state says %v", k, d, !d)
-				break
-			}
+		if err := deliveries.Final(&final); err != nil {
+			rep.Problem = err.Error()
 		}
 	}
 	return rep

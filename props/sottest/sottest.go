@@ -84,6 +84,7 @@ import (
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
+	"routecheck/props/internal/suite"
 )
 
 // NewRouter returns a fresh router for one run.
@@ -131,7 +132,7 @@ type Options struct {
 func (o Options) fill() Options {
 	if o.Sizes == nil {
 		o.Sizes = []int{2, 3, 4, 5, 6, 7, 8, 16}
-		if !short() {
+		if !suite.Short() {
 			o.Sizes = append(o.Sizes, 32)
 		}
 	}
@@ -140,22 +141,11 @@ func (o Options) fill() Options {
 	}
 	if o.Scope == nil {
 		o.Scope = [][2]int{{2, 3}, {3, 2}, {4, 1}}
-		if short() {
+		if suite.Short() {
 			o.Scope = [][2]int{{2, 2}, {3, 1}}
 		}
 	}
-	if o.Checks == 0 {
-		o.Checks = 200
-		if short() {
-			o.Checks = 50
-		}
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.ReplayDir == "" {
-		o.ReplayDir = os.TempDir()
-	}
+	suite.Fill(&o.Checks, suite.Pick(200, 50), &o.Seed, &o.ReplayDir)
 	if o.Replay == "" {
 		o.Replay = os.Getenv("SOTTEST_REPLAY")
 	}
@@ -165,7 +155,7 @@ func (o Options) fill() Options {
 // Instance is one run: SOT(N), the relation (packet k goes from Rel[k][0]
 // to Rel[k][1]) and the seed of the router's generator
 // (internal/seeds.Rand(Seed)). Its JSON is the replay file's instance (the
-// fields of props.SotInstance).
+// fields of props/sot.SotInstance).
 type Instance struct {
 	Family string     `json:"family"`
 	N      int        `json:"n"`
@@ -371,9 +361,6 @@ func Check(newRouter NewRouter, o Options) []Failure {
 func Run(t testing.TB, newRouter NewRouter, o Options) {
 	t.Helper()
 	o = o.fill()
-	type runner interface {
-		Run(string, func(*testing.T)) bool
-	}
 	report := func(name string, fs []Failure) {
 		for _, p := range properties {
 			var mine []Failure
@@ -382,7 +369,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 					mine = append(mine, f)
 				}
 			}
-			check := func(t testing.TB, sub bool) {
+			suite.Sub(t, name+"/"+p, func(t testing.TB, sub bool) {
 				t.Helper()
 				switch {
 				case len(mine) > 0 || !sub:
@@ -394,12 +381,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 				for _, f := range mine {
 					t.Error(strings.Replace(f.String(), "go test", "go test -run '^"+topName(t)+"$'", 1))
 				}
-			}
-			if r, ok := t.(runner); ok {
-				r.Run(name+"/"+p, func(t *testing.T) { check(t, true) })
-			} else {
-				check(t, false)
-			}
+			})
 		}
 	}
 	if o.Replay != "" {
@@ -545,7 +527,7 @@ func runInstance(newRouter NewRouter, in Instance, o Options) (fail *Failure) {
 	if o.MaxDeflections != nil {
 		maxDefl = o.MaxDeflections(n)
 	}
-	delivered := make([]bool, len(rel))
+	deliveries := NewDeliveries(n, rel)
 	defl := make([]int, len(rel))
 	cur, next := s.Clone(), msot.State{}
 	a := make([]msot.Action, n*n)
@@ -559,18 +541,8 @@ func runInstance(newRouter NewRouter, in Instance, o Options) (fail *Failure) {
 		if err := msot.CheckInvariants(next); err != nil {
 			return failf("invariants", "%v", err)
 		}
-		for _, d := range ev.Delivered {
-			switch {
-			case int(d.ID) >= len(rel) || d.ID < 0:
-				return failf("delivery", "delivery of unknown packet %d", d.ID)
-			case d.Proc != rel[d.ID].Dst:
-				return failf("delivery", "packet %d for P%d absorbed by P%d", d.ID, rel[d.ID].Dst, d.Proc)
-			case delivered[d.ID]:
-				return failf("delivery", "packet %d delivered twice", d.ID)
-			case int(d.Latency) != n*(1+int(d.Defl)):
-				return failf("delivery", "packet %d delivered after %d hops with %d deflections (n·(1 + d) = %d)", d.ID, d.Latency, d.Defl, n*(1+int(d.Defl)))
-			}
-			delivered[d.ID] = true
+		if err := deliveries.Observe(ev.Delivered); err != nil {
+			return failf("delivery", "%v", err)
 		}
 		for _, df := range ev.Deflected {
 			if defl[df.ID]++; maxDefl >= 0 && defl[df.ID] > maxDefl {
@@ -581,10 +553,8 @@ func runInstance(newRouter NewRouter, in Instance, o Options) (fail *Failure) {
 		cur, next = next, cur
 	}
 	step = -1
-	for k, d := range delivered {
-		if d != cur.IsDelivered(int32(k)) {
-			return failf("delivery", "packet %d: delivery events say %v, the final state says %v", k, d, !d)
-		}
+	if err := deliveries.Final(&cur); err != nil {
+		return failf("delivery", "%v", err)
 	}
 	if mustComplete && !cur.Done() {
 		step = cur.T
@@ -710,8 +680,3 @@ func replayFile(newRouter NewRouter, o Options) []Failure {
 	}
 	return fs
 }
-
-// short is testing.Short inside a test binary and false elsewhere (the
-// suite also runs from routecheck check, where the testing flags do not
-// exist).
-func short() bool { return testing.Testing() && testing.Short() }

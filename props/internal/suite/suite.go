@@ -1,0 +1,54 @@
+// Package suite holds what the six conformance suites (props/popstest,
+// meshtest, sottest, bflytest, mbflytest, sortnettest) share and knows no
+// network: the defaults every suite's Options fills the same way, and the
+// dispatch of a check to a subtest when the caller's testing.TB has them.
+package suite
+
+import (
+	"os"
+	"testing"
+)
+
+// Fill sets the options every suite has to their shared defaults where the
+// caller left them zero: *checks to def (the number of rapid cases, which
+// differs by suite), *seed to 1 and *replayDir to os.TempDir().
+func Fill(checks *int, def int, seed *uint64, replayDir *string) {
+	if *checks == 0 {
+		*checks = def
+	}
+	if *seed == 0 {
+		*seed = 1
+	}
+	if *replayDir == "" {
+		*replayDir = os.TempDir()
+	}
+}
+
+// Short is testing.Short inside a test binary and false elsewhere (the
+// suites also run from routecheck check, where the testing flags do not
+// exist).
+func Short() bool { return testing.Testing() && testing.Short() }
+
+// Pick returns long, or short under -short in a test binary.
+func Pick(long, short int) int {
+	if Short() {
+		return short
+	}
+	return long
+}
+
+// Sub runs check as the subtest name of t when t has subtests (a
+// *testing.T or *testing.B) and directly on t otherwise (any other
+// testing.TB), so a suite's Run works with both. check's second argument
+// says whether it runs as its own subtest.
+func Sub(t testing.TB, name string, check func(t testing.TB, sub bool)) {
+	t.Helper()
+	type runner interface {
+		Run(string, func(*testing.T)) bool
+	}
+	if r, ok := t.(runner); ok {
+		r.Run(name, func(t *testing.T) { check(t, true) })
+	} else {
+		check(t, false)
+	}
+}

@@ -1,0 +1,45 @@
+package suite
+
+import (
+	"os"
+	"testing"
+)
+
+// TestFill: zero fields get the shared defaults (checks as given, seed 1,
+// os.TempDir()); fields the caller set are kept.
+func TestFill(t *testing.T) {
+	var checks int
+	var seed uint64
+	var dir string
+	Fill(&checks, 42, &seed, &dir)
+	if checks != 42 || seed != 1 || dir != os.TempDir() {
+		t.Errorf("zero options filled to %d, %d, %q; want 42, 1, %q", checks, seed, dir, os.TempDir())
+	}
+	checks, seed, dir = 7, 9, "-"
+	Fill(&checks, 42, &seed, &dir)
+	if checks != 7 || seed != 9 || dir != "-" {
+		t.Errorf("set options changed to %d, %d, %q; want 7, 9, \"-\"", checks, seed, dir)
+	}
+}
+
+// plainTB is a testing.TB without subtests.
+type plainTB struct{ testing.TB }
+
+// TestSub: a *testing.T gets a subtest of that name (sub = true); a
+// testing.TB without Run gets the check directly (sub = false).
+func TestSub(t *testing.T) {
+	var name string
+	var sub bool
+	Sub(t, "family/property", func(tb testing.TB, s bool) { name, sub = tb.Name(), s })
+	if name != t.Name()+"/family/property" || !sub {
+		t.Errorf("with *testing.T: ran as %q (sub %v), want %q as a subtest", name, sub, t.Name()+"/family/property")
+	}
+	ran := false
+	Sub(plainTB{t}, "ignored", func(tb testing.TB, s bool) { ran, sub = true, s })
+	if !ran || sub {
+		t.Errorf("with a plain TB: ran %v, sub %v; want it run directly", ran, sub)
+	}
+	if got := Pick(5, 2); got != map[bool]int{true: 2, false: 5}[testing.Short()] {
+		t.Errorf("Pick(5, 2) = %d with -short %v", got, testing.Short())
+	}
+}

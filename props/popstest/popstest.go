@@ -40,7 +40,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"

@@ -37,7 +37,7 @@ var benchShapes = []struct {
 // core: go test ./algos/butterfly -run '^$' -bench EngineThroughput -cpu 1
 func BenchmarkEngineThroughput(b *testing.B) {
 	for _, m := range benchShapes {
-		for _, logN := range []int{12, 14, 16} {
+		for _, logN := range []int{10, 12, 14, 16} {
 			sh := mb.Shape{LogN: logN, R: 2, Mode: m.mode, StrictBuffers: m.st}
 			o, ps := benchPackets(b, sh, 4)
 			b.Run(fmt.Sprintf("%s/N=2^%d", m.name, logN), func(b *testing.B) {

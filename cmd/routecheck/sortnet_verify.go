@@ -60,6 +60,7 @@ func runSortnetVerify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+	data = caseNetwork(data)
 	nw, dec, err := msn.ParseNetwork(data)
 	if err != nil {
 		return usagef("%s: %v", pos[0], err)
@@ -111,4 +112,18 @@ func runSortnetVerify(args []string, stdout, stderr io.Writer) error {
 		return failure{fmt.Sprintf("%s does not sort (counterexample %v)", pos[0], rep.Counterexample)}
 	}
 	return nil
+}
+
+// caseNetwork returns the network of a sortnet-network case file (what
+// sortnettest writes on a failure, and `routecheck replay` runs): its
+// instance is SorterHunter JSON. Any other content is returned as it is.
+func caseNetwork(data []byte) []byte {
+	var c struct {
+		Kind     string          `json:"kind"`
+		Instance json.RawMessage `json:"instance"`
+	}
+	if json.Unmarshal(data, &c) == nil && c.Kind == "sortnet-network" && len(c.Instance) > 0 {
+		return c.Instance
+	}
+	return data
 }

@@ -100,3 +100,26 @@ func TestNoCommandUsage(t *testing.T) {
 		}
 	}
 }
+
+// A sortnettest failure file (a sortnet-network case) is verified as the
+// network it holds: the toy network [0:1],[2:3] on 5 wires leaves the 0-1
+// input 10000 unsorted (wire 1 never meets wire 2), the first of the 2^5
+// inputs in order that it fails.
+func TestSortnetVerifyCaseFile(t *testing.T) {
+	var out, errb bytes.Buffer
+	f := filepath.Join("..", "..", "testdata", "replay", "sortnet-network-toy-router.json")
+	if st := run([]string{"sortnet", "verify", f, "--json"}, &out, &errb); st != 1 {
+		t.Fatalf("exit %d, want 1: %s", st, errb.String())
+	}
+	var rep struct {
+		N, Size        int
+		Verdict        string
+		Counterexample []int
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.N != 5 || rep.Size != 2 || rep.Verdict != "violated" || !slices.Equal(rep.Counterexample, []int{1, 0, 0, 0, 0}) {
+		t.Errorf("report %+v", rep)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Case is a saved, replayable instance.
@@ -28,6 +29,12 @@ type Case struct {
 	// FoundBy says which search stage found the case.
 	FoundBy string `json:"found_by,omitempty"`
 	Seed    uint64 `json:"hunt_seed,omitempty"`
+	// RandomBest is the best value of random sampling at the same number of
+	// evaluations as the hunt (nil: the target reports no baseline), and
+	// Evaluations the number of metric evaluations the hunt made (0:
+	// not reported). Both are informative; Replay does not check them.
+	RandomBest  *float64 `json:"random_best,omitempty"`
+	Evaluations int      `json:"evaluations,omitempty"`
 	// Instance is the kind-specific instance.
 	Instance json.RawMessage `json:"instance"`
 }
@@ -36,6 +43,9 @@ type Case struct {
 type Options struct {
 	Seed  uint64
 	Iters int
+	// Deadline, when not zero, ends the search (not the random baseline
+	// that follows it) at that time, as well as Iters; see Stop.
+	Deadline time.Time
 	// Progress receives human-readable progress lines.
 	Progress func(format string, args ...any)
 }
@@ -44,6 +54,13 @@ func (o Options) logf(format string, args ...any) {
 	if o.Progress != nil {
 		o.Progress(format, args...)
 	}
+}
+
+// Stop reports whether a search loop should end: ctx is done (an
+// interrupt) or the Deadline has passed. A target's random baseline, which
+// must match the number of evaluations the search made, checks ctx alone.
+func (o Options) Stop(ctx context.Context) bool {
+	return ctx.Err() != nil || !o.Deadline.IsZero() && !time.Now().Before(o.Deadline)
 }
 
 // Logf reports progress when a sink is set.

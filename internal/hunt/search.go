@@ -20,9 +20,10 @@ type Family struct {
 // PermSearch is the network-agnostic search over permutations of 0…N−1
 // that the permutation targets share: the structured Families in order,
 // then Samples uniformly random permutations, then Options.Iters moves of
-// simulated annealing from the best so far (a move swaps the targets of two
-// inputs; a worse move is accepted with probability exp(Δ/T), T falling
-// linearly from 5% of the best value to 0), then the random baseline: as
+// simulated annealing from the best so far, split between Restarts + 1 runs
+// (a move swaps the targets of two inputs; a worse move is accepted with
+// probability exp(Δ/T), T falling linearly from 5% of the run's starting
+// value to 0), then the random baseline: as
 // many uniformly random permutations as the search evaluated, whose best is
 // reported beside the hunted best so the search's value is measured.
 //
@@ -39,6 +40,10 @@ type PermSearch struct {
 	// the metric's resolution, e.g. a count plus a fraction). Nil: the
 	// objective is the metric.
 	Metric func(objective float64) float64
+	// Restarts splits the annealing moves between Restarts + 1 runs: the
+	// first from the best so far, each later one from a fresh uniformly
+	// random permutation (its first evaluation). 0: one run.
+	Restarts int
 	// What names the instances in progress lines ("permutations" if empty).
 	What string
 }
@@ -100,7 +105,21 @@ func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult,
 	if best == nil {
 		return PermResult{}, fmt.Errorf("nothing evaluated: give --samples ≥ 1, keep --families, or allow more --time")
 	}
-	anneal(ctx, o, rng, slices.Clone(best), bestVal, eval, consider)
+	runs := s.Restarts + 1
+	for r := 0; r < runs && !o.Stop(ctx) && evalErr == nil; r++ {
+		share := o.Iters / runs
+		if r < o.Iters%runs {
+			share++
+		}
+		if r == 0 {
+			anneal(ctx, o, share, rng, slices.Clone(best), bestVal, eval, consider, "annealing")
+			continue
+		}
+		p := perm.Random(s.N, rng)
+		v := eval(p)
+		consider(p, v, fmt.Sprintf("restart %d start", r))
+		anneal(ctx, o, share-1, rng, p, v, eval, consider, fmt.Sprintf("restart %d step", r))
+	}
 	if evalErr != nil {
 		return PermResult{}, evalErr
 	}
@@ -124,12 +143,12 @@ func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult,
 	return PermResult{Best: best, Value: bestVal, FoundBy: by, RandomBest: randBest, Evaluations: hunted}, nil
 }
 
-// anneal runs o.Iters transposition moves of simulated annealing from cur.
-func anneal(ctx context.Context, o Options, rng *rand.Rand, cur []int32, curVal float64, eval func([]int32) float64, consider func([]int32, float64, string)) {
+// anneal runs iters transposition moves of simulated annealing from cur.
+func anneal(ctx context.Context, o Options, iters int, rng *rand.Rand, cur []int32, curVal float64, eval func([]int32) float64, consider func([]int32, float64, string), label string) {
 	n := len(cur)
 	scale := math.Max(math.Abs(curVal), 1e-3) * 0.05
-	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
-		temp := scale * (1 - float64(it)/float64(o.Iters))
+	for it := 0; it < iters && !o.Stop(ctx); it++ {
+		temp := scale * (1 - float64(it)/float64(iters))
 		i, j := rng.IntN(n), rng.IntN(n)
 		if i == j {
 			continue
@@ -138,7 +157,7 @@ func anneal(ctx context.Context, o Options, rng *rand.Rand, cur []int32, curVal 
 		v := eval(cur)
 		if v >= curVal || (temp > 0 && rng.Float64() < math.Exp((v-curVal)/temp)) {
 			curVal = v
-			consider(cur, v, fmt.Sprintf("annealing step %d", it))
+			consider(cur, v, fmt.Sprintf("%s %d", label, it))
 		} else {
 			cur[i], cur[j] = cur[j], cur[i]
 		}

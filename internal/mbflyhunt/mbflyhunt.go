@@ -148,7 +148,10 @@ func (in Instance) validate(metric string) error {
 	case metric == metricSteps && (in.D != designD || in.L != designL || in.LogN > 6):
 		return fmt.Errorf("%s needs the design network d = %d, l = %d, log_n ≤ 6 (d = %d, l = %d, log_n = %d)", metric, designD, designL, in.D, in.L, in.LogN)
 	}
-	return perm.Validate(in.Perm, true)
+	if err := perm.Validate(in.Perm, true); err != nil {
+		return fmt.Errorf("perm: %v", err)
+	}
+	return nil
 }
 
 // evaluator runs the router on one network.
@@ -298,6 +301,7 @@ type target struct {
 	logN, d, l   *int
 	netSeed      *uint64
 	samples      *int
+	restarts     *int
 	families     *bool
 }
 
@@ -317,6 +321,7 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	}
 	t.netSeed = fs.Uint64("net-seed", 1, "seed of the network's random splitters")
 	t.samples = fs.Int("samples", 64, "random permutations sampled before annealing")
+	t.restarts = fs.Int("restarts", 0, "annealing runs after the first, each from a random permutation (the --iters moves are shared)")
 	t.families = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 }
 
@@ -338,6 +343,8 @@ func (t *target) parse() error {
 		return fmt.Errorf("--l = %d: must be in [1, 32]", *t.l)
 	case *t.samples < 0 || *t.samples > 100000:
 		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.samples)
+	case *t.restarts < 0 || *t.restarts > 100000:
+		return fmt.Errorf("--restarts = %d: must be in [0, 100000]", *t.restarts)
 	}
 	return nil
 }
@@ -369,7 +376,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		return hunt.Case{}, err
 	}
 	o.Logf("%s on N = %d, d = %d, L = %d, net seed %d%s", t.name, e.net.N, in.D, in.L, in.NetSeed, note)
-	s := hunt.PermSearch{N: e.net.N, Samples: *t.samples, Metric: e.metricOf, Eval: func(p []int32) (float64, error) {
+	s := hunt.PermSearch{N: e.net.N, Samples: *t.samples, Restarts: *t.restarts, Metric: e.metricOf, Eval: func(p []int32) (float64, error) {
 		v, err := e.objective(p)
 		if err != nil {
 			return 0, fmt.Errorf("perm %v: %v", p, err)

@@ -432,7 +432,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		consider(d, eval(d), "start "+*t.start)
 		climbFrom = d
 	}
-	for i := 0; i < *t.evals && ctx.Err() == nil; i++ {
+	for i := 0; i < *t.evals && !o.Stop(ctx); i++ {
 		d := pmesh.GenKK(pmesh.KKUniform, n, k, rng)
 		consider(d, eval(d), fmt.Sprintf("random sample %d", i))
 	}
@@ -443,7 +443,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	}
 	cur := clone(climbFrom)
 	curScore := evalScore(cur)
-	for it := 0; it < o.Iters && ctx.Err() == nil; it++ {
+	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
 		p1, r1 := rng.IntN(n*n), rng.IntN(k)
 		p2, r2 := rng.IntN(n*n), rng.IntN(k)
 		if cur[p1][r1] == cur[p2][r2] {

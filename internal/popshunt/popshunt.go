@@ -233,7 +233,7 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	// Simulated annealing with transposition moves from the best so far.
 	cur, curVal := slices.Clone(best), bestVal
 	for it := range o.Iters {
-		if ctx.Err() != nil {
+		if o.Stop(ctx) {
 			break
 		}
 		temp := 0.5 * (1 - float64(it)/float64(o.Iters))
@@ -352,7 +352,7 @@ func (t *lossTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error
 	rng := seeds.Rand(o.Seed, 0x1055)
 	var found []int32
 	var sd uint64
-	for it := 0; it < o.Iters && found == nil && ctx.Err() == nil; it++ {
+	for it := 0; it < o.Iters && found == nil && !o.Stop(ctx); it++ {
 		p := perm.Random(sh.N(), rng)
 		s := rng.Uint64()
 		if lost(p, s) > 0 {

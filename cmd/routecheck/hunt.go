@@ -14,8 +14,9 @@ import (
 
 	_ "routecheck/internal/bflyhunt" // registers bfly-latency, bfly-queue and the bfly-perm case kind
 	"routecheck/internal/hunt"
-	_ "routecheck/internal/mbflyhunt"   // registers mbfly-buffer, mbfly-steps and the mbfly-perm case kind
+	_ "routecheck/internal/mbflyhunt"   // registers mbfly-buffer, mbfly-steps, mbfly-expansion and the mbfly-perm, mbfly-splitter-set case kinds
 	_ "routecheck/internal/meshhunt"    // registers mesh-phase2-queue, mesh-phase2-time, mesh-phase3-time and the mesh-kk case kind
+	_ "routecheck/internal/popsdethunt" // registers pops-sort-slots and the pops-sort-perm case kind
 	_ "routecheck/internal/popshunt"    // registers pops-steps, pops-loss and the pops-router case kind
 	_ "routecheck/internal/sortnethunt" // registers sortnet-unsorted and the sortnet-input case kind
 	_ "routecheck/internal/sothunt"     // registers sot-time, sot-deflections and the sot-relation case kind

@@ -59,8 +59,8 @@ import (
 	"routecheck/algos/popsdet"
 	"routecheck/internal/hunt"
 	"routecheck/internal/sortnethunt"
-	mpops "routecheck/models/pops"
 	"routecheck/models/perm"
+	mpops "routecheck/models/pops"
 	msn "routecheck/models/sortnet"
 )
 

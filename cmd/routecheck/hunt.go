@@ -84,7 +84,8 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	}
 	o := hunt.Options{Seed: *seed, Iters: *iters}
 	if *limit > 0 {
-		o.Deadline = time.Now().Add(*limit)
+		o.Begin = time.Now()
+		o.Deadline = o.Begin.Add(*limit)
 		if !set["iters"] {
 			o.Iters = 100_000_000
 		}

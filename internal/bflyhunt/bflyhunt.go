@@ -275,7 +275,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	cur, curVal := slices.Clone(best), bestVal
 	scale := math.Max(bestVal, 1e-3) * 0.05
 	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
-		temp := scale * (1 - float64(it)/float64(o.Iters))
+		temp := scale * (1 - o.Used(it, o.Iters))
 		i, j := rng.IntN(N), rng.IntN(N)
 		if i == j {
 			continue

@@ -46,6 +46,9 @@ type Options struct {
 	// Deadline, when not zero, ends the search (not the random baseline
 	// that follows it) at that time, as well as Iters; see Stop.
 	Deadline time.Time
+	// Begin is when the search (or this share of it) started; with
+	// Deadline it lets an annealing schedule cool with time (see Used).
+	Begin time.Time
 	// Progress receives human-readable progress lines.
 	Progress func(format string, args ...any)
 }
@@ -61,6 +64,34 @@ func (o Options) logf(format string, args ...any) {
 // must match the number of evaluations the search made, checks ctx alone.
 func (o Options) Stop(ctx context.Context) bool {
 	return ctx.Err() != nil || !o.Deadline.IsZero() && !time.Now().Before(o.Deadline)
+}
+
+// Used is the fraction of the budget spent after it of iters moves: it/iters,
+// or the fraction of the time from Begin to Deadline if that is larger (so
+// an annealing run given --time and no --iters still cools). In [0, 1].
+func (o Options) Used(it, iters int) float64 {
+	f := 0.0
+	if iters > 0 {
+		f = float64(it) / float64(iters)
+	}
+	if !o.Deadline.IsZero() && !o.Begin.IsZero() {
+		if total := o.Deadline.Sub(o.Begin); total > 0 {
+			f = max(f, float64(time.Since(o.Begin))/float64(total))
+		}
+	}
+	return min(max(f, 0), 1)
+}
+
+// Share returns o for the next of k runs that split what is left of the
+// time: Begin is now and, with a Deadline, the Deadline is a k-th of the
+// remaining time away. Without a Deadline only Begin changes.
+func (o Options) Share(k int) Options {
+	now := time.Now()
+	o.Begin = now
+	if !o.Deadline.IsZero() && k > 1 {
+		o.Deadline = now.Add(o.Deadline.Sub(now) / time.Duration(k))
+	}
+	return o
 }
 
 // Logf reports progress when a sink is set.

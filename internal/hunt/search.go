@@ -21,6 +21,7 @@ type Family struct {
 // that the permutation targets share: the structured Families in order,
 // then Samples uniformly random permutations, then Options.Iters moves of
 // simulated annealing from the best so far, split between Restarts + 1 runs
+// (the moves and, with a Deadline, the time)
 // (a move swaps the targets of two inputs; a worse move is accepted with
 // probability exp(Δ/T), T falling linearly from 5% of the run's starting
 // value to 0), then the random baseline: as
@@ -111,14 +112,15 @@ func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult,
 		if r < o.Iters%runs {
 			share++
 		}
+		ro := o.Share(runs - r)
 		if r == 0 {
-			anneal(ctx, o, share, rng, slices.Clone(best), bestVal, eval, consider, "annealing")
+			anneal(ctx, ro, share, rng, slices.Clone(best), bestVal, eval, consider, "annealing")
 			continue
 		}
 		p := perm.Random(s.N, rng)
 		v := eval(p)
 		consider(p, v, fmt.Sprintf("restart %d start", r))
-		anneal(ctx, o, share-1, rng, p, v, eval, consider, fmt.Sprintf("restart %d step", r))
+		anneal(ctx, ro, share-1, rng, p, v, eval, consider, fmt.Sprintf("restart %d step", r))
 	}
 	if evalErr != nil {
 		return PermResult{}, evalErr
@@ -148,7 +150,7 @@ func anneal(ctx context.Context, o Options, iters int, rng *rand.Rand, cur []int
 	n := len(cur)
 	scale := math.Max(math.Abs(curVal), 1e-3) * 0.05
 	for it := 0; it < iters && !o.Stop(ctx); it++ {
-		temp := scale * (1 - float64(it)/float64(iters))
+		temp := scale * (1 - o.Used(it, iters))
 		i, j := rng.IntN(n), rng.IntN(n)
 		if i == j {
 			continue

@@ -92,3 +92,29 @@ func TestPermSearchEvalError(t *testing.T) {
 		t.Errorf("%d evaluations after the error's, want none", calls-3)
 	}
 }
+
+// Used counts moves, or time when a Deadline is set and that is further
+// along; Share splits the time left between the runs still to come.
+func TestUsedAndShare(t *testing.T) {
+	if got := (Options{}).Used(25, 100); got != 0.25 {
+		t.Errorf("Used(25, 100) = %g", got)
+	}
+	if got := (Options{}).Used(5, 0); got != 0 {
+		t.Errorf("Used(5, 0) = %g", got)
+	}
+	now := time.Now()
+	o := Options{Begin: now.Add(-3 * time.Second), Deadline: now.Add(time.Second)}
+	if got := o.Used(1, 100); got < 0.74 || got > 0.76 {
+		t.Errorf("three of four seconds gone: Used = %g, want 0.75", got)
+	}
+	if got := o.Used(100, 100); got != 1 {
+		t.Errorf("all moves made: Used = %g", got)
+	}
+	s := o.Share(4)
+	if left := s.Deadline.Sub(s.Begin); left < 200*time.Millisecond || left > 260*time.Millisecond {
+		t.Errorf("a quarter of the second left: %v", left)
+	}
+	if s := (Options{}).Share(3); !s.Deadline.IsZero() || s.Begin.IsZero() {
+		t.Errorf("no deadline: Share gave %+v", s)
+	}
+}

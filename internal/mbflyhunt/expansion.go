@@ -239,6 +239,7 @@ func (t *expansionTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, 
 		if o.Stop(ctx) {
 			break
 		}
+		o := o.Share(len(gs) - side) // each concentrator half the time left
 		rev := make([][]int32, g.NB)
 		for a, bs := range g.Adj {
 			for _, b := range bs {
@@ -270,7 +271,7 @@ func (t *expansionTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, 
 		}
 		scale := math.Max(curVal, 1e-3) * 0.05
 		for it := 0; it < iters && !o.Stop(ctx); it++ {
-			temp := scale * (1 - float64(it)/float64(iters))
+			temp := scale * (1 - o.Used(it, iters))
 			next := slices.Clone(cur)
 			switch mv := rng.IntN(4); {
 			case mv == 0 && len(cur) < k:

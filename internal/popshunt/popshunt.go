@@ -245,7 +245,7 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 		if o.Stop(ctx) {
 			break
 		}
-		temp := 0.5 * (1 - float64(it)/float64(o.Iters))
+		temp := 0.5 * (1 - o.Used(it, o.Iters))
 		i, j := rng.IntN(sh.N()), rng.IntN(sh.N())
 		cur[i], cur[j] = cur[j], cur[i]
 		val := eval(cur)

@@ -381,7 +381,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	cur, curVal := clone(best), bestVal
 	scale := math.Max(bestVal, 1e-3) * 0.05
 	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
-		temp := scale * (1 - float64(it)/float64(o.Iters))
+		temp := scale * (1 - o.Used(it, o.Iters))
 		i1, r1, i2, r2 := rng.IntN(n), rng.IntN(h), rng.IntN(n), rng.IntN(h)
 		if rng.IntN(2) == 0 {
 			i2 = i1

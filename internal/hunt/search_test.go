@@ -104,14 +104,16 @@ func TestUsedAndShare(t *testing.T) {
 	}
 	now := time.Now()
 	o := Options{Begin: now.Add(-3 * time.Second), Deadline: now.Add(time.Second)}
-	if got := o.Used(1, 100); got < 0.74 || got > 0.76 {
-		t.Errorf("three of four seconds gone: Used = %g, want 0.75", got)
+	// At least three of four seconds are gone (more if the test is slow).
+	if got := o.Used(1, 100); got < 0.74 {
+		t.Errorf("three of four seconds gone: Used = %g, want ≥ 0.75", got)
 	}
 	if got := o.Used(100, 100); got != 1 {
 		t.Errorf("all moves made: Used = %g", got)
 	}
 	s := o.Share(4)
-	if left := s.Deadline.Sub(s.Begin); left < 200*time.Millisecond || left > 260*time.Millisecond {
+	// A quarter of what is left of the second (less if the test is slow).
+	if left := s.Deadline.Sub(s.Begin); left <= 0 || left > 250*time.Millisecond {
 		t.Errorf("a quarter of the second left: %v", left)
 	}
 	if s := (Options{}).Share(3); !s.Deadline.IsZero() || s.Begin.IsZero() {

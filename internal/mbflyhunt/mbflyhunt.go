@@ -53,7 +53,8 @@
 //	    evaluations (4.3 s): 11 iterations come up on ~0.4% of random
 //	    permutations (9 on the rest), and nothing took 13; Theorem 3.1's
 //	    2d·T0 = 4864 steps has ~6.9× slack. Over seeds 1…6 the hunt tied
-//	    random on 4 and lost (9 against 11 iterations) on 2.
+//	    random on 4 and lost (9 against 11 iterations) on 2; with
+//	    --restarts 4 it tied on 5 and lost on 1.
 //	routecheck hunt mbfly-buffer --logn 5 --d 1 --l 4 --iters 300 \
 //	    --out testdata/hunt/mbfly-buffer-n5-d1-l4-small.json
 //	    0.75 vs random 0.75 at 359 evaluations

@@ -2,23 +2,57 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	_ "routecheck/internal/bflyhunt" // registers bfly-latency, bfly-queue and the bfly-perm case kind
 	"routecheck/internal/hunt"
-	_ "routecheck/internal/meshhunt"   // registers mesh-phase2-queue, mesh-phase2-time, mesh-phase3-time and the mesh-kk case kind
-	_ "routecheck/internal/popshunt"   // registers pops-steps, pops-loss and the pops-router case kind
-	_ "routecheck/internal/sothunt"    // registers sot-time, sot-deflections and the sot-relation case kind
-	_ "routecheck/internal/suitecheck" // registers the check kinds pops-suite, mesh-suite, sot-suite, bfly-suite, mbfly-suite, sortnet-network
+	_ "routecheck/internal/mbflyhunt"   // registers mbfly-buffer, mbfly-steps, mbfly-expansion and the mbfly-perm, mbfly-splitter-set case kinds
+	_ "routecheck/internal/meshhunt"    // registers mesh-phase2-queue, mesh-phase2-time, mesh-phase3-time and the mesh-kk case kind
+	_ "routecheck/internal/popsdethunt" // registers pops-sort-slots and the pops-sort-perm case kind
+	_ "routecheck/internal/popshunt"    // registers pops-steps, pops-loss and the pops-router case kind
+	_ "routecheck/internal/sortnethunt" // registers sortnet-unsorted and the sortnet-input case kind
+	_ "routecheck/internal/sothunt"     // registers sot-time, sot-deflections and the sot-relation case kind
+	_ "routecheck/internal/suitecheck"  // registers the check kinds pops-suite, mesh-suite, sot-suite, bfly-suite, mbfly-suite, sortnet-network
 )
 
+// huntList writes one line per registered target: its name and what it
+// maximizes, against which claim.
+func huntList(w io.Writer) {
+	fmt.Fprintln(w, "hunt targets (routecheck hunt TARGET [--iters N] [--time D] [--seed N] [--json] [--out FILE]; TARGET -h for its flags):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, n := range hunt.Targets() {
+		t, _ := hunt.LookupTarget(n)
+		fmt.Fprintf(tw, "  %s\t%s\n", n, t.Description())
+	}
+	tw.Flush()
+}
+
+// huntJSON is the --json output: the case as saved, where it was saved and
+// the wall time.
+type huntJSON struct {
+	hunt.Case
+	Saved   string  `json:"saved"`
+	Seconds float64 `json:"seconds"`
+}
+
+// runHunt: with no target (or flags before one) the list of targets goes
+// to stderr and the status is 2, as for routecheck with no command;
+// -h, --help or help lists them on stdout with status 0.
 func runHunt(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+	switch {
+	case len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help"):
+		huntList(stdout)
+		return nil
+	case len(args) == 0 || strings.HasPrefix(args[0], "-"):
+		huntList(stderr)
 		return usagef("need a target first; allowed: %s", strings.Join(hunt.Targets(), ", "))
 	}
 	t, err := hunt.LookupTarget(args[0])
@@ -27,9 +61,11 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	}
 	fs := newFlags("hunt "+t.Name(), stderr)
 	seed := fs.Uint64("seed", 1, "seed of the search")
-	iters := fs.Int("iters", 2000, "search iterations (annealing moves or random samples)")
+	iters := fs.Int("iters", 2000, "search iterations (annealing moves or random samples); with --time and no --iters, no limit but the time")
+	limit := fs.Duration("time", 0, "stop the search after this long (e.g. 30s, 5m; 0: no limit); the random baseline that follows is not cut short")
 	out := fs.String("out", "", "where to save the case (default: the target's file under testdata/hunt/)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	asJSON := fs.Bool("json", false, "print the case (best instance, value, random baseline, seed, evaluations) as JSON on stdout")
 	t.DefineFlags(fs)
 	pos, err := parse(fs, args[1:])
 	if err != nil {
@@ -38,10 +74,22 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q", pos[0])
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *iters < 0 || *iters > 100_000_000 {
 		return usagef("--iters = %d: must be in [0, 100000000]", *iters)
 	}
+	if *limit < 0 || *limit > 7*24*time.Hour {
+		return usagef("--time = %v: must be in [0, 168h]", *limit)
+	}
 	o := hunt.Options{Seed: *seed, Iters: *iters}
+	if *limit > 0 {
+		o.Begin = time.Now()
+		o.Deadline = o.Begin.Add(*limit)
+		if !set["iters"] {
+			o.Iters = 100_000_000
+		}
+	}
 	if !*quiet {
 		o.Progress = func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }
 	}
@@ -62,7 +110,17 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	if err := hunt.Save(path, c); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s = %.4g (found by %s) in %.1fs; saved %s\nreplay: go run ./cmd/routecheck replay %s\n", t.Name(), c.Metric, c.Value, c.FoundBy, time.Since(start).Seconds(), path, path)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(huntJSON{Case: c, Saved: path, Seconds: time.Since(start).Seconds()})
+	}
+	base := ""
+	if c.RandomBest != nil {
+		base = fmt.Sprintf("; random sampling %.4g", *c.RandomBest)
+	}
+	fmt.Fprintf(stdout, "%s: %s = %.4g (found by %s%s) in %.1fs; saved %s\nreplay: go run ./cmd/routecheck replay %s\n", t.Name(), c.Metric, c.Value, c.FoundBy, base, time.Since(start).Seconds(), path, path)
 	return nil
 }
 

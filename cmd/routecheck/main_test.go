@@ -47,7 +47,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"claims", "--budget", "huge"}, "--budget"},
 		{[]string{"claims", "--filter", "("}, "--filter"},
 		{[]string{"claims", "--filter", "^nothing-matches$"}, "matches no claim"},
-		{[]string{"hunt"}, "need a target"},
+		// hunt with no target: the list of targets on stderr (TestHuntList)
 		{[]string{"hunt", "pops-steps", "--d", "0"}, "d = 0"},
 		{[]string{"hunt", "pops-steps", "--d", "2", "--g", "4"}, "d = 2 < g = 4"},
 		{[]string{"hunt", "pops-steps", "--g", "-1"}, "g = -1"},

@@ -14,8 +14,7 @@ import (
 
 	"routecheck/algos/aks"
 	asn "routecheck/algos/sortnet"
-	"routecheck/algos/sortnet/hillclimb"
-	"routecheck/internal/seeds"
+	"routecheck/internal/sortnethunt"
 	msn "routecheck/models/sortnet"
 	"routecheck/oracles/sortnetforms"
 	psn "routecheck/props/sortnet"
@@ -201,8 +200,10 @@ func runSortnet(args []string, stdout, stderr io.Writer) error {
 	}
 	if *climb > 0 {
 		// The climb's stream is derived from --seed apart from the one the
-		// verification's random inputs use.
-		cr := hillclimb.Climb(nw, seeds.Rand(*seed, 0xc11b, uint64(*n)), hillclimb.Options{Evals: *climb})
+		// verification's random inputs use; `routecheck hunt
+		// sortnet-unsorted` runs the same climb (with --net-seed = --seed)
+		// and saves the input as a replayable case.
+		cr := sortnethunt.Climb(nw, *seed, *climb)
 		rep.Climb = &sortnetClimb{Evals: cr.Evals, Misplaced: cr.Misplaced, StartMisplaced: cr.StartMisplaced}
 		if cr.Misplaced > 0 {
 			rep.Climb.Input, rep.Climb.Output = cr.Input, cr.Output

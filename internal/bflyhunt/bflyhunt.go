@@ -264,7 +264,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		}
 	}
 	rng := seeds.Rand(o.Seed, 0xbf2)
-	for i := 0; i < *t.samples && ctx.Err() == nil; i++ {
+	for i := 0; i < *t.samples && !o.Stop(ctx); i++ {
 		p := perm.Random(N, rng)
 		consider(p, eval(p), fmt.Sprintf("random sample %d", i))
 	}
@@ -274,8 +274,8 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	// Simulated annealing with transposition moves from the best so far.
 	cur, curVal := slices.Clone(best), bestVal
 	scale := math.Max(bestVal, 1e-3) * 0.05
-	for it := 0; it < o.Iters && ctx.Err() == nil; it++ {
-		temp := scale * (1 - float64(it)/float64(o.Iters))
+	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
+		temp := scale * (1 - o.Used(it, o.Iters))
 		i, j := rng.IntN(N), rng.IntN(N)
 		if i == j {
 			continue
@@ -301,5 +301,5 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if err != nil {
 		return hunt.Case{}, err
 	}
-	return hunt.Case{Kind: "bfly-perm", Target: t.name, Metric: t.metric, Value: bestVal, FoundBy: by, Seed: o.Seed, Instance: raw}, nil
+	return hunt.Case{Kind: "bfly-perm", Target: t.name, Metric: t.metric, Value: bestVal, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, Instance: raw}, nil
 }

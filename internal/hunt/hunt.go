@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Case is a saved, replayable instance.
@@ -36,6 +37,12 @@ type Case struct {
 	Router string `json:"router,omitempty"`
 	// Broke is what that router broke on the instance (Value of them).
 	Broke []Broken `json:"broke,omitempty"`
+	// RandomBest is the best value of random sampling at the same number of
+	// evaluations as the hunt (nil: the target reports no baseline), and
+	// Evaluations the number of metric evaluations the hunt made (0:
+	// not reported). Both are informative; Replay does not check them.
+	RandomBest  *float64 `json:"random_best,omitempty"`
+	Evaluations int      `json:"evaluations,omitempty"`
 	// Instance is the kind-specific instance.
 	Instance json.RawMessage `json:"instance"`
 	// Path is the file the case was loaded from ("" when built in memory).
@@ -54,6 +61,12 @@ type Broken struct {
 type Options struct {
 	Seed  uint64
 	Iters int
+	// Deadline, when not zero, ends the search (not the random baseline
+	// that follows it) at that time, as well as Iters; see Stop.
+	Deadline time.Time
+	// Begin is when the search (or this share of it) started; with
+	// Deadline it lets an annealing schedule cool with time (see Used).
+	Begin time.Time
 	// Progress receives human-readable progress lines.
 	Progress func(format string, args ...any)
 }
@@ -62,6 +75,41 @@ func (o Options) logf(format string, args ...any) {
 	if o.Progress != nil {
 		o.Progress(format, args...)
 	}
+}
+
+// Stop reports whether a search loop should end: ctx is done (an
+// interrupt) or the Deadline has passed. A target's random baseline, which
+// must match the number of evaluations the search made, checks ctx alone.
+func (o Options) Stop(ctx context.Context) bool {
+	return ctx.Err() != nil || !o.Deadline.IsZero() && !time.Now().Before(o.Deadline)
+}
+
+// Used is the fraction of the budget spent after it of iters moves: it/iters,
+// or the fraction of the time from Begin to Deadline if that is larger (so
+// an annealing run given --time and no --iters still cools). In [0, 1].
+func (o Options) Used(it, iters int) float64 {
+	f := 0.0
+	if iters > 0 {
+		f = float64(it) / float64(iters)
+	}
+	if !o.Deadline.IsZero() && !o.Begin.IsZero() {
+		if total := o.Deadline.Sub(o.Begin); total > 0 {
+			f = max(f, float64(time.Since(o.Begin))/float64(total))
+		}
+	}
+	return min(max(f, 0), 1)
+}
+
+// Share returns o for the next of k runs that split what is left of the
+// time: Begin is now and, with a Deadline, the Deadline is a k-th of the
+// remaining time away. Without a Deadline only Begin changes.
+func (o Options) Share(k int) Options {
+	now := time.Now()
+	o.Begin = now
+	if !o.Deadline.IsZero() && k > 1 {
+		o.Deadline = now.Add(o.Deadline.Sub(now) / time.Duration(k))
+	}
+	return o
 }
 
 // Logf reports progress when a sink is set.

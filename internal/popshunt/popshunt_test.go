@@ -103,6 +103,9 @@ func TestHuntStepsShrinksAndReplays(t *testing.T) {
 	if !strings.Contains(c.FoundBy, "shrunk") || packets(in.Perm) > 9 {
 		t.Errorf("case not shrunk: %+v", c)
 	}
+	if c.RandomBest == nil || c.Evaluations < 40 || !strings.Contains(c.FoundBy, "random permutations") {
+		t.Errorf("no random baseline: %v, %d evaluations, found_by %q", c.RandomBest, c.Evaluations, c.FoundBy)
+	}
 	report, ok, err := replay(c)
 	if err != nil || !ok {
 		t.Fatalf("replay: %v %v\n%s", ok, err, report)

@@ -366,7 +366,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		consider(fam[name], eval(fam[name]), "family "+name)
 	}
 	rng := seeds.Rand(o.Seed, 0x50f)
-	for i := 0; i < *t.s && ctx.Err() == nil; i++ {
+	for i := 0; i < *t.s && !o.Stop(ctx); i++ {
 		d := randomDest(n, h, rng)
 		consider(d, eval(d), fmt.Sprintf("random sample %d", i))
 	}
@@ -380,8 +380,8 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	// packets, or swap two packets in one processor's order.
 	cur, curVal := clone(best), bestVal
 	scale := math.Max(bestVal, 1e-3) * 0.05
-	for it := 0; it < o.Iters && ctx.Err() == nil; it++ {
-		temp := scale * (1 - float64(it)/float64(o.Iters))
+	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
+		temp := scale * (1 - o.Used(it, o.Iters))
 		i1, r1, i2, r2 := rng.IntN(n), rng.IntN(h), rng.IntN(n), rng.IntN(h)
 		if rng.IntN(2) == 0 {
 			i2 = i1
@@ -417,5 +417,5 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if err != nil {
 		return hunt.Case{}, err
 	}
-	return hunt.Case{Kind: "sot-relation", Target: t.name, Metric: t.metric, Value: bestVal, FoundBy: by, Seed: o.Seed, Instance: raw}, nil
+	return hunt.Case{Kind: "sot-relation", Target: t.name, Metric: t.metric, Value: bestVal, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, Instance: raw}, nil
 }

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"routecheck/internal/hunt"
+)
+
+// hunt with no target lists every target, one line each, on stderr with
+// status 2, as routecheck with no command prints its usage; -h lists them
+// on stdout with status 0. Every network has a target.
+func TestHuntList(t *testing.T) {
+	out, errOut, st := runCLI("hunt")
+	if st != 2 || out != "" {
+		t.Fatalf("hunt: status %d, stdout %q", st, out)
+	}
+	help, errHelp, st := runCLI("hunt", "-h")
+	if st != 0 || errHelp != "" {
+		t.Fatalf("hunt -h: status %d, stderr %q", st, errHelp)
+	}
+	for _, listing := range []string{errOut, help} {
+		lines := strings.Split(listing, "\n")
+		for _, name := range hunt.Targets() {
+			n := 0
+			for _, l := range lines {
+				if strings.HasPrefix(l, "  "+name+" ") {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Errorf("target %s on %d lines of\n%s", name, n, listing)
+			}
+		}
+	}
+	if !strings.Contains(errOut, "routecheck hunt: need a target") {
+		t.Errorf("no usage error in %q", errOut)
+	}
+	for _, network := range []string{"pops-", "mesh-", "sot-", "bfly-", "mbfly-", "sortnet-"} {
+		if !strings.Contains(help, "\n  "+network) {
+			t.Errorf("no target for %s*", network)
+		}
+	}
+}
+
+// --json prints the case (instance, value, random baseline, seed,
+// evaluations) and where it was saved; the saved file is the same case;
+// progress goes to stderr unless --quiet.
+func TestHuntJSON(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "c.json")
+	out, errOut, st := runCLI("hunt", "mbfly-buffer", "--logn", "4", "--d", "1", "--l", "2", "--samples", "4", "--iters", "20", "--seed", "4", "--json", "--out", f)
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errOut)
+	}
+	if !strings.Contains(errOut, "hunted") {
+		t.Errorf("no progress on stderr: %q", errOut)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for _, k := range []string{"kind", "metric", "value", "random_best", "hunt_seed", "evaluations", "instance", "saved", "seconds"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("--json lacks %q: %s", k, out)
+		}
+	}
+	if got["hunt_seed"] != 4.0 || got["saved"] != f || got["evaluations"].(float64) < 20 {
+		t.Errorf("seed %v, saved %v, evaluations %v", got["hunt_seed"], got["saved"], got["evaluations"])
+	}
+	c, err := hunt.Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Value != got["value"] || c.RandomBest == nil || *c.RandomBest != got["random_best"] {
+		t.Errorf("saved value %g random %v, printed %v %v", c.Value, c.RandomBest, got["value"], got["random_best"])
+	}
+	if out, _, st := runCLI("replay", f); st != 0 || !strings.Contains(out, "reproduced") {
+		t.Errorf("replay: %d %s", st, out)
+	}
+	if _, errOut, st := runCLI("hunt", "sortnet-unsorted", "--n", "16", "--network", "oddeven", "--iters", "5", "--quiet", "--out", filepath.Join(t.TempDir(), "q.json")); st != 0 || errOut != "" {
+		t.Errorf("--quiet: status %d, stderr %q", st, errOut)
+	}
+}
+
+// --time stops the search (here long before --iters' default when --time
+// is given alone) and the case is still whole.
+func TestHuntTime(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "c.json")
+	out, errOut, st := runCLI("hunt", "sortnet-unsorted", "--n", "64", "--d", "1", "--time", "300ms", "--quiet", "--json", "--out", f)
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errOut)
+	}
+	var got struct {
+		Evaluations int     `json:"evaluations"`
+		Seconds     float64 `json:"seconds"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Evaluations < 256 || got.Evaluations >= 100_000_000 || got.Seconds > 60 {
+		t.Errorf("evaluations %d in %.1fs", got.Evaluations, got.Seconds)
+	}
+	if _, err := os.Stat(f); err != nil {
+		t.Error(err)
+	}
+}
+
+// Bad parameters of the hunt command and of the new targets: one line
+// naming the parameter, status 2.
+func TestHuntBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"hunt", "--iters", "5"}, "need a target"},
+		{[]string{"hunt", "nope"}, "unknown hunt target"},
+		{[]string{"hunt", "mbfly-buffer", "--time", "-1s"}, "--time"},
+		{[]string{"hunt", "mbfly-buffer", "--time", "soon"}, "-time"},
+		{[]string{"hunt", "mbfly-buffer", "--iters", "-1"}, "--iters"},
+		{[]string{"hunt", "mbfly-buffer", "--l", "0"}, "--l = 0"},
+		{[]string{"hunt", "mbfly-steps", "--logn", "7"}, "--logn = 7"},
+		{[]string{"hunt", "mbfly-steps", "--d", "4"}, "-d"},
+		{[]string{"hunt", "sortnet-unsorted", "--network", "shell"}, "--network"},
+		{[]string{"hunt", "sortnet-unsorted", "--n", "1"}, "--n = 1"},
+		{[]string{"hunt", "sortnet-unsorted", "--iters", "0"}, "--iters = 0"},
+	} {
+		out, errOut, st := runCLI(c.args...)
+		lines := strings.Split(strings.TrimSpace(errOut), "\n")
+		if st != 2 || !strings.Contains(lines[len(lines)-1], c.want) || out != "" {
+			t.Errorf("%v: status %d, stderr %q, want status 2 and %q", c.args, st, errOut, c.want)
+		}
+		if c.args[1] != "--iters" && len(lines) != 1 {
+			t.Errorf("%v: %d lines on stderr", c.args, len(lines))
+		}
+	}
+}

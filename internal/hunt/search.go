@@ -1,0 +1,176 @@
+package hunt
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"routecheck/internal/seeds"
+	"routecheck/models/perm"
+)
+
+// Family is a named structured instance a search tries first.
+type Family struct {
+	Name string
+	Perm []int32
+}
+
+// PermSearch is the network-agnostic search over permutations of 0…N−1
+// that the permutation targets share: the structured Families in order,
+// then Samples uniformly random permutations, then Options.Iters moves of
+// simulated annealing from the best so far, split between Restarts + 1 runs
+// (the moves and, with a Deadline, the time)
+// (a move swaps the targets of two inputs; a worse move is accepted with
+// probability exp(Δ/T), T falling linearly from 5% of the run's starting
+// value to 0), then the random baseline: as
+// many uniformly random permutations as the search evaluated, whose best is
+// reported beside the hunted best so the search's value is measured.
+//
+// Eval must be deterministic in its argument (common random numbers) and
+// must not keep it. The search stops early at Options.Stop; the baseline
+// stops early only when ctx is done.
+type PermSearch struct {
+	N        int
+	Families []Family
+	Samples  int
+	Eval     func(p []int32) (float64, error)
+	// Metric, when set, maps Eval's objective to the reported metric; it
+	// must be non-decreasing (an objective may add a plateau guide below
+	// the metric's resolution, e.g. a count plus a fraction). Nil: the
+	// objective is the metric.
+	Metric func(objective float64) float64
+	// Restarts splits the annealing moves between Restarts + 1 runs: the
+	// first from the best so far, each later one from a fresh uniformly
+	// random permutation (its first evaluation). 0: one run.
+	Restarts int
+	// What names the instances in progress lines ("permutations" if empty).
+	What string
+}
+
+// PermResult is what a PermSearch found.
+type PermResult struct {
+	Best    []int32
+	Value   float64
+	FoundBy string // the stage that found Best, then the baseline
+	// RandomBest is the best of Evaluations random permutations (−Inf when
+	// ctx ended the baseline before its first sample).
+	RandomBest  float64
+	Evaluations int
+}
+
+// Run searches with the streams derived from o.Seed and tag. An error
+// from Eval ends the search and is returned.
+func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult, error) {
+	what := s.What
+	if what == "" {
+		what = "permutations"
+	}
+	evals := 0
+	var evalErr error
+	eval := func(p []int32) float64 {
+		if evalErr != nil {
+			return math.Inf(-1)
+		}
+		evals++
+		v, err := s.Eval(p)
+		if err != nil {
+			evalErr = err
+			return math.Inf(-1)
+		}
+		return v
+	}
+	var best []int32
+	bestVal, by := math.Inf(-1), ""
+	consider := func(p []int32, v float64, how string) {
+		if v > bestVal {
+			best, bestVal, by = slices.Clone(p), v, how
+			o.Logf("  %-28s %.4f", how, v)
+		}
+	}
+	for _, f := range s.Families {
+		if o.Stop(ctx) {
+			break
+		}
+		consider(f.Perm, eval(f.Perm), "family "+f.Name)
+	}
+	rng := seeds.Rand(o.Seed, tag, 1)
+	for i := 0; i < s.Samples && !o.Stop(ctx) && evalErr == nil; i++ {
+		p := perm.Random(s.N, rng)
+		consider(p, eval(p), fmt.Sprintf("random sample %d", i))
+	}
+	if evalErr != nil {
+		return PermResult{}, evalErr
+	}
+	if best == nil {
+		return PermResult{}, fmt.Errorf("nothing evaluated: give --samples ≥ 1, keep --families, or allow more --time")
+	}
+	runs := s.Restarts + 1
+	for r := 0; r < runs && !o.Stop(ctx) && evalErr == nil; r++ {
+		share := o.Iters / runs
+		if r < o.Iters%runs {
+			share++
+		}
+		ro := o.Share(runs - r)
+		if r == 0 {
+			anneal(ctx, ro, share, rng, slices.Clone(best), bestVal, eval, consider, "annealing")
+			continue
+		}
+		p := perm.Random(s.N, rng)
+		v := eval(p)
+		consider(p, v, fmt.Sprintf("restart %d start", r))
+		anneal(ctx, ro, share-1, rng, p, v, eval, consider, fmt.Sprintf("restart %d step", r))
+	}
+	if evalErr != nil {
+		return PermResult{}, evalErr
+	}
+	hunted := evals
+	rb := seeds.Rand(o.Seed, tag, 2)
+	randBest := math.Inf(-1)
+	for i := 0; i < hunted && ctx.Err() == nil; i++ {
+		randBest = max(randBest, eval(perm.Random(s.N, rb)))
+	}
+	if evalErr != nil {
+		return PermResult{}, evalErr
+	}
+	if s.Metric != nil {
+		bestVal = s.Metric(bestVal)
+		if !math.IsInf(randBest, -1) {
+			randBest = s.Metric(randBest)
+		}
+	}
+	o.Logf("  hunted %.4f vs random sampling %.4f at %d evaluations", bestVal, randBest, hunted)
+	by += fmt.Sprintf("; hunted %.6g vs best of %d random %s %.6g", bestVal, hunted, what, randBest)
+	return PermResult{Best: best, Value: bestVal, FoundBy: by, RandomBest: randBest, Evaluations: hunted}, nil
+}
+
+// anneal runs iters transposition moves of simulated annealing from cur.
+func anneal(ctx context.Context, o Options, iters int, rng *rand.Rand, cur []int32, curVal float64, eval func([]int32) float64, consider func([]int32, float64, string), label string) {
+	n := len(cur)
+	scale := math.Max(math.Abs(curVal), 1e-3) * 0.05
+	for it := 0; it < iters && !o.Stop(ctx); it++ {
+		temp := scale * (1 - o.Used(it, iters))
+		i, j := rng.IntN(n), rng.IntN(n)
+		if i == j {
+			continue
+		}
+		cur[i], cur[j] = cur[j], cur[i]
+		v := eval(cur)
+		if v >= curVal || (temp > 0 && rng.Float64() < math.Exp((v-curVal)/temp)) {
+			curVal = v
+			consider(cur, v, fmt.Sprintf("%s %d", label, it))
+		} else {
+			cur[i], cur[j] = cur[j], cur[i]
+		}
+	}
+}
+
+// Baseline returns a pointer to v for Case.RandomBest, nil when v is not
+// finite (no baseline sample was evaluated).
+func Baseline(v float64) *float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return nil
+	}
+	return &v
+}

@@ -2,9 +2,9 @@
 // hunts for counterexamples and replays them.
 //
 //	routecheck claims    [--filter RE] [--budget small|default|large] [--seed N] [--json]
-//	routecheck reproduce pops-table1|pops-table2 [--runs 100] [--max-n N] [--seed N] [--workers W] [--shard i/k] [--json] [--csv F] [--out DIR]
+//	routecheck reproduce EXPERIMENT [--runs 100] [--max-n N] [--seed N] [--workers W] [--shard i/k|auto [--shards k]] [--json] [--csv F] [--out DIR]
 //	routecheck merge     SHARD.json...  [--json] [--csv F] [--out DIR]
-//	routecheck hunt      pops-steps|pops-loss [--d D --g G] [--iters N] [--seed N] [--out FILE]
+//	routecheck hunt      TARGET [--iters N] [--time D] [--seed N] [--json] [--out FILE] [target flags]   (hunt alone lists the targets)
 //	routecheck replay    FILE           (also: routecheck check FILE)
 //	routecheck sortnet   oddeven|bitonic|aks --n N [--halver exact|expander] [--d D] [--json]
 //	routecheck sortnet   depths [--max-k K] [--json]

@@ -18,11 +18,12 @@ compile_native_go_fuzzer routecheck/fuzz FuzzPopsStep FuzzPopsStep
 compile_native_go_fuzzer routecheck/fuzz FuzzPopsRouter FuzzPopsRouter
 compile_native_go_fuzzer routecheck/fuzz FuzzMeshStep FuzzMeshStep
 compile_native_go_fuzzer routecheck/fuzz FuzzButterflyStep FuzzButterflyStep
+compile_native_go_fuzzer routecheck/fuzz FuzzButterflyEngine FuzzButterflyEngine
 compile_native_go_fuzzer routecheck/fuzz FuzzMultiButterflyStep FuzzMultiButterflyStep
 compile_native_go_fuzzer routecheck/fuzz FuzzExpanderSpectral FuzzExpanderSpectral
 compile_native_go_fuzzer routecheck/fuzz FuzzSortnetEval01 FuzzSortnetEval01
 
 # seed corpora: fuzz/testdata/fuzz/<target>/ as <target>_seed_corpus.zip
 go run ./.clusterfuzzlite/seedcorpus "$OUT" \
-  FuzzPopsStep FuzzPopsRouter FuzzMeshStep FuzzButterflyStep \
+  FuzzPopsStep FuzzPopsRouter FuzzMeshStep FuzzButterflyStep FuzzButterflyEngine \
   FuzzMultiButterflyStep FuzzExpanderSpectral FuzzSortnetEval01

@@ -197,8 +197,7 @@ type MemEstimate struct{ Small, Default, Large int64 }
 const DefaultMem int64 = 64 << 20
 
 // MemFor is the claim's memory estimate at budget b: the Mem entry for b,
-// else the one recorded for its ID in memTable (mem_estimates.go), else
-// DefaultMem.
+// else the one declared for its ID (DeclareMem), else DefaultMem.
 func (c Claim) MemFor(b Budget) int64 {
 	pick := func(m MemEstimate) int64 {
 		switch b {
@@ -212,7 +211,7 @@ func (c Claim) MemFor(b Budget) int64 {
 	if v := pick(c.Mem); v > 0 {
 		return v
 	}
-	if v := pick(memTable[c.ID]); v > 0 {
+	if v := pick(declaredMem(c.ID)); v > 0 {
 		return v
 	}
 	return DefaultMem

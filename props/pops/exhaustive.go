@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 	"sync"
+	"weak"
 
 	ap "routecheck/algos/pops"
 	"routecheck/models/perm"
@@ -317,17 +318,19 @@ type stepShape struct {
 
 var (
 	stepMu    sync.Mutex
-	stepCache = map[[4]int]*stepShape{}
+	stepCache = map[[4]int]weak.Pointer[stepShape]{}
 )
 
 // exhaustiveShape runs every survivor class of POPS(d,g) on the slot model
-// (one step each); the result is cached per (alg, d, g) for the process, so
-// the per-step claims share it.
+// (one step each); the result is cached per (alg, d, g) while some claim
+// holds it, so the per-step claims running at the same time share it. The
+// cache holds it weakly: the largest shapes take about 220 MB each, which a
+// process running the whole ledger would otherwise keep to its end.
 func exhaustiveShape(alg ap.Variant, mut ap.Mutant, d, g int) (*stepShape, error) {
 	key := [4]int{int(alg), int(mut), d, g}
 	stepMu.Lock()
 	defer stepMu.Unlock()
-	if r, ok := stepCache[key]; ok {
+	if r := stepCache[key].Value(); r != nil {
 		return r, nil
 	}
 	cl, err := stepClasses(alg, d, g)
@@ -346,7 +349,7 @@ func exhaustiveShape(alg ap.Variant, mut ap.Mutant, d, g int) (*stepShape, error
 		sh.outcomes[i] = outcomeOf(RunPops(c.in))
 		sh.inputs.Add(sh.inputs, c.size)
 	}
-	stepCache[key] = sh
+	stepCache[key] = weak.Make(sh)
 	return sh, nil
 }
 

@@ -72,7 +72,7 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 		printSlowest(stdout, results)
 	}
 	if !*quiet {
-		fmt.Fprintf(stderr, "%d claims checked in %.1fs at budget %s, seed %d; %d differ from the ledger\n", len(results), time.Since(start).Seconds(), b, *seed, mismatches)
+		fmt.Fprintf(stderr, "%d claims checked in %.1fs at budget %s, seed %d, %d workers, memory budget %.2f GiB (peak memory %s); %d differ from the ledger\n", len(results), time.Since(start).Seconds(), b, *seed, *workers, float64(limit)/(1<<30), peakRSS(), mismatches)
 	}
 	if mismatches > 0 {
 		return failure{fmt.Sprintf("%d claim(s) reached a verdict different from the ledger (see 'recorded')", mismatches)}

@@ -106,3 +106,21 @@ func TestClaimsSlowest(t *testing.T) {
 		t.Errorf("table does not end with the ten slowest claims:\n%s", table[max(0, len(table)-2000):])
 	}
 }
+
+// Bad claims flags: one line naming the flag and the allowed range, exit 2.
+func TestClaimsBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"claims", "--mem-limit", "0"}, "--mem-limit"},
+		{[]string{"claims", "--mem-limit", "NaN"}, "--mem-limit"},
+		{[]string{"claims", "--mem-limit", "-2"}, "(0, 1048576]"},
+		{[]string{"claims", "--workers", "0"}, "[1, 256]"},
+	} {
+		_, errOut, st := runCLI(c.args...)
+		if st != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: status %d, stderr %q; want 2 and one line mentioning %q", c.args, st, errOut, c.want)
+		}
+	}
+}

@@ -183,6 +183,38 @@ type Claim struct {
 	// Faults are the planted faults the same checker must catch for a
 	// Holds or Consistent verdict to stand (see Run).
 	Faults []Fault
+	// Mem estimates the claim's peak heap at each budget (what `routecheck
+	// claims --mem-limit` schedules by); see MemFor for the zero entries.
+	Mem MemEstimate
+}
+
+// MemEstimate is a claim's peak heap in bytes at each budget, measured by
+// running the claim (check and planted faults) alone; 0 means unknown.
+type MemEstimate struct{ Small, Default, Large int64 }
+
+// DefaultMem is the estimate of a claim that records none: it covers every
+// claim measured below it (most claims peak under 64 MiB).
+const DefaultMem int64 = 64 << 20
+
+// MemFor is the claim's memory estimate at budget b: the Mem entry for b,
+// else the one declared for its ID (DeclareMem), else DefaultMem.
+func (c Claim) MemFor(b Budget) int64 {
+	pick := func(m MemEstimate) int64 {
+		switch b {
+		case Small:
+			return m.Small
+		case Large:
+			return m.Large
+		}
+		return m.Default
+	}
+	if v := pick(c.Mem); v > 0 {
+		return v
+	}
+	if v := pick(declaredMem(c.ID)); v > 0 {
+		return v
+	}
+	return DefaultMem
 }
 
 var (
@@ -306,6 +338,12 @@ type Result struct {
 	Budget         string     `json:"budget"`
 	Seed           uint64     `json:"seed"`
 	Seconds        float64    `json:"seconds"`
+	// MemEstimate is the claim's memory estimate at this budget, in bytes
+	// (Claim.MemFor), by which `routecheck claims` schedules it.
+	MemEstimate int64 `json:"mem_estimate"`
+	// SlowRank is, in a `routecheck claims` run, the claim's rank among
+	// the ten slowest (1 = slowest); 0 (omitted) for the others.
+	SlowRank int `json:"slow_rank,omitempty"`
 }
 
 // Caught counts the planted faults caught.
@@ -341,7 +379,7 @@ func Run(c Claim, env Env) (r Result) {
 	r = Result{
 		ID: c.ID, Source: c.Source, Statement: c.Statement, Scope: c.Scope, ScopeClass: c.Class, Kind: c.Kind,
 		Recorded: c.RecordedFor(env.Budget), Notes: c.Notes, Budget: env.Budget.String(), Seed: env.Seed,
-		Replay: ReplayCommand(c.ID, env), Power: []Power{},
+		Replay: ReplayCommand(c.ID, env), Power: []Power{}, MemEstimate: c.MemFor(env.Budget),
 	}
 	crashed := false
 	defer func() {

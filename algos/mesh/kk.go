@@ -366,14 +366,22 @@ func modelPhase(n int, pos, tg []int32, torus bool) (phaseRun, error) {
 
 // fastPhase runs one phase with counting engines: every row and column is a
 // pair of one-directional lines (the side type of Fast1D), stepped in
-// lockstep, with shared queue counters per PU.
+// lockstep, with shared queue counters per PU. The largest queue is taken
+// after every step over the PUs that received a packet in it (no other
+// queue grew), and the pending packets are counted as the sides deliver.
 func fastPhase(n int, pos, tg []int32) (steps, phaseQ, endQ int, err error) {
 	// lines: rows 0…n−1 then columns; each with a rightward (up) and a
-	// mirrored leftward (down) side.
+	// mirrored leftward (down) side. PU x of line l is base[l] + x·stride[l].
 	fw := make([]*side, 2*n)
 	bw := make([]*side, 2*n)
+	base, stride := make([]int, 2*n), make([]int, 2*n)
 	for l := range fw {
 		fw[l], bw[l] = newSide(n), newSide(n)
+		if l < n {
+			base[l], stride[l] = l*n, 1
+		} else {
+			base[l], stride[l] = l-n, n
+		}
 	}
 	queue := make([]int, n*n)
 	for q := range pos {
@@ -395,44 +403,46 @@ func fastPhase(n int, pos, tg []int32) (steps, phaseQ, endQ int, err error) {
 	for _, x := range queue {
 		phaseQ = max(phaseQ, x)
 	}
-	pending := func() int {
-		k := 0
-		for l := range fw {
-			k += fw[l].pending + bw[l].pending
-		}
-		return k
+	pending := 0
+	for l := range fw {
+		pending += fw[l].pending + bw[l].pending
 	}
 	send := make([]int, n)
-	pu := func(line, x int) int {
-		if line < n {
-			return line*n + x
-		}
-		return x*n + (line - n)
-	}
-	for pending() > 0 {
+	var grew []int // PUs that received a packet in this step
+	for pending > 0 {
 		steps++
+		grew = grew[:0]
 		for l := range fw {
-			if fw[l].pending > 0 {
-				fw[l].step(send)
+			b0, st := base[l], stride[l]
+			if s := fw[l]; s.pending > 0 {
+				before := s.pending
+				s.step(send)
+				pending -= before - s.pending
 				for x, d := range send {
 					if d >= 0 {
-						queue[pu(l, x)]--
-						queue[pu(l, x+1)]++
+						from := b0 + x*st
+						queue[from]--
+						queue[from+st]++
+						grew = append(grew, from+st)
 					}
 				}
 			}
-			if bw[l].pending > 0 {
-				bw[l].step(send)
+			if s := bw[l]; s.pending > 0 {
+				before := s.pending
+				s.step(send)
+				pending -= before - s.pending
 				for x, d := range send {
 					if d >= 0 { // mirrored position x is real n−1−x
-						queue[pu(l, n-1-x)]--
-						queue[pu(l, n-2-x)]++
+						from := b0 + (n-1-x)*st
+						queue[from]--
+						queue[from-st]++
+						grew = append(grew, from-st)
 					}
 				}
 			}
 		}
-		for _, x := range queue {
-			phaseQ = max(phaseQ, x)
+		for _, p := range grew {
+			phaseQ = max(phaseQ, queue[p])
 		}
 	}
 	for _, x := range queue {

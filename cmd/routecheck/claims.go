@@ -1,15 +1,19 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
+	"sort"
 	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
 
+	"routecheck/internal/experiment"
 	"routecheck/props"
 )
 
@@ -20,7 +24,8 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", props.DefaultSeed, "seed of every random choice (the ledger's verdicts are recorded at the default)")
 	asJSON := fs.Bool("json", false, "print the ledger as a JSON array instead of a table")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	workers := fs.Int("workers", defaultClaimWorkers(), "claims checked at once (each claim's verdict does not depend on it; the ledger is printed in registration order). Default: one per core when at least 3 GiB per worker is available, else 1 (the default budget peaks at 2.9 GB with 1 worker, 4.8 GB with 2)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "claims checked at once (default one per core); the ledger is printed in registration order and no verdict depends on it")
+	memGiB := fs.Float64("mem-limit", 1, "memory budget in GiB for the claims in flight: each claim declares its peak heap per budget, large claims wait for each other so the estimates of concurrent claims stay under it, and a claim whose own estimate is over it runs alone (capped at the available memory)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -30,6 +35,9 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	}
 	if *workers < 1 || *workers > 256 {
 		return usagef("--workers = %d: must be in [1, 256]", *workers)
+	}
+	if !(*memGiB > 0) || *memGiB > 1<<20 {
+		return usagef("--mem-limit = %v: must be a number of GiB in (0, 1048576]", *memGiB)
 	}
 	b, err := props.ParseBudget(*budget)
 	if err != nil {
@@ -46,51 +54,25 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	if !*quiet {
 		env.Progress = func(f string, a ...any) { fmt.Fprintf(stderr, "    "+f+"\n", a...) }
 	}
+	limit := min(int64(*memGiB*(1<<30)), availableMemory())
 	start := time.Now()
-	results := make([]props.Result, len(claims))
-	mismatches, done := 0, 0
-	var mu sync.Mutex
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(*workers, len(claims)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				r := props.Run(claims[i], env)
-				mu.Lock()
-				results[i] = r
-				done++
-				if !r.Matches {
-					mismatches++
-				}
-				if !*quiet {
-					mark := ""
-					if !r.Matches {
-						mark = fmt.Sprintf("  (recorded: %s)", r.Recorded)
-					}
-					fmt.Fprintf(stderr, "[%d/%d] %-52s %-12s %6.2fs%s\n", done, len(claims), r.ID, r.Verdict, r.Seconds, mark)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range claims {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	results, mismatches := checkClaims(claims, env, *workers, limit, stderr, *quiet)
+	markSlowest(results)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(results); err != nil {
 			return err
 		}
+		if !*quiet {
+			printSlowest(stderr, results)
+		}
 	} else {
 		printLedger(stdout, results, b, *seed)
+		printSlowest(stdout, results)
 	}
 	if !*quiet {
-		fmt.Fprintf(stderr, "%d claims checked in %.1fs at budget %s, seed %d; %d differ from the ledger\n", len(results), time.Since(start).Seconds(), b, *seed, mismatches)
+		fmt.Fprintf(stderr, "%d claims checked in %.1fs at budget %s, seed %d, %d workers, memory budget %.2f GiB (peak memory %s); %d differ from the ledger\n", len(results), time.Since(start).Seconds(), b, *seed, *workers, float64(limit)/(1<<30), peakRSS(), mismatches)
 	}
 	if mismatches > 0 {
 		return failure{fmt.Sprintf("%d claim(s) reached a verdict different from the ledger (see 'recorded')", mismatches)}
@@ -98,11 +80,87 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// defaultClaimWorkers is one worker per core, as far as the available
-// memory allows about 3 GiB each (the default budget's heaviest claims — AKS
-// networks at 2^16, Table II cells at 2^24 — peak near 2.5 GB together).
-func defaultClaimWorkers() int {
-	return max(1, min(runtime.GOMAXPROCS(0), int(availableMemory()/(3<<30))))
+// checkClaims checks the claims on up to workers goroutines under the
+// memory scheduler of internal/experiment (experiment.Pool): the estimates
+// (Claim.MemFor) of the claims in flight stay within limit bytes, larger
+// claims first so that the heavy ones chain on one worker while the others
+// work through the small ones beside it; a claim whose own estimate is over
+// the limit runs alone (said on stderr unless quiet). The results are in
+// the claims' order and do not depend on workers: every claim draws its
+// randomness from the seed alone.
+func checkClaims(claims []props.Claim, env props.Env, workers int, limit int64, stderr io.Writer, quiet bool) (results []props.Result, mismatches int) {
+	cost := make([]int64, len(claims))
+	order := make([]int, len(claims))
+	soft := int64(0)
+	for i, c := range claims {
+		cost[i], order[i] = c.MemFor(env.Budget), i
+		soft = max(soft, cost[i])
+		if cost[i] > limit && !quiet {
+			fmt.Fprintf(stderr, "%s: estimated peak %.2f GiB > --mem-limit %.2f GiB: it runs alone\n", c.ID, float64(cost[i])/(1<<30), float64(limit)/(1<<30))
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return cost[order[a]] > cost[order[b]] })
+	// The collector keeps what the runtime holds near the budget less a
+	// sixteenth (64 MiB at 1 GiB: the binary and what the runtime does not
+	// count, so that the resident set stays within the budget), or near the
+	// largest claim's estimate when one runs alone above that, instead of
+	// letting garbage double the heap.
+	debug.SetMemoryLimit(max(limit-limit/16, soft))
+	results = make([]props.Result, len(claims))
+	var mu sync.Mutex
+	done := 0
+	pool := experiment.Pool{Workers: workers, MemLimit: limit}
+	// A claim's check never returns an error (a panic is an inconclusive
+	// verdict), so the pool runs every claim.
+	_ = pool.Run(context.Background(), order, func(i int) int64 { return cost[i] }, func(_, i int) error {
+		r := props.Run(claims[i], env)
+		mu.Lock()
+		defer mu.Unlock()
+		results[i] = r
+		done++
+		if !r.Matches {
+			mismatches++
+		}
+		if !quiet {
+			mark := ""
+			if !r.Matches {
+				mark = fmt.Sprintf("  (recorded: %s)", r.Recorded)
+			}
+			fmt.Fprintf(stderr, "[%d/%d] %-52s %-12s %6.2fs%s\n", done, len(claims), r.ID, r.Verdict, r.Seconds, mark)
+		}
+		return nil
+	}, nil)
+	return results, mismatches
+}
+
+// slowestShown is how many of the slowest claims a run lists.
+const slowestShown = 10
+
+// markSlowest sets SlowRank (1 = slowest) on the slowest claims of a run.
+func markSlowest(rs []props.Result) {
+	idx := make([]int, len(rs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return rs[idx[a]].Seconds > rs[idx[b]].Seconds })
+	for k, i := range idx[:min(slowestShown, len(idx))] {
+		rs[i].SlowRank = k + 1
+	}
+}
+
+// printSlowest lists the claims markSlowest ranked, slowest first.
+func printSlowest(w io.Writer, rs []props.Result) {
+	var top []props.Result
+	for _, r := range rs {
+		if r.SlowRank > 0 {
+			top = append(top, r)
+		}
+	}
+	sort.Slice(top, func(a, b int) bool { return top[a].SlowRank < top[b].SlowRank })
+	fmt.Fprintf(w, "\nThe %d slowest claims (wall seconds, check and planted faults; estimated peak heap):\n", len(top))
+	for _, r := range top {
+		fmt.Fprintf(w, "%8.2fs  %7.0f MiB  %s\n", r.Seconds, float64(r.MemEstimate)/(1<<20), r.ID)
+	}
 }
 
 func printLedger(w io.Writer, rs []props.Result, b props.Budget, seed uint64) {

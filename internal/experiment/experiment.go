@@ -218,15 +218,6 @@ type Plan struct {
 	Progress func(cellsDone, cells, done, total int)
 }
 
-// takeAct is what a worker does before its next job (see Execute).
-type takeAct int
-
-const (
-	runIt takeAct = iota
-	dropRun
-	dropOnly
-)
-
 // Output is the full result of a plan or of merged shards.
 type Output struct {
 	Experiment string `json:"experiment"`
@@ -267,17 +258,11 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 	for _, j := range jobs {
 		remaining[j.cell]++
 	}
-	// The scheduler. A worker keeps its buffers between runs, so the budget
-	// is charged with what each worker holds: the largest estimate among the
-	// cells it has run since it last dropped its buffers. A worker takes the
-	// first queued job that fits next to what the others hold (or any job
-	// when the others hold nothing); when nothing fits it drops its own
-	// buffers if it has any, else it waits; and a worker holding a large
-	// cell's buffers drops them before it runs a smaller cell. So large
-	// cells wait for each
-	// other while small ones fill the gaps. Results are keyed by (cell, run)
-	// and every run has its own random stream, so the order does not change
-	// them.
+	// The scheduler (Pool, with Keep: a worker keeps its buffers between
+	// runs, so the budget is charged with the largest estimate among the
+	// cells it has run since it last dropped them). Results are keyed by
+	// (cell, run) and every run has its own random stream, so the order
+	// does not change them.
 	cost := make([]int64, len(p.Cells))
 	for c, cell := range p.Cells {
 		cost[c] = p.Exp.BytesPerWorker(cell)
@@ -289,114 +274,48 @@ func Execute(ctx context.Context, p Plan) (Output, error) {
 	if p.MemLimit > 0 {
 		sort.SliceStable(jobs, func(a, b int) bool { return cost[jobs[a].cell] > cost[jobs[b].cell] })
 	}
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	workers := max(1, min(p.Workers, len(jobs)))
+	work := make([]func(Cell, uint64, int) (Sample, error), workers)
+	for w := range work {
+		work[w] = p.Exp.NewWorker()
+	}
 	var (
-		wg             sync.WaitGroup
 		mu             sync.Mutex
-		cond           = sync.NewCond(&mu)
-		firstErr       error
-		ctxErr         error
 		done, cellDone int
-		held           int64 // Σ over workers of what each holds
-		queue          = jobs
 	)
-	// take returns the next job for a worker holding *mine bytes and
-	// updates *mine and held. What the worker must do first is in act:
-	// runIt (keep the buffers), dropRun (drop the buffers, then run: the
-	// worker holds far more than the job needs, and keeping it would block
-	// the others) or dropOnly (nothing fits next to the others: drop the
-	// buffers and ask again). ok is false when there is nothing left to do.
-	const shrinkAt = 64 << 20
-	take := func(mine *int64) (j job, act takeAct, ok bool) {
+	pool := Pool{Workers: workers, MemLimit: p.MemLimit, Keep: true}
+	err := pool.Run(ctx, order, func(i int) int64 { return cost[jobs[i].cell] }, func(w, i int) error {
+		j := jobs[i]
+		s, err := work[w](p.Cells[j.cell], p.Seed, j.run)
 		mu.Lock()
 		defer mu.Unlock()
-		for {
-			if firstErr != nil || ctxErr != nil || len(queue) == 0 {
-				return job{}, runIt, false
-			}
-			others := held - *mine
-			for i, j := range queue {
-				next, act := max(*mine, cost[j.cell]), runIt
-				if p.MemLimit > 0 && *mine >= shrinkAt && cost[j.cell] < *mine {
-					next, act = cost[j.cell], dropRun
-				}
-				if p.MemLimit <= 0 || others == 0 || others+next <= p.MemLimit {
-					if i == 0 {
-						queue = queue[1:]
-					} else {
-						queue = queue[:i+copy(queue[i:], queue[i+1:])]
-					}
-					held += next - *mine
-					*mine = next
-					if act == dropRun {
-						cond.Broadcast()
-					}
-					return j, act, true
-				}
-			}
-			if *mine > 0 {
-				held -= *mine
-				*mine = 0
-				cond.Broadcast()
-				return job{}, dropOnly, true
-			}
-			cond.Wait()
+		if err != nil {
+			err = fmt.Errorf("cell %s run %d: %w", p.Cells[j.cell].Key(), j.run, err)
 		}
-	}
-	stopWatch := context.AfterFunc(ctx, func() {
-		mu.Lock()
-		ctxErr = ctx.Err()
-		mu.Unlock()
-		cond.Broadcast()
+		s.Run = j.run
+		results[j.cell] = append(results[j.cell], s)
+		done++
+		remaining[j.cell]--
+		if remaining[j.cell] == 0 {
+			cellDone++
+		}
+		if p.Progress != nil {
+			p.Progress(cellDone, len(p.Cells), done, len(jobs))
+		}
+		return err
+	}, func(w int) {
+		// Let the collector have the old buffers before another worker's
+		// large run grows the heap.
+		work[w] = nil
+		runtime.GC()
+		work[w] = p.Exp.NewWorker()
 	})
-	defer stopWatch()
-	workers := max(1, min(p.Workers, len(jobs)))
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work := p.Exp.NewWorker()
-			var mine int64
-			for {
-				j, act, ok := take(&mine)
-				if !ok {
-					return
-				}
-				if act != runIt {
-					// Let the collector have the old buffers before another
-					// worker's large run grows the heap.
-					work = nil
-					runtime.GC()
-					work = p.Exp.NewWorker()
-					if act == dropOnly {
-						continue
-					}
-				}
-				s, err := work(p.Cells[j.cell], p.Seed, j.run)
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = fmt.Errorf("cell %s run %d: %w", p.Cells[j.cell].Key(), j.run, err)
-				}
-				s.Run = j.run
-				results[j.cell] = append(results[j.cell], s)
-				done++
-				remaining[j.cell]--
-				if remaining[j.cell] == 0 {
-					cellDone++
-				}
-				if p.Progress != nil {
-					p.Progress(cellDone, len(p.Cells), done, len(jobs))
-				}
-				mu.Unlock()
-				cond.Broadcast()
-			}
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return out, firstErr
-	}
-	if ctxErr != nil {
-		return out, fmt.Errorf("interrupted: %w", ctxErr)
+	if err != nil {
+		return out, err
 	}
 	for c, cell := range p.Cells {
 		rs := results[c]

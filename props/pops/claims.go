@@ -379,10 +379,11 @@ func lemma33Runs(env props.Env, g, runs int, alpha float64, deg int) ([]int, err
 	}
 	sh := mpops.Shape{D: g, G: g}
 	var e ap.Engine
+	var scratch lemma33Scratch // lemma33Instance without allocating per run
 	xs := make([]int, runs)
 	for r := range runs {
 		rng := seeds.Rand(env.Seed, 33, uint64(alpha*100), uint64(r))
-		dst := lemma33Instance(g, deg, rng)
+		dst := scratch.instance(g, deg, rng)
 		res, err := e.Run(sh, dst, rng, ap.Options{})
 		if err != nil {
 			return nil, err

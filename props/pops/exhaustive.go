@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"slices"
 	"sync"
+	"time"
+	"weak"
 
 	ap "routecheck/algos/pops"
 	"routecheck/models/perm"
@@ -317,17 +319,65 @@ type stepShape struct {
 
 var (
 	stepMu    sync.Mutex
-	stepCache = map[[4]int]*stepShape{}
+	stepCache = map[[4]int]weak.Pointer[stepShape]{}
+	// stepKeep holds the shapes used in the last stepKeepFor strongly, and
+	// when each was last used; a timer drops the older ones.
+	stepKeep  = map[[4]int]stepKept{}
+	stepTimer *time.Timer
 )
 
+type stepKept struct {
+	sh   *stepShape
+	used time.Time
+}
+
+// stepKeepFor is how long a shape stays cached after its last use: long
+// enough for the claims that share it, which `routecheck claims` schedules
+// side by side (equal memory estimates, mem.go), to find it.
+const stepKeepFor = 30 * time.Second
+
+// keepShape records a use of sh (stepMu held) and starts the timer that
+// lets it go stepKeepFor after its last use.
+func keepShape(key [4]int, sh *stepShape) {
+	stepKeep[key] = stepKept{sh, time.Now()}
+	if stepTimer == nil {
+		stepTimer = time.AfterFunc(stepKeepFor, sweepShapes)
+	}
+}
+
+// sweepShapes drops the strong references unused for stepKeepFor, and runs
+// again at the next expiry while some remain.
+func sweepShapes() {
+	stepMu.Lock()
+	defer stepMu.Unlock()
+	now, next := time.Now(), time.Duration(0)
+	for k, kept := range stepKeep {
+		left := stepKeepFor - now.Sub(kept.used)
+		if left <= 0 {
+			delete(stepKeep, k)
+		} else if next == 0 || left < next {
+			next = left
+		}
+	}
+	stepTimer = nil
+	if next > 0 {
+		stepTimer = time.AfterFunc(next, sweepShapes)
+	}
+}
+
 // exhaustiveShape runs every survivor class of POPS(d,g) on the slot model
-// (one step each); the result is cached per (alg, d, g) for the process, so
-// the per-step claims share it.
+// (one step each); the result is cached per (alg, d, g), so the per-step
+// claims share it. The largest shapes take tens of MB each (≈ 450 MB for
+// all the ledger's at the default budget), which a process running the
+// whole ledger would otherwise keep to its end: the cache holds a shape
+// strongly until stepKeepFor after its last use, then weakly (the
+// collector frees it unless a claim still holds it).
 func exhaustiveShape(alg ap.Variant, mut ap.Mutant, d, g int) (*stepShape, error) {
 	key := [4]int{int(alg), int(mut), d, g}
 	stepMu.Lock()
 	defer stepMu.Unlock()
-	if r, ok := stepCache[key]; ok {
+	if r := stepCache[key].Value(); r != nil {
+		keepShape(key, r)
 		return r, nil
 	}
 	cl, err := stepClasses(alg, d, g)
@@ -346,7 +396,8 @@ func exhaustiveShape(alg ap.Variant, mut ap.Mutant, d, g int) (*stepShape, error
 		sh.outcomes[i] = outcomeOf(RunPops(c.in))
 		sh.inputs.Add(sh.inputs, c.size)
 	}
-	stepCache[key] = sh
+	stepCache[key] = weak.Make(sh)
+	keepShape(key, sh)
 	return sh, nil
 }
 

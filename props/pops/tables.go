@@ -32,28 +32,31 @@ type cellKey struct {
 	seed           uint64
 }
 
-var (
-	cellMu    sync.Mutex
-	cellCache = map[cellKey][]popsexp.Sample{}
-)
+// cellEntry is one cell's samples, simulated once.
+type cellEntry struct {
+	once sync.Once
+	s    []popsexp.Sample
+	err  error
+}
 
-// cellSamples simulates a table cell once per (cell, runs, seed) per process.
+var cellCache sync.Map // cellKey → *cellEntry
+
+// cellSamples simulates a table cell once per (cell, runs, seed) per
+// process. Different cells simulate concurrently (each claim of a cell waits
+// only for its own cell), and one run at a time: a run of the largest cells
+// holds about half a GiB (popsexp.BytesPerWorker), and `routecheck claims`
+// schedules the claims by their memory estimates (mem.go), which count one
+// engine per cell. The samples do not depend on the number of workers.
 func cellSamples(env props.Env, c popspaper.Cell) ([]popsexp.Sample, error) {
 	runs := TableRuns(env.Budget, c.N)
-	k := cellKey{c.N, c.Ratio, runs, env.Seed}
-	cellMu.Lock()
-	defer cellMu.Unlock()
-	if s, ok := cellCache[k]; ok {
-		return s, nil
-	}
-	g, _ := c.G()
-	env.Logf("simulating n=%d d=%dg (%d runs)", c.N, c.Ratio, runs)
-	s, err := popsexp.Run(context.Background(), popsexp.Spec{Shape: mpops.Shape{D: c.D(), G: g}, Variant: ap.Faithful, Seed: env.Seed, Runs: popsexp.Range(runs)})
-	if err != nil {
-		return nil, err
-	}
-	cellCache[k] = s
-	return s, nil
+	v, _ := cellCache.LoadOrStore(cellKey{c.N, c.Ratio, runs, env.Seed}, &cellEntry{})
+	e := v.(*cellEntry)
+	e.once.Do(func() {
+		g, _ := c.G()
+		env.Logf("simulating n=%d d=%dg (%d runs)", c.N, c.Ratio, runs)
+		e.s, e.err = popsexp.Run(context.Background(), popsexp.Spec{Shape: mpops.Shape{D: c.D(), G: g}, Variant: ap.Faithful, Seed: env.Seed, Runs: popsexp.Range(runs), Workers: 1})
+	})
+	return e.s, e.err
 }
 
 func steps(s []popsexp.Sample) []float64 {

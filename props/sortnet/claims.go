@@ -186,61 +186,7 @@ func sortnetStructured(n int) map[string][]int32 {
 // 0-1 inputs of each of up to 256 weights spread over 0..n, and the
 // structured inputs. It returns the evidence and the first failure.
 func SortnetSorts(b SortnetBuild, env props.Env, maxExh, maxN, perms int) (string, *SortnetFailure) {
-	for n := 0; n <= maxExh; n++ {
-		nw, err := b.Build(n)
-		if err != nil {
-			return "", &SortnetFailure{N: n, How: err.Error()}
-		}
-		bad, ok, err := msn.Sorts01Exhaustive(nw)
-		if err != nil {
-			return "", &SortnetFailure{N: n, How: err.Error()}
-		}
-		if !ok {
-			return "", &SortnetFailure{N: n, Input: sn01(n, bad), How: "exhaustive 0-1 check (smallest failing input)"}
-		}
-	}
-	r := rand.New(rand.NewPCG(env.Seed, 0x5041))
-	var ns []int
-	for n := maxExh + 1; n <= min(64, maxN); n++ {
-		ns = append(ns, n)
-	}
-	for p := 128; p <= maxN; p *= 2 {
-		ns = append(ns, p-1, p, p+1)
-	}
-	inputs := 0
-	for _, n := range ns {
-		nw, err := b.Build(n)
-		if err != nil {
-			return "", &SortnetFailure{N: n, How: err.Error()}
-		}
-		for range perms {
-			xs := make([]int32, n)
-			for i, v := range r.Perm(n) {
-				xs[i] = int32(v)
-			}
-			inputs++
-			if z := sortnetCheckKeys(nw, xs); z != nil {
-				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("threshold of a random permutation (seed %d)", env.Seed)}
-			}
-		}
-		for name, xs := range sortnetStructured(n) {
-			inputs++
-			if z := sortnetCheckKeys(nw, xs); z != nil {
-				return "", &SortnetFailure{N: n, Input: z, How: "threshold of the structured input " + name}
-			}
-		}
-		nw01 := min(n+1, 256)
-		gen := newWeight01(n)
-		for k := range nw01 {
-			weight, z := gen.unsorted(nw, k, nw01, r)
-			inputs += 64
-			if z != nil {
-				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("random 0-1 input of weight %d", weight)}
-			}
-		}
-	}
-	return fmt.Sprintf("exhaustive 0-1 check of every n ≤ %d (all 2^n inputs); then %d inputs on n = %d..%d (%d sizes: every n ≤ 64, 2^j−1, 2^j, 2^j+1 up to %d): %d random permutations each, the structured inputs (reversed, interleaved, shuffled halves, organ-pipe both ways, blocks of 8 reversed, 3 repeated values), 64 random 0-1 inputs for each of up to 256 weights spread over 0..n",
-		maxExh, inputs, maxExh+1, maxN, len(ns), maxN, perms), nil
+	return sortnetSortsRun(b, env, maxExh, maxN, perms, nil, nil)
 }
 
 // weight01 draws random 0-1 inputs of a given weight on n wires, 64 at a
@@ -398,8 +344,11 @@ var batcherSortsPlan = snSortsPlan{MaxExh: [3]int{22, 24, 24}, MaxN: [3]int{1 <<
 // networks with the planted fault f applied (nil: the real networks).
 func sortnetSortsCheck(plan snSortsPlan, b SortnetBuild, f *snFault) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		maxExh, maxN, perms := plan.at(env.Budget)
-		ev, bad := SortnetSorts(f.build(b, env), env, maxExh, maxN, perms)
+		// The real networks' run is memoized, and a fault that leaves the
+		// networks of the exhaustive part and of the first random sizes
+		// alone resumes from the real run at its first mutated size
+		// (sortnetSortsShared): its runs before that are the real ones.
+		ev, bad := sortnetSortsShared(plan, b, f, env)
 		if bad != nil {
 			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: unsorted input (%s)", bad.N, bad.How), Counterexample: bad}
 		}

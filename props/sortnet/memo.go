@@ -1,0 +1,197 @@
+package sortnet
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"sync"
+
+	msn "routecheck/models/sortnet"
+	"routecheck/props"
+)
+
+// sameNetwork reports that a and b are the same network value: the same
+// stages, not merely equal ones (a fault's Mutate returns its input itself
+// when it finds nothing to mutate, and a copy otherwise).
+func sameNetwork(a, b msn.Network) bool {
+	return a.N == b.N && len(a.Stages) == len(b.Stages) && (len(a.Stages) == 0 || &a.Stages[0] == &b.Stages[0])
+}
+
+// aksExactKey names one size of sortnet/aks/exact-halver/sorts-large's
+// check on the real exact-separator network: its report depends on nothing
+// else (the network is determined by n; the inputs by seed, n and plan).
+type aksExactKey struct {
+	seed uint64
+	c    aksLargeCase
+}
+
+type aksExactEntry struct {
+	once sync.Once
+	rep  *SortnetLargeReport
+}
+
+var aksExactReports sync.Map // aksExactKey → *aksExactEntry
+
+// aksExactLargeReport is SortnetLarge on nw — the real exact-separator
+// network for c.n, which the caller has just built — computed once per
+// process for (seed, case). Callers must not modify the report.
+func aksExactLargeReport(env props.Env, c aksLargeCase, nw msn.Network) *SortnetLargeReport {
+	v, _ := aksExactReports.LoadOrStore(aksExactKey{env.Seed, c}, &aksExactEntry{})
+	e := v.(*aksExactEntry)
+	e.once.Do(func() { e.rep = SortnetLarge(nw, env.Seed, uint64(c.n), c.plan) })
+	return e.rep
+}
+
+// snSortsPoint is where SortnetSorts's random part stands before one of its
+// sizes: the index of the size in sortnetSortsSizes, the state of the
+// random stream and the inputs counted so far.
+type snSortsPoint struct {
+	idx    int
+	pcg    rand.PCG
+	inputs int
+}
+
+// sortnetSortsSizes is the list of sizes of SortnetSorts's random part.
+func sortnetSortsSizes(maxExh, maxN int) []int {
+	var ns []int
+	for n := maxExh + 1; n <= min(64, maxN); n++ {
+		ns = append(ns, n)
+	}
+	for p := 128; p <= maxN; p *= 2 {
+		ns = append(ns, p-1, p, p+1)
+	}
+	return ns
+}
+
+// sortnetSortsRun is SortnetSorts, optionally resumed at a point of its
+// random part (from non-nil: the exhaustive part and the sizes before are
+// skipped) and reporting the point before each size of the random part to
+// save (nil: not reported).
+func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, from *snSortsPoint, save func(snSortsPoint)) (string, *SortnetFailure) {
+	ns := sortnetSortsSizes(maxExh, maxN)
+	pcg := rand.NewPCG(env.Seed, 0x5041)
+	inputs, start := 0, 0
+	if from != nil {
+		*pcg, inputs, start = from.pcg, from.inputs, from.idx
+	} else {
+		for n := 0; n <= maxExh; n++ {
+			nw, err := b.Build(n)
+			if err != nil {
+				return "", &SortnetFailure{N: n, How: err.Error()}
+			}
+			bad, ok, err := msn.Sorts01Exhaustive(nw)
+			if err != nil {
+				return "", &SortnetFailure{N: n, How: err.Error()}
+			}
+			if !ok {
+				return "", &SortnetFailure{N: n, Input: sn01(n, bad), How: "exhaustive 0-1 check (smallest failing input)"}
+			}
+		}
+	}
+	r := rand.New(pcg)
+	for i := start; i < len(ns); i++ {
+		n := ns[i]
+		if save != nil {
+			save(snSortsPoint{i, *pcg, inputs})
+		}
+		nw, err := b.Build(n)
+		if err != nil {
+			return "", &SortnetFailure{N: n, How: err.Error()}
+		}
+		for range perms {
+			xs := make([]int32, n)
+			for i, v := range r.Perm(n) {
+				xs[i] = int32(v)
+			}
+			inputs++
+			if z := sortnetCheckKeys(nw, xs); z != nil {
+				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("threshold of a random permutation (seed %d)", env.Seed)}
+			}
+		}
+		// In name order: which structured input a failure is reported
+		// for must not depend on map order.
+		structured := sortnetStructured(n)
+		for _, name := range slices.Sorted(maps.Keys(structured)) {
+			inputs++
+			if z := sortnetCheckKeys(nw, structured[name]); z != nil {
+				return "", &SortnetFailure{N: n, Input: z, How: "threshold of the structured input " + name}
+			}
+		}
+		nw01 := min(n+1, 256)
+		gen := newWeight01(n)
+		for k := range nw01 {
+			weight, z := gen.unsorted(nw, k, nw01, r)
+			inputs += 64
+			if z != nil {
+				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("random 0-1 input of weight %d", weight)}
+			}
+		}
+	}
+	return fmt.Sprintf("exhaustive 0-1 check of every n ≤ %d (all 2^n inputs); then %d inputs on n = %d..%d (%d sizes: every n ≤ 64, 2^j−1, 2^j, 2^j+1 up to %d): %d random permutations each, the structured inputs (reversed, interleaved, shuffled halves, organ-pipe both ways, blocks of 8 reversed, 3 repeated values), 64 random 0-1 inputs for each of up to 256 weights spread over 0..n",
+		maxExh, inputs, maxExh+1, maxN, len(ns), maxN, perms), nil
+}
+
+// snSortsKey names the real networks' run of a sorts check.
+type snSortsKey struct {
+	build               string
+	seed                uint64
+	maxExh, maxN, perms int
+}
+
+type snSortsEntry struct {
+	once   sync.Once
+	ev     string
+	bad    *SortnetFailure
+	points []snSortsPoint
+}
+
+var snSortsRuns sync.Map // snSortsKey → *snSortsEntry
+
+// sortnetSortsShared is the sorts check's SortnetSorts on b with the fault f
+// (nil: none). The run on the real networks is done once per process per
+// (build, seed, plan) and remembers where its random part stood before each
+// size. A fault whose At leaves every size of the exhaustive part alone and
+// holds first at a size of the random part resumes there from the real
+// run, provided the real run passed every size: before that size its
+// networks, and so its inputs and verdicts, are the real run's. Anything
+// else runs in full.
+func sortnetSortsShared(plan snSortsPlan, b SortnetBuild, f *snFault, env props.Env) (string, *SortnetFailure) {
+	maxExh, maxN, perms := plan.at(env.Budget)
+	v, _ := snSortsRuns.LoadOrStore(snSortsKey{b.Name, env.Seed, maxExh, maxN, perms}, &snSortsEntry{})
+	real := v.(*snSortsEntry)
+	realRun := func() {
+		real.once.Do(func() {
+			real.ev, real.bad = sortnetSortsRun(b, env, maxExh, maxN, perms, nil, func(p snSortsPoint) { real.points = append(real.points, p) })
+		})
+	}
+	if f == nil {
+		realRun()
+		return real.ev, real.bad
+	}
+	if f.At != nil {
+		first := -1
+		for n := 0; n <= maxExh; n++ {
+			if f.At(env, n) {
+				first = -2 // mutated in the exhaustive part: no resuming
+				break
+			}
+		}
+		if first == -1 {
+			for i, n := range sortnetSortsSizes(maxExh, maxN) {
+				if f.At(env, n) {
+					first = i
+					break
+				}
+			}
+		}
+		if first >= 0 {
+			realRun()
+			if real.bad == nil && first < len(real.points) {
+				p := real.points[first]
+				return sortnetSortsRun(f.build(b, env), env, maxExh, maxN, perms, &p, nil)
+			}
+		}
+	}
+	return sortnetSortsRun(f.build(b, env), env, maxExh, maxN, perms, nil, nil)
+}

@@ -184,3 +184,41 @@ func TestKubernetesIndexedJobMergesToOneRun(t *testing.T) {
 		t.Errorf("merge with a shard missing: %v\n%s", err, out)
 	}
 }
+
+// The claims ledger through the same Slurm scripts (EXPERIMENT=claims): two
+// array tasks merged give the ledger of one `claims --json` run, outcome
+// fields compared (seconds and slow_rank are timing).
+func TestSlurmArrayLedgerMergesToOneRun(t *testing.T) {
+	const filter = "^(mesh/lemma-12/|sortnet/batcher/oddeven/depth-size)"
+	bin := build(t)
+	dir := t.TempDir()
+	env := map[string]string{"EXPERIMENT": "claims", "BUDGET": "small", "FILTER": filter, "MEM_LIMIT": "1", "ROUTECHECK": bin,
+		"OUT": filepath.Join(dir, "shards"), "RESULT_DIR": filepath.Join(dir, "results")}
+	for _, id := range []string{"1", "0"} {
+		task := with(env, "SLURM_ARRAY_TASK_ID", id, "SLURM_ARRAY_TASK_MIN", "0", "SLURM_ARRAY_TASK_MAX", "1", "SLURM_ARRAY_TASK_COUNT", "2")
+		if out, err := run(t, "bash", task, "slurm/reproduce-array.sbatch"); err != nil {
+			t.Fatalf("task %s: %v\n%s", id, err, out)
+		}
+	}
+	if out, err := run(t, "bash", env, "slurm/merge.sbatch"); err != nil {
+		t.Fatalf("merge: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "results", "claims.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := exec.Command(bin, "claims", "--json", "--quiet", "--budget", "small", "--filter", filter).Output()
+	if err != nil {
+		t.Fatalf("one run: %v", err)
+	}
+	got, want := cells(t, b), cells(t, one)
+	for _, rows := range [][]map[string]any{got, want} {
+		for _, r := range rows {
+			delete(r, "seconds")
+			delete(r, "slow_rank")
+		}
+	}
+	if len(want) < 3 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("merged ledger shards differ from one run (%d rows):\n%v\nvs\n%v", len(want), got, want)
+	}
+}

@@ -25,6 +25,8 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the ledger as a JSON array instead of a table")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "claims checked at once (default one per core); the ledger is printed in registration order and no verdict depends on it")
+	shard := fs.String("shard", "1/1", "check only part i of k of the claims (every k-th in registration order, from the i-th) and print a ledger shard for 'merge' (needs --json); auto: i and k from a Slurm job array or a Kubernetes Indexed Job (see deploy/)")
+	shards := fs.Int("shards", 0, "with --shard auto in a Kubernetes Indexed Job: k, the Job's completions")
 	memGiB := fs.Float64("mem-limit", 1, "memory budget in GiB for the claims in flight: each claim declares its peak heap per budget, large claims wait for each other so the estimates of concurrent claims stay under it, and a claim whose own estimate is over it runs alone (capped at the available memory)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -43,12 +45,31 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("--budget: %v", err)
 	}
+	sh, _, err := resolveShard(*shard, *shards)
+	if err != nil {
+		return err
+	}
+	sharded := sh.K > 1 || *shard == "auto"
+	if sharded && !*asJSON {
+		return usagef("--shard %s: a ledger shard is JSON for 'merge'; add --json and redirect it to a file", sh)
+	}
 	claims, err := props.Claims(*filter)
 	if err != nil {
 		return usagef("--filter: %v", err)
 	}
 	if len(claims) == 0 {
 		return usagef("--filter %q matches no claim", *filter)
+	}
+	total := len(claims)
+	var indices []int
+	if sharded {
+		var mine []props.Claim
+		for i, c := range claims {
+			if i%sh.K == sh.I-1 {
+				mine, indices = append(mine, c), append(indices, i)
+			}
+		}
+		claims = mine
 	}
 	env := props.Env{Budget: b, Seed: *seed}
 	if !*quiet {
@@ -57,6 +78,14 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	limit := min(int64(*memGiB*(1<<30)), availableMemory())
 	start := time.Now()
 	results, mismatches := checkClaims(claims, env, *workers, limit, stderr, *quiet)
+	if sharded {
+		// A shard's mismatches are reported by 'merge' (which fails on
+		// them), so a job array's merge step is not blocked by a finding.
+		if !*quiet {
+			fmt.Fprintf(stderr, "ledger shard %s: %d of %d claims checked in %.1fs at budget %s, seed %d; %d differ from the ledger\n", sh, len(results), total, time.Since(start).Seconds(), b, *seed, mismatches)
+		}
+		return json.NewEncoder(stdout).Encode(ledgerShard{Shard: sh.String(), Budget: b.String(), Seed: *seed, Filter: *filter, Total: total, Indices: indices, Results: results})
+	}
 	markSlowest(results)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -218,4 +247,76 @@ func powerCell(r props.Result) string {
 		s += fmt.Sprintf(" slack %.2f", *r.Slack)
 	}
 	return s
+}
+
+// ledgerShard is what `claims --shard i/k --json` prints: the results of
+// the shard's claims with their positions in the whole (filtered) ledger,
+// and the plan every shard of one ledger must share.
+type ledgerShard struct {
+	Shard   string         `json:"ledger_shard"`
+	Budget  string         `json:"budget"`
+	Seed    uint64         `json:"seed"`
+	Filter  string         `json:"filter"`
+	Total   int            `json:"total"`
+	Indices []int          `json:"indices"`
+	Results []props.Result `json:"results"`
+}
+
+// mergeLedger combines ledger shards into the ledger one run prints
+// (registration order, the ten slowest marked), refusing shards of
+// different plans, a missing claim and a claim twice; like `claims`, it
+// fails when a claim's verdict differs from the recorded one.
+func mergeLedger(files []string, parts []ledgerShard, asJSON bool, stdout io.Writer) error {
+	first := parts[0]
+	results := make([]props.Result, first.Total)
+	from := make([]string, first.Total)
+	for p, part := range parts {
+		if part.Budget != first.Budget || part.Seed != first.Seed || part.Filter != first.Filter || part.Total != first.Total {
+			return usagef("%s (budget %s, seed %d, filter %q, %d claims) and %s (budget %s, seed %d, filter %q, %d claims) are shards of different ledgers",
+				files[p], part.Budget, part.Seed, part.Filter, part.Total, files[0], first.Budget, first.Seed, first.Filter, first.Total)
+		}
+		if len(part.Indices) != len(part.Results) {
+			return usagef("%s: %d indices for %d results: not a ledger shard routecheck wrote", files[p], len(part.Indices), len(part.Results))
+		}
+		for j, i := range part.Indices {
+			switch {
+			case i < 0 || i >= first.Total:
+				return usagef("%s: claim index %d outside the ledger's %d", files[p], i, first.Total)
+			case from[i] != "":
+				return usagef("claim %s is in both %s and %s: give each shard once", part.Results[j].ID, from[i], files[p])
+			}
+			results[i], from[i] = part.Results[j], files[p]
+		}
+	}
+	missing := 0
+	for i := range from {
+		if from[i] == "" {
+			missing++
+		}
+	}
+	if missing > 0 {
+		return usagef("%d of the ledger's %d claims are in no shard: a shard is missing (the shards are %s of k = %s)", missing, first.Total, strings.Join(files, ", "), strings.SplitN(first.Shard, "/", 2)[1])
+	}
+	mismatches := 0
+	for _, r := range results {
+		if !r.Matches {
+			mismatches++
+		}
+	}
+	markSlowest(results)
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(results); err != nil {
+			return err
+		}
+	} else {
+		b, _ := props.ParseBudget(first.Budget)
+		printLedger(stdout, results, b, first.Seed)
+		printSlowest(stdout, results)
+	}
+	if mismatches > 0 {
+		return failure{fmt.Sprintf("%d claim(s) reached a verdict different from the ledger (see 'recorded')", mismatches)}
+	}
+	return nil
 }

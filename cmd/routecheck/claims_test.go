@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -122,5 +124,63 @@ func TestClaimsBadFlags(t *testing.T) {
 		if st != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: status %d, stderr %q; want 2 and one line mentioning %q", c.args, st, errOut, c.want)
 		}
+	}
+}
+
+// A ledger split with --shard and merged is the ledger of one run (order,
+// verdicts, power, evidence); merge refuses a missing shard, a shard given
+// twice and shards of different plans, naming them.
+func TestClaimsShardMergeEqualsWholeRun(t *testing.T) {
+	filter := "^(pops/table-2/(mu|max)/n=(64|256)/|mesh/lemma-12/|sortnet/batcher/oddeven/depth-size)"
+	whole := claimsLedger(t, "--filter", filter)
+	if len(whole) < 7 {
+		t.Fatalf("filter matched %d claims, want at least 7", len(whole))
+	}
+	dir := t.TempDir()
+	shard := func(name string, args ...string) string {
+		out, errOut, st := runCLI(append([]string{"claims", "--json", "--quiet", "--filter", filter}, args...)...)
+		if st != 0 {
+			t.Fatalf("%v: status %d: %s", args, st, errOut)
+		}
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	var files []string
+	for _, s := range []string{"3/3", "1/3", "2/3"} {
+		files = append(files, shard(strings.ReplaceAll(s, "/", "of")+".json", "--budget", "small", "--shard", s))
+	}
+	out, errOut, st := runCLI(append([]string{"merge", "--json"}, files...)...)
+	if st != 0 {
+		t.Fatalf("merge: status %d: %s", st, errOut)
+	}
+	var merged []map[string]any
+	if err := json.Unmarshal([]byte(out), &merged); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range merged {
+		delete(r, "seconds")
+		delete(r, "slow_rank")
+	}
+	if !reflect.DeepEqual(merged, whole) {
+		t.Fatalf("merged ledger shards differ from one run:\n%v\nvs\n%v", merged, whole)
+	}
+	other := shard("default.json", "--budget", "default", "--shard", "1/3")
+	for _, c := range []struct {
+		files []string
+		want  string
+	}{
+		{files[:2], "a shard is missing"},
+		{append(files, files[0]), "give each shard once"},
+		{[]string{files[0], files[2], other}, "different ledgers"},
+	} {
+		if _, e, st := runCLI(append([]string{"merge", "--json"}, c.files...)...); st != 2 || !strings.Contains(e, c.want) {
+			t.Errorf("merge %v: status %d, %q; want 2 and %q", c.files, st, e, c.want)
+		}
+	}
+	if _, e, st := runCLI("claims", "--budget", "small", "--shard", "1/2", "--filter", filter); st != 2 || !strings.Contains(e, "add --json") {
+		t.Errorf("a shard without --json: status %d, %q", st, e)
 	}
 }

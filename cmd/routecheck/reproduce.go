@@ -199,7 +199,16 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(files) == 0 {
-		return usagef("need one or more shard files (from 'reproduce --shard i/k --json')")
+		return usagef("need one or more shard files (from 'reproduce --shard i/k --json' or 'claims --shard i/k --json')")
+	}
+	if ledger, err := readLedgerShards(files); err != nil || ledger != nil {
+		if err != nil {
+			return err
+		}
+		if *of.csv != "" {
+			return usagef("--csv: only for experiment shards (these are ledger shards; use --json)")
+		}
+		return mergeLedger(files, ledger, *of.asJSON, stdout)
 	}
 	var parts []experiment.Output
 	for _, f := range files {
@@ -235,6 +244,28 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		return usagef("%v", err)
 	}
 	return writeOutputs(exp, experiment.Rows(exp, o), of, stdout, stderr, *quiet)
+}
+
+// readLedgerShards reads the files as ledger shards (`claims --shard`)
+// when the first one is one; nil, nil when it is not (an experiment shard).
+func readLedgerShards(files []string) ([]ledgerShard, error) {
+	var parts []ledgerShard
+	for i, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		var l ledgerShard
+		isLedger := json.Unmarshal(b, &l) == nil && l.Shard != ""
+		switch {
+		case i == 0 && !isLedger:
+			return nil, nil
+		case !isLedger:
+			return nil, usagef("%s is not a ledger shard but %s is: merge shards of one kind", f, files[0])
+		}
+		parts = append(parts, l)
+	}
+	return parts, nil
 }
 
 // resolveShard parses --shard i/k, or with --shard auto reads i and k from

@@ -347,4 +347,21 @@ func TestVerifyExhaustiveChunks(t *testing.T) {
 			}
 		}
 	}
+	// [1:6] … [1:11] leave AND(w1, w6, …, w11) on wire 1, so the last
+	// comparator [1:2] exchanges only when wires 6 … 11 are all 1: inputs of
+	// the last 64-input word (bits 6 … 11 of the input = 63). It is not
+	// redundant, and a check that skipped that word would call it so.
+	var cs []Comparator
+	for j := int32(6); j < 12; j++ {
+		cs = append(cs, Comparator{I: 1, J: j})
+	}
+	nw := Layer(12, append(cs, Comparator{I: 1, J: 2}))
+	for _, workers := range []int{1, 2} {
+		rep := Verify(nw, VerifyOptions{Workers: workers})
+		for _, p := range rep.Redundant {
+			if c := nw.Stages[p.Stage][p.Index]; c == (Comparator{I: 1, J: 2}) {
+				t.Errorf("workers %d: [1:2] reported redundant, but it exchanges on input 0b111111000010", workers)
+			}
+		}
+	}
 }

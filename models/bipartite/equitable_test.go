@@ -22,7 +22,7 @@ func equitableOK(m Multigraph, k int) (ok bool, why string) {
 	if err := Check(m, col, k); err != nil {
 		return false, err.Error()
 	}
-	if s := ClassSizes(col, k); slices.Max(s)-slices.Min(s) > 1 {
+	if s := ClassSizes(col, k); k > 0 && slices.Max(s)-slices.Min(s) > 1 {
 		return false, "class sizes differ by more than one"
 	}
 	return true, ""
@@ -51,5 +51,20 @@ func TestEquitableSmallRandom(t *testing.T) {
 				t.Fatalf("%+v k = %d: %s", m, k, why)
 			}
 		}
+	}
+}
+
+// A graph without edges may ask for k = 0 colours (Equitable's doc: k ≥ 1
+// unless m has no edges) and gets the empty colouring; k = −1 is refused.
+func TestEquitableNoEdgesZeroColours(t *testing.T) {
+	m := Multigraph{L: 2, R: 3}
+	if ok, why := equitableOK(m, 0); !ok {
+		t.Errorf("no edges, k = 0: %s", why)
+	}
+	if col, err := Equitable(m, 0); err != nil || len(col) != 0 {
+		t.Errorf("no edges, k = 0: %v, %v; want the empty colouring", col, err)
+	}
+	if _, err := Equitable(m, -1); err == nil {
+		t.Error("k = −1 accepted")
 	}
 }

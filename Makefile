@@ -12,8 +12,8 @@ MUTATION_WORKERS ?= 1
 MUTATION_TIMEOUT ?= 20m
 MUTATION_COEFF   ?= 10
 # The build tag "mutation" makes slow test packages run at their -short sizes
-# (gremlins v0.6.0 passes build tags to the tests, not -short): algos/sortnet
-# and algos/aks.
+# (gremlins v0.6.0 passes build tags to the tests, not -short): algos/sortnet,
+# algos/aks and algos/popsdet.
 MUTATION_TAGS    ?= mutation
 MUTATION_PKGS    ?= ./models/... ./algos/...
 GREMLINS_BIN     := $(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin

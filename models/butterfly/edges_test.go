@@ -1,0 +1,50 @@
+package butterfly
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// A packet waiting in a full link buffer is still in flight: after the first
+// of two packets 0 → 0 crosses into stage 1 of a strict-buffer butterfly, one
+// packet is queued and one is buffered, and InFlight counts both.
+func TestInFlightCountsBuffers(t *testing.T) {
+	same := []Packet{{ID: 0, Src: 0, Dst: 0}, {ID: 1, Src: 0, Dst: 0}}
+	st, err := New(Shape{LogN: 2, Mode: Buffered, StrictBuffers: true}, same)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, _, err := Step(st, []Send{{0, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := 0
+	for _, f := range next.Full {
+		if f {
+			full++
+		}
+	}
+	if full != 1 || next.InFlight() != 2 {
+		t.Errorf("after one step: %d full buffers, InFlight %d; want 1 and 2", full, next.InFlight())
+	}
+}
+
+// The first queue past the end is refused with ErrAction (not a panic), and
+// a second send from one queue is named for what it is in each mode: a
+// node forwarding two packets, or two packets on one link.
+func TestStepRejectsWording(t *testing.T) {
+	two := []Packet{{ID: 0, Src: 0, Dst: 0}, {ID: 1, Src: 0, Dst: 1}}
+	nq, _ := New(Shape{LogN: 2, Mode: NodeQueue}, two)
+	if _, _, err := Step(nq, []Send{{int32(len(nq.Queues)), 0}}); !errors.Is(err, ErrAction) {
+		t.Errorf("queue len(Queues): %v", err)
+	}
+	if _, _, err := Step(nq, []Send{{0, 0}, {0, 1}}); err == nil || !strings.Contains(err.Error(), "forwards two packets") {
+		t.Errorf("node queue, two sends from node (0, 0): %v", err)
+	}
+	same := []Packet{{ID: 0, Src: 0, Dst: 0}, {ID: 1, Src: 0, Dst: 0}}
+	bq, _ := New(Shape{LogN: 2, Mode: Buffered}, same)
+	if _, _, err := Step(bq, []Send{{0, 0}, {0, 1}}); err == nil || !strings.Contains(err.Error(), "two packets on link") {
+		t.Errorf("buffered, two sends on one link: %v", err)
+	}
+}

@@ -48,3 +48,48 @@ func TestStepRejectsWording(t *testing.T) {
 		t.Errorf("buffered, two sends on one link: %v", err)
 	}
 }
+
+// The strict-buffer refusal names the node whose buffer is occupied: the
+// second packet 0 → 0 may not follow the first into node (1, 0).
+func TestStrictBufferNamesNode(t *testing.T) {
+	same := []Packet{{ID: 0, Src: 0, Dst: 0}, {ID: 1, Src: 0, Dst: 0}}
+	st, _ := New(Shape{LogN: 2, Mode: Buffered, StrictBuffers: true}, same)
+	s1, _, err := Step(st, []Send{{0, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Step(s1, []Send{{0, 0}}); !errors.Is(err, ErrAction) || !strings.Contains(err.Error(), "buffer of node (1, 0)") {
+		t.Errorf("second packet into the full buffer: %v, want the occupied buffer of node (1, 0)", err)
+	}
+}
+
+// CheckInvariants looks at link 0's queues too, and at everything after a
+// full buffer: a packet for row 2 (it takes the cross link 1 at stage 0)
+// put in the queue of link 0 is caught, and so is a wrong total with a
+// packet in a buffer.
+func TestCheckInvariantsLinkZeroAndBuffers(t *testing.T) {
+	st, err := New(Shape{LogN: 2, Mode: Buffered}, []Packet{{ID: 0, Src: 0, Dst: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Queues[1]) != 1 {
+		t.Fatalf("packet 0 → 2 not in the queue of link 1 of (0, 0): %v", st.Queues[:2])
+	}
+	bad := st.Clone()
+	bad.Queues[0], bad.Queues[1] = bad.Queues[1], nil
+	if err := CheckInvariants(bad, 1); err == nil {
+		t.Error("a packet in the queue of link 0 whose path takes link 1 accepted")
+	}
+	same := []Packet{{ID: 0, Src: 0, Dst: 0}, {ID: 1, Src: 0, Dst: 0}}
+	sb, _ := New(Shape{LogN: 2, Mode: Buffered, StrictBuffers: true}, same)
+	s1, _, err := Step(sb, []Send{{0, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckInvariants(s1, 2); err != nil {
+		t.Errorf("true state: %v", err)
+	}
+	if err := CheckInvariants(s1, 3); err == nil {
+		t.Error("2 packets in flight accepted as 3")
+	}
+}

@@ -2,6 +2,7 @@ package butterfly
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -91,5 +92,36 @@ func TestCheckInvariantsLinkZeroAndBuffers(t *testing.T) {
 	}
 	if err := CheckInvariants(s1, 3); err == nil {
 		t.Error("2 packets in flight accepted as 3")
+	}
+}
+
+// firstRouter forwards the head of every non-empty queue on its link.
+type firstRouter struct{}
+
+func (firstRouter) Launch(Shape, Packet, *rand.Rand) (int32, uint64) { return 0, 0 }
+
+func (firstRouter) Route(v View, _ *rand.Rand) []Forward {
+	var out []Forward
+	for _, q := range v.Queues {
+		if len(q) > 0 {
+			out = append(out, Forward{Link: v.Link(q[0], v.Stage), Index: 0})
+		}
+	}
+	return out
+}
+
+// A node whose only packet waits in the queue of its cross link (link 1) is
+// still asked to route: a lone packet from row 0 or row 1 to the other half
+// (row ⊕ 2) leaves stage 0 in the first step.
+func TestActionsAsksNodesWithOnlyLinkOne(t *testing.T) {
+	for _, src := range []int32{0, 1} {
+		st, err := New(Shape{LogN: 2, Mode: Buffered}, []Packet{{ID: 0, Src: src, Dst: src ^ 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Actions(st, firstRouter{}, rand.New(rand.NewPCG(1, 1)))
+		if err != nil || len(a) != 1 || a[0].Queue != 2*src+1 {
+			t.Errorf("packet %d → %d: actions %v (%v), want one send from queue %d", src, src^2, a, err, 2*src+1)
+		}
 	}
 }

@@ -84,3 +84,56 @@ func TestRunCommCounts(t *testing.T) {
 		}
 	}
 }
+
+// highest and lowest: the packet of lowest (highest) batch q mod L, ties by
+// the lower packet index. With L = 4 and destinations 5, 2, 6, 1, packets
+// 0 … 3 are in batches 1, 2, 2, 1.
+func TestHighestLowestPick(t *testing.T) {
+	dest := []int32{5, 2, 6, 1}
+	for _, ps := range [][]int32{{2, 1, 3, 0}, {0, 1, 2, 3}, {3, 2, 1, 0}} {
+		if got := highest(ps, dest, 4); got != 0 {
+			t.Errorf("highest(%v) = %d, want 0 (batch 1, lower index than 3)", ps, got)
+		}
+		if got := lowest(ps, dest, 4); got != 1 {
+			t.Errorf("lowest(%v) = %d, want 1 (batch 2, lower index than 2)", ps, got)
+		}
+	}
+	if highest(nil, dest, 4) != -1 || lowest(nil, dest, 4) != -1 {
+		t.Error("an empty node has no packet")
+	}
+	// pick keeps the first header unless another beats its batch or ties it
+	// with a lower packet name.
+	buf := []mb.Header{{Packet: 5, Dest: 1}, {Packet: 2, Dest: 3}, {Packet: 7, Dest: 5}}
+	if got := pick(buf, 4, func(k, bk int) bool { return k < bk }); got.Packet != 5 {
+		t.Errorf("pick = %+v, want packet 5 (batch 1; packet 2 has batch 3, packet 7 ties with a higher name)", got)
+	}
+}
+
+// The one-packet-per-batch check can fail: with the §3.2 rule skipped
+// (FaultIgnoreBatch) and L = 2 batches (capacity 2), some node soon holds
+// two packets of one batch, which onePerBatch reports. (A run the model
+// stops at a full node is simply over.)
+func TestOnePerBatchCatchesFault(t *testing.T) {
+	net, err := mb.Build(8, 2, seeds.Rand(7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caught := false
+	perm.Each(8, func(p []int32) bool {
+		s, _ := mb.Init(net, 2, p)
+		// Look at every state of the faulty run with onePerBatch itself.
+		Run(s, Options{Fault: FaultIgnoreBatch, AfterIteration: func(_ int, st *mb.State) {
+			at := make([][]int32, net.Nodes())
+			for q, v := range st.Pos {
+				at[v] = append(at[v], int32(q))
+			}
+			if onePerBatch(*st, at) != nil {
+				caught = true
+			}
+		}})
+		return !caught
+	})
+	if !caught {
+		t.Error("no permutation of 8 makes the batch-ignoring fault put two packets of one batch in a node")
+	}
+}

@@ -118,3 +118,62 @@ func TestRunOnModelStepCap(t *testing.T) {
 		t.Errorf("maxSteps = %d, one short: no error", full.Steps-1)
 	}
 }
+
+// Engine.Run refuses packets outside the network (source or destination N,
+// X = 2^r) and, like RunOnModel, errs when maxSteps is one short but not
+// when it is exactly enough.
+func TestEngineLimits(t *testing.T) {
+	var e Engine
+	sh := mb.Shape{LogN: 2, R: 1}
+	o := Options{Shape: sh}
+	for _, p := range []mb.Packet{{Src: 4, Dst: 0}, {Src: 0, Dst: 4}, {Src: 0, Dst: 1, X: 2}, {Src: -1}, {Dst: -1}, {X: -1}} {
+		if _, err := e.Run(o, []mb.Packet{p}, 100); err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("packet %+v on N = 4, r = 1: %v, want it refused as out of range", p, err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	ps, err := Packets(o, [][]int32{perm.Random(4, rng), perm.Random(4, rng)}, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := e.Run(o, ps, math.MaxInt32)
+	if err != nil || full.Steps == 0 {
+		t.Fatalf("%+v %v", full, err)
+	}
+	if _, err := e.Run(o, ps, full.Steps); err != nil {
+		t.Errorf("maxSteps = %d, exactly enough: %v", full.Steps, err)
+	}
+	if _, err := e.Run(o, ps, full.Steps-1); err == nil {
+		t.Errorf("maxSteps = %d, one short: no error", full.Steps-1)
+	}
+}
+
+// Greedy.Launch panics (a programmer error: Packets refuses these first) at
+// a priority range of 2^32 and at block 256, and not just below.
+func TestLaunchLimits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	panics := func(g Greedy, sh mb.Shape, p mb.Packet) (did bool) {
+		defer func() { did = recover() != nil }()
+		g.Launch(sh, p, rng)
+		return false
+	}
+	sh := mb.Shape{LogN: 2}
+	if !panics(Greedy{Options{C: 1 << 31}}, sh, mb.Packet{Perm: 1}) || panics(Greedy{Options{C: 1<<31 - 1}}, sh, mb.Packet{Perm: 1}) {
+		t.Error("Launch: range 2^32 must panic, 2^32 − 4 not")
+	}
+	one := mb.Shape{LogN: 1}
+	if !panics(Greedy{}, one, mb.Packet{Perm: 256}) || panics(Greedy{}, one, mb.Packet{Perm: 255}) {
+		t.Error("Launch: block 256 must panic, 255 not")
+	}
+}
+
+// §4's runs: every packet needs at least n + r steps (one per stage), and
+// the mean latency is at most the last delivery.
+func TestSec4Run(t *testing.T) {
+	var e Engine
+	o := Options{Shape: mb.Shape{LogN: 3, R: 1}}
+	mean, maxLat, err := Sec4Run(&e, o, 2, rand.New(rand.NewPCG(6, 6)))
+	if err != nil || mean < float64(o.Shape.Stages()) || mean > float64(maxLat) {
+		t.Errorf("mean %v, max %d, err %v; want n + r = %d ≤ mean ≤ max", mean, maxLat, err, o.Shape.Stages())
+	}
+}

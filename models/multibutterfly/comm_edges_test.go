@@ -82,3 +82,49 @@ func TestCommDeliversPacketZero(t *testing.T) {
 		t.Error("edge len(Edges) accepted")
 	}
 }
+
+// CheckComm's routing rule on n = 4 (k = 2; stages 0–1 expanders, 2–4 the
+// multi-butterfly, 5–6 direct): a packet at multi-butterfly stage s must
+// agree with its destination column in the top s − k bits of its row, and in
+// the direct part its row must be the column; in the expander part any row
+// will do. Packet i is sent to node 16 + i (column i mod 4), so packet 0's
+// column is 0 (bits 00). Unknown packet ids are refused.
+func TestCheckCommRoutes(t *testing.T) {
+	net, err := BuildComm(4, 1, seeds.Rand(22))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dest := make([]int32, 12)
+	for i := range dest {
+		dest[i] = int32(16 + i)
+	}
+	s, err := InitComm(net, dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckComm(s); err != nil {
+		t.Fatalf("initial state: %v", err)
+	}
+	for _, c := range []struct {
+		stage, row int
+		ok         bool
+	}{
+		{1, 3, true},                // expander part: anywhere
+		{3, 1, true}, {3, 2, false}, // one bit fixed: rows 0, 1
+		{4, 0, true}, {4, 1, false}, // both bits fixed
+		{5, 0, true}, {5, 3, false}, // direct part: the column itself
+		{6, 0, true}, {6, 2, false},
+	} {
+		x := s.Clone()
+		v := c.stage*4 + c.row
+		x.Buf[0], x.Buf[v] = x.Buf[v], x.Buf[0] // packet 0 to node v (and v's packet, if any, to node 0)
+		if err := CheckComm(x); (err == nil) != c.ok {
+			t.Errorf("packet 0 (column 0) at stage %d row %d: %v, want ok %v", c.stage, c.row, err, c.ok)
+		}
+	}
+	x := s.Clone()
+	x.Buf[20] = int32(len(dest))
+	if err := CheckComm(x); err == nil {
+		t.Error("unknown packet id 12 accepted")
+	}
+}

@@ -128,3 +128,13 @@ func TestCheckCommRoutes(t *testing.T) {
 		t.Error("unknown packet id 12 accepted")
 	}
 }
+
+// Build accepts d = 64 (the top of its range) and refuses 65.
+func TestBuildDegreeRange(t *testing.T) {
+	if _, err := Build(2, 64, seeds.Rand(23)); err != nil {
+		t.Errorf("d = 64: %v", err)
+	}
+	if _, err := Build(2, 65, seeds.Rand(23)); err == nil {
+		t.Error("d = 65 accepted")
+	}
+}

@@ -24,3 +24,14 @@ func TestRefusalNamesMemory(t *testing.T) {
 		}
 	}
 }
+
+// padded accepts n = MaxN itself (N = 2^22, k = 22) without building
+// anything, and pads other n to the next power of two.
+func TestPaddedLimits(t *testing.T) {
+	for _, c := range []struct{ n, N, k int }{{MaxN, MaxN, 22}, {MaxN - 1, MaxN, 22}, {5, 8, 3}, {8, 8, 3}, {1, 1, 0}, {0, 1, 0}} {
+		N, k, err := padded(c.n, "test")
+		if err != nil || N != c.N || k != c.k {
+			t.Errorf("padded(%d) = %d, %d, %v; want %d, %d", c.n, N, k, err, c.N, c.k)
+		}
+	}
+}

@@ -29,7 +29,7 @@ func identity(n int) []int32 {
 // principle checked over all 2^n inputs.
 func TestExactSortsExhaustive(t *testing.T) {
 	maxN := 26
-	if testing.Short() {
+	if short() {
 		maxN = 20
 	}
 	for n := 0; n <= maxN; n++ {
@@ -55,7 +55,7 @@ func TestExactSortsExhaustive(t *testing.T) {
 // construction's own simulation.
 func TestExactSortsRandom(t *testing.T) {
 	sizes := []int{33, 100, 255, 256, 1000, 1 << 12}
-	if !testing.Short() {
+	if !short() {
 		sizes = append(sizes, 5000, 1<<13)
 	}
 	r := rand.New(rand.NewPCG(11, 12))
@@ -84,7 +84,7 @@ func TestExactSortsRandom(t *testing.T) {
 // finishing subtrees are no higher than §4's k.
 func TestExactInvariants(t *testing.T) {
 	sizes := []int{8, 13, 64, 100, 512, 1024}
-	if !testing.Short() {
+	if !short() {
 		sizes = append(sizes, 4096)
 	}
 	r := rand.New(rand.NewPCG(21, 22))

@@ -21,7 +21,7 @@ func TestExpanderFindings(t *testing.T) {
 	sizes := []int{64, 256, 1024, 4096}
 	ds := []int{1, 2, 4, 6, 8, 12, 16}
 	trials := 16
-	if !testing.Short() {
+	if !short() {
 		sizes = append(sizes, 1<<14)
 	}
 	var tab strings.Builder
@@ -148,7 +148,7 @@ func TestExpanderHalverEpsilon(t *testing.T) {
 // every buildable size (the crossover is at k ≈ 10^6, TestCrossoverWithBatcher).
 func TestDepthTable(t *testing.T) {
 	maxA, maxB := 12, 12
-	if !testing.Short() {
+	if !short() {
 		maxA, maxB = 13, 16
 	}
 	var tab strings.Builder

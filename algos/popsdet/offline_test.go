@@ -69,7 +69,7 @@ func checkRun(sh pops.Shape, dst []int32) error {
 // Every shape with dg ≤ 8 (≤ 7 in -short) and every permutation.
 func TestOfflineExhaustive(t *testing.T) {
 	maxN := 8
-	if testing.Short() {
+	if short() {
 		maxN = 7
 	}
 	cases := 0
@@ -195,7 +195,7 @@ func TestOfflineBigShapes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 21))
 	shapes := []pops.Shape{{D: 1, G: 512}, {D: 512, G: 1}, {D: 32, G: 32}, {D: 31, G: 32}, {D: 33, G: 32},
 		{D: 2, G: 256}, {D: 256, G: 2}, {D: 64, G: 64}, {D: 100, G: 7}, {D: 7, G: 100}}
-	if !testing.Short() {
+	if !short() {
 		shapes = append(shapes, pops.Shape{D: 128, G: 128}, pops.Shape{D: 16, G: 512}, pops.Shape{D: 512, G: 16})
 	}
 	for _, sh := range shapes {

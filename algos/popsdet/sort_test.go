@@ -137,7 +137,7 @@ func checkSortRoute(t interface{ Fatalf(string, ...any) }, r *SortRouter, sh pop
 // odd-even transposition network.
 func TestSortRouterExhaustive(t *testing.T) {
 	maxN := 6
-	if testing.Short() {
+	if short() {
 		maxN = 5
 	}
 	for n := 1; n <= maxN; n++ {

@@ -27,7 +27,7 @@ func TestBadN(t *testing.T) {
 // Depth and size against Knuth's closed forms for n = 2^k, k = 0..16.
 func TestDepthSizePow2(t *testing.T) {
 	maxK := 16
-	if testing.Short() {
+	if short() {
 		maxK = 12
 	}
 	for k := 0; k <= maxK; k++ {
@@ -65,7 +65,7 @@ func TestStageProfilesGeneralN(t *testing.T) {
 		ns = append(ns, n)
 	}
 	top := 1 << 16
-	if testing.Short() {
+	if short() {
 		top = 1 << 12
 	}
 	for p := 1024; p <= top; p *= 2 {

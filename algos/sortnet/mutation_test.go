@@ -85,7 +85,7 @@ func everSwaps(nw sortnet.Network) [][]bool {
 // and ",noop" if it is in the no-op family).
 func TestOddEvenMutationSensitivity(t *testing.T) {
 	maxExh, maxOne := 24, 28
-	if testing.Short() {
+	if short() {
 		maxExh, maxOne = 20, 0
 	}
 	r := rand.New(rand.NewPCG(20261122, 3))
@@ -151,7 +151,7 @@ func TestOddEvenMutationSensitivity(t *testing.T) {
 			t.Errorf("n=%d (a power of two): redundant comparators %v", n, redundant)
 		}
 		if len(undecided) > 0 {
-			if testing.Short() {
+			if short() {
 				t.Logf("n=%d: undecided in -short mode: %v", n, undecided)
 			} else {
 				t.Errorf("n=%d: undecided deletions %v", n, undecided)

@@ -14,7 +14,7 @@ import (
 // hence all inputs, for every n ≤ 24 (n ≤ 20 with -short).
 func TestSorts01Exhaustive(t *testing.T) {
 	maxN := 24
-	if testing.Short() {
+	if short() {
 		maxN = 20
 	}
 	for _, b := range builds {
@@ -102,7 +102,7 @@ func sizes(r *rand.Rand, top int) []int {
 // up to n = 2^16 (2^12 with -short).
 func TestSortsRandomAndStructured(t *testing.T) {
 	top := 1 << 16
-	if testing.Short() {
+	if short() {
 		top = 1 << 12
 	}
 	r := rand.New(rand.NewPCG(20261122, 1))
@@ -136,7 +136,7 @@ func TestSortsRandomAndStructured(t *testing.T) {
 // to 2^12; above that 512 weights spread over 0..n, including 0, 1, n−1, n.
 func TestSortsRandom01EveryWeight(t *testing.T) {
 	top := 1 << 16
-	if testing.Short() {
+	if short() {
 		top = 1 << 11
 	}
 	r := rand.New(rand.NewPCG(20261122, 2))

@@ -3,6 +3,7 @@ package sortnet
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -140,5 +141,36 @@ func TestProbes(t *testing.T) {
 		if Sorted(xs) {
 			t.Fatalf("n = %d: reported input %b is sorted", n, bad)
 		}
+	}
+}
+
+// A comparator [i:i] is reported as such (the error names the comparator and
+// what is needed), not as a wire used twice.
+func TestValidateNamesComparator(t *testing.T) {
+	err := Network{N: 3, Stages: []Stage{{{1, 1}}}}.Validate()
+	if err == nil || !strings.Contains(err.Error(), "[1:1]") || !strings.Contains(err.Error(), "need 0 ≤ i < j") {
+		t.Errorf("Validate of [1:1]: %v, want an error naming [1:1] and 0 ≤ i < j", err)
+	}
+}
+
+// Compact drops exactly the empty stages and keeps the others in order.
+func TestCompact(t *testing.T) {
+	nw := Network{N: 4, Stages: []Stage{{}, {{0, 1}}, nil, {{2, 3}, {0, 1}}, {}}}
+	got := nw.Compact()
+	if got.N != 4 || got.Depth() != 2 || !slices.Equal(got.Stages[0], Stage{{0, 1}}) || !slices.Equal(got.Stages[1], Stage{{2, 3}, {0, 1}}) {
+		t.Errorf("Compact = %+v, want stages [0:1] and [2:3] [0:1]", got)
+	}
+	if nw.Depth() != 5 {
+		t.Errorf("Compact changed its receiver: depth %d", nw.Depth())
+	}
+}
+
+// n = 30 is the largest n Sorts01Exhaustive accepts. The network with no
+// comparators leaves input 1 (a 1 on wire 0 under a 0 on wire 1) unsorted,
+// and that is the smallest unsorted input, so the check stops at once.
+func TestSorts01ExhaustiveLimit(t *testing.T) {
+	bad, ok, err := Sorts01Exhaustive(Network{N: 30})
+	if err != nil || ok || bad != 1 {
+		t.Errorf("empty network on 30 wires: bad %d ok %v err %v, want 1, false, nil", bad, ok, err)
 	}
 }

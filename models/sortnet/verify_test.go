@@ -1,6 +1,7 @@
 package sortnet
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -180,5 +181,187 @@ func TestLayerGreedy(t *testing.T) {
 	}
 	if err := nw.Validate(); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestParseNetworkEdges(t *testing.T) {
+	// A reversed pair is reported as reversed, whatever its wires.
+	if _, _, err := ParseNetwork([]byte("[(3,1)]")); err == nil || !strings.Contains(err.Error(), "smaller one") {
+		t.Errorf("[(3,1)]: %v, want the reversed-comparator error", err)
+	}
+	// n = 1 and n = MaxVerifyN are inside the allowed range.
+	for _, n := range []int{1, MaxVerifyN} {
+		nw, _, err := ParseNetwork([]byte(fmt.Sprintf(`{"N": %d, "nw": []}`, n)))
+		if err != nil || nw.N != n {
+			t.Errorf("N = %d: n %d, %v; want it accepted", n, nw.N, err)
+		}
+	}
+	// Stray text is quoted whole up to 60 characters, cut with … beyond.
+	for _, c := range []struct {
+		k   int
+		cut bool
+	}{{60, false}, {61, true}} {
+		_, _, err := ParseNetwork([]byte("[(0,1)] " + strings.Repeat("x", c.k)))
+		want := `"` + strings.Repeat("x", 60)
+		if c.cut {
+			want += `…"`
+		} else {
+			want += `"`
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%d stray characters: %v, want %s", c.k, err, want)
+		}
+	}
+}
+
+// reversal is the one-stage network [i : n−1−i]: it sorts every input of
+// the form 1^w 0^(n−w) (it reverses it) but almost no permutation.
+func reversal(n int) Network {
+	var st Stage
+	for i := 0; i < n/2; i++ {
+		st = append(st, Comparator{I: int32(i), J: int32(n - 1 - i)})
+	}
+	return Network{N: n, Stages: []Stage{st}}
+}
+
+func coveredCounts(t *testing.T, rep VerifyReport) (structured, random int64) {
+	t.Helper()
+	if _, err := fmt.Sscanf(rep.Covered, "%d structured 0-1 inputs and %d random permutations", &structured, &random); err != nil {
+		t.Fatalf("Covered %q: %v", rep.Covered, err)
+	}
+	return structured, random
+}
+
+// Beyond MaxExhaustiveN, Verify runs the n − 1 inputs 1^w 0^(n−w),
+// 0 < w < n; for n ≤ 64 also the probe inputs; then random permutations
+// costing Size comparators each (plus n for the check) up to RandomWork.
+func TestVerifyBeyondExhaustiveCounts(t *testing.T) {
+	const work = 1 << 20
+	for _, n := range []int{64, 65, 70} {
+		nw := oddEvenTransposition(n, n)
+		rep := Verify(nw, VerifyOptions{RandomWork: work, Workers: 1})
+		if !rep.Sorts || rep.Exhaustive {
+			t.Fatalf("n = %d: %+v", n, rep)
+		}
+		structured, random := coveredCounts(t, rep)
+		switch {
+		case n > 64 && structured != int64(n-1):
+			t.Errorf("n = %d: %d structured inputs, want n − 1 = %d", n, structured, n-1)
+		case n <= 64 && structured <= int64(len(docProbes01(n))):
+			t.Errorf("n = %d: %d structured inputs, want the n − 1 reversed ones and the probes (≥ %d distinct)", n, structured, len(docProbes01(n)))
+		}
+		size := int64(nw.Size())
+		if random*size > work || random < work/(size+int64(n)) {
+			t.Errorf("n = %d: %d random permutations of a %d-comparator network, want about %d / (size + n)", n, random, size, work)
+		}
+		if rep.Inputs != structured+random {
+			t.Errorf("n = %d: Inputs %d, want %d + %d", n, rep.Inputs, structured, random)
+		}
+	}
+}
+
+// The zero VerifyOptions mean RandomWork 2^28 and seed 1. The reversal
+// network passes every structured input beyond n = 64, so only random
+// permutations can refute it: with no random work it would pass.
+func TestVerifyDefaults(t *testing.T) {
+	const n = 70
+	nw := reversal(n)
+	def := Verify(nw, VerifyOptions{Workers: 1})
+	if def.Sorts || len(def.Counterexample) != n || sortsInput(nw, def.Counterexample) {
+		t.Fatalf("reversal network with default options: %+v", def)
+	}
+	one := Verify(nw, VerifyOptions{Workers: 1, Seed: 1})
+	if !slices.Equal(def.Counterexample, one.Counterexample) || !strings.Contains(def.Covered, "PCG(1, 70)") {
+		t.Errorf("seed 0 should mean seed 1: %v (%s) vs %v", def.Counterexample, def.Covered, one.Counterexample)
+	}
+	if seven := Verify(nw, VerifyOptions{Workers: 1, Seed: 7}); !strings.Contains(seven.Covered, "PCG(7, 70)") {
+		t.Errorf("seed 7: %s", seven.Covered)
+	}
+}
+
+// The limits: exhaustive through n = MaxExhaustiveN, redundant comparators
+// exactly through n = MaxRedundantN. A repeated [0:1] never exchanges the
+// second time; the empty network fails on input 1 (wire 0 above wire 1).
+func TestVerifyLimits(t *testing.T) {
+	twice := func(n int) Network {
+		return Network{N: n, Stages: []Stage{{{0, 1}}, {{0, 1}}}}
+	}
+	for _, c := range []struct {
+		nw                    Network
+		exhaustive, redundant bool
+	}{
+		{twice(MaxRedundantN), true, true},
+		{twice(MaxRedundantN + 1), true, false},
+		{Network{N: MaxExhaustiveN}, true, false},
+		{Network{N: MaxExhaustiveN + 1}, false, false},
+	} {
+		rep := Verify(c.nw, VerifyOptions{Workers: 1, RandomWork: 1 << 12})
+		if rep.Sorts || rep.Exhaustive != c.exhaustive || rep.RedundantKnown != c.redundant {
+			t.Errorf("n = %d: sorts %v exhaustive %v redundant known %v, want false, %v, %v", c.nw.N, rep.Sorts, rep.Exhaustive, rep.RedundantKnown, c.exhaustive, c.redundant)
+		}
+		if c.exhaustive && !slices.Equal(rep.Counterexample[:3], []int{1, 0, 0}) {
+			t.Errorf("n = %d: counterexample %v, want the smallest unsorted input 1, 0, 0, …", c.nw.N, rep.Counterexample)
+		}
+		if c.redundant && !slices.Equal(rep.Redundant, []Position{{1, 0}}) {
+			t.Errorf("n = %d: redundant %v, want the second [0:1]", c.nw.N, rep.Redundant)
+		}
+	}
+}
+
+// At n ≥ 11 the exhaustive check hands out chunks of several 64-input
+// words to each worker; every word of every chunk must run. Random
+// near-sorting networks (a sorter with comparators dropped) are checked
+// against naive01: smallest failing input and redundant comparators.
+func TestVerifyExhaustiveChunks(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for _, n := range []int{11, 12, 13} {
+		full := oddEvenTransposition(n, n)
+		for trial := range 4 {
+			var cs []Comparator
+			for _, st := range full.Stages {
+				for _, c := range st {
+					if trial == 0 || r.IntN(40) != 0 {
+						cs = append(cs, c)
+					}
+				}
+			}
+			nw := Layer(n, cs)
+			bad, found, ex := naive01(nw)
+			for _, workers := range []int{1, 2} {
+				rep := Verify(nw, VerifyOptions{Workers: workers})
+				if rep.Sorts == found || (found && !slices.Equal(rep.Counterexample, bitsOf(uint64(bad), n))) {
+					t.Fatalf("n = %d trial %d workers %d: sorts %v counterexample %v, naive: failure %v at %v", n, trial, workers, rep.Sorts, rep.Counterexample, found, bitsOf(uint64(bad), n))
+				}
+				k, nred := 0, 0
+				for _, st := range nw.Stages {
+					for range st {
+						if !ex[k] {
+							nred++
+						}
+						k++
+					}
+				}
+				if len(rep.Redundant) != nred {
+					t.Fatalf("n = %d trial %d workers %d: %d redundant, naive %d", n, trial, workers, len(rep.Redundant), nred)
+				}
+			}
+		}
+	}
+	// [1:6] … [1:11] leave AND(w1, w6, …, w11) on wire 1, so the last
+	// comparator [1:2] exchanges only when wires 6 … 11 are all 1: inputs of
+	// the last 64-input word (bits 6 … 11 of the input = 63). It is not
+	// redundant, and a check that skipped that word would call it so.
+	var cs []Comparator
+	for j := int32(6); j < 12; j++ {
+		cs = append(cs, Comparator{I: 1, J: j})
+	}
+	nw := Layer(12, append(cs, Comparator{I: 1, J: 2}))
+	for _, workers := range []int{1, 2} {
+		rep := Verify(nw, VerifyOptions{Workers: workers})
+		for _, p := range rep.Redundant {
+			if c := nw.Stages[p.Stage][p.Index]; c == (Comparator{I: 1, J: 2}) {
+				t.Errorf("workers %d: [1:2] reported redundant, but it exchanges on input 0b111111000010", workers)
+			}
+		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	model "routecheck/models/sortnet"
+	"routecheck/models/sortnet"
 )
 
 // Verification of a comparator network: does it sort? Verify is the check
@@ -44,11 +44,11 @@ type Verdict struct {
 // failure and reports it as a 0-1 input the network leaves unsorted
 // (Witness). Cost: 2^N·(size) for the exhaustive part (64 inputs per word),
 // else about (perms + 7)·(size + N) + work.
-func Verify(nw model.Network, seed uint64, maxExh, perms int, work int64) Verdict {
+func Verify(nw sortnet.Network, seed uint64, maxExh, perms int, work int64) Verdict {
 	n := nw.N
 	v := Verdict{N: n}
 	if n <= min(maxExh, 30) {
-		bad, ok, err := model.Sorts01Exhaustive(nw)
+		bad, ok, err := sortnet.Sorts01Exhaustive(nw)
 		if err != nil {
 			panic("sortnet: " + err.Error()) // n ≤ 30 was checked
 		}
@@ -115,9 +115,9 @@ func Bits01(n int, x uint64) []int {
 // a > b, the threshold input [x ≥ a] comes out as [output ≥ a] (comparator
 // networks commute with monotone maps), which has 1 on wire i and 0 on wire
 // i+1. One extra run of the network, not n. xs is not modified.
-func Witness(nw model.Network, xs []int32) []int {
+func Witness(nw sortnet.Network, xs []int32) []int {
 	out := slices.Clone(xs)
-	model.Apply(nw, out)
+	sortnet.Apply(nw, out)
 	for i := 0; i+1 < len(out); i++ {
 		if out[i] > out[i+1] {
 			z := make([]int, len(xs))
@@ -190,7 +190,7 @@ func NewWeight01(n int) *Weight01 {
 // weights spread over 0..n), runs nw on all 64 at once, and returns the
 // weight and one input nw leaves unsorted (element i = wire i; the lowest
 // failing lane), or nil. It draws weight·64 numbers from r (r.IntN).
-func (g *Weight01) Unsorted(nw model.Network, k, of int, r *rand.Rand) (weight int, z []int) {
+func (g *Weight01) Unsorted(nw sortnet.Network, k, of int, r *rand.Rand) (weight int, z []int) {
 	w, idx, n := g.w, g.idx, len(g.w)
 	weight = k * n / max(1, of-1)
 	clear(w)
@@ -202,8 +202,8 @@ func (g *Weight01) Unsorted(nw model.Network, k, of int, r *rand.Rand) (weight i
 		}
 	}
 	in := slices.Clone(w)
-	model.Eval01(nw, w)
-	bad := model.Unsorted01(w)
+	sortnet.Eval01(nw, w)
+	bad := sortnet.Unsorted01(w)
 	if bad == 0 {
 		return weight, nil
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	model "routecheck/models/sortnet"
+	"routecheck/models/sortnet"
 )
 
 // Bits01 by hand: wire i holds bit i.
@@ -36,21 +36,21 @@ func TestWitnessIsUnsortedThreshold(t *testing.T) {
 		}
 		keep := slices.Clone(xs)
 		out := slices.Clone(xs)
-		model.Apply(bad, out)
+		sortnet.Apply(bad, out)
 		z := Witness(bad, xs)
 		if !slices.Equal(xs, keep) {
 			t.Fatal("Witness modified its input")
 		}
-		if (z == nil) != model.Sorted(out) {
-			t.Fatalf("input %v: witness %v, output sorted %v", xs, z, model.Sorted(out))
+		if (z == nil) != sortnet.Sorted(out) {
+			t.Fatalf("input %v: witness %v, output sorted %v", xs, z, sortnet.Sorted(out))
 		}
 		if z == nil {
 			continue
 		}
 		seen++
 		zo := slices.Clone(z)
-		model.Apply(bad, zo)
-		if len(z) != 16 || model.Sorted(zo) {
+		sortnet.Apply(bad, zo)
+		if len(z) != 16 || sortnet.Sorted(zo) {
 			t.Fatalf("input %v: witness %v is left sorted", xs, z)
 		}
 	}
@@ -90,7 +90,7 @@ func TestStructuredInputs(t *testing.T) {
 // and a sorting network leaves none unsorted.
 func TestWeight01(t *testing.T) {
 	const n, of = 20, 5
-	empty := model.Network{N: n}
+	empty := sortnet.Network{N: n}
 	sorter, err := OddEvenMergeSort(n)
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +113,7 @@ func TestWeight01(t *testing.T) {
 		for _, b := range z {
 			ones += b
 		}
-		if z == nil || ones != want || model.Sorted(z) {
+		if z == nil || ones != want || sortnet.Sorted(z) {
 			t.Errorf("k = %d: input %v, %d ones, want an unsorted input with %d", k, z, ones, want)
 		}
 		if _, z := g.Unsorted(sorter, k, of, r); z != nil {

@@ -4,11 +4,11 @@ import (
 	"slices"
 	"testing"
 
-	model "routecheck/models/sortnet"
+	"routecheck/models/sortnet"
 )
 
 // verifyDropLast returns nw without its last comparator.
-func verifyDropLast(nw model.Network) model.Network {
+func verifyDropLast(nw sortnet.Network) sortnet.Network {
 	nw = nw.Clone()
 	last := len(nw.Stages) - 1
 	nw.Stages[last] = nw.Stages[last][:len(nw.Stages[last])-1]
@@ -36,8 +36,8 @@ func TestVerifyCatchesBrokenNetworks(t *testing.T) {
 			t.Fatalf("n = %d: broken network passed: %s", c.n, v.Coverage)
 		}
 		out := slices.Clone(v.Failure.Input)
-		model.Apply(bad, out)
-		if len(out) != c.n || v.Failure.N != c.n || model.Sorted(out) {
+		sortnet.Apply(bad, out)
+		if len(out) != c.n || v.Failure.N != c.n || sortnet.Sorted(out) {
 			t.Errorf("n = %d: witness %v (%s) is not left unsorted", c.n, v.Failure.Input, v.Failure.How)
 		}
 	}
@@ -63,8 +63,8 @@ func TestVerifyExhaustiveReportsSmallest(t *testing.T) {
 				in[i] = int(x>>i) & 1
 			}
 			out := slices.Clone(in)
-			model.Apply(bad, out)
-			if !model.Sorted(out) {
+			sortnet.Apply(bad, out)
+			if !sortnet.Sorted(out) {
 				want = in
 			}
 		}

@@ -41,4 +41,13 @@
 //
 // Both constructions take O(N log² N) time and memory; n above MaxN is
 // refused with an error that gives the memory estimate.
+//
+// # Verification
+//
+// Verify decides whether a network sorts: all 2^n 0-1 inputs for small n
+// (a proof, by the 0-1 principle), else random permutations, the
+// StructuredInputs and random 0-1 inputs by weight (Weight01), all from one
+// stream of the given seed, stopping at the first input left unsorted and
+// reporting it as a 0-1 Failure (Witness). It is what `routecheck sortnet`
+// runs; the sorts claims of props/sortnet use its parts.
 package sortnet

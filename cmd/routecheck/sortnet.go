@@ -17,7 +17,6 @@ import (
 	"routecheck/internal/sortnethunt"
 	msn "routecheck/models/sortnet"
 	"routecheck/oracles/sortnetforms"
-	psn "routecheck/props/sortnet"
 )
 
 // routecheck sortnet KIND --n N: build a comparator network, print its depth
@@ -185,7 +184,7 @@ func runSortnet(args []string, stdout, stderr io.Writer) error {
 		nw, rep.PaddedN, rep.Stages = res.Net, res.N, res.Stages
 	}
 	rep.Depth, rep.Size = nw.Depth(), nw.Size()
-	v := psn.SortnetVerify(nw, *seed, sortnetMaxExh, *perms, sortnetWork)
+	v := asn.Verify(nw, *seed, sortnetMaxExh, *perms, sortnetWork)
 	rep.Sorts, rep.Exhaustive, rep.Inputs, rep.Coverage = v.Sorts, v.Exhaustive, v.Inputs, v.Coverage
 	rep.Verdict = "sorts"
 	if v.Failure != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -9,8 +10,15 @@ import (
 
 	"routecheck/algos/aks"
 	msn "routecheck/models/sortnet"
-	psn "routecheck/props/sortnet"
+	"routecheck/props"
 )
+
+// aksRecordedCrossoverK is the crossover k recorded by the claim
+// sortnet/aks/depth/crossover (props/sortnet.AKSCrossoverK, which that claim
+// checks by its own evaluation of Seiferas's §4 and §7, independent of
+// algos/aks). Written out here so that the CLI's tests import no props
+// package (issue 10 §3).
+const aksRecordedCrossoverK = 1028489
 
 // Bad input to sortnet: one line naming the parameter, exit status 2.
 func TestSortnetBadInput(t *testing.T) {
@@ -203,11 +211,14 @@ func TestSortnetDepths(t *testing.T) {
 			t.Errorf("k = %d: paper depth %d, PaperDepth %d", k, row.PaperDepth, pd.Total)
 		}
 	}
-	if r.Crossover == nil || r.Crossover.K != psn.AKSCrossoverK || r.CrossoverD == nil || r.CrossoverD.K < 2 {
+	if cs, err := props.Claims("^sortnet/aks/depth/crossover$"); err != nil || len(cs) != 1 || !strings.Contains(cs[0].Statement, fmt.Sprintf("exactly when k ≥ %d ", aksRecordedCrossoverK)) {
+		t.Errorf("the registered crossover claim does not state k ≥ %d (%v, %d claims)", aksRecordedCrossoverK, err, len(cs))
+	}
+	if r.Crossover == nil || r.Crossover.K != aksRecordedCrossoverK || r.CrossoverD == nil || r.CrossoverD.K < 2 {
 		t.Errorf("crossover %+v, d-halver crossover %+v", r.Crossover, r.CrossoverD)
 	}
 	out, _, st = runCLI("sortnet", "depths", "--max-k", "3", "--build-k", "3")
-	if st != 0 || !strings.Contains(out, "Batcher") || !strings.Contains(out, "crossover: (c) < Batcher first at k = 1028489") {
+	if st != 0 || !strings.Contains(out, "Batcher") || !strings.Contains(out, fmt.Sprintf("crossover: (c) < Batcher first at k = %d", aksRecordedCrossoverK)) {
 		t.Errorf("text table: status %d\n%s", st, out)
 	}
 }

@@ -2,7 +2,6 @@ package sortnet
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"routecheck/algos/aks"
+	asn "routecheck/algos/sortnet"
 	msn "routecheck/models/sortnet"
 	"routecheck/props"
 )
@@ -46,104 +46,6 @@ var AKSBuildExact = SortnetBuild{
 }
 
 var aksExactSortsPlan = snSortsPlan{MaxExh: [3]int{18, 20, 22}, MaxN: [3]int{1 << 10, 1 << 12, 1 << 13}, Perms: [3]int{3, 8, 16}}
-
-// sortnetWitness runs nw on the keys xs and returns nil if the
-// output is sorted, else a 0-1 input the network leaves unsorted: if output
-// wires i, i+1 hold a > b, the threshold input [x ≥ a] comes out as
-// [output ≥ a] (comparator networks commute with monotone maps), which has
-// 1 on wire i and 0 on wire i+1. One extra run of the network, not n.
-func sortnetWitness(nw msn.Network, xs []int32) []int {
-	out := slices.Clone(xs)
-	msn.Apply(nw, out)
-	for i := 0; i+1 < len(out); i++ {
-		if out[i] > out[i+1] {
-			z := make([]int, len(xs))
-			for j, x := range xs {
-				if x >= out[i] {
-					z[j] = 1
-				}
-			}
-			return z
-		}
-	}
-	return nil
-}
-
-// SortnetVerdict is what SortnetVerify covered and what it found.
-type SortnetVerdict struct {
-	N          int
-	Sorts      bool
-	Exhaustive bool   // all 2^N 0-1 inputs were run
-	Inputs     int64  // inputs run
-	Coverage   string // one line: what was run
-	Failure    *SortnetFailure
-}
-
-// SortnetVerify checks one network on N wires. For N ≤ maxExh (at most 30)
-// it runs all 2^N 0-1 inputs (a proof of sorting by the 0-1 principle) and
-// reports the smallest failing input (as a binary number, wire i = bit i).
-// Otherwise it runs perms random permutations from PCG(seed, 0x7665), the
-// structured inputs of SortnetSorts (reversed, interleaved, …) in name
-// order, and 64 random 0-1 inputs for each of up to 256 weights spread over
-// 0..N, the number of weights cut so that the 0-1 part costs about work
-// comparator evaluations (at least 4 weights). A failure is reported as a
-// 0-1 input the network leaves unsorted.
-func SortnetVerify(nw msn.Network, seed uint64, maxExh, perms int, work int64) SortnetVerdict {
-	n := nw.N
-	v := SortnetVerdict{N: n}
-	if n <= min(maxExh, 30) {
-		bad, ok, err := msn.Sorts01Exhaustive(nw)
-		if err != nil {
-			panic("props: " + err.Error()) // n ≤ 30 was checked
-		}
-		v.Exhaustive, v.Inputs, v.Sorts = true, int64(1)<<n, ok
-		v.Coverage = fmt.Sprintf("exhaustive 0-1 check: all 2^%d inputs (0-1 principle: a proof)", n)
-		if !ok {
-			v.Failure = &SortnetFailure{N: n, Input: sn01(n, bad), How: "exhaustive 0-1 check (numerically smallest failing input, wire i = bit i)"}
-		}
-		return v
-	}
-	r := rand.New(rand.NewPCG(seed, 0x7665))
-	fail := func(z []int, how string) SortnetVerdict {
-		v.Failure = &SortnetFailure{N: n, Input: z, How: how}
-		v.Coverage = fmt.Sprintf("not exhaustive (n = %d > %d): random and structured inputs, stopped at the first failure (input %d)", n, maxExh, v.Inputs)
-		return v
-	}
-	for p := range perms {
-		xs := make([]int32, n)
-		for i, x := range r.Perm(n) {
-			xs[i] = int32(x)
-		}
-		v.Inputs++
-		if z := sortnetWitness(nw, xs); z != nil {
-			return fail(z, fmt.Sprintf("threshold of random permutation %d of PCG(%d, 0x7665)", p, seed))
-		}
-	}
-	st := sortnetStructured(n)
-	names := slices.Sorted(maps.Keys(st))
-	for _, name := range names {
-		v.Inputs++
-		if z := sortnetWitness(nw, st[name]); z != nil {
-			return fail(z, "threshold of the structured input "+name)
-		}
-	}
-	weights := min(n+1, 256)
-	if cost := int64(nw.Size() + n); cost > 0 {
-		weights = int(min(int64(weights), max(4, work/cost)))
-	}
-	gen := newWeight01(n)
-	for k := range weights {
-		weight, z := gen.unsorted(nw, k, weights, r)
-		v.Inputs += 64
-		if z != nil {
-			return fail(z, fmt.Sprintf("random 0-1 input of weight %d", weight))
-		}
-	}
-	v.Sorts = true
-	v.Coverage = fmt.Sprintf("not exhaustive (n = %d > %d): %d random permutations, %d structured inputs (%s), 64 random 0-1 inputs for each of %d weights spread over 0..%d — %d inputs in all",
-		n, maxExh, perms, len(names), strings.Join(names, ", "), weights, n, v.Inputs)
-	return v
-}
 
 // AKSExpanderFailure is a 0-1 input the expander-halver network leaves
 // unsorted, on the smallest n where that happens.
@@ -202,7 +104,7 @@ func AKSExpanderSmallest(d int, seed uint64, maxN int) (*AKSExpanderFailure, []i
 			ok = append(ok, n)
 			continue
 		}
-		in := sn01(n, x)
+		in := asn.Bits01(n, x)
 		out := slices.Clone(in)
 		msn.Apply(res.Net, out)
 		return &AKSExpanderFailure{

@@ -21,33 +21,6 @@ func dropLast(nw msn.Network) msn.Network {
 	return nw.Compact()
 }
 
-// SortnetVerify accepts Batcher's network and catches the same network with
-// one comparator removed, in its exhaustive part (n ≤ maxExh) and in its
-// random/structured part (n > maxExh), with a 0-1 witness that the broken
-// network really leaves unsorted.
-func TestSortnetVerifyCatchesBrokenNetworks(t *testing.T) {
-	for _, c := range []struct{ n, maxExh int }{{12, 16}, {100, 16}, {300, 0}} {
-		nw, err := asn.OddEvenMergeSort(c.n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v := SortnetVerify(nw, 1, c.maxExh, 4, 1e7)
-		if !v.Sorts || v.Failure != nil || v.Exhaustive != (c.n <= c.maxExh) || v.Inputs == 0 || v.Coverage == "" {
-			t.Fatalf("n = %d: Batcher's network: %+v", c.n, v)
-		}
-		bad := dropLast(nw)
-		v = SortnetVerify(bad, 1, c.maxExh, 4, 1e7)
-		if v.Sorts || v.Failure == nil {
-			t.Fatalf("n = %d: broken network passed: %s", c.n, v.Coverage)
-		}
-		out := slices.Clone(v.Failure.Input)
-		msn.Apply(bad, out)
-		if len(out) != c.n || msn.Sorted(out) {
-			t.Errorf("n = %d: witness %v (%s) is not left unsorted", c.n, v.Failure.Input, v.Failure.How)
-		}
-	}
-}
-
 // aksMinFailing01 returns an input of least min(weight, n − weight) among
 // the failing ones, the smallest number among those: checked by brute force
 // on broken Batcher networks.
@@ -67,7 +40,7 @@ func TestAKSMinFailingIsMinimal(t *testing.T) {
 		}
 		key := func(y uint64) int { w := bits.OnesCount64(y); return min(w, n-w) }
 		for y := uint64(0); y < 1<<n; y++ {
-			in := sn01(n, y)
+			in := asn.Bits01(n, y)
 			msn.Apply(bad, in)
 			if msn.Sorted(in) {
 				continue
@@ -76,7 +49,7 @@ func TestAKSMinFailingIsMinimal(t *testing.T) {
 				t.Fatalf("n = %d: reported %b, but %b also fails and is smaller", n, x, y)
 			}
 		}
-		in := sn01(n, x)
+		in := asn.Bits01(n, x)
 		msn.Apply(bad, in)
 		if msn.Sorted(in) {
 			t.Fatalf("n = %d: reported %b is sorted", n, x)

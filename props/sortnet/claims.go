@@ -2,7 +2,6 @@ package sortnet
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -103,20 +102,9 @@ func SortnetDepthSize(b SortnetBuild, maxK, maxAll int) *SortnetShape {
 }
 
 // SortnetFailure is an input a network leaves unsorted: a 0-1 vector
-// (wire i holds Input[i]) on the smallest n found.
-type SortnetFailure struct {
-	N     int
-	Input []int
-	How   string
-}
-
-func sn01(n int, x uint64) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = int(x >> i & 1)
-	}
-	return out
-}
+// (wire i holds Input[i]) on the smallest n found. It is algos/sortnet's
+// Failure, the type of the counterexamples of the sorts claims.
+type SortnetFailure = asn.Failure
 
 // sortnetCheckKeys runs nw on xs and, if the output is not sorted xs,
 // returns a 0-1 witness: by the 0-1 principle some threshold of xs is left
@@ -145,41 +133,6 @@ func sortnetCheckKeys(nw msn.Network, xs []int32) []int {
 	return []int{} // unreachable: Apply only exchanges keys
 }
 
-// sortnetStructured returns structured inputs on n wires: reversed,
-// interleaved (evens then odds; shuffle of the sorted halves), organ-pipe
-// both ways, blocks of 8 in reverse order, and three repeated values.
-func sortnetStructured(n int) map[string][]int32 {
-	h := (n + 1) / 2
-	fs := map[string]func(i int) int{
-		"reversed": func(i int) int { return n - 1 - i },
-		"interleave": func(i int) int {
-			if i < h {
-				return 2 * i
-			}
-			return 2*(i-h) + 1
-		},
-		"shuffle": func(i int) int {
-			if i%2 == 0 {
-				return i / 2
-			}
-			return h + i/2
-		},
-		"organ-pipe": func(i int) int { return min(i, n-1-i) },
-		"inverted":   func(i int) int { return max(i, n-1-i) },
-		"blocks-8":   func(i int) int { return ((n+7)/8-1-i/8)*8 + i%8 },
-		"3-values":   func(i int) int { return i * 7 % 3 },
-	}
-	out := map[string][]int32{}
-	for name, f := range fs {
-		xs := make([]int32, n)
-		for i := range xs {
-			xs[i] = int32(f(i))
-		}
-		out[name] = xs
-	}
-	return out
-}
-
 // SortnetSorts checks that the construction sorts: all 2^n 0-1 inputs for
 // every n ≤ maxExh, then on each of a list of larger n (every n ≤ 64 and
 // 2^j − 1, 2^j, 2^j + 1 up to maxN) `perms` random permutations, 64 random
@@ -187,50 +140,6 @@ func sortnetStructured(n int) map[string][]int32 {
 // structured inputs. It returns the evidence and the first failure.
 func SortnetSorts(b SortnetBuild, env props.Env, maxExh, maxN, perms int) (string, *SortnetFailure) {
 	return sortnetSortsRun(b, env, maxExh, maxN, perms, nil, nil)
-}
-
-// weight01 draws random 0-1 inputs of a given weight on n wires, 64 at a
-// time (one per bit lane), for the random part of a sorting check.
-type weight01 struct {
-	w   []uint64
-	idx []int // a permutation of 0..n−1, kept permuting (partial Fisher–Yates)
-}
-
-func newWeight01(n int) *weight01 {
-	g := &weight01{w: make([]uint64, n), idx: make([]int, n)}
-	for i := range g.idx {
-		g.idx[i] = i
-	}
-	return g
-}
-
-// unsorted draws from r 64 random 0-1 inputs with ones on a uniformly
-// random set of weight = k·n/max(1, of − 1) wires (the k-th of `of`
-// weights spread over 0..n), runs nw on all 64 at once, and returns the
-// weight and one input nw leaves unsorted (element i = wire i), or nil.
-func (g *weight01) unsorted(nw msn.Network, k, of int, r *rand.Rand) (weight int, z []int) {
-	w, idx, n := g.w, g.idx, len(g.w)
-	weight = k * n / max(1, of-1)
-	clear(w)
-	for lane := range 64 {
-		for i := range weight {
-			j := i + r.IntN(n-i)
-			idx[i], idx[j] = idx[j], idx[i]
-			w[idx[i]] |= 1 << lane
-		}
-	}
-	in := slices.Clone(w)
-	msn.Eval01(nw, w)
-	bad := msn.Unsorted01(w)
-	if bad == 0 {
-		return weight, nil
-	}
-	lane := bits.TrailingZeros64(bad)
-	z = make([]int, n)
-	for i := range n {
-		z[i] = int(in[i] >> lane & 1)
-	}
-	return weight, z
 }
 
 // snProbes returns 0-1 inputs (bit i = wire i, n ≤ 64) built without looking

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	asn "routecheck/algos/sortnet"
 	"routecheck/algos/sortnet/hillclimb"
 	msn "routecheck/models/sortnet"
 )
@@ -111,14 +112,14 @@ func SortnetLarge(nw msn.Network, seed, stream uint64, plan SortnetLargePlan) *S
 			rep.PermsMisTotal += m
 			rep.PermsWorst = max(rep.PermsWorst, m)
 			if rep.Witness == nil {
-				witness(sortnetWitness(nw, xs), fmt.Sprintf("threshold of random permutation %d of PCG(%d, %d)", p, seed, stream))
+				witness(asn.Witness(nw, xs), fmt.Sprintf("threshold of random permutation %d of PCG(%d, %d)", p, seed, stream))
 			}
 		}
 	}
-	st := sortnetStructured(n)
+	st := asn.StructuredInputs(n)
 	for _, name := range slices.Sorted(maps.Keys(st)) {
 		rep.Structured = append(rep.Structured, name)
-		if z := sortnetWitness(nw, st[name]); z != nil {
+		if z := asn.Witness(nw, st[name]); z != nil {
 			rep.StructBad = append(rep.StructBad, name)
 			witness(z, "threshold of the structured input "+name)
 		}
@@ -172,7 +173,7 @@ func SortnetLarge(nw msn.Network, seed, stream uint64, plan SortnetLargePlan) *S
 		c := hillclimb.Climb(nw, r, hillclimb.Options{Evals: plan.ClimbEvals, Restarts: plan.Restarts})
 		rep.Climb, rep.Restarts = &c, plan.Restarts
 		if c.Misplaced > 0 {
-			witness(sortnetWitness(nw, c.Input), fmt.Sprintf("threshold of the hill climb's best input (%d misplaced)", c.Misplaced))
+			witness(asn.Witness(nw, c.Input), fmt.Sprintf("threshold of the hill climb's best input (%d misplaced)", c.Misplaced))
 		}
 	}
 	return rep

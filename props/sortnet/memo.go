@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	asn "routecheck/algos/sortnet"
 	msn "routecheck/models/sortnet"
 	"routecheck/props"
 )
@@ -85,7 +86,7 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 				return "", &SortnetFailure{N: n, How: err.Error()}
 			}
 			if !ok {
-				return "", &SortnetFailure{N: n, Input: sn01(n, bad), How: "exhaustive 0-1 check (smallest failing input)"}
+				return "", &SortnetFailure{N: n, Input: asn.Bits01(n, bad), How: "exhaustive 0-1 check (smallest failing input)"}
 			}
 		}
 	}
@@ -111,7 +112,7 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 		}
 		// In name order: which structured input a failure is reported
 		// for must not depend on map order.
-		structured := sortnetStructured(n)
+		structured := asn.StructuredInputs(n)
 		for _, name := range slices.Sorted(maps.Keys(structured)) {
 			inputs++
 			if z := sortnetCheckKeys(nw, structured[name]); z != nil {
@@ -119,9 +120,9 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 			}
 		}
 		nw01 := min(n+1, 256)
-		gen := newWeight01(n)
+		gen := asn.NewWeight01(n)
 		for k := range nw01 {
-			weight, z := gen.unsorted(nw, k, nw01, r)
+			weight, z := gen.Unsorted(nw, k, nw01, r)
 			inputs += 64
 			if z != nil {
 				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("random 0-1 input of weight %d", weight)}

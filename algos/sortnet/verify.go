@@ -1,0 +1,216 @@
+package sortnet
+
+import (
+	"fmt"
+	"maps"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"routecheck/models/sortnet"
+)
+
+// Verification of a comparator network: does it sort? Verify is the check
+// `routecheck sortnet` runs on one network; Witness, StructuredInputs and
+// Weight01 are its parts, which the claims of props/sortnet reuse.
+
+// Failure is an input a network leaves unsorted: a 0-1 vector (wire i holds
+// Input[i]) on N wires, and how it was found.
+type Failure struct {
+	N     int
+	Input []int
+	How   string
+}
+
+// Verdict is what Verify covered and what it found.
+type Verdict struct {
+	N          int
+	Sorts      bool
+	Exhaustive bool   // all 2^N 0-1 inputs were run
+	Inputs     int64  // inputs run
+	Coverage   string // one line: what was run
+	Failure    *Failure
+}
+
+// Verify checks one network on N wires. For N ≤ maxExh (at most 30) it runs
+// all 2^N 0-1 inputs (a proof of sorting by the 0-1 principle) and reports
+// the smallest failing input (as a binary number, wire i = bit i).
+// Otherwise it runs, from one stream PCG(seed, 0x7665) and in this order,
+// perms random permutations, the StructuredInputs in name order, and 64
+// random 0-1 inputs (Weight01) for each of up to 256 weights spread over
+// 0..N, the number of weights cut so that the 0-1 part costs about work
+// comparator evaluations (at least 4 weights). It stops at the first
+// failure and reports it as a 0-1 input the network leaves unsorted
+// (Witness). Cost: 2^N·(size) for the exhaustive part (64 inputs per word),
+// else about (perms + 7)·(size + N) + work.
+func Verify(nw sortnet.Network, seed uint64, maxExh, perms int, work int64) Verdict {
+	n := nw.N
+	v := Verdict{N: n}
+	if n <= min(maxExh, 30) {
+		bad, ok, err := sortnet.Sorts01Exhaustive(nw)
+		if err != nil {
+			panic("sortnet: " + err.Error()) // n ≤ 30 was checked
+		}
+		v.Exhaustive, v.Inputs, v.Sorts = true, int64(1)<<n, ok
+		v.Coverage = fmt.Sprintf("exhaustive 0-1 check: all 2^%d inputs (0-1 principle: a proof)", n)
+		if !ok {
+			v.Failure = &Failure{N: n, Input: Bits01(n, bad), How: "exhaustive 0-1 check (numerically smallest failing input, wire i = bit i)"}
+		}
+		return v
+	}
+	r := rand.New(rand.NewPCG(seed, 0x7665))
+	fail := func(z []int, how string) Verdict {
+		v.Failure = &Failure{N: n, Input: z, How: how}
+		v.Coverage = fmt.Sprintf("not exhaustive (n = %d > %d): random and structured inputs, stopped at the first failure (input %d)", n, maxExh, v.Inputs)
+		return v
+	}
+	for p := range perms {
+		xs := make([]int32, n)
+		for i, x := range r.Perm(n) {
+			xs[i] = int32(x)
+		}
+		v.Inputs++
+		if z := Witness(nw, xs); z != nil {
+			return fail(z, fmt.Sprintf("threshold of random permutation %d of PCG(%d, 0x7665)", p, seed))
+		}
+	}
+	st := StructuredInputs(n)
+	names := slices.Sorted(maps.Keys(st))
+	for _, name := range names {
+		v.Inputs++
+		if z := Witness(nw, st[name]); z != nil {
+			return fail(z, "threshold of the structured input "+name)
+		}
+	}
+	weights := min(n+1, 256)
+	if cost := int64(nw.Size() + n); cost > 0 {
+		weights = int(min(int64(weights), max(4, work/cost)))
+	}
+	gen := NewWeight01(n)
+	for k := range weights {
+		weight, z := gen.Unsorted(nw, k, weights, r)
+		v.Inputs += 64
+		if z != nil {
+			return fail(z, fmt.Sprintf("random 0-1 input of weight %d", weight))
+		}
+	}
+	v.Sorts = true
+	v.Coverage = fmt.Sprintf("not exhaustive (n = %d > %d): %d random permutations, %d structured inputs (%s), 64 random 0-1 inputs for each of %d weights spread over 0..%d — %d inputs in all",
+		n, maxExh, perms, len(names), strings.Join(names, ", "), weights, n, v.Inputs)
+	return v
+}
+
+// Bits01 returns the 0-1 input on n wires whose wire i holds bit i of x.
+func Bits01(n int, x uint64) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = int(x >> i & 1)
+	}
+	return out
+}
+
+// Witness runs nw on the keys xs and returns nil if the output is sorted,
+// else a 0-1 input the network leaves unsorted: if output wires i, i+1 hold
+// a > b, the threshold input [x ≥ a] comes out as [output ≥ a] (comparator
+// networks commute with monotone maps), which has 1 on wire i and 0 on wire
+// i+1. One extra run of the network, not n. xs is not modified.
+func Witness(nw sortnet.Network, xs []int32) []int {
+	out := slices.Clone(xs)
+	sortnet.Apply(nw, out)
+	for i := 0; i+1 < len(out); i++ {
+		if out[i] > out[i+1] {
+			z := make([]int, len(xs))
+			for j, x := range xs {
+				if x >= out[i] {
+					z[j] = 1
+				}
+			}
+			return z
+		}
+	}
+	return nil
+}
+
+// StructuredInputs returns structured inputs on n wires, by name: reversed,
+// interleave (evens then odds), shuffle (of the sorted halves), organ-pipe
+// and inverted (organ-pipe the other way), blocks-8 (blocks of 8 in reverse
+// order) and 3-values (three repeated values).
+func StructuredInputs(n int) map[string][]int32 {
+	h := (n + 1) / 2
+	fs := map[string]func(i int) int{
+		"reversed": func(i int) int { return n - 1 - i },
+		"interleave": func(i int) int {
+			if i < h {
+				return 2 * i
+			}
+			return 2*(i-h) + 1
+		},
+		"shuffle": func(i int) int {
+			if i%2 == 0 {
+				return i / 2
+			}
+			return h + i/2
+		},
+		"organ-pipe": func(i int) int { return min(i, n-1-i) },
+		"inverted":   func(i int) int { return max(i, n-1-i) },
+		"blocks-8":   func(i int) int { return ((n+7)/8-1-i/8)*8 + i%8 },
+		"3-values":   func(i int) int { return i * 7 % 3 },
+	}
+	out := map[string][]int32{}
+	for name, f := range fs {
+		xs := make([]int32, n)
+		for i := range xs {
+			xs[i] = int32(f(i))
+		}
+		out[name] = xs
+	}
+	return out
+}
+
+// Weight01 draws random 0-1 inputs of a given weight on n wires, 64 at a
+// time (one per bit lane), for the random part of a sorting check. Its
+// buffers are reused from call to call; it is not safe for concurrent use.
+type Weight01 struct {
+	w   []uint64
+	idx []int // a permutation of 0..n−1, kept permuting (partial Fisher–Yates)
+}
+
+// NewWeight01 returns a generator for n wires.
+func NewWeight01(n int) *Weight01 {
+	g := &Weight01{w: make([]uint64, n), idx: make([]int, n)}
+	for i := range g.idx {
+		g.idx[i] = i
+	}
+	return g
+}
+
+// Unsorted draws from r 64 random 0-1 inputs with ones on a uniformly
+// random set of weight = k·n/max(1, of − 1) wires (the k-th of `of`
+// weights spread over 0..n), runs nw on all 64 at once, and returns the
+// weight and one input nw leaves unsorted (element i = wire i; the lowest
+// failing lane), or nil. It draws weight·64 numbers from r (r.IntN).
+func (g *Weight01) Unsorted(nw sortnet.Network, k, of int, r *rand.Rand) (weight int, z []int) {
+	w, idx, n := g.w, g.idx, len(g.w)
+	weight = k * n / max(1, of-1)
+	clear(w)
+	for lane := range 64 {
+		for i := range weight {
+			j := i + r.IntN(n-i)
+			idx[i], idx[j] = idx[j], idx[i]
+			w[idx[i]] |= 1 << lane
+		}
+	}
+	in := slices.Clone(w)
+	sortnet.Eval01(nw, w)
+	bad := sortnet.Unsorted01(w)
+	if bad == 0 {
+		return weight, nil
+	}
+	lane := bits.TrailingZeros64(bad)
+	z = make([]int, n)
+	for i := range n {
+		z[i] = int(in[i] >> lane & 1)
+	}
+	return weight, z
+}

@@ -1,0 +1,117 @@
+//go:build unix
+
+package multibutterfly
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	mb "routecheck/models/multibutterfly"
+	"routecheck/models/perm"
+)
+
+// benchState is the workload of the throughput benchmarks: a random
+// permutation on a random (N, 3)-multi-butterfly with L = 4 batches (the
+// package example's parameters). The network is built outside the timing.
+func benchState(b *testing.B, logN int) mb.State {
+	rng := rand.New(rand.NewPCG(uint64(logN), 3))
+	net, err := mb.Build(1<<logN, 3, rng)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := mb.Init(net, 4, perm.Random(1<<logN, rng))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+// Every edge leads from stage s to stage s + 1, so a complete run moves
+// each of the N packets exactly log N times: the hop count is N·log N,
+// computed here independently of the run and compared with the model's
+// move count.
+func checkHops(b *testing.B, logN int, complete bool, moves int) int {
+	want := (1 << logN) * logN
+	if !complete || moves != want {
+		b.Fatalf("N = 2^%d: complete %v, %d moves, want %d", logN, complete, moves, want)
+	}
+	return moves
+}
+
+// BenchmarkEngineThroughput is the fast engine (Run) in packet-hops per
+// second on one core, and its memory in bytes allocated per packet by one
+// run (B/packet):
+// go test ./algos/multibutterfly -run '^$' -bench 'EngineThroughput|ModelThroughput' -cpu 1 -benchtime 3x
+func BenchmarkEngineThroughput(b *testing.B) {
+	for _, logN := range []int{10, 12, 14} {
+		s := benchState(b, logN)
+		b.Run(fmt.Sprintf("N=2^%d", logN), func(b *testing.B) {
+			hops := 0
+			run := func() {
+				res, _, err := Run(s, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				hops += checkHops(b, logN, res.Complete, res.Moves)
+			}
+			c0 := cpuSeconds()
+			for b.Loop() {
+				run()
+			}
+			cpu := cpuSeconds() - c0
+			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
+			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
+			b.ReportMetric(allocPerPacket(run, 1<<logN), "B/packet")
+		})
+	}
+}
+
+// BenchmarkModelThroughput is the same workload with Priority, node by
+// node, through the model's Router interface (mb.RunRouter), for the
+// engine's speed-up.
+func BenchmarkModelThroughput(b *testing.B) {
+	for _, logN := range []int{10, 12} {
+		s := benchState(b, logN)
+		b.Run(fmt.Sprintf("N=2^%d", logN), func(b *testing.B) {
+			hops := 0
+			c0 := cpuSeconds()
+			for b.Loop() {
+				res, _, err := mb.RunRouter(s, &Priority{}, nil, mb.RouterOptions{MaxSteps: PriorityMaxSteps(logN, s.Net.D, s.L)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				hops += checkHops(b, logN, res.Complete, res.Moves)
+			}
+			cpu := cpuSeconds() - c0
+			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
+			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
+		})
+	}
+}
+
+// allocPerPacket is the bytes run allocates (runtime.MemStats.TotalAlloc,
+// everything the run allocates, buffers included) divided by the packets.
+func allocPerPacket(run func(), packets int) float64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	run()
+	runtime.ReadMemStats(&after)
+	return float64(after.TotalAlloc-before.TotalAlloc) / float64(packets)
+}
+
+// cpuSeconds is the process's user + system CPU time so far. The machine
+// the figures come from is shared, so each benchmark also reports its rate
+// per CPU second (…/cpu-s), which other jobs do not dilute; with -cpu 1 the
+// run uses one core.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+}

@@ -1,0 +1,138 @@
+//go:build unix
+
+package sot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"routecheck/models/perm"
+	msot "routecheck/models/sot"
+)
+
+// benchRelation is the workload of the throughput benchmarks: a random
+// n·log₂ n-relation on SOT(n) (BenchmarkGreedyA's), routed by Greedy-a.
+func benchRelation(n int) []perm.Pair {
+	lg := 0
+	for 1<<(lg+1) <= n {
+		lg++
+	}
+	return RandomRelation(n, n*lg, rand.New(rand.NewPCG(uint64(n), 1)))
+}
+
+// routeLocal is the step model's own path: every node decides from its
+// View through the Router interface (Local, msot.Decide) and msot.StepInto
+// performs the step. It returns the steps and the link traversals the model
+// counted (Events.Moves).
+func routeLocal(b *testing.B, alg Algorithm, n int, rel []perm.Pair) (steps, hops int) {
+	s, err := msot.NewState(n, rel)
+	if err != nil {
+		b.Fatal(err)
+	}
+	loc, err := Local(alg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cur, next := s, msot.State{}
+	a := make([]msot.Action, n*n)
+	var ev msot.Events
+	for maxSteps := DefaultMaxSteps(n, len(rel)); !cur.Done() && steps < maxSteps; steps++ {
+		msot.Decide(&cur, loc, nil, a)
+		if err := msot.StepInto(&next, &cur, a, &ev); err != nil {
+			b.Fatal(err)
+		}
+		hops += ev.Moves
+		cur, next = next, cur
+	}
+	if !cur.Done() {
+		b.Fatalf("n = %d: the step model did not deliver every packet in %d steps", n, steps)
+	}
+	return steps, hops
+}
+
+// routeEngine is the fast path (Route: New + Run). A packet moves one link
+// every step from its injection to its delivery (hot potato), so its
+// latency is its hop count and SumLatency is the run's packet-hops.
+func routeEngine(b *testing.B, alg Algorithm, n int, rel []perm.Pair) (steps, hops int) {
+	res, _, err := Route(alg, n, rel, nil, Options{})
+	if err != nil || !res.Complete {
+		b.Fatalf("n = %d: complete %v, error %v", n, res.Complete, err)
+	}
+	return res.Steps, int(res.SumLatency)
+}
+
+// BenchmarkEngineThroughput is Greedy-a's engine (Route) in packet-hops per
+// second on one core, and its memory in bytes allocated per packet by one
+// run (B/packet):
+// go test ./algos/sot -run '^$' -bench 'EngineThroughput|ModelThroughput' -cpu 1 -benchtime 3x
+func BenchmarkEngineThroughput(b *testing.B) {
+	for _, n := range []int{32, 64, 128} {
+		rel := benchRelation(n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			hops := 0
+			c0 := cpuSeconds()
+			for b.Loop() {
+				_, h := routeEngine(b, GreedyA, n, rel)
+				hops += h
+			}
+			cpu := cpuSeconds() - c0
+			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
+			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
+			b.ReportMetric(allocPerPacket(func() { routeEngine(b, GreedyA, n, rel) }, len(rel)), "B/packet")
+		})
+	}
+}
+
+// BenchmarkModelThroughput is the same workload on the step model through
+// the Router interface (Local + msot.Decide), for the engine's speed-up.
+// Before timing, it checks that both paths take the same number of steps
+// and that the engine's latency sum equals the model's link-traversal
+// count, so the two rates count the same hops.
+func BenchmarkModelThroughput(b *testing.B) {
+	for _, n := range []int{32, 64} {
+		rel := benchRelation(n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			es, eh := routeEngine(b, GreedyA, n, rel)
+			ms, mh := routeLocal(b, GreedyA, n, rel)
+			if es != ms || eh != mh {
+				b.Fatalf("n = %d: engine %d steps %d hops, model %d steps %d hops", n, es, eh, ms, mh)
+			}
+			hops := 0
+			c0 := cpuSeconds()
+			for b.Loop() {
+				_, h := routeLocal(b, GreedyA, n, rel)
+				hops += h
+			}
+			cpu := cpuSeconds() - c0
+			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
+			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
+		})
+	}
+}
+
+// allocPerPacket is the bytes run allocates (runtime.MemStats.TotalAlloc,
+// everything the run allocates, buffers included) divided by the packets.
+func allocPerPacket(run func(), packets int) float64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	run()
+	runtime.ReadMemStats(&after)
+	return float64(after.TotalAlloc-before.TotalAlloc) / float64(packets)
+}
+
+// cpuSeconds is the process's user + system CPU time so far. The machine
+// the figures come from is shared, so each benchmark also reports its rate
+// per CPU second (…/cpu-s), which other jobs do not dilute; with -cpu 1 the
+// run uses one core.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+}

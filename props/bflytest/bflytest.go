@@ -661,17 +661,7 @@ func withReplay(f Failure, o Options, newRouter NewRouter) Failure {
 	if o.MaxQueue != nil {
 		ci.MaxQueue = max(0, o.MaxQueue(sh, t))
 	}
-	router := o.Router
-	if router == "" {
-		func() {
-			defer func() {
-				if recover() != nil {
-					router = "(a router whose constructor panics)"
-				}
-			}()
-			router = fmt.Sprintf("%T", newRouter())
-		}()
-	}
+	router := suite.RouterName(o.Router, func() any { return newRouter() })
 	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "bflytest", "bfly-suite", router, "bflytest, "+shapeName(f.Shape)+", family "+f.Family, ci,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
 	if err != nil {

@@ -454,17 +454,7 @@ func (o Options) report(f Failure, newRouter NewRouter) []Failure {
 	if o.ReplayDir == "-" {
 		return []Failure{f}
 	}
-	router := o.Router
-	if router == "" {
-		func() {
-			defer func() {
-				if recover() != nil {
-					router = "(a router whose constructor panics)"
-				}
-			}()
-			router = fmt.Sprintf("%T", newRouter())
-		}()
-	}
+	router := suite.RouterName(o.Router, func() any { return newRouter() })
 	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "mbflytest", "mbfly-suite", router, "mbflytest, family "+f.Family, f.Instance,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
 	if err != nil {

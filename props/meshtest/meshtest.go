@@ -638,17 +638,7 @@ func withReplay(f Failure, o Options, newRouter NewRouter) Failure {
 		return f
 	}
 	o = o.fill()
-	router := o.Router
-	if router == "" {
-		func() {
-			defer func() {
-				if recover() != nil {
-					router = "(a router whose constructor panics)"
-				}
-			}()
-			router = fmt.Sprintf("%T", newRouter())
-		}()
-	}
+	router := suite.RouterName(o.Router, func() any { return newRouter() })
 	ci := caseInstance{f.Instance, o.Seed, o.maxSteps(f.Instance), o.maxQueue(f.Instance)}
 	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "meshtest", "mesh-suite", router, "meshtest, family "+f.Instance.Family, ci,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})

@@ -445,16 +445,8 @@ type caseInstance struct {
 }
 
 // routerName is the router's name in replay files (Options.Router).
-func routerName(o Options, newRouter func() pops.Router) (name string) {
-	if o.Router != "" {
-		return o.Router
-	}
-	defer func() {
-		if recover() != nil {
-			name = "(a router whose constructor panics)"
-		}
-	}()
-	return fmt.Sprintf("%T", newRouter())
+func routerName(o Options, newRouter func() pops.Router) string {
+	return suite.RouterName(o.Router, func() any { return newRouter() })
 }
 
 // writeReplay writes the failures of one instance as a routecheck case

@@ -597,17 +597,7 @@ func writeReplay(f Failure, o Options, newRouter NewRouter) string {
 			ci.MaxDeflections = &d
 		}
 	}
-	router := o.Router
-	if router == "" {
-		func() {
-			defer func() {
-				if recover() != nil {
-					router = "(a router whose constructor panics)"
-				}
-			}()
-			router = fmt.Sprintf("%T", newRouter())
-		}()
-	}
+	router := suite.RouterName(o.Router, func() any { return newRouter() })
 	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "sottest", "sot-suite", router, "sottest, family "+f.Family, ci,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
 	if err != nil {

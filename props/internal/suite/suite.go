@@ -5,6 +5,7 @@
 package suite
 
 import (
+	"fmt"
 	"os"
 	"testing"
 )
@@ -51,4 +52,19 @@ func Sub(t testing.TB, name string, check func(t testing.TB, sub bool)) {
 	} else {
 		check(t, false)
 	}
+}
+
+// RouterName is the router's name in a replay file: name when the caller
+// gave one (Options.Router), else the Go type of the router newRouter
+// returns (fmt's %T), or a note when the constructor panics.
+func RouterName(name string, newRouter func() any) (r string) {
+	if name != "" {
+		return name
+	}
+	defer func() {
+		if recover() != nil {
+			r = "(a router whose constructor panics)"
+		}
+	}()
+	return fmt.Sprintf("%T", newRouter())
 }

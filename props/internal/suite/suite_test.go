@@ -43,3 +43,22 @@ func TestSub(t *testing.T) {
 		t.Errorf("Pick(5, 2) = %d with -short %v", got, testing.Short())
 	}
 }
+
+type namedRouter struct{}
+
+// RouterName: the caller's name wins; else the Go type of what the
+// constructor returns; a constructor that panics is named as such, not
+// propagated (the suite is writing a failure file when it asks).
+func TestRouterName(t *testing.T) {
+	calls := 0
+	ctor := func() any { calls++; return &namedRouter{} }
+	if got := RouterName("mine", ctor); got != "mine" || calls != 0 {
+		t.Errorf("RouterName(\"mine\") = %q after %d constructor calls, want mine and none", got, calls)
+	}
+	if got := RouterName("", ctor); got != "*suite.namedRouter" {
+		t.Errorf("RouterName(\"\") = %q, want *suite.namedRouter", got)
+	}
+	if got := RouterName("", func() any { panic("boom") }); got != "(a router whose constructor panics)" {
+		t.Errorf("panicking constructor: %q", got)
+	}
+}

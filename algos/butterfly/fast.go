@@ -10,8 +10,12 @@ import (
 // Engine is the fast router: the same greedy policy and node models as
 // RunOnModel, stages swept from the last to the first so every step is
 // simultaneous. It gives every packet the delivery step RunOnModel gives
-// it (checked by the package's differential test). An Engine keeps its
-// buffers between runs; it is not safe for concurrent use.
+// it (checked by the package's differential test) when no two packets
+// share (Key, Perm), as Packets guarantees; with such ties under
+// PaperPriority the step model serves the one earlier in its queue and the
+// Engine the one with the smaller ID (so did the engine before this one).
+// An Engine keeps its buffers between runs; it is not safe for concurrent
+// use.
 //
 // Layout (what makes it fast: every hop touches a few small, dense arrays
 // that stay in cache, never a per-queue allocation):
@@ -23,8 +27,9 @@ import (
 //     buffer, so a step visits those rows only, in increasing row order
 //     (the order the FIFO queues of the next stage are filled in).
 //
-// Memory: 32 bytes per packet plus 12 bytes per queue and, buffered, 8 per
-// buffer: (n + r)·N·(12·Q + 8·[buffered]) + 32·k bytes for k packets.
+// Memory: 32 bytes per packet, 12 per queue, in buffered mode 8 per buffer
+// (two per node), and a bit per node: (n + r)·N·(12·Q + 16·[buffered] +
+// 1/8) + 32·k bytes for k packets.
 type Engine struct {
 	pk   []rec
 	q    []queue

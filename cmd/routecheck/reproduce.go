@@ -250,20 +250,25 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 // when the first one is one; nil, nil when it is not (an experiment shard).
 func readLedgerShards(files []string) ([]ledgerShard, error) {
 	var parts []ledgerShard
-	for i, f := range files {
+	ledger, other := "", ""
+	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			return nil, usagef("%v", err)
 		}
 		var l ledgerShard
-		isLedger := json.Unmarshal(b, &l) == nil && l.Shard != ""
-		switch {
-		case i == 0 && !isLedger:
-			return nil, nil
-		case !isLedger:
-			return nil, usagef("%s is not a ledger shard but %s is: merge shards of one kind", f, files[0])
+		if json.Unmarshal(b, &l) == nil && l.Shard != "" {
+			ledger = f
+			parts = append(parts, l)
+		} else {
+			other = f
 		}
-		parts = append(parts, l)
+	}
+	switch {
+	case ledger != "" && other != "":
+		return nil, usagef("%s is a ledger shard (claims --shard) but %s is not: merge shards of one kind", ledger, other)
+	case ledger == "":
+		return nil, nil
 	}
 	return parts, nil
 }

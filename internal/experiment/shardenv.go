@@ -11,7 +11,9 @@ import (
 //   - A Slurm job array (sbatch --array=MIN-MAX[:STEP]): i is the task's
 //     position in the array, (SLURM_ARRAY_TASK_ID − MIN) / STEP + 1, and k
 //     is SLURM_ARRAY_TASK_COUNT. An array whose ids are not an arithmetic
-//     range (--array=1,3,8) has no such position and is refused.
+//     range (--array=1,3,8) has no such position and is refused. A task
+//     resubmitted alone (--array=3) is an array of one: it would run the
+//     whole plan as 1/1, so rerun a failed task with --shard i/k instead.
 //   - A Kubernetes Indexed Job: i = JOB_COMPLETION_INDEX + 1 (the index is
 //     0-based) and k = shards, which the caller must pass (the pod cannot
 //     see the Job's completions count).
@@ -21,7 +23,7 @@ import (
 // process environment). The returned string says where i and k came from.
 func ShardFromEnv(getenv func(string) string, shards int) (Shard, string, error) {
 	if shards < 0 {
-		return Shard{}, "", fmt.Errorf("--shards = %d: must be ≥ 1", shards)
+		return Shard{}, "", fmt.Errorf("--shards = %d: must be ≥ 1 (or left unset with Slurm)", shards)
 	}
 	if id := getenv("SLURM_ARRAY_TASK_ID"); id != "" {
 		sh, err := slurmShard(getenv)

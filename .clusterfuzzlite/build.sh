@@ -17,6 +17,7 @@ go get github.com/AdamKorcz/go-118-fuzz-build/testing@v0.0.0-20250520111509-a70c
 compile_native_go_fuzzer routecheck/fuzz FuzzPopsStep FuzzPopsStep
 compile_native_go_fuzzer routecheck/fuzz FuzzPopsRouter FuzzPopsRouter
 compile_native_go_fuzzer routecheck/fuzz FuzzMeshStep FuzzMeshStep
+compile_native_go_fuzzer routecheck/fuzz FuzzMeshEngine FuzzMeshEngine
 compile_native_go_fuzzer routecheck/fuzz FuzzButterflyStep FuzzButterflyStep
 compile_native_go_fuzzer routecheck/fuzz FuzzButterflyEngine FuzzButterflyEngine
 compile_native_go_fuzzer routecheck/fuzz FuzzMultiButterflyStep FuzzMultiButterflyStep
@@ -25,5 +26,5 @@ compile_native_go_fuzzer routecheck/fuzz FuzzSortnetEval01 FuzzSortnetEval01
 
 # seed corpora: fuzz/testdata/fuzz/<target>/ as <target>_seed_corpus.zip
 go run ./.clusterfuzzlite/seedcorpus "$OUT" \
-  FuzzPopsStep FuzzPopsRouter FuzzMeshStep FuzzButterflyStep FuzzButterflyEngine \
+  FuzzPopsStep FuzzPopsRouter FuzzMeshStep FuzzMeshEngine FuzzButterflyStep FuzzButterflyEngine \
   FuzzMultiButterflyStep FuzzExpanderSpectral FuzzSortnetEval01

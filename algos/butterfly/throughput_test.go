@@ -3,6 +3,7 @@ package butterfly
 import (
 	"fmt"
 	"math/rand/v2"
+	"routecheck/internal/benchutil"
 	"testing"
 
 	mb "routecheck/models/butterfly"
@@ -42,7 +43,7 @@ func BenchmarkEngineThroughput(b *testing.B) {
 			o, ps := benchPackets(b, sh, 4)
 			b.Run(fmt.Sprintf("%s/N=2^%d", m.name, logN), func(b *testing.B) {
 				var e Engine
-				cpu0 := cpuSeconds()
+				cpu0 := benchutil.CPUSeconds()
 				for b.Loop() {
 					if _, err := e.Run(o, ps, 1<<26); err != nil {
 						b.Fatal(err)
@@ -50,7 +51,7 @@ func BenchmarkEngineThroughput(b *testing.B) {
 				}
 				hops := float64(len(ps)) * float64(sh.Stages()) * float64(b.N)
 				b.ReportMetric(hops/b.Elapsed().Seconds(), "packet-hops/s")
-				if cpu := cpuSeconds() - cpu0; cpu > 0 {
+				if cpu := benchutil.CPUSeconds() - cpu0; cpu > 0 {
 					b.ReportMetric(hops/cpu, "packet-hops/cpu-s")
 				}
 			})
@@ -65,7 +66,7 @@ func BenchmarkModelThroughput(b *testing.B) {
 		sh := mb.Shape{LogN: 12, R: 2, Mode: m.mode, StrictBuffers: m.st}
 		o, ps := benchPackets(b, sh, 4)
 		b.Run(fmt.Sprintf("%s/N=2^12", m.name), func(b *testing.B) {
-			cpu0 := cpuSeconds()
+			cpu0 := benchutil.CPUSeconds()
 			for b.Loop() {
 				if _, err := RunOnModel(o, ps, 1<<26); err != nil {
 					b.Fatal(err)
@@ -73,7 +74,7 @@ func BenchmarkModelThroughput(b *testing.B) {
 			}
 			hops := float64(len(ps)) * float64(sh.Stages()) * float64(b.N)
 			b.ReportMetric(hops/b.Elapsed().Seconds(), "packet-hops/s")
-			if cpu := cpuSeconds() - cpu0; cpu > 0 {
+			if cpu := benchutil.CPUSeconds() - cpu0; cpu > 0 {
 				b.ReportMetric(hops/cpu, "packet-hops/cpu-s")
 			}
 		})

@@ -1,14 +1,10 @@
-//go:build unix
-
 package mesh
 
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime"
-	"syscall"
+	"routecheck/internal/benchutil"
 	"testing"
-	"time"
 )
 
 // benchPlan is the workload of the throughput benchmarks: RAND_4_PHASE_ROUTE
@@ -67,14 +63,14 @@ func BenchmarkKKEngineThroughput(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			c0 := cpuSeconds()
+			c0 := benchutil.CPUSeconds()
 			for b.Loop() {
 				run()
 			}
-			cpu := cpuSeconds() - c0
+			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)*float64(b.N)/b.Elapsed().Seconds(), "packet-hops/s")
 			b.ReportMetric(float64(hops)*float64(b.N)/cpu, "packet-hops/cpu-s")
-			b.ReportMetric(allocPerPacket(run, len(pl.Src)), "B/packet")
+			b.ReportMetric(benchutil.AllocPerPacket(run, len(pl.Src)), "B/packet")
 		})
 	}
 }
@@ -112,38 +108,15 @@ func BenchmarkKKModelThroughput(b *testing.B) {
 			if moves != hops {
 				b.Fatalf("the model moved packets %d times, the plan's distances sum to %d", moves, hops)
 			}
-			c0 := cpuSeconds()
+			c0 := benchutil.CPUSeconds()
 			for b.Loop() {
 				if _, err := RouteKK(pl, Options{Model: true}); err != nil {
 					b.Fatal(err)
 				}
 			}
-			cpu := cpuSeconds() - c0
+			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)*float64(b.N)/b.Elapsed().Seconds(), "packet-hops/s")
 			b.ReportMetric(float64(hops)*float64(b.N)/cpu, "packet-hops/cpu-s")
 		})
 	}
-}
-
-// allocPerPacket is the bytes run allocates (runtime.MemStats.TotalAlloc,
-// everything the run allocates, buffers included) divided by the packets.
-func allocPerPacket(run func(), packets int) float64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	run()
-	runtime.ReadMemStats(&after)
-	return float64(after.TotalAlloc-before.TotalAlloc) / float64(packets)
-}
-
-// cpuSeconds is the process's user + system CPU time so far. The machine
-// the figures come from is shared, so each benchmark also reports its rate
-// per CPU second (…/cpu-s), which other jobs do not dilute; with -cpu 1 the
-// run uses one core.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }

@@ -1,14 +1,10 @@
-//go:build unix
-
 package multibutterfly
 
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime"
-	"syscall"
+	"routecheck/internal/benchutil"
 	"testing"
-	"time"
 
 	mb "routecheck/models/multibutterfly"
 	"routecheck/models/perm"
@@ -58,14 +54,14 @@ func BenchmarkEngineThroughput(b *testing.B) {
 				}
 				hops += checkHops(b, logN, res.Complete, res.Moves)
 			}
-			c0 := cpuSeconds()
+			c0 := benchutil.CPUSeconds()
 			for b.Loop() {
 				run()
 			}
-			cpu := cpuSeconds() - c0
+			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
 			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
-			b.ReportMetric(allocPerPacket(run, 1<<logN), "B/packet")
+			b.ReportMetric(benchutil.AllocPerPacket(run, 1<<logN), "B/packet")
 		})
 	}
 }
@@ -78,7 +74,7 @@ func BenchmarkModelThroughput(b *testing.B) {
 		s := benchState(b, logN)
 		b.Run(fmt.Sprintf("N=2^%d", logN), func(b *testing.B) {
 			hops := 0
-			c0 := cpuSeconds()
+			c0 := benchutil.CPUSeconds()
 			for b.Loop() {
 				res, _, err := mb.RunRouter(s, &Priority{}, nil, mb.RouterOptions{MaxSteps: PriorityMaxSteps(logN, s.Net.D, s.L)})
 				if err != nil {
@@ -86,32 +82,9 @@ func BenchmarkModelThroughput(b *testing.B) {
 				}
 				hops += checkHops(b, logN, res.Complete, res.Moves)
 			}
-			cpu := cpuSeconds() - c0
+			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
 			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
 		})
 	}
-}
-
-// allocPerPacket is the bytes run allocates (runtime.MemStats.TotalAlloc,
-// everything the run allocates, buffers included) divided by the packets.
-func allocPerPacket(run func(), packets int) float64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	run()
-	runtime.ReadMemStats(&after)
-	return float64(after.TotalAlloc-before.TotalAlloc) / float64(packets)
-}
-
-// cpuSeconds is the process's user + system CPU time so far. The machine
-// the figures come from is shared, so each benchmark also reports its rate
-// per CPU second (…/cpu-s), which other jobs do not dilute; with -cpu 1 the
-// run uses one core.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }

@@ -1,15 +1,11 @@
-//go:build unix
-
 package pops
 
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime"
+	"routecheck/internal/benchutil"
 	"slices"
-	"syscall"
 	"testing"
-	"time"
 
 	"routecheck/models/perm"
 	"routecheck/models/pops"
@@ -51,7 +47,7 @@ func BenchmarkEngineThroughput(b *testing.B) {
 		b.Run(fmt.Sprintf("d=%d,g=%d", c.d, c.g), func(b *testing.B) {
 			var e Engine
 			steps := 0
-			c0 := cpuSeconds()
+			c0 := benchutil.CPUSeconds()
 			for b.Loop() {
 				r, err := e.Run(sh, dst, benchRNG(), Options{})
 				if err != nil {
@@ -59,10 +55,10 @@ func BenchmarkEngineThroughput(b *testing.B) {
 				}
 				steps += packetSteps(b, sh, r)
 			}
-			cpu := cpuSeconds() - c0
+			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "packet-steps/s")
 			b.ReportMetric(float64(steps)/cpu, "packet-steps/cpu-s")
-			b.ReportMetric(allocPerPacket(func() {
+			b.ReportMetric(benchutil.AllocPerPacket(func() {
 				var fresh Engine
 				if _, err := fresh.Run(sh, dst, benchRNG(), Options{}); err != nil {
 					b.Fatal(err)
@@ -94,7 +90,7 @@ func BenchmarkModelThroughput(b *testing.B) {
 				b.Fatalf("%v: engine %d steps %v, model %d steps %v", sh, fast.Steps, fast.Remaining, model.Steps, model.Remaining)
 			}
 			steps := 0
-			c0 := cpuSeconds()
+			c0 := benchutil.CPUSeconds()
 			for b.Loop() {
 				r, err := RunOnModel(sh, dst, benchRNG(), Options{}, nil)
 				if err != nil {
@@ -102,32 +98,9 @@ func BenchmarkModelThroughput(b *testing.B) {
 				}
 				steps += packetSteps(b, sh, r)
 			}
-			cpu := cpuSeconds() - c0
+			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "packet-steps/s")
 			b.ReportMetric(float64(steps)/cpu, "packet-steps/cpu-s")
 		})
 	}
-}
-
-// allocPerPacket is the bytes run allocates (runtime.MemStats.TotalAlloc,
-// everything the run allocates, buffers included) divided by the packets.
-func allocPerPacket(run func(), packets int) float64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	run()
-	runtime.ReadMemStats(&after)
-	return float64(after.TotalAlloc-before.TotalAlloc) / float64(packets)
-}
-
-// cpuSeconds is the process's user + system CPU time so far. The machine
-// the figures come from is shared, so each benchmark also reports its rate
-// per CPU second (…/cpu-s), which other jobs do not dilute; with -cpu 1 the
-// run uses one core.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }

@@ -1,14 +1,10 @@
-//go:build unix
-
 package sot
 
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime"
-	"syscall"
+	"routecheck/internal/benchutil"
 	"testing"
-	"time"
 
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
@@ -74,15 +70,15 @@ func BenchmarkEngineThroughput(b *testing.B) {
 		rel := benchRelation(n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			hops := 0
-			c0 := cpuSeconds()
+			c0 := benchutil.CPUSeconds()
 			for b.Loop() {
 				_, h := routeEngine(b, GreedyA, n, rel)
 				hops += h
 			}
-			cpu := cpuSeconds() - c0
+			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
 			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
-			b.ReportMetric(allocPerPacket(func() { routeEngine(b, GreedyA, n, rel) }, len(rel)), "B/packet")
+			b.ReportMetric(benchutil.AllocPerPacket(func() { routeEngine(b, GreedyA, n, rel) }, len(rel)), "B/packet")
 		})
 	}
 }
@@ -102,37 +98,14 @@ func BenchmarkModelThroughput(b *testing.B) {
 				b.Fatalf("n = %d: engine %d steps %d hops, model %d steps %d hops", n, es, eh, ms, mh)
 			}
 			hops := 0
-			c0 := cpuSeconds()
+			c0 := benchutil.CPUSeconds()
 			for b.Loop() {
 				_, h := routeLocal(b, GreedyA, n, rel)
 				hops += h
 			}
-			cpu := cpuSeconds() - c0
+			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
 			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
 		})
 	}
-}
-
-// allocPerPacket is the bytes run allocates (runtime.MemStats.TotalAlloc,
-// everything the run allocates, buffers included) divided by the packets.
-func allocPerPacket(run func(), packets int) float64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	run()
-	runtime.ReadMemStats(&after)
-	return float64(after.TotalAlloc-before.TotalAlloc) / float64(packets)
-}
-
-// cpuSeconds is the process's user + system CPU time so far. The machine
-// the figures come from is shared, so each benchmark also reports its rate
-// per CPU second (…/cpu-s), which other jobs do not dilute; with -cpu 1 the
-// run uses one core.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }

@@ -69,7 +69,9 @@ func BenchmarkKKEngineThroughput(b *testing.B) {
 			}
 			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)*float64(b.N)/b.Elapsed().Seconds(), "packet-hops/s")
-			b.ReportMetric(float64(hops)*float64(b.N)/cpu, "packet-hops/cpu-s")
+			if cpu > 0 {
+				b.ReportMetric(float64(hops)*float64(b.N)/cpu, "packet-hops/cpu-s")
+			}
 			b.ReportMetric(benchutil.AllocPerPacket(run, len(pl.Src)), "B/packet")
 		})
 	}
@@ -116,7 +118,9 @@ func BenchmarkKKModelThroughput(b *testing.B) {
 			}
 			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)*float64(b.N)/b.Elapsed().Seconds(), "packet-hops/s")
-			b.ReportMetric(float64(hops)*float64(b.N)/cpu, "packet-hops/cpu-s")
+			if cpu > 0 {
+				b.ReportMetric(float64(hops)*float64(b.N)/cpu, "packet-hops/cpu-s")
+			}
 		})
 	}
 }

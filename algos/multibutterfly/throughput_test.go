@@ -60,7 +60,9 @@ func BenchmarkEngineThroughput(b *testing.B) {
 			}
 			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
-			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
+			if cpu > 0 {
+				b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
+			}
 			b.ReportMetric(benchutil.AllocPerPacket(run, 1<<logN), "B/packet")
 		})
 	}
@@ -84,7 +86,9 @@ func BenchmarkModelThroughput(b *testing.B) {
 			}
 			cpu := benchutil.CPUSeconds() - c0
 			b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
-			b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
+			if cpu > 0 {
+				b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
+			}
 		})
 	}
 }

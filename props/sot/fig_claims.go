@@ -1,0 +1,310 @@
+package sot
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+
+	asot "routecheck/algos/sot"
+	"routecheck/internal/seeds"
+	"routecheck/internal/stats"
+	"routecheck/models/perm"
+	"routecheck/props"
+)
+
+// Issue 13, step 1: Figures 4–5 of 002_59e118519f43b14a.txt as claims for
+// every router (not only plots), and delivery beyond n ≤ 6.
+//
+// Readings fixed before any of these checks was run (the Figure 5
+// threshold follows the ledger's existing reading of "about", not the data;
+// the cost figures of `routecheck reproduce sot-fig5` and the notes of
+// sot/sec4.2/greedy-a/cost-e-over-e-minus-1 were known when it was fixed,
+// which is why it is tied to a convention fixed earlier and not chosen):
+//   - efficiency of a run is h/T (packets per processor and time unit, the
+//     inverse of the routing cost T/h); fresh efficiency is the throughput
+//     of the first round of fresh packets (algos/sot.FreshWaves, what
+//     Figure 3 plots), measured for the same router at the same n; for
+//     Algorithm 2 it is 1 by construction (every injected packet arrives
+//     undeflected, sot/alg-2/no-deflections, one injection per step);
+//   - Figure 4, "by increasing h, the efficiency of routing all packets
+//     approaches to the efficiency of routing fresh packets": the distance
+//     |E(h) − E_fresh| is significantly smaller at h = 16n (the largest h
+//     of our Figure 4) than at h = n;
+//   - Figure 5, "h = n log n gives quite good efficiency results": the
+//     sentence opens with "Indeed", as the confirmation of Figure 4's, so
+//     "quite good" is read as "close to the fresh efficiency", and "close"
+//     as the ledger's ±10 % reading of "about": E(n·log₂ n) ≥ 0.9·E_fresh.
+//     The ratio E/E_fresh is reported, so a reader with a looser reading can
+//     apply it to the evidence.
+
+// costMemo caches the per-run efficiencies of one (router, n, h) cell:
+// a claim and its planted fault judge the same runs.
+type costMemoKey struct {
+	seed       uint64
+	alg        asot.Algorithm
+	n, h, runs int
+}
+
+type costMemoCell struct {
+	once sync.Once
+	eff  []float64 // h/T per run
+	msg  string    // non-empty: a run failed (error or incomplete)
+}
+
+var costMemo sync.Map
+
+// sotEfficiencies routes runs random h-relations (algos/sot.RandomRelation)
+// on SOT(n) with alg and returns h/T per run; msg is non-empty if a run
+// returned an error or did not deliver every packet within the default cap.
+// Relation r is the same for every router (common random numbers).
+func sotEfficiencies(env props.Env, alg asot.Algorithm, n, h, runs int) ([]float64, string) {
+	v, _ := costMemo.LoadOrStore(costMemoKey{env.Seed, alg, n, h, runs}, &costMemoCell{})
+	c := v.(*costMemoCell)
+	c.once.Do(func() {
+		for r := range runs {
+			rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0xf45, uint64(n), uint64(h), uint64(r)))
+			res, _, err := asot.Route(alg, n, rel, seeds.Rand(env.Seed, 0xf45, uint64(n), uint64(h), uint64(r), 1), asot.Options{})
+			if err != nil || !res.Complete {
+				c.msg = fmt.Sprintf("%s n=%d h=%d run %d: error %v, %+v", alg, n, h, r, err, res)
+				return
+			}
+			c.eff = append(c.eff, float64(h)/float64(res.Steps))
+		}
+	})
+	return c.eff, c.msg
+}
+
+type freshMemoKey struct {
+	seed       uint64
+	alg        asot.Algorithm
+	n, runs    int
+	isSchedule bool
+}
+
+type freshMemoCell struct {
+	once sync.Once
+	st   sotFreshStat
+	err  error
+}
+
+var freshMemo sync.Map
+
+// sotFreshEff is the fresh efficiency of alg on SOT(n) (mean and standard
+// error over the waves of runs FreshWaves runs); 1 with no error for
+// Algorithm 2 (see the readings above).
+func sotFreshEff(env props.Env, alg asot.Algorithm, n, runs int) (sotFreshStat, error) {
+	if alg == asot.Scheduled {
+		return sotFreshStat{n: n, mean: 1}, nil
+	}
+	v, _ := freshMemo.LoadOrStore(freshMemoKey{seed: env.Seed, alg: alg, n: n, runs: runs}, &freshMemoCell{})
+	c := v.(*freshMemoCell)
+	c.once.Do(func() { c.st, c.err = sotFresh(env, 0xf4f, alg, n, runs) })
+	return c.st, c.err
+}
+
+// sotFreshRuns is the number of FreshWaves runs at n (about 800 waves).
+func sotFreshRuns(n int) int { return max(4, 800/n) }
+
+// sotFig4Check is sot/fig4/<alg>/approaches-fresh's check. With reverse
+// (its planted fault) the two slacknesses are swapped: an algorithm whose
+// efficiency moves away from the fresh one as h grows, by as much as the
+// real one's moves toward it.
+func sotFig4Check(alg asot.Algorithm, reverse bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		ns := []int{16}
+		if env.Budget >= props.Default {
+			ns = append(ns, 32)
+		}
+		runs := env.Budget.Pick(20, 20, 60)
+		tc := stats.T(props.Alpha/float64(len(ns)), runs-1)
+		var ev []string
+		verdict := props.Consistent
+		for _, n := range ns {
+			f, err := sotFreshEff(env, alg, n, sotFreshRuns(n))
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			}
+			lo, hi := n, 16*n
+			if reverse {
+				lo, hi = hi, lo
+			}
+			var gaps [2]stats.Summary
+			var effs [2]float64
+			for k, h := range []int{lo, hi} {
+				e, msg := sotEfficiencies(env, alg, n, h, runs)
+				if msg != "" {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: msg}
+				}
+				g := make([]float64, len(e))
+				for i, x := range e {
+					g[i] = math.Abs(x - f.mean)
+				}
+				gaps[k] = stats.Summarize(g)
+				effs[k] = stats.Summarize(e).Mean
+			}
+			// |E − E_fresh| per run against the fresh mean; the fresh
+			// mean's own error is common to both sides and is added to
+			// the spread (conservative).
+			z := (gaps[0].Mean - gaps[1].Mean) / math.Sqrt(gaps[0].SD*gaps[0].SD/float64(runs)+gaps[1].SD*gaps[1].SD/float64(runs)+2*f.se*f.se)
+			ev = append(ev, fmt.Sprintf("n=%d: E_fresh = %.4f; E(h=%d) = %.4f (gap %.4f), E(h=%d) = %.4f (gap %.4f, %.0f%% of fresh); gap shrinks with t = %.1f (critical %.1f)",
+				n, f.mean, lo, effs[0], gaps[0].Mean, hi, effs[1], gaps[1].Mean, 100*effs[1]/f.mean, z, tc))
+			switch {
+			case z < -tc:
+				verdict = props.Inconsistent
+			case z <= tc && verdict == props.Consistent:
+				verdict = props.Inconclusive
+			}
+		}
+		return props.Outcome{Verdict: verdict, Evidence: fmt.Sprintf("%s, %d runs per h, α = %.2g per size, Student-t (runs − 1 df): %s", alg, runs, props.Alpha/float64(len(ns)), strings.Join(ev, "; "))}
+	}
+}
+
+// sotFig5Sizes are the torus sides of the Figure 5 claims (greedy-b, whose
+// cost grows like n/5, stops at 16 at the small budget and 32 otherwise).
+func sotFig5Sizes(b props.Budget, alg asot.Algorithm) []int {
+	if alg == asot.GreedyB {
+		if b >= props.Default {
+			return []int{8, 16, 32}
+		}
+		return []int{8, 16}
+	}
+	ns := []int{8, 16, 32}
+	if b >= props.Default {
+		ns = append(ns, 64)
+	}
+	return ns
+}
+
+// sotFig5Check is sot/fig5/<alg>/quite-good's check with the threshold
+// frac (0.9; its planted fault passes 1.05): at h = n·log₂ n, E ≥
+// frac·E_fresh at every size. Inconsistent when some size's statistic is
+// significantly below, consistent when every size's is significantly
+// above.
+func sotFig5Check(alg asot.Algorithm, frac float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		ns := sotFig5Sizes(env.Budget, alg)
+		runs := env.Budget.Pick(20, 20, 40)
+		var ev []string
+		verdict := props.Consistent
+		for _, n := range ns {
+			f, err := sotFreshEff(env, alg, n, sotFreshRuns(n))
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			}
+			h := n * sotLog2(n)
+			e, msg := sotEfficiencies(env, alg, n, h, sotFig5Runs(n, runs))
+			if msg != "" {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: msg}
+			}
+			st := stats.Summarize(e)
+			z := (st.Mean - frac*f.mean) / math.Sqrt(st.SD*st.SD/float64(st.N)+frac*frac*f.se*f.se)
+			tcn := stats.T(props.Alpha/float64(len(ns)), st.N-1)
+			ev = append(ev, fmt.Sprintf("n=%d h=%d: E = %.4f (cost %.3f, %d runs), E_fresh = %.4f (cost %.3f): E/E_fresh = %.3f; t = %.1f against %.2f·E_fresh (critical %.1f)",
+				n, h, st.Mean, 1/st.Mean, st.N, f.mean, 1/f.mean, st.Mean/f.mean, z, frac, tcn))
+			switch {
+			case z < -tcn:
+				verdict = props.Inconsistent
+			case z <= tcn && verdict == props.Consistent:
+				verdict = props.Inconclusive
+			}
+		}
+		return props.Outcome{Verdict: verdict, Evidence: fmt.Sprintf("%s, threshold E ≥ %.2f·E_fresh at h = n·log₂ n, α = %.2g per size: %s", alg, frac, props.Alpha/float64(len(ns)), strings.Join(ev, "; "))}
+	}
+}
+
+// sotFig5Runs is the number of runs at n: fewer at n = 64, where one
+// greedy run is ≈ 4·10^6 node-steps.
+func sotFig5Runs(n, runs int) int {
+	if n >= 64 {
+		return max(8, runs/2)
+	}
+	return runs
+}
+
+// sotCompletesLargeCase is one family and size of the delivery claims
+// beyond n ≤ 6.
+type sotCompletesLargeCase struct {
+	n, h   int
+	family string // "h-relation" (RandomRelation) or "random-targets" (RandomTargets, self included)
+}
+
+func sotCompletesLargeCases(b props.Budget) []sotCompletesLargeCase {
+	var cs []sotCompletesLargeCase
+	sizes := [][2]int{{8, 8}, {8, 24}, {16, 16}, {16, 64}, {32, 32}}
+	if b >= props.Default {
+		sizes = append(sizes, [2]int{32, 160}, [2]int{64, 64})
+	}
+	for _, s := range sizes {
+		for _, fam := range []string{"h-relation", "random-targets"} {
+			cs = append(cs, sotCompletesLargeCase{s[0], s[1], fam})
+		}
+	}
+	return cs
+}
+
+// sotCompletesLargeCheck is sot/alg/<alg>/completes-large's check, the
+// router's actions rewritten by tamper (nil: the real router).
+func sotCompletesLargeCheck(alg asot.Algorithm, tamper sotTamper) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		runs := env.Budget.Pick(1, 2, 4)
+		worst := 0.0
+		count := 0
+		for _, c := range sotCompletesLargeCases(env.Budget) {
+			for r := range runs {
+				rng := seeds.Rand(env.Seed, 0xc1a, uint64(c.n), uint64(c.h), uint64(len(c.family)), uint64(r))
+				var rel []perm.Pair
+				if c.family == "h-relation" {
+					rel = asot.RandomRelation(c.n, c.h, rng)
+				} else {
+					rel = asot.RandomTargets(c.n, c.h, false, rng)
+				}
+				seed := seeds.Derive(env.Seed, 0xc1b, uint64(c.n), uint64(c.h), uint64(len(c.family)), uint64(r))
+				res, _, err := asot.Route(alg, c.n, rel, seeds.Rand(seed), asot.Options{Tamper: tamper})
+				count++
+				if err != nil || !res.Complete {
+					return props.Outcome{Verdict: props.Violated,
+						Evidence:       fmt.Sprintf("%s on SOT(%d), %s with h = %d (run %d): %d of %d delivered after %d steps (cap %d), error %v", alg, c.n, c.family, c.h, r, res.Delivered, len(rel), res.Steps, asot.DefaultMaxSteps(c.n, len(rel)), err),
+						Counterexample: map[string]any{"n": c.n, "h": c.h, "family": c.family, "run": r, "algorithm": alg, "delivered": res.Delivered, "packets": len(rel)}}
+				}
+				worst = math.Max(worst, float64(res.Steps)/float64(asot.DefaultMaxSteps(c.n, len(rel))))
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random relations on SOT(8…%d) all delivered; worst steps / DefaultMaxSteps = %.3f", count, sotCompletesLargeCases(env.Budget)[len(sotCompletesLargeCases(env.Budget))-1].n, worst), Slack: props.SlackOf(worst, 1)}
+	}
+}
+
+func init() { sotFigClaims() }
+
+func sotFigClaims() {
+	classOf := func(alg asot.Algorithm) props.ScopeClass {
+		if alg == asot.GreedyC {
+			return props.Paper
+		}
+		return props.Reading // greedy-a, greedy-b(-edge-first), scheduled are one of two readings each
+	}
+	for _, alg := range []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC, asot.Scheduled} {
+		props.Register(props.Claim{ID: fmt.Sprintf("sot/fig4/%s/approaches-fresh", alg), Source: seed002 + " §3.3 Figure 4", Kind: props.Statistical, Recorded: props.Consistent, Class: classOf(alg),
+			Statement: "By increasing h, the efficiency of routing all packets approaches the efficiency of routing fresh packets.",
+			Scope:     fmt.Sprintf("%s on random h-relations (h random permutations, random order), SOT(16) (small; + SOT(32) default); h = n against h = 16n (Figure 4's range is h = 1…16n); 20 runs per h (60 large); efficiency E = h/T, E_fresh measured by FreshWaves for the same router and n (1 for Algorithm 2)", alg),
+			Notes:     "Read as: the distance |E(h) − E_fresh| is significantly smaller at h = 16n than at h = n (one test per n, Student-t with runs − 1 df, α = Alpha/sizes; inconsistent if it is significantly larger, inconclusive if neither). The evidence reports E(16n) as a percentage of the fresh efficiency: approaching is not reaching (see sot/fig5/…/quite-good). [2026-11-24] Planted fault, fixed before running, the rule of sot/sec3.3/greedy-c/decreasing: the same measurements with the two slacknesses swapped (efficiency moving away from the fresh one as h grows). " + sotStudentNote,
+			Check:     sotFig4Check(alg, false),
+			Faults:    []props.Fault{{Name: "the slacknesses swapped (efficiency moving away from fresh as h grows)", Check: sotFig4Check(alg, true)}}})
+	}
+	for _, alg := range []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC} {
+		props.Register(props.Claim{ID: fmt.Sprintf("sot/fig5/%s/quite-good", alg), Source: seed002 + " §3.3 Figure 5", Kind: props.Statistical, Recorded: props.Inconsistent, Class: classOf(alg),
+			Statement: "Figure 5 shows that h = n log n gives quite good efficiency results (for greedy routing).",
+			Scope:     fmt.Sprintf("%s, h = n·log₂ n, random h-relations, n ∈ %v (small; greedy-b: {8, 16} small, + 32 default; the others add 64 at default); 20 runs per n (10 at n = 64; 40 large); 'quite good' read, before running, as efficiency h/T ≥ 0.9 × the fresh efficiency of the same router at the same n", alg, sotFig5Sizes(props.Small, alg)),
+			Notes:     "The threshold is the ledger's ±10% reading of 'about', applied because the sentence opens with 'Indeed', as the confirmation of Figure 4's ('efficiency approaches the efficiency of fresh packets'); it was fixed from that convention, not from the data (the costs at h = n log₂ n were known from `routecheck reproduce sot-fig5` and from sot/sec4.2/greedy-a/cost-e-over-e-minus-1's notes when it was fixed). The evidence reports E/E_fresh at every n, so a looser reading of 'quite good' can be applied to it. One test per n (Student-t, runs − 1 df, the fresh mean's standard error added), α = Alpha/sizes; inconsistent if some n is significantly below the threshold. [2026-11-24] Planted fault, fixed before running, the rule of the band claims (sotFreshBandFaults): the threshold shifted by the tolerance plus 5% (1.05·E_fresh). " + sotStudentNote,
+			Check:     sotFig5Check(alg, 0.9),
+			Faults:    []props.Fault{{Name: "the threshold shifted by the tolerance + 5% (E ≥ 1.05·E_fresh)", Check: sotFig5Check(alg, 1.05)}}})
+	}
+	for _, alg := range []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC, asot.Scheduled} {
+		props.Register(props.Claim{ID: fmt.Sprintf("sot/alg/%s/completes-large", alg), Source: seed002 + " §3.1–3.2 (the algorithms route every packet)", Kind: props.Bound, Recorded: props.Holds, Class: classOf(alg),
+			Statement: "The algorithm delivers every packet (beyond the n ≤ 6 of sot/alg/…/completes).",
+			Scope:     fmt.Sprintf("%s on SOT(n), (n, h) ∈ {(8, 8), (8, 24), (16, 16), (16, 64), (32, 32)} (small; default adds (32, 160), (64, 64)), two families each — random h-relations and h random targets per processor (self included, receivers unbalanced); 1 run per case (2 default, 4 large); delivered within algos/sot.DefaultMaxSteps = 64·n·(K/n + 2)", alg),
+			Notes:     "The paper proves no termination bound; Slack is the largest steps / DefaultMaxSteps. Issue 13 asked for delivery beyond n ≤ 6 (sot/alg/…/completes checks arbitrary relations there). [2026-11-24] Planted fault, fixed before running: props/sot.sotShutP0, the two nodes in front of P_0 deflect every packet for P_0 away from it (a legal livelock; the one fault of sot/alg/…/completes that every router's check catches there, so it is the one written for this checker).",
+			Check:     sotCompletesLargeCheck(alg, nil),
+			Faults:    []props.Fault{{Name: "the two nodes in front of P_0 deflect every packet for P_0 away from it", Check: sotCompletesLargeCheck(alg, sotShutP0)}}})
+	}
+}

@@ -1,0 +1,246 @@
+package sot
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"pgregory.net/rapid"
+
+	asot "routecheck/algos/sot"
+	"routecheck/internal/seeds"
+	"routecheck/internal/stats"
+	"routecheck/models/perm"
+	"routecheck/oracles/sotforms"
+	"routecheck/props"
+)
+
+// Issue 13, step 2: the cost bound for processors with two inputs and two
+// outputs (§1), w = O(log n / log log n) when every processor holds O(n)
+// packets (§3), §4.3's statement for h far above n log n, and the §5
+// conjecture as a reported comparison.
+
+// sotCompleting are the routers that deliver every packet (the literal
+// readings livelock).
+var sotCompleting = []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC, asot.Scheduled}
+
+// sotLoad is L = the largest number of packets one processor sends or
+// receives in rel.
+func sotLoad(n int, rel []perm.Pair) int {
+	out, in := make([]int, n), make([]int, n)
+	L := 0
+	for _, p := range rel {
+		out[p.Src]++
+		in[p.Dst]++
+		L = max(L, out[p.Src], in[p.Dst])
+	}
+	return L
+}
+
+// sotTwoLinesBound is the lower bound on the steps to deliver rel on
+// SOT(n) when every processor has `lines` inputs and outputs: n − 1 +
+// ⌈L/lines⌉ (0 for no packets). With two lines (the paper's processors) a
+// processor injects at most two packets a step and absorbs at most two
+// (one per input); every packet needs n hops (Lemma 1; a self-addressed one
+// circles the torus); so the last packet sent by a processor with L
+// packets arrives after ⌈L/2⌉ − 1 + n steps at the earliest, and the last
+// of L packets for one processor after n − 1 + ⌈L/2⌉. For an h-relation
+// the cost T/h is then at least 1/2 + (n − 1)/h > 1/2: "c ≥ 0.5 at best".
+func sotTwoLinesBound(n int, rel []perm.Pair, lines int) int {
+	if len(rel) == 0 {
+		return 0
+	}
+	L := sotLoad(n, rel)
+	return n - 1 + (L+lines-1)/lines
+}
+
+// sotHalfCostCheck is sot/sec1/cost-at-least-half's check against the
+// bound with `lines` lines per processor (2; its planted fault passes 1).
+func sotHalfCostCheck(lines int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		worst, minCost := 0.0, math.Inf(1)
+		check := func(alg asot.Algorithm, n int, rel []perm.Pair, seed uint64) any {
+			res, _, err := asot.Route(alg, n, rel, seeds.Rand(seed), asot.Options{})
+			if err != nil || !res.Complete {
+				return map[string]any{"instance": sotInstance(n, alg, seed, rel), "error": fmt.Sprint(err), "result": res}
+			}
+			B := sotTwoLinesBound(n, rel, lines)
+			if res.Steps < B {
+				return map[string]any{"instance": sotInstance(n, alg, seed, rel), "steps": res.Steps, "bound": B, "load": sotLoad(n, rel)}
+			}
+			if B > 0 {
+				worst = math.Max(worst, float64(B)/float64(res.Steps))
+			}
+			return nil
+		}
+		checks := env.Budget.Pick(150, 800, 4000)
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
+			n, rel := GenSotRelation(t, 6, 6, true)
+			alg := rapid.SampledFrom(sotCompleting).Draw(t, "algorithm")
+			return check(alg, n, rel, rapid.Uint64().Draw(t, "seed"))
+		})
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "fewer steps than the bound (shrunk by rapid): " + firstLine(rep), Counterexample: cex}
+		}
+		runs := 0
+		for _, n := range []int{8, 16} {
+			for _, h := range []int{1, n, 4 * n} {
+				for _, alg := range sotCompleting {
+					rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0x2105, uint64(n), uint64(h)))
+					seed := seeds.Derive(env.Seed, 0x2106, uint64(n), uint64(h))
+					if c := check(alg, n, rel, seed); c != nil {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s on a random %d-relation on SOT(%d)", alg, h, n), Counterexample: c}
+					}
+					res, _, _ := asot.Route(alg, n, rel, seeds.Rand(seed), asot.Options{})
+					minCost = math.Min(minCost, float64(res.Steps)/float64(h))
+					runs++
+				}
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Slack: props.SlackOf(worst, 1),
+			Evidence: fmt.Sprintf("%d random relations (n ≤ 6, five routers) and %d random h-relations (n = 8, 16; h = 1, n, 4n; every router): T ≥ n − 1 + ⌈L/%d⌉ every time; the closest run reached bound/T = %.3f; the smallest cost T/h on the h-relations was %.3f (≥ 0.5)", checks, runs, lines, worst, minCost)}
+	}
+}
+
+// sotWLogLogF is ln n / ln ln n.
+func sotWLogLogF(n int) float64 { return math.Log(float64(n)) / math.Log(math.Log(float64(n))) }
+
+// sotWLogLogCheck is sot/sec3/w-loglog's check with constant c (4; its
+// planted fault passes 2).
+func sotWLogLogCheck(c float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		sizes := [][2]int{{16, 200}, {64, 60}, {256, 10}, {1024, 4}}
+		if env.Budget >= props.Default {
+			sizes = [][2]int{{16, 400}, {64, 120}, {256, 20}, {1024, 6}}
+		}
+		if env.Budget == props.Large {
+			for i := range sizes {
+				sizes[i][1] *= 4
+			}
+		}
+		alpha := props.Alpha / float64(len(sizes))
+		var ev []string
+		for _, sz := range sizes {
+			n, runs := sz[0], sz[1]
+			bound := c * sotWLogLogF(n)
+			over := 0
+			var ws []float64
+			for r := range runs {
+				rel := asot.RandomTargets(n, n, true, seeds.Rand(env.Seed, 0x3e1, uint64(n), uint64(r)))
+				_, W := sotforms.ScheduledTime(n, rel)
+				if float64(W) > bound {
+					over++
+				}
+				ws = append(ws, float64(W))
+			}
+			st := stats.Summarize(ws)
+			ev = append(ev, fmt.Sprintf("n=%d: W mean %.2f, max %.0f over %d runs; W/(ln n/ln ln n) = %.2f, W/log₂ n = %.2f; %d runs over %.2f", n, st.Mean, st.Max, runs, st.Mean/sotWLogLogF(n), st.Mean/float64(sotLog2(n)), over, bound))
+			if p := stats.BinomAtLeast(over, runs, 1/float64(n)); p <= alpha {
+				return props.Outcome{Verdict: props.Inconsistent, Evidence: fmt.Sprintf("n=%d: P(Bin(%d, 1/n) ≥ %d) = %.3g ≤ α = %.2g; %s", n, runs, over, p, alpha, strings.Join(ev, "; "))}
+			}
+		}
+		return props.Outcome{Verdict: props.Consistent, Evidence: fmt.Sprintf("c = %.0f: %s", c, strings.Join(ev, "; "))}
+	}
+}
+
+// sotFarAboveCheck is sot/sec4.3/far-above-nlogn's check with constant c
+// (4; its planted fault passes 1).
+func sotFarAboveCheck(c int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		ns := []int{8, 16}
+		if env.Budget >= props.Default {
+			ns = append(ns, 32)
+		}
+		runs := env.Budget.Pick(3, 3, 8)
+		worst := 0.0
+		var ev []string
+		for _, n := range ns {
+			for _, m := range []int{4, 16} {
+				h := m * n * sotLog2(n)
+				maxC, sumCost, maxWr := 0.0, 0.0, 0.0
+				for r := range runs {
+					rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0xfa4, uint64(n), uint64(m), uint64(r)))
+					res, _, err := asot.Route(asot.Scheduled, n, rel, nil, asot.Options{})
+					if err != nil || !res.Complete {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n=%d h=%d run %d: %v %+v", n, h, r, err, res)}
+					}
+					_, W := sotforms.ScheduledTime(n, rel)
+					if res.Steps > n+c*h {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d h=%d run %d: T = %d > n + %d·h = %d (W = %d)", n, h, r, res.Steps, c, n+c*h, W),
+							Counterexample: map[string]any{"n": n, "h": h, "run": r, "steps": res.Steps, "W": W}}
+					}
+					maxC = math.Max(maxC, float64(res.Steps-n)/float64(h))
+					sumCost += float64(res.Steps) / float64(h)
+					maxWr = math.Max(maxWr, float64(W)*float64(n)/float64(h))
+				}
+				worst = math.Max(worst, maxC/float64(c))
+				ev = append(ev, fmt.Sprintf("n=%d h=%d·n·log₂n=%d: mean cost T/h = %.3f, max (T−n)/h = %.3f, max W/(h/n) = %.3f", n, m, h, sumCost/float64(runs), maxC, maxWr))
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Slack: props.SlackOf(worst, 1), Evidence: fmt.Sprintf("every run within n + %d·h (%d runs per cell): %s", c, runs, strings.Join(ev, "; "))}
+	}
+}
+
+// sotConjectureCheck is sot/sec5/conjecture/<alg>'s reported comparison:
+// the cost of alg and of Algorithm 2 at h = n·log₂ n against n, with the
+// growth exponent log₂(cost(n)/cost(n/2)) per doubling. It always returns
+// Inconclusive (see the claim's notes) unless a run fails.
+func sotConjectureCheck(alg asot.Algorithm) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		runs := env.Budget.Pick(20, 20, 40)
+		var ev []string
+		prev := 0.0
+		for _, n := range sotFig5Sizes(env.Budget, alg) {
+			h := n * sotLog2(n)
+			e, msg := sotEfficiencies(env, alg, n, h, sotFig5Runs(n, runs))
+			if msg != "" {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: msg}
+			}
+			es, msg := sotEfficiencies(env, asot.Scheduled, n, h, sotFig5Runs(n, runs))
+			if msg != "" {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: msg}
+			}
+			cost, sched := 1/stats.Summarize(e).Mean, 1/stats.Summarize(es).Mean
+			line := fmt.Sprintf("n=%d: cost %.3f (Algorithm 2: %.3f, ratio %.2f)", n, cost, sched, cost/sched)
+			if prev > 0 {
+				line += fmt.Sprintf(", growth exponent %.2f", math.Log2(cost/prev))
+			}
+			prev = cost
+			ev = append(ev, line)
+		}
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("reported comparison, no verdict (an O-statement with an unstated constant cannot be refuted at finite n): %s at h = n·log₂ n, costs as harmonic means over runs: %s", alg, strings.Join(ev, "; "))}
+	}
+}
+
+func init() { sotSec34Claims() }
+
+func sotSec34Claims() {
+	props.Register(props.Claim{ID: "sot/sec1/cost-at-least-half", Source: seed002 + " §1", Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
+		Statement: "If a processor has two output lines and two input lines, the cost c of an h-relation (all packets arrive in time c·h) is c ≥ 0.5 at best.",
+		Scope:     "the five routers that deliver (greedy-a, greedy-b, greedy-b-edge-first, greedy-c, scheduled) on arbitrary relations on SOT(n ≤ 6) with up to 6 packets per processor (rapid), and random h-relations on SOT(8), SOT(16) with h ∈ {1, n, 4n}; checked in the sharper form T ≥ n − 1 + ⌈L/2⌉ (L: the largest number of packets a processor sends or receives; for an h-relation L = h, so T/h ≥ 1/2 + (n − 1)/h)",
+		Notes:     "The bound follows from the model's physics (at most two injections and two absorptions per processor and step, n hops per packet by Lemma 1), derived in props/sot.sotTwoLinesBound, independently of any router; the check asserts that no run beats it. Slack is the largest bound/T seen (how close a run comes; greedy-a injects one packet a step, so its runs stay near twice the bound). [2026-11-24] Planted fault, fixed before running: the bound with one line each way, T ≥ n − 1 + L — the statement's premise changed (two lines read as one), under which the routers that inject two packets a step beat it.",
+		Check:     sotHalfCostCheck(2),
+		Faults:    []props.Fault{{Name: "one input and one output line per processor (T ≥ n − 1 + L)", Check: sotHalfCostCheck(1)}}})
+
+	props.Register(props.Claim{ID: "sot/sec3/w-loglog", Source: seed002 + " §3 (citing Motwani & Raghavan [12])", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
+		Statement: "With packets targeted to random addresses and O(n) packets per processor, the number of packets a processor receives from any given processor is O(log n / log log n) with high probability.",
+		Scope:     "every processor sends n packets, each to a uniformly random other processor (algos/sot.RandomTargets, the §3.3 traffic); W = max_{i,j} w(i, j); n = 16, 64, 256, 1024 with 200, 60, 10, 4 runs (small; ×2 default except 1024: 6; ×4 large); read as P(W > 4·ln n/ln ln n) ≤ 1/n",
+		Notes:     "c = 4 fixed before running, from the Poisson(1) tail of the n(n − 1) counts w(i, j) ≈ Bin(n, 1/(n − 1)): the smallest c with P(W > c·ln n/ln ln n) ≤ 1/n is about 2.5, 2.8, 3.1, 3.1 at n = 16, 64, 256, 1024, so c = 4 leaves a margin. A size is inconsistent when the exact binomial tail P(Bin(runs, 1/n) ≥ exceedances) ≤ Alpha/sizes. The evidence reports the fit: the mean W divided by ln n/ln ln n and by log₂ n at each n (at the ledger's seed, small budget: W/log₂ n falls from 1.16 at n = 16 to 0.85 at n = 1024 while W/(ln n/ln ln n) rises from 1.7 to 2.4 — finite n cannot separate the two forms; the claim is the tail bound with the stated c). §4.3 uses the O(log n) bound at h = n log n instead (sot/sec4.3/whp-n-plus-ch). [2026-11-24] Planted fault, fixed before running, the rule of sot/sec4.3/whp-n-plus-ch: the constant c halved (c = 2), under which W exceeds the bound in nearly every run at n ≥ 256. " + sotAlphaNote,
+		Check:     sotWLogLogCheck(4),
+		Faults:    []props.Fault{{Name: "the constant c halved (c = 2)", Check: sotWLogLogCheck(2)}}})
+
+	props.Register(props.Claim{ID: "sot/sec4.3/far-above-nlogn", Source: seed002 + " §4.3", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+		Statement: "Assuming h = Ω(n log n), there is a constant c such that after n + c·h routing steps all packets have reached their destination w.h.p., and the routing cost per packet is bounded by another constant — here for h far above n log n.",
+		Scope:     "scheduled (Algorithm 2, Greedy-a's text rule) on random h-relations with h = 4·n·log₂ n and 16·n·log₂ n, n ∈ {8, 16} (small; + 32 default), 3 runs per cell (8 large); c = 4, the constant of sot/sec4.3/whp-n-plus-ch, fixed before running; every run must finish within n + 4h",
+		Notes:     "At these h the event T > n + 4h needs W > 4·h/n − 1 (T ≤ n·W + n − 1, sot/sec4.3/time-from-w), a Poisson(h/n) count four times its mean with h/n ≥ 12: probability far below 10^−9 per run, so an exceedance is a violation. Slack is max (T − n)/(4h). The evidence reports the mean cost T/h, which falls toward 1 as h grows (W/(h/n) → 1): the cost is bounded by a constant, and the constant shrinks with slackness. [2026-11-24] Planted fault, fixed before running: the constant divided by four (c = 1), which every run exceeds (W > h/n whenever the counts are not all equal, so T ≥ n·W > n + h).",
+		Check:     sotFarAboveCheck(4),
+		Faults:    []props.Fault{{Name: "the constant divided by four (c = 1)", Check: sotFarAboveCheck(1)}}})
+
+	for _, alg := range []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst} {
+		props.Register(props.Claim{ID: fmt.Sprintf("sot/sec5/conjecture/%s", alg), Source: seed002 + " §5", Kind: props.Statistical, Recorded: props.Inconclusive, Class: props.Reading,
+			Statement: "As for the scheduled Algorithm 2, also for the simpler algorithms Greedy-a and Greedy-b, h ∈ Ω(n log n) would be enough for work-optimal routing (a conjecture).",
+			Scope:     fmt.Sprintf("%s against Algorithm 2 at h = n·log₂ n, the runs of sot/fig5/…/quite-good (n ∈ %v small; default as there); a reported comparison, recorded inconclusive", alg, sotFig5Sizes(props.Small, alg)),
+			Notes:     "A conjecture with an unstated constant (h = C·n log n for some C) about the limit n → ∞ cannot be refuted or confirmed at finite n, so no verdict is given; the comparison is reported: the cost T/h at h = n·log₂ n for each n, Algorithm 2's on the same relations, their ratio and the growth exponent log₂(cost(n)/cost(n/2)). Work-optimal at cost c means the cost stays bounded as n grows. Measured at the default budget (seed 20261122, n = 8, 16, 32): greedy-a's cost rises slowly (2.26, 2.47, 2.63: exponents 0.13, 0.09) at 0.91–0.98× Algorithm 2's; greedy-b-edge-first (the text's protocol b) is nearly flat (1.60, 1.72, 1.76: exponents 0.11, 0.03) at about 0.65× Algorithm 2's; greedy-b as printed (random first chooser) costs 2.08, 3.14, 6.08 (exponents 0.59, 0.95; `routecheck reproduce sot-fig5 --runs 4 --max-n 64` gives 12.7 at n = 64), so its cost grows about like n: evidence against the conjecture for that reading at C = 1, not a refutation (a larger C is allowed). Algorithm 2's own cost at h = n·log₂ n, 2.5–2.7, is far from the work-optimal 1 at these n (see sot/sec4.3/far-above-nlogn for larger h).",
+			Check:     sotConjectureCheck(alg)})
+	}
+}

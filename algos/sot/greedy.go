@@ -114,17 +114,13 @@ func New(alg Algorithm, s *msot.State, rng *rand.Rand) (*Router, error) {
 	r := &Router{alg: alg, rule: ru, rng: rng, n: s.N, cursor: make([]int, s.N)}
 	if ru.scheduled {
 		// Processor P_x semisorts its packets by target into n lists
-		// (sequential n-way radix sort: stable, so each list keeps the
-		// relation's order).
+		// (sequential n-way radix sort, modelled by Semisort: stable, so
+		// each list keeps the relation's order).
 		r.lists = make([][][]int32, s.N)
 		r.lcur = make([][]int, s.N)
 		for x, ids := range s.Own {
-			r.lists[x] = make([][]int32, s.N)
+			r.lists[x] = Semisort(s.N, ids, s.Rel).Lists()
 			r.lcur[x] = make([]int, s.N)
-			for _, id := range ids {
-				y := s.Rel[id].Dst
-				r.lists[x][y] = append(r.lists[x][y], id)
-			}
 		}
 	}
 	return r, nil

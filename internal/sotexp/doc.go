@@ -26,7 +26,11 @@
 // the routing cost T/h (steps per packet per processor). The paper column
 // is e/(e − 1) ≈ 1.58 for Greedy-a (§4.2: "for large n and h") and empty
 // otherwise (the paper prints only plots). Extras: mean steps, deflections
-// per packet, mean latency, and runs that hit the step cap.
+// per packet, mean latency, runs that hit the step cap, the same router's
+// fresh-packet efficiency (one algos/sot.FreshWaves run per sample on a
+// stream of its own; 1 for Algorithm 2) and efficiency_over_fresh, the mean
+// h/T divided by it — what Figure 4's and Figure 5's sentences compare
+// (claims sot/fig4/…/approaches-fresh, sot/fig5/…/quite-good).
 //
 // Randomness: in sot-fig4 and sot-fig5 run r of a cell draws its relation
 // from seeds.Rand(seed, tag, n, h, r) — the same relation for every

@@ -3,6 +3,7 @@ package sotexp
 import (
 	"bytes"
 	"context"
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -117,5 +118,36 @@ func TestFig5Skips(t *testing.T) {
 	cells, skipped := e.Cells(1 << 20)
 	if len(cells) != 7*len(CostAlgorithms)-1 || len(skipped) != 1 {
 		t.Fatalf("%d cells, skipped %v", len(cells), skipped)
+	}
+}
+
+// The fresh-efficiency extras: 1 for Algorithm 2, in (0, 1] for Greedy-a
+// (one injection a step) and (0, 2] for the others; efficiency_over_fresh
+// is mean(h/T) over mean(fresh), and h/T is 1/cost run by run.
+func TestCostFreshExtras(t *testing.T) {
+	p := plan(t, "sot-fig5", 8, 3, 2, experiment.Shard{I: 1, K: 1})
+	o := execute(t, p)
+	rows := experiment.Rows(p.Exp, o)
+	for i, cs := range o.Samples {
+		alg := algOf(p.Cells[i], CostAlgorithms)
+		limit := 2.0
+		if alg == asot.GreedyA {
+			limit = 1
+		}
+		effSum, freshSum := 0.0, 0.0
+		for _, s := range cs.Samples {
+			f := s.Values["fresh"]
+			if (alg == asot.Scheduled && f != 1) || f <= 0 || f > limit {
+				t.Errorf("cell %s run %d: fresh %v", p.Cells[i].Key(), s.Run, f)
+			}
+			if e, c := s.Values["efficiency"], s.Values["cost"]; math.Abs(e*c-1) > 1e-12 {
+				t.Errorf("cell %s run %d: efficiency %v × cost %v ≠ 1", p.Cells[i].Key(), s.Run, e, c)
+			}
+			effSum += s.Values["efficiency"]
+			freshSum += f
+		}
+		if got, want := rows[i].Extra["efficiency_over_fresh"], effSum/freshSum; math.Abs(got-want) > 1e-12 {
+			t.Errorf("cell %s: efficiency_over_fresh %v, want %v", p.Cells[i].Key(), got, want)
+		}
 	}
 }

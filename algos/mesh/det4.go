@@ -60,13 +60,13 @@ type Det4Options struct {
 // sorting algorithms of its [5, 7] as "implementations of column-sort [1]
 // … deterministic versions of RAND_4_PHASE_ROUTE: all packets are routed
 // twice across the whole mesh", whose subsets are submeshes of side
-// n” = n^{2/3}/k^{1/6} (K^{2/3} packets of the K = k·n² in all), and says
+// s = n^{2/3}/k^{1/6} (K^{2/3} packets of the K = k·n² in all), and says
 // that "only for very large k, k = ω(n⁴), all rearrangements become
-// internal operations". This is that case: n” ≤ 1, the subsets are single
+// internal operations". This is that case: s ≤ 1, the subsets are single
 // PUs, column-sort's "sort each subset" is a PU's internal sort and its
 // "unshuffle" (the t-th element of every sorted subset to subset t mod s)
 // is Phases 1 and 2. For k < n⁴ the cited algorithm would sort in
-// submeshes of side n” > 1 at a cost of O(k·n”) steps, which this plan
+// submeshes of side s > 1 at a cost of O(k·s) steps, which this plan
 // does not model; run there, it is a stand-in that pays rounding errors
 // instead of rearrangements (the claims class it "beyond").
 //

@@ -3,8 +3,9 @@
 // RAND_3_PHASE_ROUTE, RAND_4_PHASE_ROUTE, DET_3_PHASE_ROUTE and the
 // baseline DET_4_PHASE_ROUTE (Lemma 3; algos/mesh.NewPlanDet4, column-sort
 // with single-PU subsets), and DET_3_PHASE_ROUTE on the n×n torus (§6; the
-// step model with the shorter-way stand-in for the paper's [4], n ≤
-// TorusMaxN), all with coloring, on uniformly random k-k distributions and
+// step model with the shorter-way stand-in for the paper's [4], and with
+// a second stand-in that splits the distance-n/2 packets between both
+// ways; n ≤ TorusMaxN), all with coloring, on uniformly random k-k distributions and
 // the structured families of props/mesh.GenKK (transpose, reflect,
 // row-to-col).
 //

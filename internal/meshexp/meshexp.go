@@ -18,6 +18,14 @@ import (
 // one-dimensional algorithm of the paper's [4]).
 const Det3Torus am.Algorithm = "det-3-phase-torus"
 
+// Det3TorusSplit is DET_3_PHASE_ROUTE on the torus with the second
+// stand-in, whose distance-n/2 packets leave both ways
+// (algos/mesh.RouteKKTorusSplit, step model).
+const Det3TorusSplit am.Algorithm = "det-3-phase-torus-split"
+
+// isTorus reports whether alg runs on the torus.
+func isTorus(alg am.Algorithm) bool { return alg == Det3Torus || alg == Det3TorusSplit }
+
 // TorusMaxN is the largest mesh side the torus cells run at (they run on
 // the step model).
 const TorusMaxN = 8
@@ -25,7 +33,7 @@ const TorusMaxN = 8
 // Algorithms are the routers the experiment runs, all with coloring; a
 // cell's alg parameter indexes this list (new entries go at the end, so
 // the indices of earlier ones stay stable).
-var Algorithms = []am.Algorithm{am.Rand3, am.Rand4, am.Det3, am.Det4, Det3Torus}
+var Algorithms = []am.Algorithm{am.Rand3, am.Rand4, am.Det3, am.Det4, Det3Torus, Det3TorusSplit}
 
 // Ns are the mesh sides.
 var Ns = []int{4, 8, 16, 32}
@@ -91,7 +99,7 @@ func Run(c Cell, seed uint64, run int) (am.KKResult, error) {
 	switch c.Alg {
 	case am.Det4:
 		pl, err = am.NewPlanDet4(c.N, dst, am.Det4Options{Coloring: true})
-	case Det3Torus:
+	case Det3Torus, Det3TorusSplit:
 		pl, err = am.NewPlan(am.Det3, c.N, dst, nil, am.Options{Coloring: true})
 	default:
 		pl, err = am.NewPlan(c.Alg, c.N, dst, rng, am.Options{Coloring: true})
@@ -99,8 +107,11 @@ func Run(c Cell, seed uint64, run int) (am.KKResult, error) {
 	if err != nil {
 		return am.KKResult{}, err
 	}
-	if c.Alg == Det3Torus {
+	switch c.Alg {
+	case Det3Torus:
 		return am.RouteKK(pl, am.Options{Model: true, Torus: true})
+	case Det3TorusSplit:
+		return am.RouteKKTorusSplit(pl)
 	}
 	return am.RouteKK(pl, am.Options{})
 }
@@ -108,7 +119,7 @@ func Run(c Cell, seed uint64, run int) (am.KKResult, error) {
 // Deterministic reports whether every run of the cell gives the same result
 // (the deterministic algorithms on a structured family).
 func (c Cell) Deterministic() bool {
-	return (c.Alg == am.Det3 || c.Alg == am.Det4 || c.Alg == Det3Torus) && c.Family != pmesh.KKUniform
+	return (c.Alg == am.Det3 || c.Alg == am.Det4 || isTorus(c.Alg)) && c.Family != pmesh.KKUniform
 }
 
 type kk struct{}
@@ -118,7 +129,7 @@ func init() { experiment.Register(kk{}) }
 func (kk) Name() string { return "mesh-kk" }
 
 func (kk) Title() string {
-	return "k-k routing on the n×n mesh with coloring (003 Lemmas 1–3, Theorems 1, 2, §6): ours = routing time / (k·n/2) (the max column is rounded to an integer; time_max is exact); extras: max queue / k, excess (T − kn/2)/√(kn log n), Theorem 1's bounds as stated in the same units (det; its queue bound is false, see the ledger's mesh/thm-1/queue), Lemma 3's bound read as k·n/2 + k^{5/6}·n^{2/3} (det-4, lemma3_time; valid where k ≥ n⁴), §6's halved Theorem 1 bound k·n/4 + 1.5·n² log n (torus, torus_time); dist: 0 uniform, 1 transpose, 2 reflect, 3 row-to-col; alg: 0 rand-3-phase, 1 rand-4-phase, 2 det-3-phase, 3 det-4-phase, 4 det-3-phase on the torus (step model, shorter-way stand-in, n ≤ 8); --max-n is the largest mesh side n; the paper prints no table"
+	return "k-k routing on the n×n mesh with coloring (003 Lemmas 1–3, Theorems 1, 2, §6): ours = routing time / (k·n/2) (the max column is rounded to an integer; time_max is exact); extras: max queue / k, excess (T − kn/2)/√(kn log n), Theorem 1's bounds as stated in the same units (det; its queue bound is false, see the ledger's mesh/thm-1/queue), Lemma 3's bound read as k·n/2 + k^{5/6}·n^{2/3} (det-4, lemma3_time; valid where k ≥ n⁴), §6's halved Theorem 1 bound k·n/4 + 1.5·n² log n (torus, torus_time); dist: 0 uniform, 1 transpose, 2 reflect, 3 row-to-col; alg: 0 rand-3-phase, 1 rand-4-phase, 2 det-3-phase, 3 det-4-phase, 4 det-3-phase on the torus (step model, shorter-way stand-in, n ≤ 8), 5 the same with distance-n/2 packets leaving both ways (n ≤ 8); --max-n is the largest mesh side n; the paper prints no table"
 }
 
 // Cells are the (n, k, dist, alg) with n ≤ maxN: --max-n is the mesh side
@@ -135,7 +146,7 @@ func (kk) Cells(maxN int) ([]experiment.Cell, []string) {
 		for kind, kname := range kinds {
 			for dist, f := range pmesh.KKFamilies {
 				for ai, alg := range Algorithms {
-					if alg == Det3Torus && n > TorusMaxN {
+					if isTorus(alg) && n > TorusMaxN {
 						if dist == 0 && kind == 0 {
 							skipped = append(skipped, fmt.Sprintf("n=%d: %s runs on the step model, only up to n = %d", n, alg, TorusMaxN))
 						}
@@ -258,7 +269,7 @@ func (kk) Summarize(ec experiment.Cell, samples []experiment.Sample) experiment.
 		row.Extra["thm1_queue"] = Thm1Queue(c.N, c.K)
 	case am.Det4:
 		row.Extra["lemma3_time"] = Lemma3Time(c.N, c.K)
-	case Det3Torus:
+	case Det3Torus, Det3TorusSplit:
 		row.Extra["torus_time"] = TorusTime(c.N, c.K)
 	}
 	return row

@@ -5,9 +5,9 @@
 // with single-PU subsets), and DET_3_PHASE_ROUTE on the n×n torus (§6; the
 // step model with the shorter-way stand-in for the paper's [4], and with
 // a second stand-in that splits the distance-n/2 packets between both
-// ways; n ≤ TorusMaxN), all with coloring, on uniformly random k-k distributions and
-// the structured families of props/mesh.GenKK (transpose, reflect,
-// row-to-col).
+// ways; n ≤ TorusMaxN), all with coloring, on uniformly random k-k
+// distributions and the structured families of props/mesh.GenKK
+// (transpose, reflect, row-to-col).
 //
 // A cell is (n, k, dist, alg) with n ∈ {4, 8, 16, 32}, k ∈ {n, n², n²·log n},
 // dist an index into props/mesh.KKFamilies and alg an index into Algorithms.

@@ -1,8 +1,13 @@
 // Package meshexp registers the experiment `mesh-kk` (`routecheck reproduce
 // mesh-kk`): k-k routing on the n×n mesh (003_8774480fe7c747cc.txt) with
-// RAND_3_PHASE_ROUTE, RAND_4_PHASE_ROUTE and DET_3_PHASE_ROUTE, all with
-// coloring, on uniformly random k-k distributions and the structured
-// families of props/mesh.GenKK (transpose, reflect, row-to-col).
+// RAND_3_PHASE_ROUTE, RAND_4_PHASE_ROUTE, DET_3_PHASE_ROUTE and the
+// baseline DET_4_PHASE_ROUTE (Lemma 3; algos/mesh.NewPlanDet4, column-sort
+// with single-PU subsets), and DET_3_PHASE_ROUTE on the n×n torus (§6; the
+// step model with the shorter-way stand-in for the paper's [4], and with
+// a second stand-in that splits the distance-n/2 packets between both
+// ways; n ≤ TorusMaxN), all with coloring, on uniformly random k-k
+// distributions and the structured families of props/mesh.GenKK
+// (transpose, reflect, row-to-col).
 //
 // A cell is (n, k, dist, alg) with n ∈ {4, 8, 16, 32}, k ∈ {n, n², n²·log n},
 // dist an index into props/mesh.KKFamilies and alg an index into Algorithms.
@@ -27,7 +32,12 @@
 // runs) and, as extras, the maximum queue divided by k (mean, sd, max), the
 // normalized excess (T − k·n/2)/√(k·n·log n) of Lemmas 1 and 2, and for
 // DET_3_PHASE_ROUTE Theorem 1's bounds as stated in the same units (its
-// queue bound is false: mesh/thm-1/queue). The text table prints ours' max
+// queue bound is false: mesh/thm-1/queue), for DET_4_PHASE_ROUTE Lemma 3's
+// bound read as k·n/2 + k^{5/6}·n^{2/3} (lemma3_time; the cited algorithm
+// is ours only for k ≥ n⁴, which no cell reaches — the cell note says so),
+// and for the torus §6's halved Theorem 1 bound k·n/4 + 1.5·n²·log n
+// (torus_time; the ledger's mesh/sec-6/torus-halved finds it exceeded with
+// the stand-in). The text table prints ours' max
 // rounded to an integer (the shared table format); the extra time_max, the
 // JSON and the CSV carry it exactly. The paper prints no table, so the
 // paper column is empty.

@@ -13,9 +13,27 @@ import (
 	pmesh "routecheck/props/mesh"
 )
 
+// Det3Torus names DET_3_PHASE_ROUTE on the n×n torus (algos/mesh
+// Options.Torus: the step model with the shorter-way stand-in for the
+// one-dimensional algorithm of the paper's [4]).
+const Det3Torus am.Algorithm = "det-3-phase-torus"
+
+// Det3TorusSplit is DET_3_PHASE_ROUTE on the torus with the second
+// stand-in, whose distance-n/2 packets leave both ways
+// (algos/mesh.RouteKKTorusSplit, step model).
+const Det3TorusSplit am.Algorithm = "det-3-phase-torus-split"
+
+// isTorus reports whether alg runs on the torus.
+func isTorus(alg am.Algorithm) bool { return alg == Det3Torus || alg == Det3TorusSplit }
+
+// TorusMaxN is the largest mesh side the torus cells run at (they run on
+// the step model).
+const TorusMaxN = 8
+
 // Algorithms are the routers the experiment runs, all with coloring; a
-// cell's alg parameter indexes this list.
-var Algorithms = []am.Algorithm{am.Rand3, am.Rand4, am.Det3}
+// cell's alg parameter indexes this list (new entries go at the end, so
+// the indices of earlier ones stay stable).
+var Algorithms = []am.Algorithm{am.Rand3, am.Rand4, am.Det3, am.Det4, Det3Torus, Det3TorusSplit}
 
 // Ns are the mesh sides.
 var Ns = []int{4, 8, 16, 32}
@@ -76,16 +94,33 @@ func Decode(c experiment.Cell) Cell {
 func Run(c Cell, seed uint64, run int) (am.KKResult, error) {
 	dst := pmesh.GenKK(c.Family, c.N, c.K, seeds.Rand(seed, streamTag, uint64(c.N), uint64(c.K), uint64(c.dist), uint64(run)))
 	rng := seeds.Rand(seed, streamTag, uint64(c.N), uint64(c.K), uint64(c.dist), uint64(run), 1+uint64(c.alg))
-	pl, err := am.NewPlan(c.Alg, c.N, dst, rng, am.Options{Coloring: true})
+	var pl am.Plan
+	var err error
+	switch c.Alg {
+	case am.Det4:
+		pl, err = am.NewPlanDet4(c.N, dst, am.Det4Options{Coloring: true})
+	case Det3Torus, Det3TorusSplit:
+		pl, err = am.NewPlan(am.Det3, c.N, dst, nil, am.Options{Coloring: true})
+	default:
+		pl, err = am.NewPlan(c.Alg, c.N, dst, rng, am.Options{Coloring: true})
+	}
 	if err != nil {
 		return am.KKResult{}, err
+	}
+	switch c.Alg {
+	case Det3Torus:
+		return am.RouteKK(pl, am.Options{Model: true, Torus: true})
+	case Det3TorusSplit:
+		return am.RouteKKTorusSplit(pl)
 	}
 	return am.RouteKK(pl, am.Options{})
 }
 
 // Deterministic reports whether every run of the cell gives the same result
-// (DET_3_PHASE_ROUTE on a structured family).
-func (c Cell) Deterministic() bool { return c.Alg == am.Det3 && c.Family != pmesh.KKUniform }
+// (the deterministic algorithms on a structured family).
+func (c Cell) Deterministic() bool {
+	return (c.Alg == am.Det3 || c.Alg == am.Det4 || isTorus(c.Alg)) && c.Family != pmesh.KKUniform
+}
 
 type kk struct{}
 
@@ -94,7 +129,7 @@ func init() { experiment.Register(kk{}) }
 func (kk) Name() string { return "mesh-kk" }
 
 func (kk) Title() string {
-	return "k-k routing on the n×n mesh with coloring (003 Lemmas 1, 2, Theorems 1, 2): ours = routing time / (k·n/2) (the max column is rounded to an integer; time_max is exact); extras: max queue / k, excess (T − kn/2)/√(kn log n), Theorem 1's bounds as stated in the same units (det; its queue bound is false, see the ledger's mesh/thm-1/queue); dist: 0 uniform, 1 transpose, 2 reflect, 3 row-to-col; alg: 0 rand-3-phase, 1 rand-4-phase, 2 det-3-phase; --max-n is the largest mesh side n; the paper prints no table"
+	return "k-k routing on the n×n mesh with coloring (003 Lemmas 1–3, Theorems 1, 2, §6): ours = routing time / (k·n/2) (the max column is rounded to an integer; time_max is exact); extras: max queue / k, excess (T − kn/2)/√(kn log n), Theorem 1's bounds as stated in the same units (det; its queue bound is false, see the ledger's mesh/thm-1/queue), Lemma 3's bound read as k·n/2 + k^{5/6}·n^{2/3} (det-4, lemma3_time; valid where k ≥ n⁴), §6's halved Theorem 1 bound k·n/4 + 1.5·n² log n (torus, torus_time); dist: 0 uniform, 1 transpose, 2 reflect, 3 row-to-col; alg: 0 rand-3-phase, 1 rand-4-phase, 2 det-3-phase, 3 det-4-phase, 4 det-3-phase on the torus (step model, shorter-way stand-in, n ≤ 8), 5 the same with distance-n/2 packets leaving both ways (n ≤ 8); --max-n is the largest mesh side n; the paper prints no table"
 }
 
 // Cells are the (n, k, dist, alg) with n ≤ maxN: --max-n is the mesh side
@@ -111,7 +146,16 @@ func (kk) Cells(maxN int) ([]experiment.Cell, []string) {
 		for kind, kname := range kinds {
 			for dist, f := range pmesh.KKFamilies {
 				for ai, alg := range Algorithms {
+					if isTorus(alg) && n > TorusMaxN {
+						if dist == 0 && kind == 0 {
+							skipped = append(skipped, fmt.Sprintf("n=%d: %s runs on the step model, only up to n = %d", n, alg, TorusMaxN))
+						}
+						continue
+					}
 					note := fmt.Sprintf("%s, %s, %s", alg, f, kname)
+					if alg == am.Det4 && K(n, kind) < n*n*n*n {
+						note += ": k < n⁴, outside the regime where column-sort's subsets are single PUs (the cited algorithm would rearrange in submeshes; ours pays rounding instead)"
+					}
 					if alg == am.Det3 && kind == 0 {
 						note += ": each colour class has k/2 = n/2 packets per PU, outside Theorem 1's analysis (a multiple of n); Corollary 1 is not exact there and thm1_* are reference values only"
 					}
@@ -184,6 +228,20 @@ func Thm1Time(n, k int) float64 {
 	return (float64(k*n)/2 + 1.5*float64(n*n*log2(n))) / (float64(k*n) / 2)
 }
 
+// Lemma3Time is Lemma 3's time bound for DET_4_PHASE_ROUTE with coloring,
+// read as k·n/2 + k^{5/6}·n^{2/3} (the ledger's mesh/lemma-3/det4-time),
+// divided by k·n/2.
+func Lemma3Time(n, k int) float64 {
+	return 1 + pmesh.Lemma3Term(n, k)/(float64(k*n)/2)
+}
+
+// TorusTime is §6's "leading terms half as large" applied to Theorem 1 on
+// the torus, k·n/4 + 1.5·n²·log n (the ledger's mesh/sec-6/torus-halved),
+// divided by k·n/2.
+func TorusTime(n, k int) float64 {
+	return (float64(k*n)/4 + 1.5*float64(n*n*log2(n))) / (float64(k*n) / 2)
+}
+
 // Thm1Queue is Theorem 1's queue bound k + n²·log n, as stated, divided by k
 // (adversarial distributions exceed it: props' mesh/thm-1/queue).
 func Thm1Queue(n, k int) float64 { return float64(k+n*n*log2(n)) / float64(k) }
@@ -205,9 +263,14 @@ func (kk) Summarize(ec experiment.Cell, samples []experiment.Sample) experiment.
 			"queue_mean": q.Mean, "queue_sd": q.SD, "queue_max": q.Max,
 			"excess_mean": Excess(st.Mean, c.N, c.K),
 		}}
-	if c.Alg == am.Det3 {
+	switch c.Alg {
+	case am.Det3:
 		row.Extra["thm1_time"] = Thm1Time(c.N, c.K)
 		row.Extra["thm1_queue"] = Thm1Queue(c.N, c.K)
+	case am.Det4:
+		row.Extra["lemma3_time"] = Lemma3Time(c.N, c.K)
+	case Det3Torus, Det3TorusSplit:
+		row.Extra["torus_time"] = TorusTime(c.N, c.K)
 	}
 	return row
 }

@@ -3,6 +3,7 @@ package meshexp
 import (
 	"bytes"
 	"context"
+	"math"
 	"testing"
 
 	am "routecheck/algos/mesh"
@@ -56,7 +57,7 @@ func TestSmallPlan(t *testing.T) {
 				}
 			}
 			want := 3
-			if c.Alg == am.Rand4 {
+			if c.Alg == am.Rand4 || c.Alg == am.Det4 {
 				want = 4
 			}
 			if phases != want {
@@ -70,6 +71,24 @@ func TestSmallPlan(t *testing.T) {
 			// ⌈(k/2)/n⌉·n²/4 = n²/4 steps.
 			if c.Alg == am.Det3 && c.K == c.N && (s.Values["phase1"] < 1 || int(s.Values["phase1"]) > c.N*c.N/4) {
 				t.Errorf("cell %s run %d: phase 1 took %v steps, outside [1, n²/4 = %d]", p.Cells[i].Key(), s.Run, s.Values["phase1"], c.N*c.N/4)
+			}
+			// DET_4_PHASE_ROUTE: with k/2 a multiple of n, both unshuffle
+			// phases send exactly (k/2)/n packets between every pair of a
+			// line, so each takes (k/2)·n/4 steps; on the torus the
+			// shorter-way stand-in takes (k/2)·(n + 2)/8 in Phase 1 (the
+			// ledger's mesh/sec-6/torus-stand-in-phase-1).
+			if half := c.K / 2; c.K%(2*c.N) == 0 {
+				if c.Alg == am.Det4 && (int(s.Values["phase1"]) != half*c.N/4 || int(s.Values["phase2"]) != half*c.N/4) {
+					t.Errorf("cell %s run %d: DET_4 phases 1, 2 took %v, %v steps, want %d each", p.Cells[i].Key(), s.Run, s.Values["phase1"], s.Values["phase2"], half*c.N/4)
+				}
+				if c.Alg == Det3Torus && int(s.Values["phase1"]) != half*(c.N+2)/8 {
+					t.Errorf("cell %s run %d: torus phase 1 took %v steps, want %d", p.Cells[i].Key(), s.Run, s.Values["phase1"], half*(c.N+2)/8)
+				}
+				// With the ties split: c·n·(n − 2)/8 + ⌈c/2⌉·n/2, c = (k/2)/n
+				// (mesh/sec-6/torus-split-phase-1).
+				if cc := half / c.N; c.Alg == Det3TorusSplit && int(s.Values["phase1"]) != cc*c.N*(c.N-2)/8+(cc+1)/2*c.N/2 {
+					t.Errorf("cell %s run %d: split torus phase 1 took %v steps, want %d", p.Cells[i].Key(), s.Run, s.Values["phase1"], cc*c.N*(c.N-2)/8+(cc+1)/2*c.N/2)
+				}
 			}
 			if s.Values["time"] <= 0 || s.Values["queue"] < 1 {
 				t.Errorf("cell %s: time %v, queue %v", p.Cells[i].Key(), s.Values["time"], s.Values["queue"])
@@ -128,6 +147,35 @@ func TestDeterministicCellsIgnoreRun(t *testing.T) {
 		if a.Steps != b.Steps || a.MaxQueue != b.MaxQueue {
 			t.Errorf("%s: run 0 %+v, run 5 %+v", f, a, b)
 		}
+	}
+}
+
+// The reference bounds at hand-computed points: Lemma 3 at n = 8, k = 4096
+// is (16384 + 1024·4)/16384 = 1.25; the torus bound at n = 4, k = 64 is
+// (64 + 1.5·32)/128 = 0.875.
+func TestReferenceBounds(t *testing.T) {
+	if got := Lemma3Time(8, 4096); math.Abs(got-1.25) > 1e-12 {
+		t.Errorf("Lemma3Time(8, 4096) = %v, want 1.25", got)
+	}
+	if got := TorusTime(4, 64); got != 0.875 {
+		t.Errorf("TorusTime(4, 64) = %v, want 0.875", got)
+	}
+	e, err := experiment.Lookup("mesh-kk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, skipped := e.Cells(16)
+	torus := 0
+	for _, c := range cells {
+		if d := Decode(c); isTorus(d.Alg) {
+			torus++
+			if d.N > TorusMaxN {
+				t.Errorf("torus cell at n = %d > %d", d.N, TorusMaxN)
+			}
+		}
+	}
+	if torus != 2*2*3*len(pmesh.KKFamilies) || len(skipped) != 3 {
+		t.Errorf("%d torus cells (want %d), skipped %v", torus, 2*2*3*len(pmesh.KKFamilies), skipped)
 	}
 }
 

@@ -1,0 +1,42 @@
+package mesh
+
+import (
+	"math"
+	"testing"
+)
+
+// Lemma 3's terms at hand-computed points: k^{5/6}·n^{2/3} and the printed
+// n^{2/3}/k^{1/6} (8^{2/3} = 4, 4096^{1/6} = 4, 4096^{5/6} = 1024;
+// 64^{5/6} = 32, 27^{2/3} = 9).
+func TestLemma3Terms(t *testing.T) {
+	for _, c := range []struct {
+		n, k             int
+		term, printedTrm float64
+	}{
+		{8, 4096, 4096, 1},
+		{27, 64, 32 * 9, 9.0 / 2},
+		{1, 1, 1, 1},
+	} {
+		if got := Lemma3Term(c.n, c.k); math.Abs(got-c.term) > 1e-9*c.term {
+			t.Errorf("Lemma3Term(%d, %d) = %g, want %g", c.n, c.k, got, c.term)
+		}
+		if got := Lemma3PrintedTerm(c.n, c.k); math.Abs(got-c.printedTrm) > 1e-9 {
+			t.Errorf("Lemma3PrintedTerm(%d, %d) = %g, want %g", c.n, c.k, got, c.printedTrm)
+		}
+	}
+}
+
+// The DET_4 sizes are inside the regime the paper names (k ≥ n⁴) and the
+// beyond sizes outside it.
+func TestDet4SizesRegime(t *testing.T) {
+	for _, nk := range det4Sizes(2) {
+		if n := nk[0]; nk[1] < n*n*n*n {
+			t.Errorf("det4Sizes: k = %d < n⁴ at n = %d", nk[1], n)
+		}
+	}
+	for _, nk := range det4Beyond(2) {
+		if n := nk[0]; nk[1] >= n*n*n*n {
+			t.Errorf("det4Beyond: k = %d ≥ n⁴ at n = %d", nk[1], n)
+		}
+	}
+}

@@ -116,7 +116,7 @@ type router struct {
 	stagePlans  []stagePlan
 	shiftR      popsdet.Plan
 	shiftL      popsdet.Plan
-	parkedCount []int // per group h: packets of key h parked so far (O_h)
+	parkedCount []int   // per group h: packets of key h parked so far (O_h)
 	rcv         []int32 // index in ev.Received of each processor's reception, or −1
 	ev          pops.Events
 }

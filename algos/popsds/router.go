@@ -80,9 +80,24 @@ func WaveBudget(sh pops.Shape) int { return min(sh.G, sh.D/sh.G) }
 
 // Slots is the router's slot count on POPS(d, g), the same for every
 // permutation: (d/g)·(SortSlots(g) + InfoSlots + WaveBudget) + d/g.
-func Slots(sh pops.Shape) int {
+func Slots(sh pops.Shape) int { return SlotsWithDepth(sh, SortSlots(sh.G)/2) }
+
+// SlotsWithDepth is the slot count with a sorter of the given depth on g²
+// wires in place of Batcher's: (d/g)·(2·depth + InfoSlots + WaveBudget) + d/g.
+func SlotsWithDepth(sh pops.Shape, depth int) int {
 	k := sh.D / sh.G
-	return k*(SortSlots(sh.G)+InfoSlots+WaveBudget(sh)) + k
+	return k*(2*depth+InfoSlots+WaveBudget(sh)) + k
+}
+
+// Options configures RouteWith.
+type Options struct {
+	// Mutant plants a fault; None is the router as written.
+	Mutant Mutant
+	// Sorter, if set, is the sorting network used on the g² wires of each
+	// sub-network in place of Batcher's odd-even merge sort (Corollary 2.4
+	// plugs in an AKS-family network). It must sort; a network that does
+	// not leaves packets undelivered, which the result reports.
+	Sorter *sortnet.Network
 }
 
 // Result is what a run did, as the slot model reports it.
@@ -142,6 +157,12 @@ func (rt *router) key(p int32) int64 { return int64(rt.h(p))*int64(rt.n) + int64
 // planted fault m) and returns what the slot model reported. An error means
 // a bad shape or permutation, or an action the model rejects (a bug).
 func Route(sh pops.Shape, dst []int32, m Mutant) (Result, error) {
+	return RouteWith(sh, dst, Options{Mutant: m})
+}
+
+// RouteWith is Route with options (a planted fault, another sorter).
+func RouteWith(sh pops.Shape, dst []int32, o Options) (Result, error) {
+	m := o.Mutant
 	if err := CheckShape(sh); err != nil {
 		return Result{}, err
 	}
@@ -156,6 +177,15 @@ func Route(sh pops.Shape, dst []int32, m Mutant) (Result, error) {
 		return Result{}, err
 	}
 	rt := &router{sh: sh, n: sh.N(), d: sh.D, g: sh.G, k: sh.D / sh.G, m: sh.G * sh.G, mut: m, st: st}
+	if o.Sorter != nil {
+		if o.Sorter.N != rt.m {
+			return Result{}, fmt.Errorf("sorter on %d wires: need g² = %d", o.Sorter.N, rt.m)
+		}
+		if err := o.Sorter.Validate(); err != nil {
+			return Result{}, err
+		}
+		rt.nw = *o.Sorter
+	}
 	if err := rt.compile(); err != nil {
 		return Result{}, err
 	}
@@ -194,20 +224,21 @@ func Route(sh pops.Shape, dst []int32, m Mutant) (Result, error) {
 }
 
 func (rt *router) compile() error {
-	nw, err := asn.OddEvenMergeSort(rt.m)
-	if err != nil {
-		return err
+	var err error
+	if rt.nw.Stages == nil {
+		if rt.nw, err = asn.OddEvenMergeSort(rt.m); err != nil {
+			return err
+		}
 	}
-	rt.nw = nw
 	gg := pops.Shape{D: rt.g, G: rt.g}
-	for s, stg := range nw.Stages {
+	for s, stg := range rt.nw.Stages {
 		pi := perm.Identity(rt.m)
 		for _, c := range stg {
 			a, b := rt.local(int(c.I)), rt.local(int(c.J))
 			pi[a], pi[b] = int32(b), int32(a)
 		}
-		pl, err := popsdet.NewPlan(gg, pi)
-		if err != nil {
+		var pl popsdet.Plan
+		if pl, err = popsdet.NewPlan(gg, pi); err != nil {
 			return err
 		}
 		if s == 0 && rt.mut == SharedRelay {

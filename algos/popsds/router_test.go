@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"routecheck/algos/aks"
 	"routecheck/models/perm"
 	"routecheck/models/pops"
 )
@@ -117,6 +118,26 @@ func TestCheckShape(t *testing.T) {
 	for _, sh := range []pops.Shape{{D: 3, G: 3}, {D: 6, G: 4}, {D: 1, G: 1}, {D: 2, G: 1}} {
 		if CheckShape(sh) == nil {
 			t.Errorf("%v accepted", sh)
+		}
+	}
+}
+
+// Corollary 2.4's plug-in: the [8] scheme with an AKS-family sorter on the
+// g² wires routes too, in SlotsWithDepth slots.
+func TestAKSSorter(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, sh := range []pops.Shape{{D: 2, G: 2}, {D: 8, G: 2}, {D: 4, G: 4}, {D: 16, G: 4}} {
+		res0, err := aks.Construct(sh.G*sh.G, aks.SeiferasParams(), aks.Exact())
+		if err != nil {
+			t.Fatal(err)
+		}
+		nw := res0.Net
+		res, err := RouteWith(sh, perm.Random(sh.N(), r), Options{Sorter: &nw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Completed || res.Conflicts != 0 || res.Slots != SlotsWithDepth(sh, nw.Depth()) {
+			t.Fatalf("%v: %+v, want %d slots", sh, res, SlotsWithDepth(sh, nw.Depth()))
 		}
 	}
 }

@@ -356,7 +356,7 @@ func dev(m, p, se float64) *float64 {
 func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
 	var out []experiment.NamedChart
 	for fig, ratio := range popspaper.Ratios {
-		var ours, paper, base, det, nsO, nsP, nsB []float64
+		var ours, paper, base, det, nsO, nsP, nsB, nsS, sim []float64
 		for _, r := range rows {
 			sh := shapeOf(r.Cell)
 			if sh.D != ratio*sh.G {
@@ -368,6 +368,9 @@ func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
 				nsP, paper = append(nsP, n), append(paper, *r.Paper.Mean)
 			}
 			nsB, base = append(nsB, n), append(base, popspaper.Baseline(sh.D, sh.G))
+			if popsds.CheckShape(sh) == nil {
+				nsS, sim = append(nsS, n), append(sim, float64(popsds.Slots(sh)))
+			}
 			det = append(det, DetColumns(sh)[ColDetDirectBatcher])
 		}
 		if len(ours) == 0 {
@@ -386,6 +389,7 @@ func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
 			// squeeze the figure's comparison of A and B into its bottom.
 			series = append(series,
 				plotting.Series{Name: "baseline [8], §IV formula", X: nsB, Y: base, Dashed: true},
+				plotting.Series{Name: "baseline [8], simulated (algos/popsds)", X: nsS, Y: sim, Points: true},
 				plotting.Series{Name: "deterministic, direct: Batcher on n = dg wires", X: nsB, Y: det, Dashed: true})
 		}
 		dname := "d = g"

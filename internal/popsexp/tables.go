@@ -5,13 +5,17 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"sync"
 
 	"routecheck/algos/aks"
 	ap "routecheck/algos/pops"
 	"routecheck/algos/popsdet"
+	"routecheck/algos/popsds"
 	"routecheck/internal/experiment"
 	"routecheck/internal/plotting"
+	"routecheck/internal/seeds"
 	"routecheck/internal/stats"
+	"routecheck/models/perm"
 	"routecheck/models/pops"
 	"routecheck/oracles/popspaper"
 	"routecheck/oracles/sortnetforms"
@@ -108,7 +112,7 @@ func (t table) Title() string {
 		ce += ", stage-2 reading: coin kept at its last stage-1 value"
 	}
 	if t.slots {
-		return "Table I (column A): slots to route a random permutation with the randomized router (" + t.variant.String() + ", " + ce + "; runs to completion, censored_runs = runs stopped at the 2^26-step guard), ours beside the paper; baseline B = §IV formula; det_* = deterministic sort-based routers of §II-A, closed forms (direct: sort all n = dg packets, stages × Slots(d,g); 8style: Cor. 2.4, AKS in place of Batcher in [8]; aks_c = §7 analytic AKS depth)"
+		return "Table I (column A): slots to route a random permutation with the randomized router (" + t.variant.String() + ", " + ce + "; runs to completion, censored_runs = runs stopped at the 2^26-step guard), ours beside the paper; baseline B = §IV formula; det_* = deterministic sort-based routers of §II-A, closed forms (direct: sort all n = dg packets, stages × Slots(d,g); 8style: Cor. 2.4, AKS in place of Batcher in [8]; aks_c = §7 analytic AKS depth); sim_B = the algorithm of [8] simulated on the slot model (algos/popsds: d/g POPS(g,g) sorts by Batcher's odd-even merge sort, then our on-line completion of the steps the seed does not describe), measured on one random permutation for n ≤ 4096, sim_B_closed = its slot count in closed form (the same for every permutation)"
 	}
 	return "Table II: steps (μ, σ, max) to route a random permutation with the randomized router (" + t.variant.String() + ", " + ce + "; runs to completion, censored_runs = runs stopped at the 2^26-step guard), ours beside the paper"
 }
@@ -207,6 +211,9 @@ func (t table) Summarize(c experiment.Cell, samples []experiment.Sample) experim
 		for k, v := range DetColumns(sh) {
 			row.Extra[k] = v
 		}
+		for k, v := range SimBColumns(sh) {
+			row.Extra[k] = v
+		}
 	}
 	pc, ok := popspaper.Lookup(sh.N(), sh.D/sh.G)
 	if !ok || !pc.HasPaper() {
@@ -277,6 +284,58 @@ func DetColumns(sh pops.Shape) map[string]float64 {
 	}
 }
 
+// The simulated rival's columns of pops-table1 (Extra keys).
+const (
+	// ColSimB is the slot count of the algorithm of [8] as algos/popsds
+	// simulates it on the slot model, measured on one uniformly random
+	// permutation (stream SimBSeed) for cells with n ≤ SimBMaxN; a run
+	// that does not deliver every packet without conflict leaves it out.
+	ColSimB = "sim_B"
+	// ColSimBClosed is popsds.Slots(d, g), the simulated router's slot
+	// count in closed form (the same for every permutation, which the
+	// ledger's pops/rival-8 claims check on the slot model), for every cell
+	// with g ≥ 2.
+	ColSimBClosed = "sim_B_closed"
+)
+
+// SimBMaxN is the largest n at which pops-table1 runs the [8] simulation
+// (a run at n = 4096 takes up to a few CPU-seconds).
+const SimBMaxN = 4096
+
+// SimBSeed seeds the permutation of the sim_B column.
+const SimBSeed = 8
+
+// SimBColumns returns the simulated-[8] columns for sh (none when g < 2,
+// outside popsds's scope).
+func SimBColumns(sh pops.Shape) map[string]float64 {
+	out := map[string]float64{}
+	if popsds.CheckShape(sh) != nil {
+		return out
+	}
+	out[ColSimBClosed] = float64(popsds.Slots(sh))
+	if sh.N() > SimBMaxN {
+		return out
+	}
+	if v, ok := simBCache.Load(sh); ok {
+		if x := v.(float64); x >= 0 {
+			out[ColSimB] = x
+		}
+		return out
+	}
+	dst := perm.Random(sh.N(), seeds.Rand(SimBSeed, uint64(sh.D), uint64(sh.G)))
+	res, err := popsds.Route(sh, dst, popsds.None)
+	x := -1.0
+	if err == nil && res.Completed && res.Conflicts == 0 {
+		x = float64(res.Slots)
+		out[ColSimB] = x
+	}
+	simBCache.Store(sh, x)
+	return out
+}
+
+// simBCache holds sim_B by shape: the run is deterministic.
+var simBCache sync.Map
+
 func b01(b bool) float64 {
 	if b {
 		return 1
@@ -297,7 +356,7 @@ func dev(m, p, se float64) *float64 {
 func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
 	var out []experiment.NamedChart
 	for fig, ratio := range popspaper.Ratios {
-		var ours, paper, base, det, nsO, nsP, nsB []float64
+		var ours, paper, base, det, nsO, nsP, nsB, nsS, sim []float64
 		for _, r := range rows {
 			sh := shapeOf(r.Cell)
 			if sh.D != ratio*sh.G {
@@ -309,6 +368,9 @@ func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
 				nsP, paper = append(nsP, n), append(paper, *r.Paper.Mean)
 			}
 			nsB, base = append(nsB, n), append(base, popspaper.Baseline(sh.D, sh.G))
+			if popsds.CheckShape(sh) == nil {
+				nsS, sim = append(nsS, n), append(sim, float64(popsds.Slots(sh)))
+			}
 			det = append(det, DetColumns(sh)[ColDetDirectBatcher])
 		}
 		if len(ours) == 0 {
@@ -327,6 +389,7 @@ func (t table) Charts(rows []experiment.Row) []experiment.NamedChart {
 			// squeeze the figure's comparison of A and B into its bottom.
 			series = append(series,
 				plotting.Series{Name: "baseline [8], §IV formula", X: nsB, Y: base, Dashed: true},
+				plotting.Series{Name: "baseline [8], simulated (algos/popsds)", X: nsS, Y: sim, Points: true},
 				plotting.Series{Name: "deterministic, direct: Batcher on n = dg wires", X: nsB, Y: det, Dashed: true})
 		}
 		dname := "d = g"

@@ -357,3 +357,46 @@ func TestTableWithOptions(t *testing.T) {
 		t.Errorf("split delivery: %+v, %v", s, err)
 	}
 }
+
+// pops-table1 carries the simulated [8] beside the formula: measured for
+// n ≤ SimBMaxN (equal to the closed form, since the router's slot count does
+// not depend on the permutation), closed form for every cell with g ≥ 2, and
+// nothing where g = 1 (outside the router's scope). The closed form's sort
+// part is the formula's sort term exactly.
+func TestTable1SimB(t *testing.T) {
+	exp, err := experiment.Lookup("pops-table1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, _ := exp.Cells(1 << 24)
+	measured := 0
+	for _, c := range cells {
+		sh := shapeOf(c)
+		row := exp.Summarize(c, fakeSamples(3))
+		closed, okC := row.Extra[ColSimBClosed]
+		sim, okS := row.Extra[ColSimB]
+		if sh.G < 2 {
+			if okC || okS {
+				t.Errorf("%s: g = 1 has sim_B columns", c.Key())
+			}
+			continue
+		}
+		if !okC || okS != (sh.N() <= SimBMaxN) {
+			t.Fatalf("%s: sim_B_closed present %v, sim_B present %v", c.Key(), okC, okS)
+		}
+		if okS {
+			measured++
+			if sim != closed {
+				t.Errorf("%s: measured %v, closed form %v", c.Key(), sim, closed)
+			}
+		}
+		k := float64(sh.D / sh.G)
+		rest := closed - popspaper.BaselineSortTerm(sh.D, sh.G)
+		if want := k*float64(9+min(sh.G, sh.D/sh.G)) + k; math.Abs(rest-want) > 1e-9 {
+			t.Errorf("%s: closed form minus the formula's sort term = %v, want %v", c.Key(), rest, want)
+		}
+	}
+	if measured != 15 {
+		t.Errorf("%d cells measured, want 15 (n ≤ 4096, g ≥ 2)", measured)
+	}
+}

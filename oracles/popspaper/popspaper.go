@@ -113,3 +113,19 @@ func C() float64 { return math.Exp(1 + 1/math.E) }
 
 // Corollary39Slots is 20·d/g, the leading term of Corollary 3.9.
 func Corollary39Slots(d, g int) float64 { return 20 * float64(d) / float64(g) }
+
+// BaselineSortTerm is the part of Baseline that §IV attributes to sorting:
+// d/g sorts of g² items, each log m(1 + log m)/2 steps for m = g² (the
+// corrected count, ≈ 2 log²g) at 2 slots a step, i.e. (4d/g)·log²g +
+// (2d/g)·log g, logs base 2.
+func BaselineSortTerm(d, g int) float64 {
+	r := float64(d) / float64(g)
+	l := math.Log2(float64(g))
+	return 4*r*l*l + 2*r*l
+}
+
+// BaselineRest is Baseline minus BaselineSortTerm: 21d/g + 3 log g + 7, the
+// part of [8]'s running time the seed gives only as a lump.
+func BaselineRest(d, g int) float64 {
+	return 21*float64(d)/float64(g) + 3*math.Log2(float64(g)) + 7
+}

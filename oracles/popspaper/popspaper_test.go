@@ -59,3 +59,22 @@ func TestTableIAIsAMeanOfWholeSteps(t *testing.T) {
 		}
 	}
 }
+
+// The sort term is the hypercube count log m(1+log m)/2 for m = g², two
+// slots a step, d/g times; it and the rest add up to Baseline.
+func TestBaselineSplit(t *testing.T) {
+	for _, c := range Cells() {
+		g, ok := c.G()
+		if !ok {
+			continue
+		}
+		d := c.D()
+		lm := 2 * math.Log2(float64(g))
+		if want := float64(d/g) * 2 * lm * (1 + lm) / 2; math.Abs(BaselineSortTerm(d, g)-want) > 1e-9 {
+			t.Errorf("n=%d d=%dg: sort term %v, want %v", c.N, c.Ratio, BaselineSortTerm(d, g), want)
+		}
+		if s := BaselineSortTerm(d, g) + BaselineRest(d, g); math.Abs(s-Baseline(d, g)) > 1e-9 {
+			t.Errorf("n=%d d=%dg: split sums to %v, Baseline %v", c.N, c.Ratio, s, Baseline(d, g))
+		}
+	}
+}

@@ -199,3 +199,25 @@ func lps(p, q, rootShift int) (Graph, error) {
 	}
 	return g, nil
 }
+
+// LPSSplitter builds the explicit splitter of Corollary 2.1(2)'s proof from
+// X^{p,q} (n = q(q²−1)/2 inputs, d = p + 1): the upper concentrator is
+// Fold(LPS(p, q)) and the lower one Fold of the same graph with its right
+// side relabelled b ↦ b + 1 (mod n) (any relabelling keeps the expansion),
+// with König's proper 2d-colouring. It returns LPS's errors.
+func LPSSplitter(p, q int) (Splitter, error) {
+	g, err := LPS(p, q)
+	if err != nil {
+		return Splitter{}, err
+	}
+	low := Graph{NA: g.NA, NB: g.NB, Adj: make([][]int32, g.NA)}
+	for a, l := range g.Adj {
+		low.Adj[a] = make([]int32, len(l))
+		for i, b := range l {
+			low.Adj[a][i] = (b + 1) % int32(g.NB)
+		}
+	}
+	s := Splitter{M: g.NA, D: p + 1, Upper: Fold(g), Lower: Fold(low)}
+	s.Colour = colourSplitter(s)
+	return s, nil
+}

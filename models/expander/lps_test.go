@@ -153,3 +153,32 @@ func TestTannerVersusExactOnLPS(t *testing.T) {
 		}
 	}
 }
+
+func TestLPSSplitter(t *testing.T) {
+	s, err := LPSSplitter(13, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []Graph{s.Upper, s.Lower} {
+		if dA, dB, ok := g.Biregular(); !ok || dA != 14 || dB != 28 || g.NA != 60 || g.NB != 30 {
+			t.Fatalf("concentrator degrees %d %d %v sides %d %d", dA, dB, ok, g.NA, g.NB)
+		}
+	}
+	seen := map[[2]int32]bool{} // (vertex, colour): input side and output side
+	for i, e := range s.Edges() {
+		c := s.Colour[i]
+		if c < 0 || c >= 28 {
+			t.Fatalf("colour %d out of range", c)
+		}
+		out := e.Out + 1000
+		if e.Lower {
+			out += 1000
+		}
+		for _, v := range []int32{e.In, out} {
+			if seen[[2]int32{v, c}] {
+				t.Fatalf("vertex %d has two edges of colour %d", v, c)
+			}
+			seen[[2]int32{v, c}] = true
+		}
+	}
+}

@@ -3,8 +3,10 @@ package mbfly
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"strings"
 
+	amb "routecheck/algos/multibutterfly"
 	"routecheck/internal/seeds"
 	mb "routecheck/models/multibutterfly"
 	"routecheck/oracles/mbflyforms"
@@ -17,6 +19,7 @@ import (
 
 func init() {
 	registerSec4()
+	registerSec4Literal()
 }
 
 // sec4Mapping assigns node ⟨s, q⟩ (s = 0 … 3 log n) of the §4.1 network to
@@ -191,5 +194,75 @@ func registerSec4() {
 		Recorded:  props.Violated,
 		Notes:     "Reading of the batches as in algos/multibutterfly/comm.go (the printed set names a single node). The guarantee fails for every splitter with m < ⌈1/α⌉ (one packet against αm < 1) and wherever ⌈1/α⌉ ∤ m, and a batch has ⌈n/⌈1/α⌉⌉ > αn packets whenever ⌈1/α⌉ ∤ n (e.g. α = 0.042, n = 32: 2 > 1.344). As in §3 (mbfly/sec3.2/batch-load) Claims 4.1–4.2's hypothesis therefore fails on the last log(1/α) stages of the multi-butterfly.",
 		Check:     sec4LoadCheck,
+	})
+}
+
+// sec4LiteralCheck runs the literal one-buffer rule (delivered packets keep
+// their buffers) on small §4.1 networks, smallest first, and reports the
+// first instance that does not complete.
+func sec4LiteralCheck(env props.Env) props.Outcome {
+	runs := 0
+	for _, n := range []int{2, 4, 8, 16}[:env.Budget.Pick(3, 4, 4)] {
+		k := bits.Len(uint(n)) - 1
+		for d := 1; d <= 2; d++ {
+			for _, A := range []int{1, 2, 4} {
+				for r := range env.Budget.Pick(3, 5, 10) {
+					rng := seeds.Rand(env.Seed, 0x11e8, uint64(n), uint64(d), uint64(A), uint64(r))
+					net, err := mb.BuildComm(n, d, rng)
+					if err != nil {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+					}
+					np := n * (k + 1)
+					dest := make([]int32, np)
+					for i, j := range rng.Perm(np) {
+						dest[i] = int32(2*k*n + j)
+					}
+					s, err := mb.InitComm(net, dest)
+					if err != nil {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+					}
+					res, fin, err := amb.RunCommLiteral(s, A, 0, true)
+					runs++
+					if err != nil {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+					}
+					if !res.Complete {
+						stuck := ""
+						for v, p := range fin.Buf {
+							if p >= 0 && fin.Dest[p] != int32(v) {
+								stuck = fmt.Sprintf("packet %d (destination ⟨%d, %d⟩) stuck at ⟨%d, %d⟩", p, int(fin.Dest[p])/n, int(fin.Dest[p])%n, v/n, v%n)
+								if w := int32(v + n); v/n >= 2*k && int(w) < len(fin.Buf) && fin.Buf[w] >= 0 && fin.Dest[fin.Buf[w]] == w {
+									stuck += fmt.Sprintf(", behind packet %d delivered at ⟨%d, %d⟩", fin.Buf[w], int(w)/n, int(w)%n)
+								}
+								break
+							}
+						}
+						held := 0
+						for q := range n {
+							if p := fin.Buf[2*k*n+q]; p >= 0 && fin.Dest[p] == int32(2*k*n+q) {
+								held++
+							}
+						}
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d d=%d A=%d network %d: not complete after %d iterations; %s; %d of the %d nodes of stage 2 log n hold the packet delivered there, which never moves again (%d runs before)", n, d, A, r, res.Iterations, stuck, held, n, runs-1),
+							Counterexample: map[string]any{"n": n, "d": d, "A": A, "network_seed": []uint64{env.Seed, 0x11e8, uint64(n), uint64(d), uint64(A), uint64(r)}, "dest": dest}}
+					}
+				}
+			}
+		}
+	}
+	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d runs, all complete", runs)}
+}
+
+func registerSec4Literal() {
+	props.Register(props.Claim{
+		ID:        "mbfly/sec4.2/literal-exchange",
+		Source:    mbflySrc + " §4.1–4.2 (\"nodes … can either exchange the content of one of their buffers or keep their buffers unchanged\"; \"if node ⟨t, q⟩ stores in its buffer a packet with higher priority than the packet stored in the buffer of ⟨t + 1, q'⟩, the two nodes exchange packets\")",
+		Statement: "under the literal one-buffer rule — a packet that reaches its destination keeps occupying that node's buffer — the §4.2 protocol still brings every packet to its destination",
+		Scope:     "n ∈ {2, 4, 8} (small), + 16; d ∈ {1, 2}; ⌈1/α⌉ ∈ {1, 2, 4}; random destination bijections; smallest first; run cap 64(3 log n + A + 4) iterations",
+		Kind:      props.Invariant,
+		Class:     props.Reading,
+		Recorded:  props.Violated,
+		Notes:     "The other reading of mbfly/sec4.2/comm-delivers (which absorbs delivered packets and holds). Literally, a delivered packet stays in its destination's one buffer; a packet of the same column bound for a later row has lower priority (the batches order rows first) and can never exchange with it, so it waits for ever behind it on the direct edges (or at ⟨2 log n, q⟩). The minimal counterexample is found at n = 2. So §4's protocol needs the absorbing reading (or a separate delivery buffer — the node would then have 4 buffers, not the 3 of §4.2). Algorithm: algos/multibutterfly.RunCommLiteral on mb.StepCommKeep (both new; differential tests against RunComm/StepComm up to the first delivery).",
+		Check:     sec4LiteralCheck,
 	})
 }

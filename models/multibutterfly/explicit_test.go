@@ -39,3 +39,11 @@ func TestBuildMGG(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildAppendixAErrors(t *testing.T) {
+	for _, c := range [][2]int{{3, 2}, {0, 2}, {8, 0}, {8, 65}} {
+		if _, err := BuildAppendixA(c[0], c[1], nil); err == nil {
+			t.Fatalf("BuildAppendixA(%d, %d): no error", c[0], c[1])
+		}
+	}
+}

@@ -20,6 +20,7 @@ import (
 func init() {
 	registerSec4()
 	registerSec4Literal()
+	registerThm43Counts()
 }
 
 // sec4Mapping assigns node ⟨s, q⟩ (s = 0 … 3 log n) of the §4.1 network to
@@ -264,5 +265,59 @@ func registerSec4Literal() {
 		Recorded:  props.Violated,
 		Notes:     "The other reading of mbfly/sec4.2/comm-delivers (which absorbs delivered packets and holds). Literally, a delivered packet stays in its destination's one buffer; a packet of the same column bound for a later row has lower priority (the batches order rows first) and can never exchange with it, so it waits for ever behind it on the direct edges (or at ⟨2 log n, q⟩). The minimal counterexample is found at n = 2. So §4's protocol needs the absorbing reading (or a separate delivery buffer — the node would then have 4 buffers, not the 3 of §4.2). Algorithm: algos/multibutterfly.RunCommLiteral on mb.StepCommKeep (both new; differential tests against RunComm/StepComm up to the first delivery).",
 		Check:     sec4LiteralCheck,
+	})
+}
+
+// thm43Counts returns, for Theorem 4.3's proof network (n nodes per
+// stage, d a power of two), the node counts of its three parts — the
+// expander stages (log n + 2d log 2d + 1 of them), the multi-butterfly's
+// log n + 1 stages plus the cycle vertices that replace the nodes of its
+// first log 2d stages (2d − 1 extra per node), and the direct-edge stages
+// (log n + 2d log 2d + 1) — counting each boundary stage in the part after
+// it, as §4.1 does (stage log n is the multi-butterfly's input).
+func thm43Counts(logn, d int) (parts [3]int64, total int64) {
+	n := int64(1) << logn
+	l2d := int64(bits.Len(uint(2*d)) - 1)
+	D := int64(d)
+	first := int64(logn) + 2*D*l2d + 1 // stages of the expander part
+	last := int64(logn) + 2*D*l2d + 1
+	stages := 3*int64(logn) + 4*D*l2d + 1 // as printed; = first + (log n + 1) + last − 2
+	parts[0] = n * (first - 1)
+	parts[1] = n*(int64(logn)+1) + n*l2d*(2*D-1)
+	parts[2] = n * (last - 1)
+	total = n*stages + n*l2d*(2*D-1)
+	return parts, total
+}
+
+func thm43Check(env props.Env) props.Outcome {
+	var ev []string
+	for _, d := range []int{2, 4, 8, 16, 32, 64, 128} {
+		for _, logn := range []int{4, 10, 20} {
+			parts, total := thm43Counts(logn, d)
+			n := int64(1) << logn
+			N := n * (int64(logn) + int64(d)*int64(bits.Len(uint(d))-1)) // printed N = n(log n + d log d)
+			if parts[0]+parts[1]+parts[2] != total {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("internal: parts %v do not add up to %d", parts, total)}
+			}
+			if total > 3*N {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("d = %d, n = 2^%d: the network has %d nodes (parts %d, %d, %d) but 3N = 3n(log n + d log d) = %d; each part is about n(log n + 2d log 2d), not N", d, logn, total, parts[0], parts[1], parts[2], 3*N), Counterexample: map[string]any{"d": d, "log_n": logn, "nodes": total, "3N": 3 * N}}
+			}
+			ev = append(ev, fmt.Sprintf("d=%d n=2^%d: %d ≤ 3N = %d", d, logn, total, 3*N))
+		}
+	}
+	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+}
+
+func registerThm43Counts() {
+	props.Register(props.Claim{
+		ID:        "mbfly/thm-4.3/node-count",
+		Source:    mbflySrc + " Theorem 4.3's proof (\"Let N = n(log n + d log d). We start with a network that consists of 3 log n + 4d log 2d + 1 stages … we add 2nd log 2d new vertices … We get a graph with 3N processors\")",
+		Statement: "the proof's network (3 log n + 4d log 2d + 1 stages of n nodes, plus the cycle vertices replacing the nodes of the multi-butterfly's first log 2d stages) has at most 3N nodes, N = n(log n + d log d), so that it can be merged onto N processors three at a time",
+		Scope:     "d ∈ {2, 4, …, 128} (powers of two, as §4.4 assumes), n ∈ {2^4, 2^10, 2^20}; exact integer arithmetic",
+		Kind:      props.Exact,
+		Class:     props.Paper,
+		Recorded:  props.Violated,
+		Notes:     "Each of the three parts has about n(log n + 2d log 2d) nodes (expander part n(log n + 2d log 2d), multi-butterfly with cycles n(log n + 1) + n log 2d (2d − 1), direct part n(log n + 2d log 2d)), so the count matches 3N only with N = n(log n + 2d log 2d) — the 2d log 2d that the proof's last sentence uses (\"the extra 1/α 2d log 2d batches\"). The printed N = n(log n + d log d) is most likely a typo; with it, 3N falls short by about n(3d log d + 6d). The degree-10 and 6d + 1 figures do not depend on N. (The printed 2nd log 2d added vertices are n log 2d (2d − 1) exactly.)",
+		Check:     thm43Check,
 	})
 }

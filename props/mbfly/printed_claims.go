@@ -118,7 +118,7 @@ func registerPrinted() {
 		Kind:      props.Invariant,
 		Class:     props.Paper,
 		Recorded:  props.Holds,
-		Notes:     "The expansion of the random expanders and splitters is not verified at these parameters (α = 0.042 makes ⌊αn⌋ ≥ 1 from n = 24; with d = 21 single vertices have ≥ 6 neighbours almost surely, but the splitters' α is outside Corollary 2.1(1), see mbfly/params/sec4.3-nonexplicit-hypotheses); delivery does not depend on it. Readings as mbfly/sec4.2/comm-delivers (absorbing destinations). The evidence gives the iterations beside Theorem 4.1's T0 + log n (mbfly/thm-4.1/printed-set-time).",
+		Notes:     "The expansion of the random expanders and splitters is not verified at these parameters (α = 0.042 makes ⌊αn⌋ ≥ 1 from n = 24, i.e. at n = 32 here; the splitters' α is outside Corollary 2.1(1), see mbfly/params/sec4.3-nonexplicit-hypotheses); delivery does not depend on it. Readings as mbfly/sec4.2/comm-delivers (absorbing destinations). The evidence gives the iterations beside Theorem 4.1's T0 + log n (mbfly/thm-4.1/printed-set-time).",
 		Check:     printedCommCheck(amb.NoFault, 0),
 		Faults:    []props.Fault{{Name: "an exchange protocol that exchanges along any activated edge, on the forward packet's route or not (amb.FaultIgnoreBit)", Check: printedCommCheck(amb.FaultIgnoreBit, 0)}},
 	})

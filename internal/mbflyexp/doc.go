@@ -11,6 +11,10 @@
 //     butterflies only up to N = 64 (see props mbfly/sec3.1/…), so above that
 //     the bound is what the theorem would give if the expansion held.
 //     Extras: mean iterations, iterations − log₂ N, largest buffer.
+//     Cells with explicit = 1 route on the explicit Margulis–Gabber–Galil
+//     multi-butterfly (models/multibutterfly.BuildMGG, d = 8) with L = 11
+//     (α = 1/64, β = 5, verified exactly for N ≤ 64); their paper column is
+//     Theorem 3.1's bound at β = 5, L = 11.
 //
 // The paper prints no measurements, only the constants 100 log N and
 // 600 log N (§3.3) for d = 10 and 60 — which are checked as claims, not

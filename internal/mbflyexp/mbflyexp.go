@@ -25,6 +25,17 @@ var (
 // L is the number of batches (β = 7, α = 1/32: 1/(α(β+1)) = 4).
 const L = 4
 
+// Explicit networks (issue 13): the Margulis–Gabber–Galil multi-butterfly
+// of models/multibutterfly.BuildMGG (d = 8, nothing random), routed with
+// LExplicit = ⌈1/(α(β+1))⌉ = 11 batches for α = 1/64, β = 5 (the expansion
+// verified exactly for N ≤ 64 by props' mbfly/sec3.1/mgg-expands-1-64).
+const (
+	DExplicit     = 8
+	LExplicit     = 11
+	BetaExplicit  = 5.0
+	AlphaExplicit = 1.0 / 64
+)
+
 type timeExp struct{}
 
 func init() { experiment.Register(timeExp{}) }
@@ -38,12 +49,23 @@ func param(c experiment.Cell, name string) int {
 	panic(fmt.Sprintf("mbflyexp: cell %s has no %s", c.Key(), name))
 }
 
+// explicit reports whether cell c is an explicit-network cell (parameter
+// "explicit" = 1; random networks have 0).
+func explicit(c experiment.Cell) bool {
+	for _, p := range c.Params {
+		if p.Name == "explicit" {
+			return p.Value == 1
+		}
+	}
+	return false
+}
+
 func log2(n int) int { return bits.Len(uint(n)) - 1 }
 
 func (timeExp) Name() string { return "mbfly-time" }
 
 func (timeExp) Title() string {
-	return "routing time of a random permutation on a random (N, d)-multi-butterfly, L = 4 batches (004 §3.2, Theorem 3.1): ours = steps / log₂ N; paper = Theorem 3.1's proof bound 2d·T0 / log₂ N (β = 7, d = 32 only); extras: iterations, iterations − log₂ N, largest buffer"
+	return "routing time of a random permutation on a random (N, d)-multi-butterfly, L = 4 batches, and on the explicit Margulis–Gabber–Galil multi-butterfly (d = 8, L = 11; explicit = 1) (004 §3.2, Theorem 3.1): ours = steps / log₂ N; paper = Theorem 3.1's proof bound 2d·T0 / log₂ N (β = 7 at d = 32; β = 5 for the explicit network); extras: iterations, iterations − log₂ N, largest buffer"
 }
 
 func (timeExp) Cells(maxN int) ([]experiment.Cell, []string) {
@@ -55,8 +77,9 @@ func (timeExp) Cells(maxN int) ([]experiment.Cell, []string) {
 			continue
 		}
 		for _, d := range Ds {
-			cells = append(cells, experiment.Cell{Params: []experiment.Param{{Name: "n", Value: n}, {Name: "d", Value: d}}, Size: n})
+			cells = append(cells, experiment.Cell{Params: []experiment.Param{{Name: "n", Value: n}, {Name: "d", Value: d}, {Name: "explicit", Value: 0}}, Size: n})
 		}
+		cells = append(cells, experiment.Cell{Params: []experiment.Param{{Name: "n", Value: n}, {Name: "d", Value: DExplicit}, {Name: "explicit", Value: 1}}, Size: n})
 	}
 	return cells, skipped
 }
@@ -72,11 +95,19 @@ func (timeExp) NewWorker() func(experiment.Cell, uint64, int) (experiment.Sample
 	return func(c experiment.Cell, seed uint64, run int) (experiment.Sample, error) {
 		n, d := param(c, "n"), param(c, "d")
 		rng := seeds.Rand(seed, tagTime, uint64(n), uint64(d), uint64(run))
-		net, err := mb.Build(n, d, rng)
+		lb := L
+		var net *mb.Network
+		var err error
+		if explicit(c) {
+			lb = LExplicit
+			net, err = mb.BuildMGG(n)
+		} else {
+			net, err = mb.Build(n, d, rng)
+		}
 		if err != nil {
 			return experiment.Sample{}, err
 		}
-		s, err := mb.Init(net, L, perm.Random(n, rng))
+		s, err := mb.Init(net, lb, perm.Random(n, rng))
 		if err != nil {
 			return experiment.Sample{}, err
 		}
@@ -95,10 +126,16 @@ func (timeExp) NewWorker() func(experiment.Cell, uint64, int) (experiment.Sample
 }
 
 // Bound is Theorem 3.1's proof bound 2d·T0 / log₂ N for β = 7, L = 4.
-func Bound(n, d int) float64 {
-	t0, _, _, ok := mbflyforms.BestT0(log2(n), L, 7)
+func Bound(n, d int) float64 { return bound(n, d, L, 7) }
+
+// BoundExplicit is the same bound for the explicit network: d = 8, β = 5,
+// L = 11.
+func BoundExplicit(n int) float64 { return bound(n, DExplicit, LExplicit, BetaExplicit) }
+
+func bound(n, d, l int, beta float64) float64 {
+	t0, _, _, ok := mbflyforms.BestT0(log2(n), l, beta)
 	if !ok {
-		panic("mbflyexp: condition (1) infeasible for β = 7")
+		panic(fmt.Sprintf("mbflyexp: condition (1) infeasible for β = %g", beta))
 	}
 	return float64(2*d*t0) / float64(log2(n))
 }
@@ -118,7 +155,10 @@ func (timeExp) Summarize(c experiment.Cell, samples []experiment.Sample) experim
 		Ours: experiment.Stat{Mean: experiment.F(s.Mean), SD: experiment.F(s.SD), Max: experiment.F(s.Max)},
 		Extra: map[string]float64{"iterations": summary(samples, "iterations").Mean, "iter_minus_logn": summary(samples, "iter_minus_logn").Mean,
 			"iter_minus_logn_max": summary(samples, "iter_minus_logn").Max, "max_buffer": summary(samples, "max_buffer").Max}}
-	if d == 32 {
+	switch {
+	case explicit(c):
+		row.Paper = &experiment.Stat{Max: experiment.F(BoundExplicit(n))}
+	case d == 32:
 		row.Paper = &experiment.Stat{Max: experiment.F(Bound(n, d))}
 	}
 	return row
@@ -126,16 +166,20 @@ func (timeExp) Summarize(c experiment.Cell, samples []experiment.Sample) experim
 
 func (timeExp) Charts(rows []experiment.Row) []experiment.NamedChart {
 	var series []plotting.Series
-	for _, d := range Ds {
+	for _, d := range append(append([]int{}, Ds...), -1) { // -1: the explicit network
 		var xs, ys []float64
 		for _, r := range rows {
-			if param(r.Cell, "d") == d {
+			if d == -1 && explicit(r.Cell) || d >= 0 && !explicit(r.Cell) && param(r.Cell, "d") == d {
 				xs = append(xs, float64(param(r.Cell, "n")))
 				ys = append(ys, r.Extra["iter_minus_logn"])
 			}
 		}
 		if len(xs) > 0 {
-			series = append(series, plotting.Series{Name: fmt.Sprintf("d = %d", d), X: xs, Y: ys, Points: true})
+			name := fmt.Sprintf("d = %d", d)
+			if d == -1 {
+				name = "explicit MGG, d = 8"
+			}
+			series = append(series, plotting.Series{Name: name, X: xs, Y: ys, Points: true})
 		}
 	}
 	if len(series) == 0 {

@@ -22,7 +22,7 @@ func TestTimeSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	cells, skipped := e.Cells(64)
-	if len(cells) != 2*len(Ds) || len(skipped) != 2 {
+	if len(cells) != 2*(len(Ds)+1) || len(skipped) != 2 {
 		t.Fatalf("%d cells, %d skipped", len(cells), len(skipped))
 	}
 	run := func(workers int) []experiment.Row {
@@ -35,7 +35,11 @@ func TestTimeSmall(t *testing.T) {
 	rows := run(1)
 	for _, r := range rows {
 		n := param(r.Cell, "n")
-		if r.Extra["iter_minus_logn"] < 1 || r.Extra["max_buffer"] > L {
+		lb := L
+		if explicit(r.Cell) {
+			lb = LExplicit
+		}
+		if r.Extra["iter_minus_logn"] < 1 || r.Extra["max_buffer"] > float64(lb) {
 			t.Errorf("%s: %v", r.Cell.Key(), r.Extra)
 		}
 		if r.Paper != nil && *r.Ours.Max > *r.Paper.Max {

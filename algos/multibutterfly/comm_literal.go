@@ -1,0 +1,74 @@
+package multibutterfly
+
+import (
+	"fmt"
+
+	mb "routecheck/models/multibutterfly"
+)
+
+// RunCommLiteral is RunComm under the literal reading of §4.1–4.2: a packet
+// that reaches its destination node keeps occupying that node's one buffer
+// (mb.StepCommKeep) — §4 does not say that a destination absorbs its packet
+// — and the run is complete when every packet sits at its destination
+// (CommState.DoneKeep). Everything else is RunComm's rule: on an activated
+// edge ⟨t, q⟩ → ⟨t+1, q'⟩ on the route of the packet p at ⟨t, q⟩, the two
+// nodes exchange when p has higher priority than the packet at ⟨t+1, q'⟩
+// (empty = lowest). It returns the iterations used (maxIter, 0: RunComm's
+// default cap, when not complete) and the final state; an error is a model
+// violation or, with check, a broken invariant (mb.CheckComm).
+func RunCommLiteral(s mb.CommState, A, maxIter int, check bool) (CommResult, mb.CommState, error) {
+	net := s.Net
+	k := net.LogN
+	if maxIter <= 0 {
+		maxIter = 64 * (3*k + A + 4)
+	}
+	d2 := 2 * net.D
+	var byClass [2][][]int32
+	for p := range byClass {
+		byClass[p] = make([][]int32, d2)
+	}
+	for i, e := range net.Edges {
+		byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
+	}
+	cur := s.Clone()
+	var res CommResult
+	if cur.DoneKeep() {
+		res.Complete = true
+		return res, cur, nil
+	}
+	var ex []int32
+	for t := 1; t <= maxIter; t++ {
+		for c := range d2 {
+			ex = ex[:0]
+			for _, ei := range byClass[t%2][c] {
+				e := net.Edges[ei]
+				p := cur.Buf[e.From]
+				if p < 0 || !commOnRoute(net, e, int(net.Part[ei]), cur.Dest[p]) {
+					continue
+				}
+				if r := cur.Buf[e.To]; r >= 0 && CommBatch(net, A, cur.Dest[r]) <= CommBatch(net, A, cur.Dest[p]) {
+					continue
+				}
+				ex = append(ex, ei)
+			}
+			next, err := mb.StepCommKeep(cur, ex)
+			if err != nil {
+				return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
+			}
+			cur = next
+			res.Exchanges += len(ex)
+			if check {
+				if err := mb.CheckComm(cur); err != nil {
+					return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
+				}
+			}
+		}
+		if cur.DoneKeep() {
+			res.Iterations, res.Complete = t, true
+			res.Steps, res.SimSteps = t*d2, t*(3*net.D+1)
+			return res, cur, nil
+		}
+	}
+	res.Iterations, res.Steps, res.SimSteps = maxIter, maxIter*d2, maxIter*(3*net.D+1)
+	return res, cur, nil
+}

@@ -1,0 +1,199 @@
+package mbfly
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	amb "routecheck/algos/multibutterfly"
+	mb "routecheck/models/multibutterfly"
+	"routecheck/oracles/mbflyforms"
+	"routecheck/props"
+)
+
+// Claims on multi-butterflies built from explicit expanders (issue 13):
+// the LPS graphs of [8] have no power-of-two sizes
+// (mbfly/cor-2.1-2/lps-sizes), so the explicit networks use the
+// Margulis–Gabber–Galil tori (mb.BuildMGG: d = 8, nothing random).
+
+func init() {
+	registerMGG()
+}
+
+// mggAlpha is the α of the routed explicit networks; mggBeta the β > 3 the
+// routing claims assume, checked exactly by mbfly/sec3.1/mgg-expands-1-64
+// for N ≤ 64 (at α = 1/64 only the m = 64 splitter is non-vacuous).
+const (
+	mggAlpha = 1.0 / 64
+	mggBeta  = 5.0
+)
+
+// mggL is ⌈1/(α(β+1))⌉ = ⌈64/6⌉ = 11.
+var mggL = amb.BatchesFor(mggAlpha, mggBeta)
+
+func registerMGG() {
+	for _, c := range []struct {
+		id, alpha, betaText string
+		a, beta             float64
+		rec                 props.Verdict
+		notes               string
+	}{
+		{"mbfly/sec3.1/mgg-expands-1-32", "1/32", "β > 3 (what condition (1) needs)", 1.0 / 32, 3 + 1e-9, props.Violated, "A construction finding, not an erratum: the MGG tori have only 8 maps, several of which coincide or fold together near x = 0 or y = 0, so after folding a single input has as few as 4 distinct outputs (m = 32) and a pair as few as 5 (m = 64): β = 2.5 at α = 1/32, below the β > 3 every choice of γ in condition (1) needs (4/(β+1) < γ² < 1). Theorem 3.1 therefore does not apply to these networks at α = 1/32; the routing claims use α = 1/64."},
+		{"mbfly/sec3.1/mgg-expands-1-64", "1/64", "β ≥ 5 (> 3, so condition (1) can be met; the β the routing claims use)", 1.0 / 64, mggBeta, props.Holds, ""},
+	} {
+		c := c
+		check := func(beta float64) func(props.Env) props.Outcome {
+			return func(env props.Env) props.Outcome { return mggExpandsCheck(env, c.a, beta) }
+		}
+		claim := props.Claim{
+			ID:        c.id,
+			Source:    mbflySrc + " §3.1 (an (N, d, α, β)-multi-butterfly), Definitions 2.2–2.3 and condition (1) of §3.3 (β > 3 needed)",
+			Statement: fmt.Sprintf("the explicit Margulis–Gabber–Galil multi-butterfly (d = 8) is an (N, 8, %s, β)-multi-butterfly with %s", c.alpha, c.betaText),
+			Scope:     "N ∈ {16, 32, 64}; exact enumeration of every X with |X| ≤ ⌊αm⌋ in both concentrators of every splitter",
+			Kind:      props.Exact,
+			Class:     props.Construction,
+			Recorded:  c.rec,
+			Notes:     c.notes,
+			Check:     check(c.beta),
+		}
+		if c.rec == props.Holds {
+			claim.Faults = []props.Fault{{Name: "the threshold β = 5 raised to 6 (fixed before running)", Check: check(6)}}
+			claim.Notes = "At α = 1/64 and N ≤ 64 only the m = 64 splitter is non-vacuous (single inputs), where every folded input has ≥ 5 distinct outputs; β = 5 > 3 lets condition (1) be met (mbfly/thm-3.1/mgg-time). Power: the same check with the threshold raised to 6 (fixed before running) is caught. The reach is as small as the design network's (issue 9 §3): single vertices only."
+		}
+		props.Register(claim)
+	}
+
+	props.Register(props.Claim{
+		ID:        "mbfly/sec3.2/mgg-delivers",
+		Source:    mbflySrc + " §3.1–3.2 and Theorem 3.1 (every permutation is routed; at most L packets per node)",
+		Statement: fmt.Sprintf("on the explicit MGG multi-butterfly the priority algorithm with L = ⌈1/(α(β+1))⌉ = %d (α = 1/64, β = 5) delivers every packet to ⟨log N, its destination⟩, never storing two packets of one batch in a node", mggL),
+		Scope:     "N ∈ {16, 32, 64} (small), + 128, 256 (default), + 1024 (large); identity, bit reversal, transpose, reversal and 2 / 6 / 20 random permutations; every model invariant and the one-per-batch rule checked after every step",
+		Kind:      props.Invariant,
+		Class:     props.Construction,
+		Recorded:  props.Holds,
+		Notes:     "The routing is the existing algos/multibutterfly.Run on networks from models/multibutterfly.BuildMGG (explicit, deterministic). For N > 64 the expansion is not verified (exact enumeration is out of reach and Tanner's certificate gives β < 1 for d = 8: λ ≈ 6.05–6.30 against d = 8); delivery does not depend on it. " + mbflyReadings,
+		Check:     mggDeliversCheck(amb.NoFault),
+		Faults:    []props.Fault{{Name: "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)", Check: mggDeliversCheck(amb.FaultIgnoreBit)}},
+	})
+
+	props.Register(props.Claim{
+		ID:        "mbfly/thm-3.1/mgg-time",
+		Source:    mbflySrc + " Theorem 3.1 (2d steps per iteration; all packets delivered after T0 iterations)",
+		Statement: "on the explicit MGG multi-butterfly (d = 8, α = 1/64, β = 5, L = 11) a permutation is routed in at most 2d·T0 steps, T0 from the proof's sum with (γ, θ) meeting condition (1)",
+		Scope:     "N ∈ {16, 32, 64} (the sizes where β = 5 is verified exactly); structured and 4 / 12 / 40 random permutations",
+		Kind:      props.Bound,
+		Class:     props.Paper,
+		Recorded:  props.Inconclusive,
+		Notes:     "Theorem 3.1 at an explicit network. As for the random design network (mbfly/thm-3.1/time-bound) the bound is far from the runs (θL = 11θ iterations of slack for the batches alone), so neither planted fault (the bound ×0.5; the lowest-priority router) is caught and the verdict is inconclusive (issue 9 §3); the evidence gives the measured iterations beside T0. " + mbflyReadings,
+		Check:     mggTimeCheck(amb.NoFault, 1),
+		Faults: []props.Fault{
+			{Name: "the bound 2d·T0 scaled by 0.5 (factor fixed before running)", Check: mggTimeCheck(amb.NoFault, 0.5)},
+			{Name: mbflyLowestName, Check: mggTimeCheck(amb.FaultLowestPriority, 1)},
+		},
+	})
+}
+
+func mggExpandsCheck(env props.Env, alpha, beta float64) props.Outcome {
+	var ev []string
+	for _, n := range []int{16, 32, 64} {
+		net, err := mb.BuildMGG(n)
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		}
+		ratio, bad, err := mbflyVerify(net, alpha, beta)
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		}
+		if bad != "" {
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %s", n, bad), Counterexample: map[string]any{"N": n, "alpha": alpha, "beta": beta, "where": bad}}
+		}
+		ev = append(ev, fmt.Sprintf("N=%d: least |Γ(X)|/|X| %.2f", n, ratio))
+	}
+	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+}
+
+func mggSizes(b props.Budget) []int {
+	ns := []int{16, 32, 64}
+	if b >= props.Default {
+		ns = append(ns, 128, 256)
+	}
+	if b == props.Large {
+		ns = append(ns, 1024)
+	}
+	return ns
+}
+
+func mggDeliversCheck(fault amb.Fault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		runs := 0
+		var ev []string
+		for _, n := range mggSizes(env.Budget) {
+			net, err := mb.BuildMGG(n)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			}
+			worst := 0
+			for i, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, 0x3a99) {
+				s, err := mb.Init(net, mggL, p)
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				}
+				res, fin, err := amb.Run(s, amb.Options{Check: true, Fault: fault})
+				runs++
+				cex := map[string]any{"N": n, "L": mggL, "perm": p}
+				if err != nil {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %v", n, i, err), Counterexample: cex}
+				}
+				if !res.Complete || res.Delivered != len(s.Pos) || res.MaxBuffer > mggL {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: complete %v, %d of %d delivered, max buffer %d (L = %d)", n, i, res.Complete, res.Delivered, len(s.Pos), res.MaxBuffer, mggL), Counterexample: cex}
+				}
+				for q := range fin.Pos {
+					if fin.Pos[q] != net.Node(net.LogN, int(p[fin.Source[q]])) {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: packet from %d ends at node %d", n, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
+					}
+				}
+				worst = max(worst, res.Iterations)
+			}
+			ev = append(ev, fmt.Sprintf("N=%d: ≤ %d iterations", n, worst))
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d runs delivered; %s", runs, strings.Join(ev, ", "))}
+	}
+}
+
+func mggTimeCheck(fault amb.Fault, factor float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		worst := 0.0
+		var ev []string
+		runs := 0
+		for _, n := range []int{16, 32, 64} {
+			net, err := mb.BuildMGG(n)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			}
+			T0, g, th, ok := mbflyforms.BestT0(net.LogN, mggL, mggBeta)
+			if !ok {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: "condition (1) infeasible"}
+			}
+			bound := factor * float64(2*net.D*T0)
+			maxIt := 0
+			for i, p := range mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0x3a9a) {
+				s, err := mb.Init(net, mggL, p)
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				}
+				res, _, err := amb.Run(s, amb.Options{Fault: fault})
+				runs++
+				if err != nil {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %v", n, i, err), Counterexample: map[string]any{"N": n, "perm": p}}
+				}
+				worst = math.Max(worst, float64(res.Steps)/bound)
+				if !res.Complete || float64(res.Steps) > bound {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %d steps (complete %v) > %g·2d·T0 = %g", n, i, res.Steps, res.Complete, factor, bound), Counterexample: map[string]any{"N": n, "perm": p}, Slack: props.SlackOf(worst, 1)}
+				}
+				maxIt = max(maxIt, res.Iterations)
+			}
+			ev = append(ev, fmt.Sprintf("N=%d: γ=%.3f θ=%d T0=%d (2d·T0 = %d steps); worst run %d iterations = %d steps", n, g, th, T0, 2*net.D*T0, maxIt, 2*net.D*maxIt))
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d runs. %s", runs, strings.Join(ev, "; ")), Slack: props.SlackOf(worst, 1)}
+	}
+}

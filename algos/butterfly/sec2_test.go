@@ -15,7 +15,10 @@ import (
 // sec2OnModel routes ps with §2's router on the step model (through the
 // Router interface), checking the invariants after every step, and returns
 // every packet's delivery step.
-func sec2OnModel(t interface{ Fatal(...any); Fatalf(string, ...any) }, o Sec2Options, p int, ps []mb.Packet, rng *rand.Rand) []int32 {
+func sec2OnModel(t interface {
+	Fatal(...any)
+	Fatalf(string, ...any)
+}, o Sec2Options, p int, ps []mb.Packet, rng *rand.Rand) []int32 {
 	st, err := mb.New(o.Shape, ps)
 	if err != nil {
 		t.Fatal(err)

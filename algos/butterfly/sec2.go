@@ -3,6 +3,7 @@ package butterfly
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -265,6 +266,7 @@ func sec2Pick(rule Sec2Rule, n int, at func(int) mb.Packet, rng *rand.Rand, noDr
 type Sec2Engine struct {
 	q    [][]int32
 	pick []int32
+	act  []uint64 // per stage, ⌈N/64⌉ words: the row's queue is not empty
 }
 
 // Run routes the packets (IDs 0…k−1) with conflict resolutions drawn from
@@ -288,6 +290,10 @@ func (e *Sec2Engine) Run(o Sec2Options, ps []mb.Packet, rng *rand.Rand, maxSteps
 		e.q[i] = e.q[i][:0]
 	}
 	e.pick = grow(e.pick, S*N)
+	words := (N + 63) / 64
+	e.act = grow(e.act, S*words)
+	clear(e.act)
+	mark := func(s, row int) { e.act[s*words+row>>6] |= 1 << (uint(row) & 63) }
 	perStage := make([]int, S)
 	res := Result{Latency: make([]int32, len(ps))}
 	for k, p := range ps {
@@ -298,6 +304,7 @@ func (e *Sec2Engine) Run(o Sec2Options, ps []mb.Packet, rng *rand.Rand, maxSteps
 			return Result{}, fmt.Errorf("butterfly: packet %d (%d → %d, X %d) out of range", k, p.Src, p.Dst, p.X)
 		}
 		e.q[p.Src] = append(e.q[p.Src], int32(k))
+		mark(0, int(p.Src))
 	}
 	for _, q := range e.q[:N] {
 		res.MaxQueue = max(res.MaxQueue, len(q))
@@ -314,46 +321,92 @@ func (e *Sec2Engine) Run(o Sec2Options, ps []mb.Packet, rng *rand.Rand, maxSteps
 			if perStage[s] == 0 {
 				continue
 			}
-			for row := range N {
-				node := s*N + row
-				q := e.q[node]
-				if len(q) == 0 {
-					e.pick[node] = none
-					continue
+			for wi, w := range e.act[s*words : (s+1)*words] {
+				for ; w != 0; w &= w - 1 {
+					node := s*N + wi<<6 + bits.TrailingZeros64(w)
+					e.pick[node] = int32(sec2PickIdx(o.Rule, e.q[node], ps, rng, noDraw))
 				}
-				e.pick[node] = int32(sec2Pick(o.Rule, len(q), func(i int) mb.Packet { return ps[q[i]] }, rng, noDraw))
 			}
 		}
-		// Pass 2: move, in node order (stage s's arrivals land after the
-		// stage-s+1 picks were made, and are appended after its queue).
+		// Pass 2: move, stages from the last (so stage s's arrivals land
+		// after stage s+1's packet left, as mb.Step removes before it
+		// appends), rows in increasing order (mb.Step's append order).
 		for s := S - 1; s >= 0; s-- {
 			if perStage[s] == 0 {
 				continue
 			}
-			for row := range N {
-				node := s*N + row
-				q := e.q[node]
-				if len(q) == 0 || e.pick[node] == none {
-					continue
+			act := e.act[s*words : (s+1)*words]
+			for wi, w := range act {
+				for ; w != 0; w &= w - 1 {
+					row := wi<<6 + bits.TrailingZeros64(w)
+					node := s*N + row
+					q := e.q[node]
+					j := e.pick[node]
+					k := q[j]
+					e.q[node] = slices.Delete(q, int(j), int(j)+1)
+					if len(e.q[node]) == 0 {
+						act[wi] &^= 1 << (uint(row) & 63)
+					}
+					perStage[s]--
+					if s+1 == S {
+						res.Latency[k] = t
+						res.Steps = int(t)
+						left--
+						continue
+					}
+					to := int(sh.RowAt(ps[k], s+1))
+					nq := &e.q[(s+1)*N+to]
+					*nq = append(*nq, k)
+					mark(s+1, to)
+					perStage[s+1]++
+					res.MaxQueue = max(res.MaxQueue, len(*nq))
 				}
-				j := e.pick[node]
-				e.pick[node] = none
-				k := q[j]
-				e.q[node] = slices.Delete(q, int(j), int(j)+1)
-				perStage[s]--
-				if s+1 == S {
-					res.Latency[k] = t
-					res.Steps = int(t)
-					left--
-					continue
-				}
-				to := int(sh.RowAt(ps[k], s+1))
-				nq := &e.q[(s+1)*N+to]
-				*nq = append(*nq, k)
-				perStage[s+1]++
-				res.MaxQueue = max(res.MaxQueue, len(*nq))
 			}
 		}
 	}
 	return res, nil
+}
+
+// sec2PickIdx is sec2Pick on a queue of packet indices into ps, written
+// out for the engine (a second implementation of the rule: the
+// differential test compares them through the whole run).
+func sec2PickIdx(rule Sec2Rule, q []int32, ps []mb.Packet, rng *rand.Rand, noDraw bool) int {
+	n := len(q)
+	if n == 1 {
+		return 0
+	}
+	switch rule {
+	case Sec2Random:
+		return rng.IntN(n)
+	case Sec2TieRandom:
+		best, count := ps[q[0]].Key>>32, 1
+		for _, k := range q[1:] {
+			if pr := ps[k].Key >> 32; pr < best {
+				best, count = pr, 1
+			} else if pr == best {
+				count++
+			}
+		}
+		j := 0
+		if count > 1 && !noDraw {
+			j = rng.IntN(count)
+		}
+		for i, k := range q {
+			if ps[k].Key>>32 == best {
+				if j == 0 {
+					return i
+				}
+				j--
+			}
+		}
+		panic("butterfly: sec2PickIdx lost the tied packets")
+	}
+	b := 0
+	bk, bp := ps[q[0]].Key, ps[q[0]].Perm
+	for i, k := range q[1:] {
+		if key, pm := ps[k].Key, ps[k].Perm; key < bk || key == bk && pm < bp {
+			b, bk, bp = i+1, key, pm
+		}
+	}
+	return b
 }

@@ -266,7 +266,7 @@ func lemma9LawCheck(printed bool, short int) func(props.Env) props.Outcome {
 								law[fmt.Sprintf("%d/%d", c, D)] = k
 							}
 							return props.Outcome{Verdict: props.Violated,
-								Evidence: fmt.Sprintf("N = %d, r = %d, t = %d, node (%d, %d): the load is the sum of independent Bernoulli(p) with p ↦ count %v, not B(%d, 2^-%d)", N, r, t, s, row, law, m, u),
+								Evidence:       fmt.Sprintf("N = %d, r = %d, t = %d, node (%d, %d): the load is the sum of independent Bernoulli(p) with p ↦ count %v, not B(%d, 2^-%d)", N, r, t, s, row, law, m, u),
 								Counterexample: map[string]any{"log_n": n, "r": r, "t": t, "perms": seq, "stage": s, "row": row, "law": law, "expected_m": m, "expected_log2_inv_p": u}}
 						}
 					}

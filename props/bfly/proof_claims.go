@@ -59,6 +59,97 @@ func init() {
 	})
 }
 
+func init() {
+	props.Register(props.Claim{ID: "bfly/thm-6/exact-tail", Source: seed001 + " Theorem 6 (|Ψ(r, c2^r)| ≥ N!(1 − e^{−c2^r}), r ≥ log log N, c ≥ 7)", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		Statement: "For a uniformly random π, Pr{π ∉ Ψ(r, c·2^r)} ≤ e^{−c·2^r} for r ≥ log log N and c ≥ 7.",
+		Scope:     "c = 7, every r with ⌈log₂ log₂ N⌉ ≤ r ≤ n, N = 2^4…2^20; exact laws, no sampling: for uniform π, |M(π, s, a)| is hypergeometric (2^s draws — the inputs reaching B(s, a) — from N outputs of which 2^r·2^{n−s} are reached from B(s, a)); the largest single-set tail is a lower bound on Pr{π ∉ Ψ} and the union over all sets an upper bound; tails in float64 log space (log-gamma), compared on the log scale",
+		Notes:     "Violated if some size's lower bound exceeds e^{−c2^r}; holds if no size does; the evidence says at how many sizes the union bound certifies the theorem exactly and how many stay between the bounds, and the smallest margin ln(bound) − ln(upper). Where 2^⌊(n+r)/2⌋ < 7·2^r the event is impossible (Pr = 0). This is the exact-tail counterpart of the sampled bfly/thm-6/good-fraction, reaching N = 2^20. [2026-11-24] Power: the bound with its exponent doubled (e^{−2c2^r}; fixed before running) is the planted fault.",
+		Check:     thm6TailCheck(1),
+		Faults:    []props.Fault{{Name: "the bound's exponent doubled (e^{−2c·2^r}; fixed before running)", Check: thm6TailCheck(2)}},
+	})
+}
+
+// lnHGTail is ln Pr{X ≥ tau} for X hypergeometric: d draws from a
+// population of pop with k successes (−Inf when tau exceeds min(k, d)).
+func lnHGTail(pop, k, d, tau int) float64 {
+	lc := func(a, b int) float64 {
+		x, _ := math.Lgamma(float64(a + 1))
+		y, _ := math.Lgamma(float64(b + 1))
+		z, _ := math.Lgamma(float64(a - b + 1))
+		return x - y - z
+	}
+	top := min(k, d)
+	if tau > top {
+		return math.Inf(-1)
+	}
+	den := lc(pop, d)
+	var terms []float64
+	mx := math.Inf(-1)
+	for j := tau; j <= top; j++ {
+		if d-j > pop-k {
+			continue
+		}
+		t := lc(k, j) + lc(pop-k, d-j) - den
+		terms = append(terms, t)
+		mx = math.Max(mx, t)
+	}
+	if len(terms) == 0 {
+		return math.Inf(-1)
+	}
+	sum := 0.0
+	for _, t := range terms {
+		sum += math.Exp(t - mx)
+	}
+	return mx + math.Log(sum)
+}
+
+// thm6TailCheck compares the exact bounds on Pr{π ∉ Ψ(r, 7·2^r)} with
+// e^{−scale·7·2^r}.
+func thm6TailCheck(scale float64) func(props.Env) props.Outcome {
+	return func(props.Env) props.Outcome {
+		const c = 7
+		certified, between, impossible := 0, 0, 0
+		margin, mlabel := math.Inf(1), ""
+		for n := 4; n <= 20; n++ {
+			N := 1 << n
+			for r := logLog(n); r <= n; r++ {
+				tau := c << r
+				lnBound := -scale * float64(tau)
+				lower, upper := math.Inf(-1), math.Inf(-1)
+				for s := r + 1; s < n; s++ {
+					t := lnHGTail(N, 1<<(r+n-s), 1<<s, tau)
+					if math.IsInf(t, -1) {
+						continue
+					}
+					lower = math.Max(lower, t)
+					u := t + float64(n-r)*math.Ln2 // 2^{n−r} sets at stage s
+					if math.IsInf(upper, -1) {
+						upper = u
+					} else {
+						hi, lo := math.Max(upper, u), math.Min(upper, u)
+						upper = hi + math.Log1p(math.Exp(lo-hi))
+					}
+				}
+				switch {
+				case math.IsInf(lower, -1):
+					impossible++
+				case lower > lnBound:
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N = 2^%d, r = %d: the largest single-set tail alone is e^{%.1f} > e^{%.1f}", n, r, lower, lnBound),
+						Counterexample: map[string]any{"log_n": n, "r": r, "ln_lower": lower, "ln_bound": lnBound}}
+				case upper <= lnBound:
+					certified++
+					if lnBound-upper < margin {
+						margin, mlabel = lnBound-upper, fmt.Sprintf("N = 2^%d, r = %d: union e^{%.1f} against e^{%.1f}", n, r, upper, lnBound)
+					}
+				default:
+					between++
+				}
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("no size's exact lower bound exceeds e^{−%g·c·2^r}; the union of exact tails certifies the bound at %d (N, r), %d stay between the bounds, at %d the event is impossible; smallest certified margin %.1f nats (%s)", scale, certified, between, impossible, margin, mlabel)}
+	}
+}
+
 // thm10Check checks Pr{X > s} ≤ 2^{−s} for s > k·P (k = 6: Theorem 10).
 func thm10Check(k float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
@@ -365,4 +456,23 @@ func thm3ArithCheck(div float64) func(props.Env) props.Outcome {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}
+}
+
+// randomBPC draws a random bit-permute-complement permutation of 2^n (the
+// destination's address bits are a random permutation of the source's,
+// complemented by a random mask): the structured "random" permutations of
+// network simulators, and a planted fault in place of a uniformly random
+// permutation.
+func randomBPC(n int, rng *rand.Rand) []int32 {
+	bitp := rng.Perm(n)
+	mask := int32(rng.IntN(1 << n))
+	out := make([]int32, 1<<n)
+	for x := range out {
+		var y int32
+		for i, j := range bitp {
+			y |= int32(x>>i&1) << j
+		}
+		out[x] = y ^ mask
+	}
+	return out
 }

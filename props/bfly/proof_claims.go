@@ -476,3 +476,54 @@ func randomBPC(n int, rng *rand.Rand) []int32 {
 	}
 	return out
 }
+
+func init() {
+	props.Register(props.Claim{ID: "bfly/sec5/renaming-congestion", Source: seed001 + " §5 (\"one-time randomization reduces congestion to O(log N / log log N)\") and Corollary 4", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
+		Statement: "For a fixed π and a random renaming σ, the congestion of σ^{-1}πσ on the butterfly is O(log N/log log N) w.h.p.",
+		Scope:     "O() read as ≤ 3·log₂N/log₂log₂N and w.h.p. as failure probability ≤ 1/N (constant fixed before running); π ∈ {transpose, bit reversal, fixed random}; N = 2^6…2^16 (Small: ≤ 2^14); cells where the event is impossible (C ≤ 2^⌊n/2⌋) are labelled unreachable; exact binomial tails at Alpha (see stat_claims.go). The evidence gives the mean C/(log N/log log N) per N and family: the measured growth",
+		Notes:     "An O() cannot fail at a finite size; what can fail is the constant, fixed at 3 before running (Theorem 3's proof has a < 1/2 below, so the measured ratio must lie between the two). At these sizes the mean ratio rises slowly (≈ 1.5 at 2^6 to ≈ 2 at 2^14): lower-order terms, as for the maximum of N Poisson loads. [2026-11-24] Power: a renaming that forgets to rename (σ = identity) is the planted fault (the transpose's C = √N passes 3·log N/log log N from N = 2^8).",
+		Check:     sec5CongCheck(false),
+		Faults:    []props.Fault{{Name: "a renaming that forgets to rename (σ = identity)", Check: sec5CongCheck(true)}},
+	})
+}
+
+// sec5CongCheck is bfly/sec5/renaming-congestion's check; noRename plants
+// the fault.
+func sec5CongCheck(noRename bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		sizes := bflySizes(env.Budget, []bflySize{{6, 100}, {8, 50}, {10, 20}, {12, 8}, {14, 3}},
+			[]bflySize{{6, 600}, {8, 300}, {10, 100}, {12, 40}, {14, 10}, {16, 3}},
+			[]bflySize{{6, 3000}, {8, 1500}, {10, 500}, {12, 200}, {14, 50}, {16, 12}})
+		var cells []bflyExceed
+		var ev []string
+		for _, sz := range sizes {
+			n := sz.n
+			f := float64(n) / math.Log2(float64(n))
+			thr := 3 * f
+			var means []string
+			for fi, fam := range bflyFamilies {
+				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", n, fam), R: sz.runs, q: 1 / float64(int(1)<<n)}
+				if cmax := bflyMaxNodeLoad(n, 0, 1); float64(cmax) <= thr {
+					c.unreachable = fmt.Sprintf("C ≤ 2^⌊n/2⌋ = %d ≤ %.2f", cmax, thr)
+				}
+				sum := 0.0
+				for run := range sz.runs {
+					b := BflyRenamedRun{Family: fam, LogN: n, SigmaSeed: seeds.Derive(env.Seed, 0x5c5, uint64(n), uint64(fi), uint64(run)), Bound: thr}
+					p := b.renamed(env.Seed)
+					if noRename {
+						p = bflyFamily(fam, n, env.Seed)
+					}
+					b.Value = float64(plainCongestion(n, p))
+					sum += b.Value
+					if b.Value > thr {
+						c.hit(b)
+					}
+				}
+				cells = append(cells, c)
+				means = append(means, fmt.Sprintf("%s %.2f", fam, sum/float64(sz.runs)/f))
+			}
+			ev = append(ev, fmt.Sprintf("N=2^%d (log N/log log N = %.2f): mean C/(log N/log log N) %s", n, f, strings.Join(means, ", ")))
+		}
+		return judgeExceed(cells, "Event: C > 3·log N/log log N. "+strings.Join(ev, "; ")+".")
+	}
+}

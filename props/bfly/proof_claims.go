@@ -458,25 +458,6 @@ func thm3ArithCheck(div float64) func(props.Env) props.Outcome {
 	}
 }
 
-// randomBPC draws a random bit-permute-complement permutation of 2^n (the
-// destination's address bits are a random permutation of the source's,
-// complemented by a random mask): the structured "random" permutations of
-// network simulators, and a planted fault in place of a uniformly random
-// permutation.
-func randomBPC(n int, rng *rand.Rand) []int32 {
-	bitp := rng.Perm(n)
-	mask := int32(rng.IntN(1 << n))
-	out := make([]int32, 1<<n)
-	for x := range out {
-		var y int32
-		for i, j := range bitp {
-			y |= int32(x>>i&1) << j
-		}
-		out[x] = y ^ mask
-	}
-	return out
-}
-
 func init() {
 	props.Register(props.Claim{ID: "bfly/sec5/renaming-congestion", Source: seed001 + " §5 (\"one-time randomization reduces congestion to O(log N / log log N)\") and Corollary 4", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
 		Statement: "For a fixed π and a random renaming σ, the congestion of σ^{-1}πσ on the butterfly is O(log N/log log N) w.h.p.",

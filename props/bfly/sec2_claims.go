@@ -357,3 +357,116 @@ func meanLat(l []int32) float64 {
 	}
 	return s / float64(len(l))
 }
+
+func init() {
+	props.Register(props.Claim{ID: "bfly/sec2/fifo-stand-in/buffered", Source: seed001 + " §2 (\"random conflict resolution\") in the §4.1 node model — routecheck's FIFO stand-in", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Construction,
+		Statement: "In both readings of the §4.1 node model (strict and pipelined buffers), FIFO link queues in place of random conflict resolution change the mean packet latency of §4.2's experiment by less than 10 %.",
+		Scope:     "§4.2's workload (p copies of a random permutation σ, r random transitions) at N = 2^6 (Default: also 2^7), p ∈ {1, 10}, r ∈ {0, 3}; random resolution run on the step model (ab.Sec2Router, rule sec2-random), FIFO on the fast engine, on the same packets; equivalence test (two one-sided, at Alpha over the two readings) of the paired log-ratio of mean latencies pooled per reading; the ±10 % band was fixed before running (as for the node-queue siblings)",
+		Notes:     "The §4 claims and the bfly-readings experiment use FIFO where the paper's practice is random conflict resolution; the node-queue siblings bfly/sec2/fifo-stand-in/{vs-random,vs-priority} measure it in the §2 model, this one in the buffered model the §4 claims use. The evidence gives the ratios of mean and of maximum latency. [2026-11-24] Power: the FIFO latencies multiplied by 1.25 (fixed before running).",
+		Check:     sec2BufferedFIFOCheck(1),
+		Faults:    []props.Fault{{Name: "the FIFO latencies multiplied by 1.25 (fixed before running)", Check: sec2BufferedFIFOCheck(1.25)}},
+	})
+}
+
+var (
+	bufMu   sync.Mutex
+	bufMemo = map[[6]uint64][2][2]float64{}
+)
+
+// sec2BufferedPair runs one §4.2 instance in a buffered reading with
+// random resolution (step model) and FIFO (engine) on the same packets and
+// returns [random, fifo] × [mean, max] latency; memoized.
+func sec2BufferedPair(ef *ab.Engine, strict bool, n, r, p int, seed uint64) ([2][2]float64, error) {
+	key := [6]uint64{map[bool]uint64{true: 1}[strict], uint64(n), uint64(r), uint64(p), seed, 0}
+	bufMu.Lock()
+	v, ok := bufMemo[key]
+	bufMu.Unlock()
+	if ok {
+		return v, nil
+	}
+	rng := seeds.Rand(seed)
+	sigma := perm.Random(1<<n, rng)
+	perms := make([][]int32, p)
+	for i := range perms {
+		perms[i] = sigma
+	}
+	sh := mb.Shape{LogN: n, R: r, Mode: mb.Buffered, StrictBuffers: strict}
+	o := ab.Sec2Options{Shape: sh, Rule: ab.Sec2Random}
+	ps, err := ab.Sec2Packets(o, perms, rng)
+	if err != nil {
+		return v, err
+	}
+	lat, err := sec2OnModel(o, p, ps, seeds.Rand(seed, 1))
+	if err != nil {
+		return v, err
+	}
+	fifo, err := ef.Run(ab.Options{Shape: sh, Priority: ab.FIFO}, ps, 1<<24)
+	if err != nil {
+		return v, err
+	}
+	maxOf := func(l []int32) float64 {
+		m := int32(0)
+		for _, x := range l {
+			m = max(m, x)
+		}
+		return float64(m)
+	}
+	v = [2][2]float64{{meanLat(lat), maxOf(lat)}, {meanLat(fifo.Latency), maxOf(fifo.Latency)}}
+	bufMu.Lock()
+	bufMemo[key] = v
+	bufMu.Unlock()
+	return v, nil
+}
+
+// sec2BufferedFIFOCheck is bfly/sec2/fifo-stand-in/buffered's check; scale
+// multiplies the FIFO latencies (the planted fault when ≠ 1).
+func sec2BufferedFIFOCheck(scale float64) func(props.Env) props.Outcome {
+	const band = 0.1 // fixed before running
+	return func(env props.Env) props.Outcome {
+		ns := []int{6}
+		runs := env.Budget.Pick(8, 15, 40)
+		if env.Budget != props.Small {
+			ns = []int{6, 7}
+		}
+		var ef ab.Engine
+		lo, hi := math.Log(1/(1+band)), math.Log(1+band)
+		alpha := props.Alpha / 2
+		verdict := props.Consistent
+		var first any
+		var ev []string
+		for _, strict := range []bool{true, false} {
+			var dm, dx []float64
+			for _, n := range ns {
+				for _, p := range []int{1, 10} {
+					for _, r := range []int{0, 3} {
+						for run := range runs {
+							sd := seeds.Derive(env.Seed, 0x5e4, uint64(n), uint64(p), uint64(r), uint64(run))
+							v, err := sec2BufferedPair(&ef, strict, n, r, p, sd)
+							if err != nil {
+								return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+							}
+							dm = append(dm, math.Log(scale*v[1][0]/v[0][0]))
+							dx = append(dx, math.Log(scale*v[1][1]/v[0][1]))
+						}
+					}
+				}
+			}
+			sm, sx := stats.Summarize(dm), stats.Summarize(dx)
+			T := stats.T(2*alpha, len(dm)-1)
+			se := sm.SD / math.Sqrt(float64(len(dm)))
+			l, h := sm.Mean-T*se, sm.Mean+T*se
+			name := map[bool]string{true: "strict buffers", false: "pipelined buffers"}[strict]
+			ev = append(ev, fmt.Sprintf("%s: mean latency FIFO/random = %.3f [%.3f, %.3f] (%d runs), maximum latency ratio %.3f", name, math.Exp(sm.Mean), math.Exp(l), math.Exp(h), len(dm), math.Exp(sx.Mean)))
+			switch {
+			case h < lo || l > hi:
+				verdict = props.Inconsistent
+				if first == nil {
+					first = map[string]any{"reading": name, "ratio": math.Exp(sm.Mean), "lo": math.Exp(l), "hi": math.Exp(h)}
+				}
+			case (l < lo || h > hi) && verdict == props.Consistent:
+				verdict = props.Inconclusive
+			}
+		}
+		return props.Outcome{Verdict: verdict, Counterexample: first, Evidence: fmt.Sprintf("band ±10 %%, intervals at %.2g per side per reading: %s", alpha, strings.Join(ev, "; "))}
+	}
+}

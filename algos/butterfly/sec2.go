@@ -255,14 +255,18 @@ func sec2Pick(rule Sec2Rule, n int, at func(int) mb.Packet, rng *rand.Rand, noDr
 }
 
 // Sec2Engine is the fast engine of §2's router in the §2 node model: per
-// node a queue of packet indices in the step model's order, every step
-// two passes (choose, in node order, from the queues as they were at the
-// start of the step; then move, in node order, each removal keeping the
-// queue's order and each arrival appended), exactly mb.Step's order. It
-// keeps its buffers between runs and is not safe for concurrent use.
+// node a queue of packet indices in the step model's order, and a bitmap
+// per stage of the non-empty queues; every step two passes: choose, in
+// node order (stage, then row), from the queues as they were at the start
+// of the step, drawing from the stream exactly where Sec2Router's Route
+// would; then move, stages from the last and rows in increasing order, so
+// that every removal keeps its queue's order and lands before the
+// arrivals, which are appended in the sending rows' order — mb.Step's
+// result. It keeps its buffers between runs and is not safe for
+// concurrent use.
 //
-// Memory: 24 bytes per node queue header plus 4 bytes per queued packet,
-// and the packets themselves.
+// Memory: 24 bytes per node queue header and 4 per node for the picks,
+// 4 bytes per queued packet, a bit per node, and the packets themselves.
 type Sec2Engine struct {
 	q    [][]int32
 	pick []int32

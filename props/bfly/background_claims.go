@@ -75,7 +75,7 @@ func init() {
 func logNStagesCheck(mutant int) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		sizes := bflySizes(env.Budget, []bflySize{{4, 20}, {6, 8}, {8, 3}},
-			[]bflySize{{4, 100}, {6, 40}, {8, 12}, {10, 3}},
+			[]bflySize{{4, 80}, {6, 30}, {8, 10}, {10, 2}},
 			[]bflySize{{4, 500}, {6, 200}, {8, 80}, {10, 25}, {12, 8}})
 		var cells []bflyExceed
 		var e ab.Engine

@@ -192,35 +192,51 @@ func bflySizes(b props.Budget, small, def, large []bflySize) []bflySize {
 }
 
 func init() {
-	props.Register(props.Claim{ID: "bfly/thm-2/congestion-renamed", Source: seed001 + " Theorem 2 (proof: Pr{C(σ^{-1}πσ) ≥ 1 + 3 log N} ≤ 3/(4N))", Kind: props.Statistical, Recorded: props.Inconclusive,
+	props.Register(props.Claim{ID: "bfly/thm-2/congestion-renamed", Source: seed001 + " Theorem 2 (proof: Pr{C(σ^{-1}πσ) ≥ 1 + 3 log N} ≤ 3/(4N))", Kind: props.Statistical, Recorded: props.Consistent,
 		Statement: "For a fixed π and a random renaming σ, the congestion of σ^{-1}πσ on the butterfly is ≥ 1 + 3 log N with probability ≤ 3/(4N).",
 		Scope:     "π ∈ {transpose, bit reversal, one fixed random permutation}; N = 2^4…2^12 (Small: 2^4…2^10; Large: …2^14); the proof says 'for sufficiently large N', checked at every size; the event is possible only when 2^⌊n/2⌋ ≥ 1 + 3n (N ≥ 2^10): smaller sizes are labelled unreachable in the evidence and are not evidence",
-		Notes:     "[2026-11-23] Recorded consistent before verdicts had to carry power; now inconclusive (issue 9 §3): the event is reachable only from N = 2^10 (one size at the small budget, two at default), and no planted fault is written yet for those cells.",
-		Check: func(env props.Env) props.Outcome {
-			sizes := bflySizes(env.Budget, []bflySize{{4, 300}, {6, 200}, {8, 100}, {10, 40}},
-				[]bflySize{{4, 2000}, {6, 1000}, {8, 500}, {10, 200}, {12, 60}},
-				[]bflySize{{4, 10000}, {6, 5000}, {8, 2000}, {10, 1000}, {12, 300}, {14, 60}})
-			var cells []bflyExceed
-			worst := 0.0
-			for _, sz := range sizes {
-				for fi, f := range bflyFamilies {
-					c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 3 / (4 * float64(int(1)<<sz.n))}
-					if cmax := bflyMaxNodeLoad(sz.n, 0, 1); cmax < 1+3*sz.n {
-						c.unreachable = fmt.Sprintf("C ≤ 2^⌊n/2⌋ = %d < 1 + 3 log N = %d", cmax, 1+3*sz.n)
-					}
-					for run := range sz.runs {
-						b := BflyRenamedRun{Family: f, LogN: sz.n, SigmaSeed: seeds.Derive(env.Seed, 0xb2, uint64(sz.n), uint64(fi), uint64(run)), Bound: float64(1 + 3*sz.n)}
-						b.Value = float64(plainCongestion(sz.n, b.renamed(env.Seed)))
-						worst = math.Max(worst, b.Value/float64(sz.n))
-						if b.Value >= b.Bound {
-							c.hit(b)
-						}
-					}
-					cells = append(cells, c)
+		Notes:     "[2026-11-23] Recorded consistent before verdicts had to carry power; now inconclusive (issue 9 §3): the event is reachable only from N = 2^10 (one size at the small budget, two at default), and no planted fault is written yet for those cells. [2026-11-24] Power (issue 12): a renaming that forgets to rename (σ = identity) is the planted fault; at N = 2^10 the transpose and the bit reversal then have C = √N = 32 ≥ 1 + 3 log N = 31 in every run and the fault is caught at both budgets, so the verdict is consistent again (the check itself is unchanged: no renamed run reaches the event; the largest C/log N is reported).",
+		Check:     bflyThm2CongCheck(false),
+		Faults:    []props.Fault{{Name: "a renaming that forgets to rename (σ = identity)", Check: bflyThm2CongCheck(true)}},
+	})
+	// (the Theorem 3 and Theorem 6 claims follow)
+}
+
+// bflyThm2CongCheck is bfly/thm-2/congestion-renamed's check; noRename
+// plants the fault (σ = identity).
+func bflyThm2CongCheck(noRename bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		sizes := bflySizes(env.Budget, []bflySize{{4, 300}, {6, 200}, {8, 100}, {10, 40}},
+			[]bflySize{{4, 2000}, {6, 1000}, {8, 500}, {10, 200}, {12, 60}},
+			[]bflySize{{4, 10000}, {6, 5000}, {8, 2000}, {10, 1000}, {12, 300}, {14, 60}})
+		var cells []bflyExceed
+		worst := 0.0
+		for _, sz := range sizes {
+			for fi, f := range bflyFamilies {
+				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 3 / (4 * float64(int(1)<<sz.n))}
+				if cmax := bflyMaxNodeLoad(sz.n, 0, 1); cmax < 1+3*sz.n {
+					c.unreachable = fmt.Sprintf("C ≤ 2^⌊n/2⌋ = %d < 1 + 3 log N = %d", cmax, 1+3*sz.n)
 				}
+				for run := range sz.runs {
+					b := BflyRenamedRun{Family: f, LogN: sz.n, SigmaSeed: seeds.Derive(env.Seed, 0xb2, uint64(sz.n), uint64(fi), uint64(run)), Bound: float64(1 + 3*sz.n)}
+					p := b.renamed(env.Seed)
+					if noRename {
+						p = bflyFamily(f, sz.n, env.Seed)
+					}
+					b.Value = float64(plainCongestion(sz.n, p))
+					worst = math.Max(worst, b.Value/float64(sz.n))
+					if b.Value >= b.Bound {
+						c.hit(b)
+					}
+				}
+				cells = append(cells, c)
 			}
-			return judgeExceed(cells, fmt.Sprintf("Largest C/log N seen: %.2f (the proof's threshold is 3 + 1/log N).", worst))
-		}})
+		}
+		return judgeExceed(cells, fmt.Sprintf("Largest C/log N seen: %.2f (the proof's threshold is 3 + 1/log N).", worst))
+	}
+}
+
+func init() {
 
 	claimtab.Register(
 		claimtab.WithFault(props.Claim{ID: "bfly/thm-1/time-O-congestion", Source: seed001 + " Theorem 1 (from Leighton [5], Theorem 3.26)", Kind: props.Statistical, Recorded: props.Consistent,
@@ -273,57 +289,82 @@ func init() {
 			return judgeExceed(cells, strings.Join(ev, "; "))
 		}})
 
-	props.Register(props.Claim{ID: "bfly/thm-6/good-fraction", Source: seed001 + " Theorem 6 and Lemma 7", Kind: props.Statistical, Recorded: props.Inconclusive,
+	props.Register(props.Claim{ID: "bfly/thm-6/good-fraction", Source: seed001 + " Theorem 6 and Lemma 7", Kind: props.Statistical, Recorded: props.Consistent,
 		Statement: "A random permutation is outside Ψ(r, c·2^r) with probability ≤ e^{−c·2^r} (Theorem 6, c ≥ 7, r ≥ log log N); a renamed fixed π is outside with probability ≤ 3/N^{c/3−1} (Lemma 7, with c/3 − 1 ≥ 7 so that Theorem 6 applies, i.e. c ≥ 24).",
 		Scope:     "r = ⌈log₂ log₂ N⌉; Theorem 6 with c = 7 on random π, Lemma 7 with c = 24 on renamed transpose and bit reversal; N = 2^8…2^12",
-		Notes:     "[2026-11-23] Recorded consistent before verdicts had to carry power; now inconclusive (issue 9 §3): the Lemma 7 half cannot fail at any size run (all its cells unreachable, see below), and no planted fault is written yet for the Theorem 6 half (reachable from N = 2^10, where one exceedance of q = e^{−112} would be decisive). |M(π, s, a)| ≤ MBound(n, r, s) ≤ 2^⌊(n+r)/2⌋ for every π (oracles/bflyforms), so the Theorem 6 event (|M| ≥ 7·2^r) is possible only from N = 2^10 (r = 4: 128 ≥ 112) and the Lemma 7 event (|M| ≥ 24·2^r) at no size run (it needs 2^⌊(n+r)/2⌋ ≥ 384, N ≥ 2^14): those cells are labelled unreachable in the evidence and are not evidence; the verdict rests on the Theorem 6 cells at N ≥ 2^10. The evidence reports the largest |M|/2^r seen, which is the c a permutation needs to be excluded.",
-		Check: func(env props.Env) props.Outcome {
-			sizes := bflySizes(env.Budget, []bflySize{{8, 40}, {10, 10}},
-				[]bflySize{{8, 300}, {10, 80}, {12, 20}},
-				[]bflySize{{8, 2000}, {10, 500}, {12, 100}})
-			var cells []bflyExceed
-			var ev []string
-			for _, sz := range sizes {
-				n := sz.n
-				r := logLog(n)
-				N := float64(int(1) << n)
-				rnd := bflyExceed{label: fmt.Sprintf("Thm 6, N=2^%d, r=%d", n, r), R: sz.runs, q: math.Exp(-7 * float64(int(1)<<r))}
-				mmax := bflyMaxM(n, r)
-				if mmax < 7<<r {
-					rnd.unreachable = fmt.Sprintf("|M| ≤ %d < 7·2^r = %d", mmax, 7<<r)
+		Notes:     "[2026-11-23] Recorded consistent before verdicts had to carry power; now inconclusive (issue 9 §3): the Lemma 7 half cannot fail at any size run (all its cells unreachable, see below), and no planted fault is written yet for the Theorem 6 half (reachable from N = 2^10, where one exceedance of q = e^{−112} would be decisive). |M(π, s, a)| ≤ MBound(n, r, s) ≤ 2^⌊(n+r)/2⌋ for every π (oracles/bflyforms), so the Theorem 6 event (|M| ≥ 7·2^r) is possible only from N = 2^10 (r = 4: 128 ≥ 112) and the Lemma 7 event (|M| ≥ 24·2^r) at no size run (it needs 2^⌊(n+r)/2⌋ ≥ 384, N ≥ 2^14): those cells are labelled unreachable in the evidence and are not evidence; the verdict rests on the Theorem 6 cells at N ≥ 2^10. The evidence reports the largest |M|/2^r seen, which is the c a permutation needs to be excluded. [2026-11-24] Power (issue 12): a sampler that returns the address rotation by ⌈(n − r)/2⌉ bits (a structured shuffle permutation, |M| = 2^⌊(n+r)/2⌋) instead of a uniform permutation is the planted fault; one exceedance of q = e^{−112} is decisive, so it is caught wherever the event is reachable (N ≥ 2^10, both budgets), and the recorded verdict is consistent again. The Lemma 7 half stays unreachable at every size run; bfly/thm-6/exact-tail checks Theorem 6 on exact hypergeometric tails instead of samples.",
+		Check:     bflyThm6Check(false),
+		Faults:    []props.Fault{{Name: "a sampler returning the address rotation by ⌈(n − r)/2⌉ bits instead of a uniform permutation", Check: bflyThm6Check(true)}},
+	})
+}
+
+// bflyThm6Check is bfly/thm-6/good-fraction's check; rotate plants the
+// fault (the sampler returns rotateAddr(n, ⌈(n − r)/2⌉)).
+func bflyThm6Check(rotate bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		sizes := bflySizes(env.Budget, []bflySize{{8, 40}, {10, 10}},
+			[]bflySize{{8, 300}, {10, 80}, {12, 20}},
+			[]bflySize{{8, 2000}, {10, 500}, {12, 100}})
+		var cells []bflyExceed
+		var ev []string
+		for _, sz := range sizes {
+			n := sz.n
+			r := logLog(n)
+			N := float64(int(1) << n)
+			rnd := bflyExceed{label: fmt.Sprintf("Thm 6, N=2^%d, r=%d", n, r), R: sz.runs, q: math.Exp(-7 * float64(int(1)<<r))}
+			mmax := bflyMaxM(n, r)
+			if mmax < 7<<r {
+				rnd.unreachable = fmt.Sprintf("|M| ≤ %d < 7·2^r = %d", mmax, 7<<r)
+			}
+			worst := 0
+			for run := range sz.runs {
+				sd := seeds.Derive(env.Seed, 0xb7, uint64(n), uint64(run))
+				p := perm.Random(1<<n, seeds.Rand(sd))
+				if rotate {
+					p = rotateAddr(n, (n-r+1)/2)
+				}
+				m := bflyforms.MaxM(p, n, r)
+				worst = max(worst, m)
+				if m >= 7<<r {
+					rnd.hit(map[string]any{"log_n": n, "r": r, "perm_seed": sd, "max_m": m})
+				}
+			}
+			cells = append(cells, rnd)
+			ev = append(ev, fmt.Sprintf("N=2^%d random: max |M|/2^r = %.2f", n, float64(worst)/float64(int(1)<<r)))
+			for fi, f := range bflyFamilies[:2] {
+				c := bflyExceed{label: fmt.Sprintf("Lemma 7, N=2^%d, %s", n, f), R: sz.runs, q: 3 / math.Pow(N, 24.0/3-1)}
+				if mmax < 24<<r {
+					c.unreachable = fmt.Sprintf("|M| ≤ %d < 24·2^r = %d", mmax, 24<<r)
 				}
 				worst := 0
 				for run := range sz.runs {
-					sd := seeds.Derive(env.Seed, 0xb7, uint64(n), uint64(run))
-					m := bflyforms.MaxM(perm.Random(1<<n, seeds.Rand(sd)), n, r)
+					b := BflyRenamedRun{Family: f, LogN: n, R: r, SigmaSeed: seeds.Derive(env.Seed, 0xb8, uint64(n), uint64(fi), uint64(run)), Bound: float64(int(24) << r)}
+					m := bflyforms.MaxM(b.renamed(env.Seed), n, r)
 					worst = max(worst, m)
-					if m >= 7<<r {
-						rnd.hit(map[string]any{"log_n": n, "r": r, "perm_seed": sd, "max_m": m})
+					b.Value = float64(m)
+					if m >= 24<<r {
+						c.hit(b)
 					}
 				}
-				cells = append(cells, rnd)
-				ev = append(ev, fmt.Sprintf("N=2^%d random: max |M|/2^r = %.2f", n, float64(worst)/float64(int(1)<<r)))
-				for fi, f := range bflyFamilies[:2] {
-					c := bflyExceed{label: fmt.Sprintf("Lemma 7, N=2^%d, %s", n, f), R: sz.runs, q: 3 / math.Pow(N, 24.0/3-1)}
-					if mmax < 24<<r {
-						c.unreachable = fmt.Sprintf("|M| ≤ %d < 24·2^r = %d", mmax, 24<<r)
-					}
-					worst := 0
-					for run := range sz.runs {
-						b := BflyRenamedRun{Family: f, LogN: n, R: r, SigmaSeed: seeds.Derive(env.Seed, 0xb8, uint64(n), uint64(fi), uint64(run)), Bound: float64(int(24) << r)}
-						m := bflyforms.MaxM(b.renamed(env.Seed), n, r)
-						worst = max(worst, m)
-						b.Value = float64(m)
-						if m >= 24<<r {
-							c.hit(b)
-						}
-					}
-					cells = append(cells, c)
-					ev = append(ev, fmt.Sprintf("%s: max |M|/2^r = %.2f", f, float64(worst)/float64(int(1)<<r)))
-				}
+				cells = append(cells, c)
+				ev = append(ev, fmt.Sprintf("%s: max |M|/2^r = %.2f", f, float64(worst)/float64(int(1)<<r)))
 			}
-			return judgeExceed(cells, strings.Join(ev, "; "))
-		}})
+		}
+		return judgeExceed(cells, strings.Join(ev, "; "))
+	}
+}
+
+// rotateAddr is the permutation x ↦ x rotated left by k of its n address
+// bits (destination bit i = source bit i + k, a_1 most significant).
+func rotateAddr(n, k int) []int32 {
+	out := make([]int32, 1<<n)
+	for x := range out {
+		out[x] = int32((x<<k | x>>(n-k)) & (1<<n - 1))
+	}
+	return out
+}
+
+func init() {
 
 	claimtab.Register(
 		claimtab.WithFault(props.Claim{ID: "bfly/thm-8/time-and-congestion", Source: seed001 + " Theorem 8 and Lemma 9 (part 2)", Kind: props.Statistical, Recorded: props.Consistent,

@@ -1,0 +1,108 @@
+package bflyexp
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/mathext"
+)
+
+// OLSFit is an ordinary least-squares fit y ≈ X·β with its uncertainty:
+// SE[j] = √(s²·((XᵀX)^{-1})_jj), s² = RSS/DF the residual variance of the
+// fit itself (DF = points − coefficients).
+type OLSFit struct {
+	Coef, SE []float64
+	RSS      float64
+	DF       int
+	X        [][]float64
+	Y        []float64
+}
+
+// ResidSD is the residual standard deviation √(RSS/DF).
+func (f OLSFit) ResidSD() float64 { return math.Sqrt(f.RSS / float64(f.DF)) }
+
+// OLS fits y ≈ X·β (rows of X are the points' regressors). It needs more
+// points than coefficients and independent regressors.
+func OLS(X [][]float64, y []float64) (OLSFit, error) {
+	m := len(X)
+	if m == 0 || m != len(y) {
+		return OLSFit{}, fmt.Errorf("ols: %d rows, %d values", m, len(y))
+	}
+	k := len(X[0])
+	if m <= k {
+		return OLSFit{}, fmt.Errorf("ols: %d points for %d coefficients, need more points than coefficients", m, k)
+	}
+	A := mat.NewDense(m, k, nil)
+	for i, row := range X {
+		if len(row) != k {
+			return OLSFit{}, fmt.Errorf("ols: row %d has %d regressors, want %d", i, len(row), k)
+		}
+		A.SetRow(i, row)
+	}
+	b := mat.NewVecDense(m, append([]float64(nil), y...))
+	var qr mat.QR
+	qr.Factorize(A)
+	var beta mat.VecDense
+	if err := qr.SolveVecTo(&beta, false, b); err != nil {
+		return OLSFit{}, fmt.Errorf("ols: %v (are the regressors independent?)", err)
+	}
+	f := OLSFit{Coef: append([]float64(nil), beta.RawVector().Data...), DF: m - k, X: X, Y: y}
+	f.RSS = f.RSSAt(f.Coef)
+	var ata, inv mat.Dense
+	ata.Mul(A.T(), A)
+	if err := inv.Inverse(&ata); err != nil {
+		return OLSFit{}, fmt.Errorf("ols: XᵀX is singular: %v", err)
+	}
+	s2 := f.RSS / float64(f.DF)
+	f.SE = make([]float64, k)
+	for j := range k {
+		f.SE[j] = math.Sqrt(s2 * inv.At(j, j))
+	}
+	return f, nil
+}
+
+// RSSAt is the residual sum of squares of coefficients beta on the fit's
+// points.
+func (f OLSFit) RSSAt(beta []float64) float64 {
+	rss := 0.0
+	for i, row := range f.X {
+		d := f.Y[i]
+		for j, x := range row {
+			d -= beta[j] * x
+		}
+		rss += d * d
+	}
+	return rss
+}
+
+// FTest is the F test of a fixed coefficient vector beta0 (for example a
+// published fit) against the fit's own residual spread:
+// F = ((RSS(beta0) − RSS)/k)/(RSS/DF), with k coefficients; under the
+// linear model with independent normal errors of equal variance and
+// β = beta0, F ~ F(k, DF). It returns F and its upper-tail p-value
+// I_{DF/(DF + k·F)}(DF/2, k/2) (the regularized incomplete beta, precise
+// far below 1e-16).
+func (f OLSFit) FTest(beta0 []float64) (F, p float64) {
+	k := float64(len(f.Coef))
+	d2 := float64(f.DF)
+	F = (f.RSSAt(beta0) - f.RSS) / k / (f.RSS / d2)
+	if F <= 0 {
+		return F, 1
+	}
+	return F, mathext.RegIncBeta(d2/2, k/2, d2/(d2+k*F))
+}
+
+// RefitSE is Refit with the uncertainty of every coefficient (OLS on §4.3's
+// regressors 1, n, p, p/2^r, np/2^r, r); fit.FTest(printed) tests the
+// printed coefficients against the refit's own residual spread.
+func RefitSE(pts []Point) (OLSFit, error) {
+	X := make([][]float64, len(pts))
+	y := make([]float64, len(pts))
+	for i, p := range pts {
+		q := float64(p.P) / float64(int64(1)<<p.R)
+		X[i] = []float64{1, float64(p.N), float64(p.P), q, float64(p.N) * q, float64(p.R)}
+		y[i] = p.L
+	}
+	return OLS(X, y)
+}

@@ -1,0 +1,472 @@
+package bfly
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"sync"
+
+	ab "routecheck/algos/butterfly"
+	"routecheck/internal/seeds"
+	"routecheck/internal/stats"
+	mb "routecheck/models/butterfly"
+	"routecheck/models/perm"
+	"routecheck/oracles/bflyforms"
+	"routecheck/props"
+
+	"pgregory.net/rapid"
+)
+
+// §2's algorithm as the paper states it (algos/butterfly sec2.go):
+// priorities uniform in [1, K], K = ⌈f·(log N + p)⌉ (f = 1 unless said),
+// conflicts to the highest priority, ties by source (as printed), or ties
+// at random, or no priorities and random conflict resolution (the
+// parenthetical "in practice, random conflict resolution seems adequate").
+// The older claims run Theorem 1 with §3's grouped priority and use FIFO
+// for "random conflict resolution"; these claims run §2's router itself
+// and measure what the FIFO stand-in changes.
+
+// sec2Problem is one routing problem of the Theorem 1 claims: t copies of
+// the transpose or of one random permutation.
+type sec2Problem struct {
+	name      string
+	t         int // copies; 0 means log N
+	mult      int // t = mult·log N when t is 0
+	transpose bool
+}
+
+var sec2Problems = []sec2Problem{
+	{name: "transpose", t: 1, transpose: true},
+	{name: "random ×log N", mult: 1},
+	{name: "random ×4 log N", mult: 4},
+	{name: "transpose ×log N", mult: 1, transpose: true},
+}
+
+// perms returns the problem's permutation sequence at n, the random
+// permutation drawn from rng.
+func (pr sec2Problem) perms(n int, rng *rand.Rand) [][]int32 {
+	t := pr.t
+	if t == 0 {
+		t = pr.mult * n
+	}
+	p := bflyforms.Transpose(n)
+	if !pr.transpose {
+		p = perm.Random(1<<n, rng)
+	}
+	out := make([][]int32, t)
+	for i := range out {
+		out[i] = p
+	}
+	return out
+}
+
+// Sec2Run is one run of a §2 claim, as a counterexample: the problem at
+// log N, the rule, and the seed (seeds.Rand(Seed) draws the random
+// permutation, then the priorities; seeds.Rand(Seed, 1) the conflict
+// resolutions).
+type Sec2Run struct {
+	Problem    string  `json:"problem"`
+	LogN       int     `json:"log_n"`
+	Rule       string  `json:"rule"`
+	KFactor    float64 `json:"k_factor"`
+	Seed       uint64  `json:"seed"`
+	Steps      int     `json:"steps"`
+	Congestion int     `json:"congestion"`
+	Bound      float64 `json:"bound"`
+}
+
+// sec2Memo caches sec2Route's outcomes (routing time, congestion, mean
+// latency, and the FIFO engine's time and mean latency on the same
+// packets), so a planted fault that only changes a bound or a scale does
+// not route again; keyed by everything the run depends on.
+type sec2MemoKey struct {
+	pi, n int
+	rule  ab.Sec2Rule
+	seed  uint64
+	fifo  bool
+}
+
+type sec2MemoVal struct {
+	steps, congestion int
+	mean              float64
+	fifoSteps         int
+	fifoMean          float64
+}
+
+var (
+	sec2Mu   sync.Mutex
+	sec2Memo = map[sec2MemoKey]sec2MemoVal{}
+)
+
+// sec2Outcome routes problem pi at n under rule (K factor 1) from seed,
+// and with fifo also with the FIFO engine on the same packets; memoized.
+func sec2Outcome(e *ab.Sec2Engine, ef *ab.Engine, pi, n int, rule ab.Sec2Rule, seed uint64, fifo bool) (sec2MemoVal, error) {
+	k := sec2MemoKey{pi, n, rule, seed, fifo}
+	sec2Mu.Lock()
+	v, ok := sec2Memo[k]
+	sec2Mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	res, ps, err := sec2Route(e, sec2Problems[pi], n, rule, 1, seed)
+	if err != nil {
+		return v, err
+	}
+	v = sec2MemoVal{steps: res.Steps, congestion: ab.MaxCongestion(mb.Shape{LogN: n}, ps), mean: meanLat(res.Latency)}
+	if fifo {
+		b, err := ef.Run(ab.Options{Shape: mb.Shape{LogN: n}, Priority: ab.FIFO}, ps, 1<<24)
+		if err != nil {
+			return v, err
+		}
+		v.fifoSteps, v.fifoMean = b.Steps, meanLat(b.Latency)
+	}
+	sec2Mu.Lock()
+	sec2Memo[k] = v
+	sec2Mu.Unlock()
+	return v, nil
+}
+
+// sec2Route routes the problem with §2's router (rule, K factor kf) on the
+// §2 node model with the plain butterfly and returns the result and the
+// packets.
+func sec2Route(e *ab.Sec2Engine, pr sec2Problem, n int, rule ab.Sec2Rule, kf float64, seed uint64) (ab.Result, []mb.Packet, error) {
+	rng := seeds.Rand(seed)
+	o := ab.Sec2Options{Shape: mb.Shape{LogN: n}, Rule: rule, KFactor: kf}
+	ps, err := ab.Sec2Packets(o, pr.perms(n, rng), rng)
+	if err != nil {
+		return ab.Result{}, nil, err
+	}
+	res, err := e.Run(o, ps, seeds.Rand(seed, 1), 1<<24)
+	return res, ps, err
+}
+
+func init() {
+	props.Register(props.Claim{ID: "bfly/sec2/engine-equals-model", Source: seed001 + " §2 (routecheck's fast engine for §2's router)", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+		Statement: "The fast engine of §2's router (priorities uniform in [1, K], K = Θ(log N + p); ties by source, ties at random, or random conflict resolution) delivers every packet in the same step as the router run on the step model, from the same random streams.",
+		Scope:     "§2 node model, n ≤ 5, 0 ≤ r ≤ n, the three conflict rules, K factor ∈ {0.25, 1, 4}, 1–4 permutations (copies of one or independent)",
+		Notes:     "[2026-11-24] Power: an engine that serves the first of the tied best packets instead of drawing among them (ab.Sec2FaultNoTieDraw; the model unchanged) is the planted fault.",
+		Check:     sec2EngineCheck(ab.Sec2NoFault),
+		Faults:    []props.Fault{{Name: "an engine that serves the first tied packet instead of drawing (ab.Sec2FaultNoTieDraw)", Check: sec2EngineCheck(ab.Sec2FaultNoTieDraw)}},
+		Mem:       props.MemEstimate{Small: 16 << 20, Default: 16 << 20, Large: 16 << 20},
+	})
+
+	props.Register(props.Claim{ID: "bfly/sec2/thm-1/as-stated", Source: seed001 + " Theorem 1 with §2's greedy algorithm (priorities in 1…K, K = Θ(log N + p), ties by source)", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
+		Statement: "With probability ≥ 1 − 1/N^7 §2's greedy algorithm, as stated, executes any routing problem with congestion C ≥ log N on the butterfly in O(C) steps.",
+		Scope:     "O(C) read as ≤ 3·C and K = log N + p (both constants fixed before running; the evidence reports the smallest time/C every run met); §2 node model, r = 0, ties by source; problems: the transpose, log N and 4 log N copies of a random permutation, log N copies of the transpose; N = 2^4…2^10 (Small: ≤ 2^8; Large: ≤ 2^12); problems with C < log N skipped; exact binomial tails at Alpha (see stat_claims.go)",
+		Notes:     "bfly/thm-1/time-O-congestion runs the same problems with §3's grouped priority (block ⌈ℓ/log N⌉ first, R in 7·log N + 1 values); this claim runs §2's algorithm itself: one priority per packet from a range that grows with p, no blocks. [2026-11-24] Power: the bound scaled by 0.5 (1.5·C, fixed before running).",
+		Check:     sec2Thm1Check(ab.Sec2TieSource, 1),
+		Faults:    []props.Fault{{Name: "the bound 3·C scaled by 0.5 (1.5·C; factor fixed before running)", Check: sec2Thm1Check(ab.Sec2TieSource, 0.5)}},
+	})
+
+	props.Register(props.Claim{ID: "bfly/sec2/thm-1/random-resolution", Source: seed001 + " §2 (\"In practice, random conflict resolution seems adequate\") with Theorem 1's bound", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
+		Statement: "Random conflict resolution (no priorities: a node forwards a uniformly random queued packet) is adequate: it meets Theorem 1's O(C) bound with probability ≥ 1 − 1/N^7.",
+		Scope:     "'adequate' read as Theorem 1's bound with the same constant 3 (fixed before running); the problems, sizes and test of bfly/sec2/thm-1/as-stated",
+		Notes:     "Class reading: the paper says only 'seems adequate'; we read it as meeting the bound the priorities are there to prove. [2026-11-24] Power: the bound scaled by 0.5 (1.5·C, fixed before running).",
+		Check:     sec2Thm1Check(ab.Sec2Random, 1),
+		Faults:    []props.Fault{{Name: "the bound 3·C scaled by 0.5 (1.5·C; factor fixed before running)", Check: sec2Thm1Check(ab.Sec2Random, 0.5)}},
+	})
+
+	for _, rule := range []ab.Sec2Rule{ab.Sec2Random, ab.Sec2TieSource} {
+		what := map[ab.Sec2Rule]string{ab.Sec2Random: "random conflict resolution (what it stands in for)", ab.Sec2TieSource: "§2's priorities as stated (ties by source)"}[rule]
+		id := map[ab.Sec2Rule]string{ab.Sec2Random: "bfly/sec2/fifo-stand-in/vs-random", ab.Sec2TieSource: "bfly/sec2/fifo-stand-in/vs-priority"}[rule]
+		props.Register(props.Claim{ID: id, Source: seed001 + " §2 (conflict resolution) — routecheck's FIFO stand-in", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Construction,
+			Statement: fmt.Sprintf("FIFO queues in place of %s change the routing time by less than 10 %%.", what),
+			Scope:     "equivalence test (two one-sided, at Alpha = 1e-9 over cells) of the paired log-ratio log(T_FIFO/T_other) of routing times on the same packets (same routes), per problem pooled over N = 2^6…2^10 (Small: 2^6, 2^8; 114 runs per problem at default, 44 at small); problems of bfly/sec2/thm-1/as-stated; §2 node model, r = 0; the 10 % band was fixed before running. Consistent: every problem's interval within ±log 1.1; inconsistent: some interval wholly outside; inconclusive otherwise",
+			Notes:     "The §4 experiments and bfly-readings use FIFO as the deterministic stand-in for 'random conflict resolution'; this measures what it changes. The evidence gives each problem's mean ratio of routing times and of mean latencies with the interval. [2026-11-24] Power: the FIFO times multiplied by 1.25 (a stand-in 25 % slower; fixed before running) must come out inconsistent.",
+			Check:     sec2FIFOCheck(rule, 1),
+			Faults:    []props.Fault{{Name: "the FIFO times multiplied by 1.25 (fixed before running)", Check: sec2FIFOCheck(rule, 1.25)}},
+		})
+	}
+}
+
+// sec2EngineCheck is bfly/sec2/engine-equals-model's check of the engine
+// with fault.
+func sec2EngineCheck(fault ab.Sec2Fault) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		checks := env.Budget.Pick(150, 1000, 5000)
+		var e ab.Sec2Engine
+		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
+			n := rapid.IntRange(1, 5).Draw(t, "n")
+			o := ab.Sec2Options{Shape: mb.Shape{LogN: n, R: rapid.IntRange(0, n).Draw(t, "r")},
+				Rule:    ab.Sec2Rules[rapid.IntRange(0, len(ab.Sec2Rules)-1).Draw(t, "rule")],
+				KFactor: []float64{0.25, 1, 4}[rapid.IntRange(0, 2).Draw(t, "kf")]}
+			seed := rapid.Uint64().Draw(t, "seed")
+			rng := seeds.Rand(seed)
+			perms := make([][]int32, rapid.IntRange(1, 4).Draw(t, "t"))
+			same := rapid.Bool().Draw(t, "copies")
+			for l := range perms {
+				perms[l] = perm.Random(1<<n, rng)
+				if same && l > 0 {
+					perms[l] = perms[0]
+				}
+			}
+			in := map[string]any{"log_n": n, "r": o.Shape.R, "rule": o.Rule.String(), "k_factor": o.KFactor, "seed": seed, "perms": perms}
+			ps, err := ab.Sec2Packets(o, perms, rng)
+			if err != nil {
+				return map[string]any{"instance": in, "error": err.Error()}
+			}
+			want, err := sec2OnModel(o, len(perms), ps, seeds.Rand(seed, 1))
+			if err != nil {
+				return map[string]any{"instance": in, "error": err.Error()}
+			}
+			o.Fault = fault
+			got, err := e.Run(o, ps, seeds.Rand(seed, 1), 100000)
+			if err != nil {
+				return map[string]any{"instance": in, "error": err.Error()}
+			}
+			for k := range want {
+				if got.Latency[k] != want[k] {
+					return map[string]any{"instance": in, "packet": k, "model": want[k], "engine": got.Latency[k]}
+				}
+			}
+			return nil
+		})
+		if cex != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: "engine and model differ: " + rep, Counterexample: cex}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("identical delivery steps on %d random instances (rapid), invariants checked after every model step", checks)}
+	}
+}
+
+// sec2OnModel routes ps with §2's router on the step model, checking the
+// invariants and every delivery, and returns the delivery steps.
+func sec2OnModel(o ab.Sec2Options, p int, ps []mb.Packet, rng *rand.Rand) ([]int32, error) {
+	st, err := mb.New(o.Shape, ps)
+	if err != nil {
+		return nil, err
+	}
+	lat := make([]int32, len(ps))
+	r := ab.Sec2Router{Sec2Options: o, P: p}
+	for st.InFlight() > 0 {
+		if st.Step > 100000 {
+			return nil, fmt.Errorf("%d packets undelivered after 100000 steps", st.InFlight())
+		}
+		next, ev, _, err := mb.RouteStep(st, r, rng)
+		if err != nil {
+			return nil, err
+		}
+		if err := mb.CheckInvariants(next, len(ps)); err != nil {
+			return nil, err
+		}
+		for _, d := range ev.Delivered {
+			if d.Row != ps[d.ID].Dst {
+				return nil, fmt.Errorf("packet %d delivered at output %d, destination %d", d.ID, d.Row, ps[d.ID].Dst)
+			}
+			lat[d.ID] = int32(next.Step)
+		}
+		st = next
+	}
+	return lat, nil
+}
+
+// sec2Thm1Check is Theorem 1's check with §2's router under rule, against
+// the bound factor·3·C.
+func sec2Thm1Check(rule ab.Sec2Rule, factor float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 15}, {8, 4}},
+			[]bflySize{{4, 200}, {6, 100}, {8, 30}, {10, 5}},
+			[]bflySize{{4, 1000}, {6, 500}, {8, 150}, {10, 50}, {12, 15}})
+		var cells []bflyExceed
+		var e ab.Sec2Engine
+		worst := 0.0
+		for _, sz := range sizes {
+			n := sz.n
+			for pi, pr := range sec2Problems {
+				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", n, pr.name), q: math.Pow(2, -7*float64(n))}
+				for run := range sz.runs {
+					sd := seeds.Derive(env.Seed, 0x5e2, uint64(rule), uint64(n), uint64(pi), uint64(run))
+					v, err := sec2Outcome(&e, nil, pi, n, rule, sd, false)
+					if err != nil {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+					}
+					C := v.congestion
+					if C < n {
+						continue
+					}
+					c.R++
+					worst = math.Max(worst, float64(v.steps)/float64(C))
+					if float64(v.steps) > factor*3*float64(C) {
+						c.hit(Sec2Run{Problem: pr.name, LogN: n, Rule: rule.String(), KFactor: 1, Seed: sd, Steps: v.steps, Congestion: C, Bound: factor * 3 * float64(C)})
+					}
+				}
+				if c.R > 0 {
+					cells = append(cells, c)
+				}
+			}
+		}
+		o := judgeExceed(cells, fmt.Sprintf("Rule %s, K = log N + p. Bound %g·C. Smallest constant every run met (time/C): %.3f.", rule, factor*3, worst))
+		o.Slack = props.SlackOf(worst, factor*3)
+		return o
+	}
+}
+
+// sec2FIFOCheck is the FIFO stand-in's equivalence check against rule;
+// scale multiplies the FIFO times (1: none; the planted fault otherwise).
+func sec2FIFOCheck(rule ab.Sec2Rule, scale float64) func(props.Env) props.Outcome {
+	const band = 0.1 // fixed before running
+	return func(env props.Env) props.Outcome {
+		sizes := bflySizes(env.Budget, []bflySize{{6, 40}, {8, 4}},
+			[]bflySize{{6, 80}, {8, 30}, {10, 4}},
+			[]bflySize{{6, 200}, {8, 100}, {10, 40}})
+		var e2 ab.Sec2Engine
+		var ef ab.Engine
+		lo, hi := math.Log(1/(1+band)), math.Log(1+band)
+		alpha := props.Alpha / float64(len(sec2Problems))
+		var ev []string
+		verdict := props.Consistent
+		var first any
+		for pi, pr := range sec2Problems {
+			var dt, dm []float64
+			for _, sz := range sizes {
+				n := sz.n
+				for run := range sz.runs {
+					sd := seeds.Derive(env.Seed, 0x5e3, uint64(rule), uint64(n), uint64(pi), uint64(run))
+					v, err := sec2Outcome(&e2, &ef, pi, n, rule, sd, true)
+					if err != nil {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+					}
+					dt = append(dt, math.Log(scale*float64(v.fifoSteps)/float64(v.steps)))
+					dm = append(dm, math.Log(scale*v.fifoMean/v.mean))
+				}
+			}
+			st, sm := stats.Summarize(dt), stats.Summarize(dm)
+			T := stats.T(2*alpha, len(dt)-1) // two one-sided tests at alpha each
+			se := st.SD / math.Sqrt(float64(len(dt)))
+			l, h := st.Mean-T*se, st.Mean+T*se
+			ev = append(ev, fmt.Sprintf("%s: T_FIFO/T = %.3f [%.3f, %.3f] (%d runs), mean latency ratio %.3f", pr.name, math.Exp(st.Mean), math.Exp(l), math.Exp(h), len(dt), math.Exp(sm.Mean)))
+			switch {
+			case h < lo || l > hi:
+				verdict = props.Inconsistent
+				if first == nil {
+					first = map[string]any{"problem": pr.name, "ratio": math.Exp(st.Mean), "lo": math.Exp(l), "hi": math.Exp(h)}
+				}
+			case (l < lo || h > hi) && verdict == props.Consistent:
+				verdict = props.Inconclusive
+			}
+		}
+		return props.Outcome{Verdict: verdict, Counterexample: first, Evidence: fmt.Sprintf("FIFO against %s, band ±10 %% (log ratio within ±%.4f), intervals at %.2g per side per problem: %s", rule, hi, alpha, strings.Join(ev, "; "))}
+	}
+}
+
+// meanLat is the mean of the delivery steps.
+func meanLat(l []int32) float64 {
+	s := 0.0
+	for _, x := range l {
+		s += float64(x)
+	}
+	return s / float64(len(l))
+}
+
+func init() {
+	props.Register(props.Claim{ID: "bfly/sec2/fifo-stand-in/buffered", Source: seed001 + " §2 (\"random conflict resolution\") in the §4.1 node model — routecheck's FIFO stand-in", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Construction,
+		Statement: "In both readings of the §4.1 node model (strict and pipelined buffers), FIFO link queues in place of random conflict resolution change the mean packet latency of §4.2's experiment by less than 10 %.",
+		Scope:     "§4.2's workload (p copies of a random permutation σ, r random transitions) at N = 2^6 (Default: also 2^7), p ∈ {1, 10}, r ∈ {0, 3}; random resolution run on the step model (ab.Sec2Router, rule sec2-random), FIFO on the fast engine, on the same packets; equivalence test (two one-sided, at Alpha over the two readings) of the paired log-ratio of mean latencies pooled per reading; the ±10 % band was fixed before running (as for the node-queue siblings)",
+		Notes:     "The §4 claims and the bfly-readings experiment use FIFO where the paper's practice is random conflict resolution; the node-queue siblings bfly/sec2/fifo-stand-in/{vs-random,vs-priority} measure it in the §2 model, this one in the buffered model the §4 claims use. The evidence gives the ratios of mean and of maximum latency. [2026-11-24] Power: the FIFO latencies multiplied by 1.25 (fixed before running).",
+		Check:     sec2BufferedFIFOCheck(1),
+		Faults:    []props.Fault{{Name: "the FIFO latencies multiplied by 1.25 (fixed before running)", Check: sec2BufferedFIFOCheck(1.25)}},
+	})
+}
+
+var (
+	bufMu   sync.Mutex
+	bufMemo = map[[6]uint64][2][2]float64{}
+)
+
+// sec2BufferedPair runs one §4.2 instance in a buffered reading with
+// random resolution (step model) and FIFO (engine) on the same packets and
+// returns [random, fifo] × [mean, max] latency; memoized.
+func sec2BufferedPair(ef *ab.Engine, strict bool, n, r, p int, seed uint64) ([2][2]float64, error) {
+	key := [6]uint64{map[bool]uint64{true: 1}[strict], uint64(n), uint64(r), uint64(p), seed, 0}
+	bufMu.Lock()
+	v, ok := bufMemo[key]
+	bufMu.Unlock()
+	if ok {
+		return v, nil
+	}
+	rng := seeds.Rand(seed)
+	sigma := perm.Random(1<<n, rng)
+	perms := make([][]int32, p)
+	for i := range perms {
+		perms[i] = sigma
+	}
+	sh := mb.Shape{LogN: n, R: r, Mode: mb.Buffered, StrictBuffers: strict}
+	o := ab.Sec2Options{Shape: sh, Rule: ab.Sec2Random}
+	ps, err := ab.Sec2Packets(o, perms, rng)
+	if err != nil {
+		return v, err
+	}
+	lat, err := sec2OnModel(o, p, ps, seeds.Rand(seed, 1))
+	if err != nil {
+		return v, err
+	}
+	fifo, err := ef.Run(ab.Options{Shape: sh, Priority: ab.FIFO}, ps, 1<<24)
+	if err != nil {
+		return v, err
+	}
+	maxOf := func(l []int32) float64 {
+		m := int32(0)
+		for _, x := range l {
+			m = max(m, x)
+		}
+		return float64(m)
+	}
+	v = [2][2]float64{{meanLat(lat), maxOf(lat)}, {meanLat(fifo.Latency), maxOf(fifo.Latency)}}
+	bufMu.Lock()
+	bufMemo[key] = v
+	bufMu.Unlock()
+	return v, nil
+}
+
+// sec2BufferedFIFOCheck is bfly/sec2/fifo-stand-in/buffered's check; scale
+// multiplies the FIFO latencies (the planted fault when ≠ 1).
+func sec2BufferedFIFOCheck(scale float64) func(props.Env) props.Outcome {
+	const band = 0.1 // fixed before running
+	return func(env props.Env) props.Outcome {
+		ns := []int{6}
+		runs := env.Budget.Pick(8, 15, 40)
+		if env.Budget != props.Small {
+			ns = []int{6, 7}
+		}
+		var ef ab.Engine
+		lo, hi := math.Log(1/(1+band)), math.Log(1+band)
+		alpha := props.Alpha / 2
+		verdict := props.Consistent
+		var first any
+		var ev []string
+		for _, strict := range []bool{true, false} {
+			var dm, dx []float64
+			for _, n := range ns {
+				for _, p := range []int{1, 10} {
+					for _, r := range []int{0, 3} {
+						for run := range runs {
+							sd := seeds.Derive(env.Seed, 0x5e4, uint64(n), uint64(p), uint64(r), uint64(run))
+							v, err := sec2BufferedPair(&ef, strict, n, r, p, sd)
+							if err != nil {
+								return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+							}
+							dm = append(dm, math.Log(scale*v[1][0]/v[0][0]))
+							dx = append(dx, math.Log(scale*v[1][1]/v[0][1]))
+						}
+					}
+				}
+			}
+			sm, sx := stats.Summarize(dm), stats.Summarize(dx)
+			T := stats.T(2*alpha, len(dm)-1)
+			se := sm.SD / math.Sqrt(float64(len(dm)))
+			l, h := sm.Mean-T*se, sm.Mean+T*se
+			name := map[bool]string{true: "strict buffers", false: "pipelined buffers"}[strict]
+			ev = append(ev, fmt.Sprintf("%s: mean latency FIFO/random = %.3f [%.3f, %.3f] (%d runs), maximum latency ratio %.3f", name, math.Exp(sm.Mean), math.Exp(l), math.Exp(h), len(dm), math.Exp(sx.Mean)))
+			switch {
+			case h < lo || l > hi:
+				verdict = props.Inconsistent
+				if first == nil {
+					first = map[string]any{"reading": name, "ratio": math.Exp(sm.Mean), "lo": math.Exp(l), "hi": math.Exp(h)}
+				}
+			case (l < lo || h > hi) && verdict == props.Consistent:
+				verdict = props.Inconclusive
+			}
+		}
+		return props.Outcome{Verdict: verdict, Counterexample: first, Evidence: fmt.Sprintf("band ±10 %%, intervals at %.2g per side per reading: %s", alpha, strings.Join(ev, "; "))}
+	}
+}

@@ -169,20 +169,22 @@ func sotCatalanGF(K int, a int64) []*big.Rat {
 }
 
 // sotLemma2Check is sot/lemma-2/catalan-gf's check with the constant a
-// under the root (4; its planted fault passes 3).
-func sotLemma2Check(a int64) func(props.Env) props.Outcome {
+// under the root (4) and the series read with its index shifted by shift
+// (0): C_j is compared with [z^(j+shift)]. Its planted faults pass a = 3
+// and shift = 1.
+func sotLemma2Check(a int64, shift int) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		K := env.Budget.Pick(60, 120, 240)
 		paths := sotCatalanPaths(K)
 		binom := sotforms.Catalan(K)
-		gf := sotCatalanGF(K, a)
+		gf := sotCatalanGF(K+shift, a)
 		for j := 0; j <= K; j++ {
 			if paths[j].Cmp(binom[j]) != 0 {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("j = %d: %s paths, binom(2j, j)/(j+1) = %s", j, paths[j], binom[j])}
 			}
-			if new(big.Rat).SetInt(paths[j]).Cmp(gf[j]) != 0 {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("j = %d: the proof's C_j counts %s paths, but [z^j] of (1 − √(1 − %dz))/(2z) is %s", j, paths[j], a, gf[j].RatString()),
-					Counterexample: map[string]any{"j": j, "paths": paths[j].String(), "coefficient": gf[j].RatString()}}
+			if c := gf[j+shift]; new(big.Rat).SetInt(paths[j]).Cmp(c) != 0 {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("j = %d: the proof's C_j counts %s paths, but [z^%d] of (1 − √(1 − %dz))/(2z) is %s", j, paths[j], j+shift, a, c.RatString()),
+					Counterexample: map[string]any{"j": j, "paths": paths[j].String(), "coefficient": c.RatString()}}
 			}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("for j = 0…%d the first-return path counts (dynamic programming), binom(2j, j)/(j + 1) and the coefficients of (1 − √(1 − 4z))/(2z) (power-series square root) agree exactly; C_%d has %d digits", K, K, len(paths[K].String()))}
@@ -258,9 +260,12 @@ func sotAlg1Claims() {
 	props.Register(props.Claim{ID: "sot/lemma-2/catalan-gf", Source: seed002 + " §4.1 Lemma 2 (cited from Knuth [10])", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
 		Statement: "C(z) = Σ_i C_i z^i = (1 − √(1 − 4z))/(2z), where C_j, as the proof of Theorem 3a uses it, is the number of paths from (k, k) to (k − j − 1, k − j − 1) on one side of the diagonal that meet no diagonal point in between.",
 		Scope:     "j = 0…60 (small), 120 (default), 240 (large); exact (math/big)",
-		Notes:     "Three independent computations must agree: the proof's definition of C_j counted by dynamic programming over lattice paths (props/sot.sotCatalanPaths), the binomial formula binom(2j, j)/(j + 1) (sotforms.Catalan), and the coefficients of (1 − √(1 − 4z))/(2z) from the generic power-series square root (sotforms.SqrtSeries). Whether the proof's decomposition itself is right is sot/thm-3a/proof-convolution. [2026-11-24] Planted fault, fixed before running, the rule of the other generating-function claims: the 4 under the root printed as 3.",
-		Check:     sotLemma2Check(4),
-		Faults:    []props.Fault{{Name: "the 4 under the root printed as 3", Check: sotLemma2Check(3)}}})
+		Notes:     "Three independent computations must agree: the proof's definition of C_j counted by dynamic programming over lattice paths (props/sot.sotCatalanPaths), the binomial formula binom(2j, j)/(j + 1) (sotforms.Catalan), and the coefficients of (1 − √(1 − 4z))/(2z) from the generic power-series square root (sotforms.SqrtSeries). Whether the proof's decomposition itself is right is sot/thm-3a/proof-convolution. [2026-11-24] Planted fault, fixed before running, the rule of the other generating-function claims: the 4 under the root printed as 3. [2026-11-24, review] That fault is caught trivially at j = 0 ([z^0] = 3/4); a subtler one added, fixed before running: the series read one index late (C_j compared with [z^(j+1)], i.e. C(z) taken as Σ C_i z^(i−1)), which agrees at j = 0 (C_0 = C_1 = 1) and must be caught at j = 1.",
+		Check:     sotLemma2Check(4, 0),
+		Faults: []props.Fault{
+			{Name: "the 4 under the root printed as 3", Check: sotLemma2Check(3, 0)},
+			{Name: "the series read one index late (C_j against [z^(j+1)])", Check: sotLemma2Check(4, 1)},
+		}})
 
 	props.Register(props.Claim{ID: "sot/alg-1/greedy-a-literal/random-4-relation", Source: seed002 + " §3.1 Algorithm 1 with protocol a", Kind: props.Invariant, Recorded: props.Violated, Class: props.Reading,
 		Statement: "Greedy-a run as Algorithm 1's pseudo-code with protocol a finishes a random 4-relation on SOT(5) (within algos/sot.DefaultMaxSteps = 1,920 steps).",

@@ -188,7 +188,7 @@ func sotFarAboveCheck(c int) func(props.Env) props.Outcome {
 // Inconclusive (see the claim's notes) unless a run fails.
 func sotConjectureCheck(alg asot.Algorithm) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		runs := env.Budget.Pick(16, 20, 40)
+		runs := sotFig5BaseRuns(env.Budget, alg)
 		var ev []string
 		prev := 0.0
 		for _, n := range sotFig5Sizes(env.Budget, alg) {

@@ -8,6 +8,7 @@ import (
 	asot "routecheck/algos/sot"
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
+	msot "routecheck/models/sot"
 )
 
 // sotTwoLinesBound by hand: on SOT(4) P0 sends 5 packets (to P1, P1, P2,
@@ -65,5 +66,38 @@ func TestSotPacketLengthByHand(t *testing.T) {
 func TestSotWLogLogF(t *testing.T) {
 	if got := sotWLogLogF(16); math.Abs(got-2.7188) > 1e-3 {
 		t.Errorf("f(16) = %.4f, want 2.7188", got)
+	}
+}
+
+// sotIdleRounds with k = 2 on SOT(4): in round 0 (T < 4) nothing changes;
+// in round 1 (T = 4…7) injections on either output are dropped and a
+// passing packet's move is kept; k ≤ 1 never changes anything.
+func TestSotIdleRoundsByHand(t *testing.T) {
+	s, err := msot.NewState(4, []perm.Pair{{Src: 0, Dst: 1}, {Src: 1, Dst: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	act := func() []msot.Action {
+		a := make([]msot.Action, 16)
+		a[s.ProcNode(0)] = msot.Action{Right: msot.Inject(0)}
+		a[s.ProcNode(1)] = msot.Action{Down: msot.Inject(1), Right: msot.FromLeft}
+		return a
+	}
+	idle := sotIdleRounds(func(int) int { return 2 })
+	for _, c := range []struct {
+		T       int
+		k       sotTamper
+		dropped bool
+	}{{0, idle, false}, {3, idle, false}, {4, idle, true}, {7, idle, true}, {8, idle, false}, {5, sotIdleRounds(func(int) int { return 1 }), false}} {
+		s.T = c.T
+		a := act()
+		c.k(&s, a)
+		p0, p1 := a[s.ProcNode(0)], a[s.ProcNode(1)]
+		if p1.Right != msot.FromLeft {
+			t.Errorf("T = %d: passing packet's move changed to %v", c.T, p1.Right)
+		}
+		if got := p0.Right == msot.None && p1.Down == msot.None; got != c.dropped {
+			t.Errorf("T = %d: injections %v, %v; want dropped = %v", c.T, p0.Right, p1.Down, c.dropped)
+		}
 	}
 }

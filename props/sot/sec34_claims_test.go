@@ -101,3 +101,32 @@ func TestSotIdleRoundsByHand(t *testing.T) {
 		}
 	}
 }
+
+// sotWindowTargets: on SOT(32) every packet of P_i goes to one of
+// P_(i+1) … P_(i+4) mod 32 (n/8 = 4), each processor sends per packets,
+// and all four offsets occur.
+func TestSotWindowTargets(t *testing.T) {
+	const n, per = 32, 50
+	rel := sotWindowTargets(n, per, seeds.Rand(1, 2))
+	if len(rel) != n*per {
+		t.Fatalf("%d packets, want %d", len(rel), n*per)
+	}
+	sent := make([]int, n)
+	seen := map[int]bool{}
+	for _, p := range rel {
+		off := (int(p.Dst) - int(p.Src) + n) % n
+		if off < 1 || off > 4 {
+			t.Fatalf("P%d → P%d: offset %d outside 1…4", p.Src, p.Dst, off)
+		}
+		seen[off] = true
+		sent[p.Src]++
+	}
+	for i, k := range sent {
+		if k != per {
+			t.Errorf("P%d sends %d, want %d", i, k, per)
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("offsets seen %v, want all of 1…4", seen)
+	}
+}

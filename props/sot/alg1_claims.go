@@ -68,8 +68,10 @@ func sotSendDownOnce() sotTamper {
 }
 
 // sotNeverDownCheck is sot/alg/<alg>/never-sends-down's check; with
-// plant, every run uses a fresh sotSendDownOnce.
-func sotNeverDownCheck(alg asot.Algorithm, plant bool) func(props.Env) props.Outcome {
+// plant, every run uses a fresh sotSendDownOnce; self says whether the
+// rapid relations may hold self-addressed packets (a processor's column is
+// its own packets' target column, so the text allows those to go down).
+func sotNeverDownCheck(alg asot.Algorithm, plant, self bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		run := func(n int, rel []perm.Pair, maxSteps int) string {
 			var tamper sotTamper
@@ -89,7 +91,7 @@ func sotNeverDownCheck(alg asot.Algorithm, plant bool) func(props.Env) props.Out
 		}
 		checks := env.Budget.Pick(150, 800, 4000)
 		cex, rep := props.Falsify(env, checks, func(t *rapid.T) any {
-			n, rel := GenSotRelation(t, 6, 5, true)
+			n, rel := GenSotRelation(t, 6, 5, self)
 			if p := run(n, rel, 8*n+4*len(rel)); p != "" {
 				return map[string]any{"instance": sotInstance(n, alg, 0, rel), "problem": p}
 			}
@@ -108,7 +110,11 @@ func sotNeverDownCheck(alg asot.Algorithm, plant bool) func(props.Env) props.Out
 				big++
 			}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random small relations (n ≤ 6, ≤ 5 packets per processor, self-addressed included) and %d random n-relations (n = 16, 32) routed to the end: no processor ever sent an own packet down, and every downward move was in the packet's target column", checks, big)}
+		selfNote := "self-addressed included"
+		if !self {
+			selfNote = "no self-addressed packets"
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random small relations (n ≤ 6, ≤ 5 packets per processor, %s) and %d random n-relations (n = 16, 32) routed to the end: no processor ever sent an own packet down, and every downward move was in the packet's target column", checks, selfNote, big)}
 	}
 }
 
@@ -163,20 +169,22 @@ func sotCatalanGF(K int, a int64) []*big.Rat {
 }
 
 // sotLemma2Check is sot/lemma-2/catalan-gf's check with the constant a
-// under the root (4; its planted fault passes 3).
-func sotLemma2Check(a int64) func(props.Env) props.Outcome {
+// under the root (4) and the series read with its index shifted by shift
+// (0): C_j is compared with [z^(j+shift)]. Its planted faults pass a = 3
+// and shift = 1.
+func sotLemma2Check(a int64, shift int) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		K := env.Budget.Pick(60, 120, 240)
 		paths := sotCatalanPaths(K)
 		binom := sotforms.Catalan(K)
-		gf := sotCatalanGF(K, a)
+		gf := sotCatalanGF(K+shift, a)
 		for j := 0; j <= K; j++ {
 			if paths[j].Cmp(binom[j]) != 0 {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("j = %d: %s paths, binom(2j, j)/(j+1) = %s", j, paths[j], binom[j])}
 			}
-			if new(big.Rat).SetInt(paths[j]).Cmp(gf[j]) != 0 {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("j = %d: the proof's C_j counts %s paths, but [z^j] of (1 − √(1 − %dz))/(2z) is %s", j, paths[j], a, gf[j].RatString()),
-					Counterexample: map[string]any{"j": j, "paths": paths[j].String(), "coefficient": gf[j].RatString()}}
+			if c := gf[j+shift]; new(big.Rat).SetInt(paths[j]).Cmp(c) != 0 {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("j = %d: the proof's C_j counts %s paths, but [z^%d] of (1 − √(1 − %dz))/(2z) is %s", j, paths[j], j+shift, a, c.RatString()),
+					Counterexample: map[string]any{"j": j, "paths": paths[j].String(), "coefficient": c.RatString()}}
 			}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("for j = 0…%d the first-return path counts (dynamic programming), binom(2j, j)/(j + 1) and the coefficients of (1 − √(1 − 4z))/(2z) (power-series square root) agree exactly; C_%d has %d digits", K, K, len(paths[K].String()))}
@@ -241,20 +249,23 @@ func sotAlg1Claims() {
 		Statement: "Under Greedy-a packets move downwards only if they have reached the target column; in particular a processor never sends a packet downwards.",
 		Scope:     "greedy-a (the text's reading: a processor injects at most one packet, to the right), SOT(n ≤ 6) with arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps (rapid); and random n-relations on SOT(16) and SOT(32), routed to the end (1 each small, 2 default, 4 large)",
 		Notes:     "Checked on every action of every step, before the model performs it: an own packet on a processor's Down output, or a passing packet leaving downwards outside its target column, is a violation. The printed pseudo-code breaks the sentence (sot/alg/greedy-a-literal/never-sends-down). [2026-11-24] Planted fault, fixed before running: a Greedy-a that sends down once — the first time a processor injects onto its Right output while its Down output is free, the packet goes down instead (props/sot.sotSendDownOnce).",
-		Check:     sotNeverDownCheck(asot.GreedyA, false),
-		Faults:    []props.Fault{{Name: "a Greedy-a that sends down once (the first injection with a free Down output goes down)", Check: sotNeverDownCheck(asot.GreedyA, true)}}})
+		Check:     sotNeverDownCheck(asot.GreedyA, false, true),
+		Faults:    []props.Fault{{Name: "a Greedy-a that sends down once (the first injection with a free Down output goes down)", Check: sotNeverDownCheck(asot.GreedyA, true, true)}}})
 	props.Register(props.Claim{ID: "sot/alg/greedy-a-literal/never-sends-down", Source: seed002 + " §3.1 Greedy-a with Algorithm 1", Kind: props.Invariant, Recorded: props.Violated, Class: props.Reading,
 		Statement: "Greedy-a run as Algorithm 1's pseudo-code with protocol a never sends a packet downwards from a processor ('this rule prohibits a processor from sending a packet downwards').",
-		Scope:     "greedy-a-literal, the check and scope of sot/alg/greedy-a/never-sends-down",
-		Notes:     "Algorithm 1 adds 2 − |S| packets and protocol a's last line ('else return 0, 1') sends the second one down: the printed pseudo-code contradicts the sentence as soon as a processor with no passing packet has two packets to send. The counterexample is rapid's shrunk relation: a single self-addressed packet, which protocol a's second rule sends down (a processor's column is its own packets' target column); with two packets for other processors the second one goes down too (sot/alg-1/greedy-a-literal/random-4-relation shrinks to that case). See sot/alg-1/greedy-a-literal/delivers for what the packet then does.",
-		Check:     sotNeverDownCheck(asot.GreedyALiteral, false)})
+		Scope:     "greedy-a-literal, the check and scope of sot/alg/greedy-a/never-sends-down, except that the rapid relations hold no self-addressed packets",
+		Notes:     "Algorithm 1 adds 2 − |S| packets and protocol a's last line ('else return 0, 1') sends the second one down: the printed pseudo-code contradicts the sentence as soon as a processor with no passing packet has two packets to send. The counterexample is rapid's shrunk relation: on SOT(2), two packets P1 → P0; with no packet passing P1 adds both and sends the second one down (sot/alg-1/greedy-a-literal/random-4-relation shrinks to the same case). [2026-11-24, review] The rapid relations no longer hold self-addressed packets: before, rapid shrank to a single packet P0 → P0, which the text allows to go down (a processor's column is its own packets' target column), so the recorded counterexample was ambiguous; the verdict (violated) is unchanged, the counterexample is now one the sentence forbids. See sot/alg-1/greedy-a-literal/delivers for what the packet then does.",
+		Check:     sotNeverDownCheck(asot.GreedyALiteral, false, false)})
 
 	props.Register(props.Claim{ID: "sot/lemma-2/catalan-gf", Source: seed002 + " §4.1 Lemma 2 (cited from Knuth [10])", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
 		Statement: "C(z) = Σ_i C_i z^i = (1 − √(1 − 4z))/(2z), where C_j, as the proof of Theorem 3a uses it, is the number of paths from (k, k) to (k − j − 1, k − j − 1) on one side of the diagonal that meet no diagonal point in between.",
 		Scope:     "j = 0…60 (small), 120 (default), 240 (large); exact (math/big)",
-		Notes:     "Three independent computations must agree: the proof's definition of C_j counted by dynamic programming over lattice paths (props/sot.sotCatalanPaths), the binomial formula binom(2j, j)/(j + 1) (sotforms.Catalan), and the coefficients of (1 − √(1 − 4z))/(2z) from the generic power-series square root (sotforms.SqrtSeries). Whether the proof's decomposition itself is right is sot/thm-3a/proof-convolution. [2026-11-24] Planted fault, fixed before running, the rule of the other generating-function claims: the 4 under the root printed as 3.",
-		Check:     sotLemma2Check(4),
-		Faults:    []props.Fault{{Name: "the 4 under the root printed as 3", Check: sotLemma2Check(3)}}})
+		Notes:     "Three independent computations must agree: the proof's definition of C_j counted by dynamic programming over lattice paths (props/sot.sotCatalanPaths), the binomial formula binom(2j, j)/(j + 1) (sotforms.Catalan), and the coefficients of (1 − √(1 − 4z))/(2z) from the generic power-series square root (sotforms.SqrtSeries). Whether the proof's decomposition itself is right is sot/thm-3a/proof-convolution. [2026-11-24] Planted fault, fixed before running, the rule of the other generating-function claims: the 4 under the root printed as 3. [2026-11-24, review] That fault is caught trivially at j = 0 ([z^0] = 3/4); a subtler one added, fixed before running: the series read one index late (C_j compared with [z^(j+1)], i.e. C(z) taken as Σ C_i z^(i−1)), which agrees at j = 0 (C_0 = C_1 = 1) and must be caught at j = 1.",
+		Check:     sotLemma2Check(4, 0),
+		Faults: []props.Fault{
+			{Name: "the 4 under the root printed as 3", Check: sotLemma2Check(3, 0)},
+			{Name: "the series read one index late (C_j against [z^(j+1)])", Check: sotLemma2Check(4, 1)},
+		}})
 
 	props.Register(props.Claim{ID: "sot/alg-1/greedy-a-literal/random-4-relation", Source: seed002 + " §3.1 Algorithm 1 with protocol a", Kind: props.Invariant, Recorded: props.Violated, Class: props.Reading,
 		Statement: "Greedy-a run as Algorithm 1's pseudo-code with protocol a finishes a random 4-relation on SOT(5) (within algos/sot.DefaultMaxSteps = 1,920 steps).",

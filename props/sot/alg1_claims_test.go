@@ -6,6 +6,7 @@ import (
 
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
+	"routecheck/props"
 )
 
 // The first Catalan numbers (Knuth, TAOCP 1, §2.3.4.4): 1, 1, 2, 5, 14, 42,
@@ -26,6 +27,18 @@ func TestSotCatalanByHand(t *testing.T) {
 	// (1 − √(1 − 3z))/(2z) is 3/4.
 	if got := sotCatalanGF(0, 3)[0]; got.Cmp(big.NewRat(3, 4)) != 0 {
 		t.Errorf("a = 3: [z^0] = %s, want 3/4", got.RatString())
+	}
+}
+
+// The index-shift fault of sot/lemma-2/catalan-gf agrees at j = 0 (C_0 =
+// C_1 = 1) and must be caught at j = 1 (C_1 = 1, C_2 = 2), not earlier.
+func TestSotLemma2ShiftFaultCaughtAtOne(t *testing.T) {
+	out := sotLemma2Check(4, 1)(props.Env{Budget: props.Small, Seed: 1})
+	if out.Verdict != props.Violated {
+		t.Fatalf("shift fault not caught: %+v", out)
+	}
+	if j, _ := out.Counterexample.(map[string]any)["j"].(int); j != 1 {
+		t.Errorf("caught at j = %v, want 1: %s", out.Counterexample, out.Evidence)
 	}
 }
 

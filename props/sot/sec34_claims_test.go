@@ -8,6 +8,7 @@ import (
 	asot "routecheck/algos/sot"
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
+	msot "routecheck/models/sot"
 )
 
 // sotTwoLinesBound by hand: on SOT(4) P0 sends 5 packets (to P1, P1, P2,
@@ -65,5 +66,67 @@ func TestSotPacketLengthByHand(t *testing.T) {
 func TestSotWLogLogF(t *testing.T) {
 	if got := sotWLogLogF(16); math.Abs(got-2.7188) > 1e-3 {
 		t.Errorf("f(16) = %.4f, want 2.7188", got)
+	}
+}
+
+// sotIdleRounds with k = 2 on SOT(4): in round 0 (T < 4) nothing changes;
+// in round 1 (T = 4…7) injections on either output are dropped and a
+// passing packet's move is kept; k ≤ 1 never changes anything.
+func TestSotIdleRoundsByHand(t *testing.T) {
+	s, err := msot.NewState(4, []perm.Pair{{Src: 0, Dst: 1}, {Src: 1, Dst: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	act := func() []msot.Action {
+		a := make([]msot.Action, 16)
+		a[s.ProcNode(0)] = msot.Action{Right: msot.Inject(0)}
+		a[s.ProcNode(1)] = msot.Action{Down: msot.Inject(1), Right: msot.FromLeft}
+		return a
+	}
+	idle := sotIdleRounds(func(int) int { return 2 })
+	for _, c := range []struct {
+		T       int
+		k       sotTamper
+		dropped bool
+	}{{0, idle, false}, {3, idle, false}, {4, idle, true}, {7, idle, true}, {8, idle, false}, {5, sotIdleRounds(func(int) int { return 1 }), false}} {
+		s.T = c.T
+		a := act()
+		c.k(&s, a)
+		p0, p1 := a[s.ProcNode(0)], a[s.ProcNode(1)]
+		if p1.Right != msot.FromLeft {
+			t.Errorf("T = %d: passing packet's move changed to %v", c.T, p1.Right)
+		}
+		if got := p0.Right == msot.None && p1.Down == msot.None; got != c.dropped {
+			t.Errorf("T = %d: injections %v, %v; want dropped = %v", c.T, p0.Right, p1.Down, c.dropped)
+		}
+	}
+}
+
+// sotWindowTargets: on SOT(32) every packet of P_i goes to one of
+// P_(i+1) … P_(i+4) mod 32 (n/8 = 4), each processor sends per packets,
+// and all four offsets occur.
+func TestSotWindowTargets(t *testing.T) {
+	const n, per = 32, 50
+	rel := sotWindowTargets(n, per, seeds.Rand(1, 2))
+	if len(rel) != n*per {
+		t.Fatalf("%d packets, want %d", len(rel), n*per)
+	}
+	sent := make([]int, n)
+	seen := map[int]bool{}
+	for _, p := range rel {
+		off := (int(p.Dst) - int(p.Src) + n) % n
+		if off < 1 || off > 4 {
+			t.Fatalf("P%d → P%d: offset %d outside 1…4", p.Src, p.Dst, off)
+		}
+		seen[off] = true
+		sent[p.Src]++
+	}
+	for i, k := range sent {
+		if k != per {
+			t.Errorf("P%d sends %d, want %d", i, k, per)
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("offsets seen %v, want all of 1…4", seen)
 	}
 }

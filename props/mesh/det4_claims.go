@@ -169,8 +169,8 @@ func init() {
 	// RAND_4's per-phase bound.
 	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-1/rand4-per-phase", Source: seed003 + " §1 (before Lemma 1: 'each phase can be performed in k·n/4 + O((k·n·log n)^{1/2}) steps, with high probability', from [3])", Kind: props.Statistical, Recorded: props.Consistent,
 		Statement: "Each phase of RAND_4_PHASE_ROUTE (without coloring) takes at most k·n/4 + C·(k·n·log n)^{1/2} steps with high probability, C = 2 fixed before running; the evidence reports the fitted constant (the smallest C every run meets).",
-		Scope:     "n ∈ {4, 8} (small: k ∈ {2n, n², n² log n} at n = 4, k ∈ {2n, n²} at n = 8), + n = 8, k = 192 and n = 16, k = 32 (default), + n = 16, k = 256 (large); uniform random, transpose, reflect and row-to-col; runs per size and family 12 (small), 15 (default), 100 (large); uniform random positions, farthest-first on the fast engine",
-		Notes: "'With high probability' read as P(the largest phase time > B) ≤ 1/n; a size and family is inconsistent when the exact binomial tail P(Bin(runs, 1/n) ≥ exceedances) is at most Alpha/(sizes × families) (Bonferroni; false-alarm rate ≤ Alpha per claim; fixed seeds, so deterministic). " +
+		Scope:     "n ∈ {4, 8} (small: k ∈ {2n, n², n² log n} at n = 4, k ∈ {2n, n²} at n = 8), + n = 8, k = 192 and n = 16, k = 32 (default), + n = 16, k = 256 (large); uniform random, transpose, reflect and row-to-col; runs per size and family 12 (small), 15 (default), 100 (large), raised to 18 at n = 4 (small, default) so that n = 4 can be flagged at all; uniform random positions, farthest-first on the fast engine",
+		Notes: "'With high probability' read as P(the largest phase time > B) ≤ 1/n; a size and family is inconsistent when the exact binomial tail P(Bin(runs, 1/n) ≥ exceedances) is at most Alpha/(sizes × families) (Bonferroni; false-alarm rate ≤ Alpha per claim; fixed seeds, so deterministic). [2026-11-24] Review: with 12 runs n = 4 could never be flagged ((1/4)^12 > Alpha/20); the runs at a side n are now raised until n^−runs ≤ the per-case α (18 at n = 4; TestRand4RunsCanFlag). " +
 			"The constant C = 2 is not derived: the sentence cites [3] and gives no constant; mesh/lemma-1/rand-4-phase-time checks the sum of the phases with a derived constant. Planted fault: random positions drawn from the first half of each line only.",
 		Check: func(env props.Env) props.Outcome { return rand4PerPhase(env, nil) },
 		Faults: []props.Fault{{Name: "random positions drawn from the first half of each line only (rng.IntN(n/2) in place of rng.IntN(n))", Check: func(env props.Env) props.Outcome {
@@ -178,7 +178,20 @@ func init() {
 		}}}}))
 }
 
-// rand4Sizes are the sizes of mesh/sec-1/rand4-per-phase.
+// rand4Runs is the number of runs of mesh/sec-1/rand4-per-phase at side n:
+// the budget's runs, raised where needed so that the test could flag the
+// size at all — even when every run exceeds, P(Bin(runs, 1/n) ≥ runs) =
+// n^−runs must be at most the per-case alpha (at n = 4 and α ≈ 5·10⁻¹¹
+// that is 18 runs, not 12).
+func rand4Runs(runs, n int, alpha float64) int {
+	for math.Pow(float64(n), -float64(runs)) > alpha {
+		runs++
+	}
+	return runs
+}
+
+// rand4Sizes are the sizes of mesh/sec-1/rand4-per-phase and the budget's
+// runs per size and family before rand4Runs raises them.
 func rand4Sizes(b props.Budget) (sizes [][2]int, runs int) {
 	sizes = [][2]int{{4, 8}, {4, 16}, {4, 32}, {8, 16}, {8, 64}}
 	runs = b.Pick(12, 15, 100)
@@ -196,12 +209,13 @@ func rand4Sizes(b props.Budget) (sizes [][2]int, runs int) {
 const Rand4PerPhaseC = 2.0
 
 func rand4PerPhase(env props.Env, position func(*rand.Rand, int) int32) props.Outcome {
-	sizes, runs := rand4Sizes(env.Budget)
+	sizes, runs0 := rand4Sizes(env.Budget)
 	alpha := props.Alpha / float64(len(sizes)*len(KKFamilies))
 	fitted, fittedAt := math.Inf(-1), ""
 	var ev []string
 	for _, nk := range sizes {
 		n, k := nk[0], nk[1]
+		runs := rand4Runs(runs0, n, alpha)
 		o := math.Sqrt(float64(k * n * floorLog2(n)))
 		B := float64(k*n)/4 + Rand4PerPhaseC*o
 		for fi, f := range KKFamilies {
@@ -238,7 +252,7 @@ func rand4PerPhase(env props.Env, position func(*rand.Rand, int) int32) props.Ou
 			}
 		}
 	}
-	return props.Outcome{Verdict: props.Consistent, Evidence: fmt.Sprintf("%d sizes × %d families × %d runs; no size had its exceedance rate above 1/n at α = %.2g each. Fitted constant (smallest C every run meets): %.3f (at %s), against the stated C = %g. %s", len(sizes), len(KKFamilies), runs, alpha, fitted, fittedAt, Rand4PerPhaseC, strings.Join(ev, "; "))}
+	return props.Outcome{Verdict: props.Consistent, Evidence: fmt.Sprintf("%d sizes × %d families × %d runs (%d at n = 4, so that n = 4 can be flagged); no size had its exceedance rate above 1/n at α = %.2g each. Fitted constant (smallest C every run meets): %.3f (at %s), against the stated C = %g. %s", len(sizes), len(KKFamilies), runs0, rand4Runs(runs0, 4, alpha), alpha, fitted, fittedAt, Rand4PerPhaseC, strings.Join(ev, "; "))}
 }
 
 func init() {

@@ -82,6 +82,21 @@ const (
 	faultDealBlocks = "DET_4_PHASE_ROUTE unshuffling in contiguous blocks (amesh.DealBlocks: rank t to ⌊t·n/size⌋ instead of t mod n)"
 )
 
+// Det4RoundingC is the constant of mesh/lemma-3/det4-time's rounding
+// bound: at k ≥ n⁴ the time exceeds k·n/2 by at most Det4RoundingC·n²
+// (derived before running, see the claim's notes: at most 2·n² per row
+// or column phase).
+const Det4RoundingC = 4
+
+// dealStrided is a planted fault of mesh/lemma-3/det4-time that differs
+// from column-sort's unshuffle only in rounding: rank t goes to position
+// ⌊t/n⌋ mod n, so every PU of the line still gets exactly size/n packets
+// when n² divides size, but a run of consecutive ranks (one destination
+// range) is spread within ±n instead of ±1.
+func dealStrided(t, _, _, n int) int { return (t / n) % n }
+
+const faultDealStrided = "DET_4_PHASE_ROUTE unshuffling in strides (rank t to ⌊t/n⌋ mod n: the same counts per position, a destination range spread within ±n instead of ±1)"
+
 func init() {
 	lemma3 := func(env props.Env, deal amesh.Deal) props.Outcome {
 		var ev []string
@@ -89,16 +104,16 @@ func init() {
 		worstC, worstP := 0.0, 0.0
 		for _, nk := range det4Sizes(env.Budget) {
 			n, k := nk[0], nk[1]
-			b := float64(k*n)/2 + Lemma3Term(n, k)
+			b := k*n/2 + Det4RoundingC*n*n
 			for fi, f := range KKFamilies {
 				seed := seeds.Derive(env.Seed, 0xde74, uint64(n), uint64(k), uint64(fi))
 				r, err := det4Run(n, k, GenKK(f, n, k, seeds.Rand(seed)), deal)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
-				sl.see(float64(r.Steps), b)
-				if float64(r.Steps) > b {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d steps %v > k·n/2 + k^{5/6}·n^{2/3} = %.1f", n, k, f, r.Steps, r.PhaseSteps, b),
+				sl.see(float64(r.Steps-k*n/2), float64(Det4RoundingC*n*n))
+				if r.Steps > b {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d steps %v > k·n/2 + %d·n² = %d (rounding only)", n, k, f, r.Steps, r.PhaseSteps, Det4RoundingC, b),
 						Counterexample: KKCase{amesh.Det4, true, n, k, f, seed}}
 				}
 				ex := float64(r.Steps) - float64(k*n)/2
@@ -109,16 +124,20 @@ func init() {
 		}
 		return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%s. Fitted constants (excess over k·n/2 divided by the term, largest over the runs): %.4f for k^{5/6}·n^{2/3}, %.2f for the printed n^{2/3}/k^{1/6}", strings.Join(ev, "; "), worstC, worstP)})
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/lemma-3/det4-time", Source: seed003 + " Lemma 3", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "DET_4_PHASE_ROUTE with coloring deterministically routes k-k distributions on an n×n mesh in k·n/2 + O(n^{2/3}/k^{1/6}) steps — read as k·n/2 + O(k^{5/6}·n^{2/3}), the O() with constant 1.",
+	props.Register(withPowerNote(props.Claim{ID: "mesh/lemma-3/det4-time", Source: seed003 + " Lemma 3", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
+		Statement: fmt.Sprintf("Our DET_4_PHASE_ROUTE (column-sort with single-PU subsets, the paper's k ≥ n⁴ regime) with coloring routes k-k distributions in k·n/2 plus rounding only: at most k·n/2 + %d·n² steps. (Lemma 3's k·n/2 + O(n^{2/3}/k^{1/6}), read as k·n/2 + O(k^{5/6}·n^{2/3}), is far looser here: the evidence reports the constants it would need.)", Det4RoundingC),
 		Scope:     "k ≥ n⁴ (the paper's regime where all rearrangements are internal): (n, k) ∈ {(4, 256), (4, 512)} (small), + (8, 4096) (default), + (4, 2048), (8, 8192) (large); uniform random, transpose, reflect and row-to-col k-k distributions; algos/mesh.NewPlanDet4 (column-sort with single-PU subsets), Theorem 1's deterministic coloring, farthest-first on the fast engine",
-		Notes: "Reading. The paper states Lemma 3 without proof (it cites [7, 5]) and prints the additive term as O(n^{2/3}/k^{1/6}), which is the side s of the submeshes in which, it says next, the rearrangements are made; rearranging k·s² packets in an s×s submesh costs Θ(k·s) steps, so the term is read as O(k·s) = O(k^{5/6}·n^{2/3}) (the printed one lacks the factor k: it is below one step whenever k ≥ n⁴, the regime the paper itself singles out). The constant 1 was fixed before running. The evidence also reports the constant the printed term would need. " +
-			"DET_4_PHASE_ROUTE is not spelled out in the paper; NewPlanDet4 is column-sort's sort-and-unshuffle with one PU per subset (rank t of a PU's sorted packets to position t mod n along its row, then again along its column), which is the cited algorithm when k ≥ n⁴ and s ≤ 1. Phases 1 and 2 then take exactly (k/2)·n/4 steps each (algos/mesh TestDet4UnshuffleExact); the excess comes from rounding in Phases 3 and 4. " +
-			"Planted faults (written before running): the unshuffle skipped, and the unshuffle in blocks; caught where transpose (skip) or reflect (blocks) concentrate a row's traffic.",
+		Notes: "[2026-11-24] Review: checked against k·n/2 + k^{5/6}·n^{2/3} the claim almost could not fail at k ≥ n⁴ (measured excess 0–24 steps against a term of about k); DET_4_PHASE_ROUTE is our build (the paper only cites it), so the class is construction and the check is now a rounding bound. " +
+			fmt.Sprintf("Derivation (fixed before running; the constant %d·n², not the C·n the review suggested, because C·n could not be derived and choosing C after seeing the excesses would be fitting). ", Det4RoundingC) +
+			"Per colour class every PU holds L = k/2 packets, a multiple of n, so Phases 1 and 2 are exact (L·n/4 each: algos/mesh TestDet4UnshuffleExact). The sort key is column-major, so a PU's packets for the columns ≥ j are a suffix of its sorted list, and the round-robin deal gives each position ⌊m/n⌋ or ⌈m/n⌉ of a suffix of m: an error below 1. Through the two deals, the packets in columns ≤ a of a row with destination column ≥ j deviate from their exact share by less than n·(a + 1) (Phase-2 deals, n per PU) plus n·(a + 1) (Phase-1 deals, each below 1 and divided by n in Phase 2), so by less than 2·n²; farthest-first attains max over a < j of (j − a − 1 + h) (mesh/lemma-4/corrected), whose exact value is at most L·n/4; so Phase 3 takes at most L·n/4 + 2·n², and Phase 4 likewise. This assumes each destination gets exactly L packets of each colour (true when every source–destination group is even; on uniform traffic the colouring's odd groups add a small imbalance that the derivation does not cover, so a violation there would first be checked against that). " +
+			"The evidence also reports the fitted constants for Lemma 3's term as read (k^{5/6}·n^{2/3}) and as printed (n^{2/3}/k^{1/6}, which lacks the factor k and is below one step when k ≥ n⁴). " +
+			"DET_4_PHASE_ROUTE is not spelled out in the paper; NewPlanDet4 is column-sort's sort-and-unshuffle with one PU per subset (rank t of a PU's sorted packets to position t mod n along its row, then again along its column), which is the cited algorithm when k ≥ n⁴ and s ≤ 1. " +
+			"Planted faults (written before running): the unshuffle skipped, the unshuffle in blocks, and the unshuffle in strides (rank t to ⌊t/n⌋ mod n), which differs from the real one only by rounding (every position still gets exactly L/n packets; a destination range is spread within ±n instead of ±1). Measured at the default: skip and blocks are caught; strides is not (+107 steps at n = 8, k = 4096, +14 at n = 4, k = 512, against 4·n² = 256 and 64, while the real unshuffle gives +24 and +6): the derived 4·n² is too loose to tell ±1 rounding from ±n, and a tighter C·n would need a derivation we do not have (choosing C between 3 and 13 now would be fitted to these numbers). Left open.",
 		Check: func(env props.Env) props.Outcome { return lemma3(env, nil) },
 		Faults: []props.Fault{
 			{Name: faultDealStay, Check: func(env props.Env) props.Outcome { return lemma3(env, amesh.DealStay) }},
 			{Name: faultDealBlocks, Check: func(env props.Env) props.Outcome { return lemma3(env, amesh.DealBlocks) }},
+			{Name: faultDealStrided, Check: func(env props.Env) props.Outcome { return lemma3(env, dealStrided) }},
 		}}))
 
 	// DET_3 against DET_4 on the same distributions.

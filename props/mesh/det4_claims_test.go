@@ -3,6 +3,9 @@ package mesh
 import (
 	"math"
 	"testing"
+
+	"routecheck/internal/stats"
+	"routecheck/props"
 )
 
 // Lemma 3's terms at hand-computed points: k^{5/6}·n^{2/3} and the printed
@@ -37,6 +40,26 @@ func TestDet4SizesRegime(t *testing.T) {
 	for _, nk := range det4Beyond(2) {
 		if n := nk[0]; nk[1] >= n*n*n*n {
 			t.Errorf("det4Beyond: k = %d ≥ n⁴ at n = %d", nk[1], n)
+		}
+	}
+}
+
+// Every size of mesh/sec-1/rand4-per-phase (and rand3-is-rand4-merged) can
+// be flagged: even if every run exceeded the bound, the binomial tail
+// P(Bin(runs, 1/n) ≥ runs) = n^−runs must be at most the per-case alpha.
+// At n = 4 and α = 10⁻⁹/20, 4^−17 ≈ 5.8·10⁻¹¹ > α and 4^−18 ≈ 1.5·10⁻¹¹ ≤ α.
+func TestRand4RunsCanFlag(t *testing.T) {
+	if got := rand4Runs(12, 4, 1e-9/20); got != 18 {
+		t.Errorf("rand4Runs(12, 4, 5e-11) = %d, want 18", got)
+	}
+	for _, b := range []props.Budget{props.Small, props.Default, props.Large} {
+		sizes, runs0 := rand4Sizes(b)
+		alpha := props.Alpha / float64(len(sizes)*len(KKFamilies))
+		for _, nk := range sizes {
+			runs := rand4Runs(runs0, nk[0], alpha)
+			if tail := stats.BinomAtLeast(runs, runs, 1/float64(nk[0])); tail > alpha {
+				t.Errorf("budget %v, n = %d: %d runs can never be flagged (P = %.3g > α = %.3g)", b, nk[0], runs, tail, alpha)
+			}
 		}
 	}
 }

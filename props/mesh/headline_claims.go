@@ -1,6 +1,7 @@
 package mesh
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 	"slices"
@@ -75,26 +76,32 @@ func detUniform(env props.Env, tag uint64, n, k, runs int, alloc allocFn, uncolo
 // (maximum RSS 56–58 MB measured alone at the default).
 var headMem = props.MemEstimate{Large: 256 * props.MiB}
 
-// Thresholds of the headline claims (see each claim's notes for how they
-// were fixed).
-const (
-	// HeadTwiceMin: the worst-case/uniform speed-up at the largest k of
-	// every n must be at least this.
-	HeadTwiceMin = 1.5
-	// HeadPhase3Max: Phase 3's time over Phase 1's on uniform traffic at
-	// the largest k of every n must be at most this.
-	HeadPhase3Max = 0.25
-)
+// Bounds of the headline claims, with constant 1 in the paper's O(·) (see
+// each claim's notes): logarithms are log₂ (n is a power of two).
+
+// lemma11Bound is Lemma 11's bound on Phase 3 for uniform traffic with
+// constant 1, applied to one colour class of k/2 packets (the two classes
+// use disjoint links in Phase 3): n²·log n + ((k/2)·n³·log n)^{1/2}.
+func lemma11Bound(n, k int) float64 {
+	return float64(nlogn2(n)) + math.Sqrt(float64(k)/2*float64(n*n*n*floorLog2(n)))
+}
+
+// thm2Bound is Theorem 2's bound on DET_3_PHASE_ROUTE's time for uniform
+// traffic with constant 1: k·n/4 + n²·log n + (k·n³·log n)^{1/2}.
+func thm2Bound(n, k int) float64 {
+	return float64(k*n)/4 + float64(nlogn2(n)) + math.Sqrt(float64(k)*float64(n*n*n*floorLog2(n)))
+}
 
 func init() {
 	twice := func(env props.Env, alloc allocFn) props.Outcome {
 		sizes, runs := headSizes(env.Budget)
 		var ev []string
+		var sl slackMax
 		for _, row := range sizes {
 			n := row[0]
 			prev := 0.0
 			var parts []string
-			for i, k := range row[1:] {
+			for _, k := range row[1:] {
 				us, err := detUniform(env, 1, n, k, runs, alloc, false)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
@@ -114,27 +121,28 @@ func init() {
 					}
 				}
 				R := float64(tw) / float64(tu)
-				parts = append(parts, fmt.Sprintf("k=%d: %d/%d = %.3f (%s)", k, tw, tu, R, worstF))
-				if R < prev {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: the speed-up falls from %.3f to %.3f as k grows to %d (%s)", n, prev, R, k, strings.Join(parts, ", ")),
-						Counterexample: map[string]any{"n": n, "k": k, "worst": tw, "uniform": tu}}
+				bound := thm2Bound(n, k)
+				sl.see(float64(tu), bound)
+				parts = append(parts, fmt.Sprintf("k=%d: %d/%d = %.3f (%s; uniform ≤ %.0f)", k, tw, tu, R, worstF, bound))
+				cx := map[string]any{"n": n, "k": k, "worst": tw, "uniform": tu, "theorem_2_bound": math.Round(bound)}
+				if float64(tu) > bound {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: the slowest uniform run takes %d steps > k·n/4 + n²·log n + (k·n³·log n)^{1/2} = %.0f (%s)", n, k, tu, bound, strings.Join(parts, ", ")), Counterexample: cx}
 				}
-				if i == len(row)-2 && R < HeadTwiceMin {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d (the largest run): speed-up %.3f < %g (%s)", n, k, R, HeadTwiceMin, strings.Join(parts, ", ")),
-						Counterexample: map[string]any{"n": n, "k": k, "worst": tw, "uniform": tu}}
+				if R < prev {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: the speed-up falls from %.3f to %.3f as k grows to %d (%s)", n, prev, R, k, strings.Join(parts, ", ")), Counterexample: cx}
 				}
 				prev = R
 			}
 			ev = append(ev, fmt.Sprintf("n=%d: %s", n, strings.Join(parts, ", ")))
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: "T(worst family)/T(uniform, max over runs): " + strings.Join(ev, "; ")}
+		return sl.on(props.Outcome{Verdict: props.Holds, Evidence: "T(worst family)/T(uniform, max over runs): " + strings.Join(ev, "; ")})
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/uniform-twice-as-fast", Source: seed003 + " abstract ('routes average-case packet distributions twice as fast as worst-case distributions'), §4, §6", Kind: props.Bound, Recorded: props.Holds,
-		Statement: fmt.Sprintf("DET_3_PHASE_ROUTE with ALLOCATE and coloring routes uniform distributions about twice as fast as worst-case ones: the measured speed-up T(worst)/T(uniform) grows with k at every n and is at least %g at the largest k run.", HeadTwiceMin),
+	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/uniform-twice-as-fast", Source: seed003 + " abstract ('routes average-case packet distributions twice as fast as worst-case distributions'), §4, §6, Theorem 2", Kind: props.Bound, Recorded: props.Holds,
+		Statement: "DET_3_PHASE_ROUTE with ALLOCATE and coloring routes uniform distributions about twice as fast as worst-case ones: every uniform run takes at most Theorem 2's k·n/4 + n²·log n + (k·n³·log n)^{1/2} steps (constant 1), and the measured speed-up T(worst)/T(uniform) grows with k at every n (toward 2).",
 		Scope:     "n = 4 (k ∈ {32, 128, 512}) and n = 8 (k ∈ {64, 192, 768}) at the small budget; + k = 2048 at n = 4, k = 4096 at n = 8 and n = 16 (k ∈ {256, 1024}) at the default; + n = 32 (k ∈ {256, 1024}) at the large; T(worst) = the slowest of the transpose, reflect and row-to-col distributions, T(uniform) = the slowest of 2 (small), 3 (default), 10 (large) uniform random k-k distributions; fast engine",
-		Notes: "'Twice as fast' is asymptotic: Theorem 1 gives k·n/2 + O(n² log n) for the worst case and Theorem 2 k·n/4 + O(n² log n + (k·n³·log n)^{1/2}) for uniform traffic, so the ratio tends to 2 only as k grows beyond n³ log n; the claim is read as that trend (non-decreasing in k at every n) plus a floor at the largest k. " +
-			fmt.Sprintf("The floor %g was set after an exploratory run of DET_3 (ratios 1.25–1.95 over n ∈ {4, 8, 16}), not derived; the trend is the part of the claim that was fixed in advance. ", HeadTwiceMin) +
-			"The worst-case family measured is reflect (exactly k·n/2 steps); the hunted worst case (routecheck hunt mesh-time) is slower still, so the ratios are lower bounds on the speed-up against the true worst case. Planted fault: ALLOCATE mirrored (keeps Phase 1 exact, ruins Phase 3 on uniform traffic). (ALLOCATE skipped is no fault here: it makes the worst case slower and uniform traffic faster, so the speed-up grows.)",
+		Notes: "'Twice as fast' is asymptotic: Theorem 1 gives k·n/2 + O(n² log n) for the worst case and Theorem 2 k·n/4 + O(n² log n + (k·n³·log n)^{1/2}) for uniform traffic, so the ratio tends to 2 only as k grows beyond n³ log n; the claim is read as Theorem 2's ceiling on the uniform time with constant 1 (log₂; the bound is arithmetic fixed from the theorem's words, not from data) plus the trend (the speed-up non-decreasing in k at every n, fixed in advance). " +
+			"[2026-11-24] Review: the earlier floor 1.5 on the speed-up at the largest k had been set after an exploratory run and was stricter than Theorem 2, so a failure would not have been an erratum; it is replaced by Theorem 2's ceiling (the recorded holds stands at small, default and large — large re-run 2026-11-24, n = 32, k = 1024: 10279 ≤ 26265, speed-up 1.594; slack = slowest uniform run / bound). " +
+			"The worst-case family measured is reflect (exactly k·n/2 steps); the hunted worst case (routecheck hunt mesh-time) is slower still, so the ratios are lower bounds on the speed-up against the true worst case. Planted fault: ALLOCATE mirrored (keeps Phase 1 exact, ruins Phase 3 on uniform traffic): caught by the ceiling at n = 4, k = 512 (1019 > 800 measured by the reviewer). (ALLOCATE skipped is no fault here: it makes the worst case slower and uniform traffic faster, so the speed-up grows.)",
 		Mem:   headMem,
 		Check: func(env props.Env) props.Outcome { return twice(env, nil) },
 		Faults: []props.Fault{
@@ -144,11 +152,12 @@ func init() {
 	phase3 := func(env props.Env, alloc allocFn) props.Outcome {
 		sizes, runs := headSizes(env.Budget)
 		var ev []string
+		var sl slackMax
 		for _, row := range sizes {
 			n := row[0]
-			prev := math.Inf(1)
+			prevK, prevP3 := 0, 0
 			var parts []string
-			for i, k := range row[1:] {
+			for _, k := range row[1:] {
 				us, err := detUniform(env, 2, n, k, runs, alloc, false)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
@@ -157,27 +166,32 @@ func init() {
 				for _, r := range us {
 					p1, p2, p3 = max(p1, r.PhaseSteps[0]), max(p2, r.PhaseSteps[1]), max(p3, r.PhaseSteps[2])
 				}
-				R := float64(p3) / float64(p1)
-				parts = append(parts, fmt.Sprintf("k=%d: phases %d, %d, %d (P3/P1 = %.3f, P2/P1 = %.3f)", k, p1, p2, p3, R, float64(p2)/float64(p1)))
-				cx := map[string]any{"n": n, "k": k, "phase_1": p1, "phase_3": p3}
-				if R > prev {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: P3/P1 grows from %.3f to %.3f as k grows to %d (%s)", n, prev, R, k, strings.Join(parts, "; ")), Counterexample: cx}
+				bound := lemma11Bound(n, k)
+				sl.see(float64(p3), bound)
+				parts = append(parts, fmt.Sprintf("k=%d: phases %d, %d, %d (P3 ≤ %.0f; P3/P1 = %.3f, P2/P1 = %.3f)", k, p1, p2, p3, bound, float64(p3)/float64(p1), float64(p2)/float64(p1)))
+				cx := map[string]any{"n": n, "k": k, "phase_1": p1, "phase_3": p3, "lemma_11_bound": math.Round(bound)}
+				if float64(p3) > bound {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: Phase 3 takes %d steps > n²·log n + ((k/2)·n³·log n)^{1/2} = %.0f (%s)", n, k, p3, bound, strings.Join(parts, "; ")), Counterexample: cx}
 				}
-				if i == len(row)-2 && R > HeadPhase3Max {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d (the largest run): P3/P1 = %.3f > %g (%s)", n, k, R, HeadPhase3Max, strings.Join(parts, "; ")), Counterexample: cx}
+				if prevK > 0 {
+					grow := math.Sqrt(float64(k)/float64(prevK))*float64(prevP3) + float64(nlogn2(n))
+					if float64(p3) > grow {
+						cx["previous_k"], cx["previous_phase_3"] = prevK, prevP3
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: Phase 3 grows from %d steps at k = %d to %d at k = %d, faster than √k (≤ %.0f) (%s)", n, prevP3, prevK, p3, k, grow, strings.Join(parts, "; ")), Counterexample: cx}
+					}
 				}
-				prev = R
+				prevK, prevP3 = k, p3
 			}
 			ev = append(ev, fmt.Sprintf("n=%d: %s", n, strings.Join(parts, "; ")))
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: "uniform traffic, max over runs: " + strings.Join(ev, " | ")}
+		return sl.on(props.Outcome{Verdict: props.Holds, Evidence: "uniform traffic, max over runs: " + strings.Join(ev, " | ")})
 	}
 	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-4/phase-3-almost-free", Source: seed003 + " §4 ('Phase 1 and Phase 2 each cost about k·n/4 (coloring reduces this by a factor of two), while Phase 3 is almost for free'; Lemma 11)", Kind: props.Bound, Recorded: props.Holds,
-		Statement: fmt.Sprintf("On uniform distributions Phase 3 of DET_3_PHASE_ROUTE (ALLOCATE, coloring) is almost free: its time over Phase 1's falls as k grows at every n and is at most %g at the largest k run; the evidence also reports Phase 2 over Phase 1 (about 1).", HeadPhase3Max),
+		Statement: "On uniform distributions Phase 3 of DET_3_PHASE_ROUTE (ALLOCATE, coloring) is almost free in Lemma 11's sense: it takes at most n²·log n + ((k/2)·n³·log n)^{1/2} steps (Lemma 11 with constant 1 for each colour class of k/2 packets), and it grows at most like √k: from k to k′ > k at the same n, Phase 3 at k′ ≤ (k′/k)^{1/2} · Phase 3 at k + n²·log n. The evidence also reports P3/P1 and P2/P1.",
 		Scope:     "the sizes and runs of mesh/sec-6/uniform-twice-as-fast (uniform random k-k distributions only); fast engine",
-		Notes: "Lemma 11 bounds Phase 3 by O(n² log n + (k·n³·log n)^{1/2}) w.h.p., which is o(k·n) only when k grows faster than n³ log n; the claim is read as that trend (P3/P1 non-increasing in k at every n) plus a ceiling at the largest k. " +
-			fmt.Sprintf("The ceiling %g was set after an exploratory run (P3/P1 between 0.05 and 0.43 over the sizes), not derived; the trend was fixed in advance. ", HeadPhase3Max) +
-			"Planted fault: ALLOCATE mirrored (the packets start Phase 3 in the wrong half of their row). (The off-by-one extraction is no fault here: measured, it leaves Phase 3 almost free.)",
+		Notes: "'Almost for free' means o(k·n): Lemma 11 bounds Phase 3 by O(n² log n + (k·n³·log n)^{1/2}) w.h.p., which is o(k·n) once k ≫ n³ log n. The claim is read as Lemma 11 with constant 1 (log₂) applied per colour class (the two classes of k/2 packets use disjoint links in Phase 3), plus the √k growth that the bound implies; both are arithmetic fixed from the lemma's words before looking at data. " +
+			"[2026-11-24] Review: the earlier ceiling 0.25 on P3/P1 at the largest k had been chosen after an exploratory run and failed at the large budget (P3/P1 = 0.40 at n = 32, k = 1024; 0.218 at n = 16, k = 1024) while recorded holds; 'almost for free' does not promise a fixed fraction at these sizes, so the ceiling is replaced by Lemma 11's bound and the old trend (P3/P1 non-increasing) by the √k growth. The recorded holds stands at small, default and large (large re-run 2026-11-24: n = 32, k = 1024, Phase 3 = 1675 ≤ 14279 with P3/P1 = 0.409; slack = Phase 3 / bound); at n = 32 the bound is loose (far above the measured Phase 3), so the large sizes add little power. " +
+			"Planted fault: ALLOCATE mirrored (the packets start Phase 3 in the wrong half of their row): caught by the bound at n = 4, k = 512 (501 > 213 measured by the reviewer). (The off-by-one extraction is no fault here: measured, it leaves Phase 3 almost free.)",
 		Mem:   headMem,
 		Check: func(env props.Env) props.Outcome { return phase3(env, nil) },
 		Faults: []props.Fault{
@@ -241,6 +255,41 @@ func init() {
 		}}))
 }
 
+// The hunted worst cases of DET_3_PHASE_ROUTE's time with coloring
+// (copies of testdata/hunt/mesh-time-n4-k16-colored-small.json and
+// mesh-time-n8-k64-colored.json, found by `routecheck hunt mesh-time
+// --coloring`), which mesh/abstract/smaller-lower-order-terms counts in
+// DET_3's excess at their sizes.
+var (
+	//go:embed testdata/mesh-time-n4-k16-colored-small.json
+	huntTimeN4 []byte
+	//go:embed testdata/mesh-time-n8-k64-colored.json
+	huntTimeN8 []byte
+)
+
+// huntedTime is a saved hunted k-k distribution for DET_3's time.
+type huntedTime struct {
+	file string
+	n, k int
+	dst  [][]amesh.Dest
+}
+
+// loadHuntedTime parses the saved hunted cases of DET_3's time.
+func loadHuntedTime() ([]huntedTime, error) {
+	var out []huntedTime
+	for _, c := range []struct {
+		file string
+		raw  []byte
+	}{{"props/mesh/testdata/mesh-time-n4-k16-colored-small.json", huntTimeN4}, {"props/mesh/testdata/mesh-time-n8-k64-colored.json", huntTimeN8}} {
+		n, k, d, err := parseKKFile(c.raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", c.file, err)
+		}
+		out = append(out, huntedTime{c.file, n, k, d})
+	}
+	return out, nil
+}
+
 func init() {
 	excess := func(env props.Env, alloc allocFn) props.Outcome {
 		sizes, runs := headSizes(props.Small)
@@ -249,6 +298,20 @@ func init() {
 		}
 		if env.Budget == props.Large {
 			sizes, runs = headSizes(props.Large)
+		}
+		hunted, err := loadHuntedTime()
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		}
+		// Every hunted size is run (n = 4, k = 16 is not a headline size).
+		for _, h := range hunted {
+			found := false
+			for _, row := range sizes {
+				found = found || row[0] == h.n && slices.Contains(row[1:], h.k)
+			}
+			if !found {
+				sizes = append([][]int{{h.n, h.k}}, sizes...)
+			}
 		}
 		var ev []string
 		for _, row := range sizes {
@@ -274,6 +337,18 @@ func init() {
 					}
 					if r.Steps-half > ed {
 						ed, at = r.Steps-half, f
+					}
+				}
+				for _, h := range hunted {
+					if h.n != n || h.k != k {
+						continue
+					}
+					r, err := det3Run(n, h.dst, alloc)
+					if err != nil {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+					}
+					if r.Steps-half > ed {
+						ed, at = r.Steps-half, KKFamily("hunted "+h.file)
 					}
 				}
 				// RAND_3 and RAND_4: per run the slowest family, then the
@@ -308,10 +383,10 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: "excess T − k·n/2: " + strings.Join(ev, "; ")}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/abstract/smaller-lower-order-terms", Source: seed003 + " abstract ('lower-order terms that are almost negligible, even smaller than those of the randomized algorithm'), Theorem 1 against Lemmas 1, 2", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "DET_3_PHASE_ROUTE's lower-order terms are smaller than the randomized algorithms': with coloring, its largest measured excess over k·n/2 (over the structured families and uniform runs) is below the median worst-family excess of RAND_3_PHASE_ROUTE and of RAND_4_PHASE_ROUTE at every size.",
-		Scope:     "n = 4 (k ∈ {32, 128, 512}) and n = 8 (k ∈ {64, 192, 768}) with 2 runs (small), + n = 16, k = 256 with 3 runs (default), the sizes and runs of mesh/sec-6/uniform-twice-as-fast (large); DET_3 on uniform random (the runs), transpose, reflect and row-to-col; RAND_3 and RAND_4 on all four families per run; fast engine",
-		Notes:     "As bounds, Theorem 1's O(n²·log n) is below Lemmas 1 and 2's O((k·n·log n)^{1/2}) only for k > n³·log n (constants 1), which none of the small sizes reach; the claim is the measured form. The DET_3 excess is over the families run, not over all distributions: the hunted worst case is larger (routecheck hunt mesh-time: 285 steps at n = 8, k = 64, excess +29, where the families give 0), so this is a comparison on the families, not of worst cases. Planted fault: ALLOCATE skipped (plain column-then-row routing: transpose then costs k·n/2 + k·n/4 per colour class). (The off-by-one extraction adds only +12 to +40 steps, less than the randomized excess, so it is no fault of this claim.)",
+	props.Register(withPowerNote(props.Claim{ID: "mesh/abstract/smaller-lower-order-terms", Source: seed003 + " abstract ('lower-order terms that are almost negligible, even smaller than those of the randomized algorithm'), Theorem 1 against Lemmas 1, 2", Kind: props.Bound, Recorded: props.Violated, Class: props.Reading,
+		Statement: "DET_3_PHASE_ROUTE's lower-order terms are smaller than the randomized algorithms': with coloring, its largest measured excess over k·n/2 (over the structured families, the uniform runs and the hunted worst cases saved for its size) is below the median worst-family excess of RAND_3_PHASE_ROUTE and of RAND_4_PHASE_ROUTE at every size.",
+		Scope:     "the hunted sizes n = 4, k = 16 and n = 8, k = 64 (props/mesh/testdata/mesh-time-*-colored*.json, copies of testdata/hunt; n = 4, k = 16 is run first) and n = 4 (k ∈ {32, 128, 512}) and n = 8 (k ∈ {64, 192, 768}) with 2 runs (small), + n = 16, k = 256 with 3 runs (default), the sizes and runs of mesh/sec-6/uniform-twice-as-fast (large); DET_3 on uniform random (the runs), transpose, reflect, row-to-col and the hunted case of the size; RAND_3 and RAND_4 on all four families per run; fast engine",
+		Notes:     "[2026-11-24] Review: DET_3's excess is 0 on reflect, so over the families alone the check only tested that RAND's median excess is positive; the hunted DET_3 worst cases (routecheck hunt mesh-time --coloring) are now counted at their sizes, and the recorded verdict changes from holds to violated: at n = 4, k = 16 the hunted distribution takes 51 = k·n/2 + 19 steps, while RAND_3_PHASE_ROUTE's median worst-family excess is +16 (small budget; +19, a tie, at the default). At n = 8, k = 64 the hunted +29 stays below both randomized medians. Class reading: the abstract gives no regime ('for small n and moderate k' is said of the earlier algorithm), and both hunted sizes have k < n²·log n, below §3's k = ω(n² log n) and far below k > n³·log n, where the bounds would predict the order; so this shows the comparison failing at a small size under our measured reading, not an erratum in the asymptotic claim. Replay: go run ./cmd/routecheck claims --filter '^mesh/abstract/smaller-lower-order-terms$' --budget small. As bounds, Theorem 1's O(n²·log n) is below Lemmas 1 and 2's O((k·n·log n)^{1/2}) only for k > n³·log n (constants 1), which none of the small sizes reach; the claim is the measured form. The DET_3 excess is over the families run and the two hunted cases, not over all distributions (hunted: 285 steps at n = 8, k = 64, excess +29, where the families give 0). Planted fault: ALLOCATE skipped (plain column-then-row routing: transpose then costs k·n/2 + k·n/4 per colour class). (The off-by-one extraction adds only +12 to +40 steps, less than the randomized excess, so it is no fault of this claim.)",
 		Mem:       headMem,
 		Check:     faithful(excess),
 		Faults:    []props.Fault{{Name: faultSkipAllocate, Check: func(env props.Env) props.Outcome { return excess(env, skipAllocate) }}},

@@ -36,8 +36,9 @@
 // bound read as k·n/2 + k^{5/6}·n^{2/3} (lemma3_time; the cited algorithm
 // is ours only for k ≥ n⁴, which no cell reaches — the cell note says so),
 // and for the torus §6's halved Theorem 1 bound k·n/4 + 1.5·n²·log n
-// (torus_time; the ledger's mesh/sec-6/torus-halved finds it exceeded with
-// the stand-in). The text table prints ours' max
+// (torus_time; the ledger's mesh/sec-6/torus-one-way-exceeds finds it
+// exceeded with the one-way stand-in, mesh/sec-6/torus-halved-split met with
+// the tie-splitting one). The text table prints ours' max
 // rounded to an integer (the shared table format); the extra time_max, the
 // JSON and the CSV carry it exactly. The paper prints no table, so the
 // paper column is empty.

@@ -236,7 +236,8 @@ func Lemma3Time(n, k int) float64 {
 }
 
 // TorusTime is §6's "leading terms half as large" applied to Theorem 1 on
-// the torus, k·n/4 + 1.5·n²·log n (the ledger's mesh/sec-6/torus-halved),
+// the torus, k·n/4 + 1.5·n²·log n (the ledger's mesh/sec-6/torus-one-way-exceeds and
+// mesh/sec-6/torus-halved-split),
 // divided by k·n/2.
 func TorusTime(n, k int) float64 {
 	return (float64(k*n)/4 + 1.5*float64(n*n*log2(n))) / (float64(k*n) / 2)

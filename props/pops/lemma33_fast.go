@@ -72,6 +72,22 @@ func (s *lemma33Scratch) instance(g, deg int, src *rand.PCG) []int32 {
 		dst[i] = perm.None
 	}
 	d32, full, accepted := int32(deg), g*deg, 0
+	if g&(g-1) == 0 { // the budgets' g (256, 1024): a shift and a mask, not two divisions
+		shift, mask := uint(bits.TrailingZeros(uint(g))), int32(g-1)
+		for _, s := range order {
+			if accepted == full {
+				break
+			}
+			a, t := s>>shift, p[s]&mask
+			if srcDeg[a] < d32 && tmpDeg[t] < d32 {
+				srcDeg[a]++
+				tmpDeg[t]++
+				dst[s] = p[s]
+				accepted++
+			}
+		}
+		return dst
+	}
 	for _, s32 := range order {
 		if accepted == full {
 			break

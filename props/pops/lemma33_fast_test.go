@@ -31,10 +31,10 @@ func TestIntNMatchesRandIntN(t *testing.T) {
 // The scratch-buffer instance generator draws exactly lemma33Instance's
 // instances from the same stream (and leaves the stream where it does),
 // over repeated calls on one scratch, for degrees that fill every group
-// early (deg 1) and late (deg ⌊√g⌋) and a degree no group reaches (g).
+// early (deg 1) and late (deg ⌊√g⌋) and a degree no group reaches (g), with g a power of two (shifts) or not (divisions).
 func TestLemma33ScratchInstance(t *testing.T) {
 	var s lemma33Scratch
-	for _, c := range []struct{ g, deg int }{{16, 4}, {16, 1}, {32, 5}, {16, 16}, {64, 8}, {16, 4}} {
+	for _, c := range []struct{ g, deg int }{{16, 4}, {16, 1}, {32, 5}, {16, 16}, {64, 8}, {16, 4}, {12, 3}, {20, 4}, {20, 20}} {
 		for r := range 5 {
 			want := lemma33Instance(c.g, c.deg, seeds.Rand(9, uint64(c.g), uint64(c.deg), uint64(r)))
 			src := seeds.PCG(9, uint64(c.g), uint64(c.deg), uint64(r))
@@ -58,7 +58,7 @@ func TestLemma33SimulateMatchesSequential(t *testing.T) {
 	for _, c := range []struct {
 		g     int
 		alpha float64
-	}{{16, 0.5}, {32, 0.25}, {64, 0.5}} {
+	}{{16, 0.5}, {32, 0.25}, {64, 0.5}, {24, 0.5}} {
 		deg := int(math.Floor(math.Pow(float64(c.g), c.alpha) + 1e-9))
 		const runs = 13
 		want := make([]int, runs)

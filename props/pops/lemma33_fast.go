@@ -163,5 +163,8 @@ func lemma33Simulate(seed uint64, g, runs int, alpha float64, deg, workers int) 
 }
 
 // lemma33Workers is how many goroutines simulate Lemma 3.3's runs: the
-// claim is the ledger's longest single computation, so it uses every core.
-func lemma33Workers() int { return runtime.GOMAXPROCS(0) }
+// claim is one of the ledger's longest single computations, so it uses two
+// cores where there are two, and no more, because the claim's memory
+// estimate (160 MiB, mem.go) covers two workers' buffers (≈ 57 MB each at
+// g = 1024), not one per core.
+func lemma33Workers() int { return min(2, runtime.GOMAXPROCS(0)) }

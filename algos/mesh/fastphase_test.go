@@ -109,8 +109,8 @@ func TestFastPhaseEqualsRef(t *testing.T) {
 }
 
 // BenchmarkFastPhase routes one RAND_4 plan with coloring at n = 32, k = 1024
-// (the largest default-budget size of mesh/lemma-1) with fastPhase and with
-// fastPhaseRef.
+// (the largest default-budget size of mesh/lemma-1) with fastPhaseLines,
+// fastPhase and fastPhaseRef.
 func BenchmarkFastPhase(b *testing.B) {
 	r := rand.New(rand.NewPCG(5, 6))
 	pl, err := NewPlan(Rand4, 32, randomKK(r, 32, 1024), r, Options{Coloring: true})
@@ -120,7 +120,7 @@ func BenchmarkFastPhase(b *testing.B) {
 	for _, v := range []struct {
 		name string
 		f    func(int, []int32, []int32) (int, int, int, error)
-	}{{"fast", fastPhase}, {"ref", fastPhaseRef}} {
+	}{{"lines", fastPhaseLines}, {"fast", fastPhase}, {"ref", fastPhaseRef}} {
 		b.Run(v.name, func(b *testing.B) {
 			for range b.N {
 				pos := append([]int32(nil), pl.Src...)

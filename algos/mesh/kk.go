@@ -259,6 +259,7 @@ func RouteKK(pl Plan, o Options) (KKResult, error) {
 		return res, fmt.Errorf("mesh: the torus runs only on the step model (set Model with Torus)")
 	}
 	pos := append([]int32(nil), pl.Src...)
+	var lines *lineEngine // the fast engine, shared by the phases
 	for ph, tg := range pl.Targets {
 		var steps, phaseQ, endQ int
 		var err error
@@ -267,7 +268,10 @@ func RouteKK(pl Plan, o Options) (KKResult, error) {
 			r, err = modelPhase(pl.N, pos, tg, o.Torus)
 			steps, phaseQ, endQ = r.steps, r.phaseQ, r.endQ
 		} else {
-			steps, phaseQ, endQ, err = fastPhase(pl.N, pos, tg)
+			if lines == nil {
+				lines = newLineEngine(pl.N)
+			}
+			steps, phaseQ, endQ, err = lines.phase(pos, tg)
 		}
 		if err != nil {
 			return res, fmt.Errorf("phase %d: %w", ph+1, err)

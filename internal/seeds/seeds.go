@@ -27,3 +27,11 @@ func Rand(seed uint64, path ...uint64) *rand.Rand {
 	s := Derive(seed, path...)
 	return rand.New(rand.NewPCG(s, mix(s)))
 }
+
+// PCG returns the generator behind Rand(seed, path...): rand.New(PCG(seed,
+// path...)) draws exactly Rand's stream. Hot loops call its Uint64 directly
+// (it inlines) instead of through rand.Rand's interface.
+func PCG(seed uint64, path ...uint64) *rand.PCG {
+	s := Derive(seed, path...)
+	return rand.NewPCG(s, mix(s))
+}

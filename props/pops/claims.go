@@ -377,24 +377,9 @@ func lemma33Runs(env props.Env, g, runs int, alpha float64, deg int) ([]int, err
 	if xs, ok := lemma33Cache[key]; ok {
 		return xs, nil
 	}
-	sh := mpops.Shape{D: g, G: g}
-	var e ap.Engine
-	var scratch lemma33Scratch // lemma33Instance without allocating per run
-	xs := make([]int, runs)
-	for r := range runs {
-		rng := seeds.Rand(env.Seed, 33, uint64(alpha*100), uint64(r))
-		dst := scratch.instance(g, deg, rng)
-		res, err := e.Run(sh, dst, rng, ap.Options{})
-		if err != nil {
-			return nil, err
-		}
-		if got := res.MaxDegree[0]; int(got) > deg {
-			return nil, fmt.Errorf("instance generator broke: degree %d > %d", got, deg)
-		}
-		xs[r] = res.Steps
-		if !res.Completed {
-			xs[r] = -1
-		}
+	xs, err := lemma33Simulate(env.Seed, g, runs, alpha, deg, lemma33Workers())
+	if err != nil {
+		return nil, err
 	}
 	lemma33Cache[key] = xs
 	return xs, nil
@@ -458,17 +443,9 @@ func meanSteps(env props.Env, tag uint64, v ap.Variant, d, g, runs int) (mean, s
 // process for each (seed, tag, variant, shape, runs): a claim and its planted
 // faults judge the same runs (callers must not modify the slice).
 func runSteps(env props.Env, tag uint64, v ap.Variant, d, g, runs int) ([]float64, error) {
-	key := stepsKey{env.Seed, tag, v, d, g, runs}
-	stepsMu.Lock()
-	defer stepsMu.Unlock()
-	if xs, ok := stepsCache[key]; ok {
-		return xs, nil
-	}
-	xs, err := simulateSteps(env, tag, v, d, g, runs)
-	if err == nil {
-		stepsCache[key] = xs
-	}
-	return xs, err
+	return stepsRuns.get(stepsKey{env.Seed, tag, v, d, g, runs}, func() ([]float64, error) {
+		return simulateSteps(env, tag, v, d, g, runs)
+	})
 }
 
 type stepsKey struct {
@@ -477,10 +454,9 @@ type stepsKey struct {
 	d, g, runs int
 }
 
-var (
-	stepsMu    sync.Mutex
-	stepsCache = map[stepsKey][]float64{}
-)
+// stepsRuns memoizes runSteps per key (not under one lock: claims of
+// different shapes simulate concurrently).
+var stepsRuns onceMap[stepsKey, []float64]
 
 func simulateSteps(env props.Env, tag uint64, v ap.Variant, d, g, runs int) ([]float64, error) {
 	sh := mpops.Shape{D: d, G: g}

@@ -1,6 +1,17 @@
 package pops
 
-import "routecheck/models/perm"
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	ap "routecheck/algos/pops"
+	"routecheck/internal/seeds"
+	"routecheck/models/perm"
+	mpops "routecheck/models/pops"
+)
 
 // lemma33Scratch holds lemma33Instance's buffers between runs, so that the
 // 2^20-processor instances of Lemma 3.3 (default budget) are drawn without
@@ -10,12 +21,30 @@ type lemma33Scratch struct {
 	src, tmp      []int32
 }
 
-// instance is lemma33Instance(g, deg, rng) — the same random draws in the
-// same order, the same result — written into s's buffers (the returned
-// slice is overwritten by the next call). It uses 32-bit indices, and stops
-// the greedy pass once every group sends deg packets, after which no
-// packet could be accepted.
-func (s *lemma33Scratch) instance(g, deg int, rng interface{ IntN(int) int }) []int32 {
+// intN is rand.Rand.IntN(n) on src, n ≥ 1: the same draws from the same
+// stream (math/rand/v2's uint64n, whose 32-bit path keeps the 64-bit
+// sequence), without rand.Rand's interface call per draw.
+func intN(src *rand.PCG, n int) int {
+	un := uint64(n)
+	if un&(un-1) == 0 {
+		return int(src.Uint64() & (un - 1))
+	}
+	hi, lo := bits.Mul64(src.Uint64(), un)
+	if lo < un {
+		thresh := -un % un
+		for lo < thresh {
+			hi, lo = bits.Mul64(src.Uint64(), un)
+		}
+	}
+	return int(hi)
+}
+
+// instance is lemma33Instance(g, deg, rand.New(src)) — the same random
+// draws in the same order, the same result — written into s's buffers (the
+// returned slice is overwritten by the next call). It uses 32-bit indices,
+// draws from the PCG directly, and stops the greedy pass once every group
+// sends deg packets, after which no packet could be accepted.
+func (s *lemma33Scratch) instance(g, deg int, src *rand.PCG) []int32 {
 	n := g * g
 	if len(s.p) != n {
 		s.p, s.order, s.dst = make([]int32, n), make([]int32, n), make([]int32, n)
@@ -26,35 +55,116 @@ func (s *lemma33Scratch) instance(g, deg int, rng interface{ IntN(int) int }) []
 		p[i] = int32(i)
 	}
 	for i := n - 1; i > 0; i-- {
-		j := rng.IntN(i + 1)
+		j := intN(src, i+1)
 		p[i], p[j] = p[j], p[i]
 	}
 	for i := range order {
 		order[i] = int32(i)
 	}
 	for i := n - 1; i > 0; i-- {
-		j := rng.IntN(i + 1)
+		j := intN(src, i+1)
 		order[i], order[j] = order[j], order[i]
 	}
-	src, tmp := s.src, s.tmp
-	clear(src)
-	clear(tmp)
+	srcDeg, tmpDeg := s.src, s.tmp
+	clear(srcDeg)
+	clear(tmpDeg)
 	for i := range dst {
 		dst[i] = perm.None
 	}
 	d32, full, accepted := int32(deg), g*deg, 0
+	if g&(g-1) == 0 { // the budgets' g (256, 1024): a shift and a mask, not two divisions
+		shift, mask := uint(bits.TrailingZeros(uint(g))), int32(g-1)
+		for _, s := range order {
+			if accepted == full {
+				break
+			}
+			a, t := s>>shift, p[s]&mask
+			if srcDeg[a] < d32 && tmpDeg[t] < d32 {
+				srcDeg[a]++
+				tmpDeg[t]++
+				dst[s] = p[s]
+				accepted++
+			}
+		}
+		return dst
+	}
 	for _, s32 := range order {
 		if accepted == full {
 			break
 		}
 		s := int(s32)
 		a, t := s/g, int(p[s])%g
-		if src[a] < d32 && tmp[t] < d32 {
-			src[a]++
-			tmp[t]++
+		if srcDeg[a] < d32 && tmpDeg[t] < d32 {
+			srcDeg[a]++
+			tmpDeg[t]++
 			dst[s] = p[s]
 			accepted++
 		}
 	}
 	return dst
 }
+
+// lemma33Run is one run of Lemma 3.3's check: the instance and the router
+// draw from the stream seeds.Rand(seed, 33, ⌊100α⌋, r), in that order. It
+// returns the step count (−1: did not complete) and the largest conflict
+// degree of the first step.
+func lemma33Run(e *ap.Engine, s *lemma33Scratch, seed uint64, g int, alpha float64, deg, r int) (steps int, degree int32, err error) {
+	src := seeds.PCG(seed, 33, uint64(alpha*100), uint64(r))
+	dst := s.instance(g, deg, src)
+	res, err := e.Run(mpops.Shape{D: g, G: g}, dst, rand.New(src), ap.Options{})
+	if err != nil {
+		return 0, 0, err
+	}
+	steps = res.Steps
+	if !res.Completed {
+		steps = -1
+	}
+	if len(res.MaxDegree) > 0 { // an empty instance takes no step
+		degree = res.MaxDegree[0]
+	}
+	return steps, degree, nil
+}
+
+// lemma33Simulate runs Lemma 3.3's runs 0…runs−1 (lemma33Run) on up to
+// workers goroutines, each with its own engine and buffers (≈ 57 MB each at
+// g = 1024), and returns the step counts by run, which do not depend on
+// workers. The error is that of the lowest-numbered run that failed, or an
+// instance whose conflict degree exceeds deg (the generator broke).
+func lemma33Simulate(seed uint64, g, runs int, alpha float64, deg, workers int) ([]int, error) {
+	xs := make([]int, runs)
+	errs := make([]error, runs)
+	var wg sync.WaitGroup
+	workers = max(1, min(workers, runs))
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var e ap.Engine
+			var s lemma33Scratch
+			for r := w; r < runs; r += workers {
+				steps, degree, err := lemma33Run(&e, &s, seed, g, alpha, deg, r)
+				if err == nil && int(degree) > deg {
+					err = fmt.Errorf("instance generator broke: degree %d > %d", degree, deg)
+				}
+				xs[r], errs[r] = steps, err
+				if err != nil {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return xs, nil
+}
+
+// lemma33Workers is how many goroutines simulate Lemma 3.3's runs: the
+// claim is one of the ledger's longest single computations, so it uses two
+// cores where there are two, and no more, because the claim's memory
+// estimate (160 MiB, mem.go) covers two workers' buffers (≈ 57 MB each at
+// g = 1024), not one per core.
+func lemma33Workers() int { return min(2, runtime.GOMAXPROCS(0)) }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -78,27 +77,17 @@ type readingKey struct {
 	seed           uint64
 }
 
-var (
-	readingMu    sync.Mutex
-	readingCache = map[readingKey][]popsexp.Sample{}
-)
+// readingRuns memoizes readingSamples per key (not under one global lock:
+// cells of different shapes simulate concurrently).
+var readingRuns onceMap[readingKey, []popsexp.Sample]
 
 // readingSamples simulates a cell under a reading once per process.
 func readingSamples(env props.Env, c popspaper.Cell, runs int, keep bool) ([]popsexp.Sample, error) {
-	k := readingKey{c.N, c.Ratio, runs, keep, env.Seed}
-	readingMu.Lock()
-	defer readingMu.Unlock()
-	if s, ok := readingCache[k]; ok {
-		return s, nil
-	}
-	g, _ := c.G()
-	env.Logf("readings: n=%d d=%dg keep-coin=%v (%d runs)", c.N, c.Ratio, keep, runs)
-	s, err := popsexp.Run(context.Background(), popsexp.Spec{Shape: mpops.Shape{D: c.D(), G: g}, Variant: ap.Faithful, KeepCoin: keep, Seed: env.Seed, Runs: popsexp.Range(runs)})
-	if err != nil {
-		return nil, err
-	}
-	readingCache[k] = s
-	return s, nil
+	return readingRuns.get(readingKey{c.N, c.Ratio, runs, keep, env.Seed}, func() ([]popsexp.Sample, error) {
+		g, _ := c.G()
+		env.Logf("readings: n=%d d=%dg keep-coin=%v (%d runs)", c.N, c.Ratio, keep, runs)
+		return popsexp.Run(context.Background(), popsexp.Spec{Shape: mpops.Shape{D: c.D(), G: g}, Variant: ap.Faithful, KeepCoin: keep, Seed: env.Seed, Runs: popsexp.Range(runs)})
+	})
 }
 
 // binomLowerBound is the one-sided Clopper–Pearson lower confidence bound

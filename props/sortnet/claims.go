@@ -107,9 +107,50 @@ func SortnetDepthSize(b SortnetBuild, maxK, maxAll int) *SortnetShape {
 type SortnetFailure = asn.Failure
 
 // sortnetCheckKeys runs nw on xs and, if the output is not sorted xs,
-// returns a 0-1 witness: by the 0-1 principle some threshold of xs is left
-// unsorted (or the network loses keys, which Apply cannot do).
+// returns a 0-1 witness: the threshold input [x ≥ t] for the smallest key t
+// whose threshold the network leaves unsorted (by the 0-1 principle there
+// is one). Comparator networks commute with monotone maps, so the output of
+// [x ≥ t] is [output ≥ t], unsorted iff some descent output[i] > output[i+1]
+// has output[i+1] < t ≤ output[i]; the smallest such t is the smallest key
+// above the lowest bottom of a descent. That costs one run of the network
+// (to confirm the witness) instead of one per threshold tried; the result is
+// sortnetCheckKeysByThreshold's (TestSortnetCheckKeysMatchesThresholds).
 func sortnetCheckKeys(nw msn.Network, xs []int32) []int {
+	got := slices.Clone(xs)
+	msn.Apply(nw, got)
+	lo, found := int32(0), false
+	for i := 0; i+1 < len(got); i++ {
+		if got[i] > got[i+1] && (!found || got[i+1] < lo) {
+			lo, found = got[i+1], true
+		}
+	}
+	if !found {
+		return nil
+	}
+	t, ok := int32(0), false
+	for _, x := range xs {
+		if x > lo && (!ok || x < t) {
+			t, ok = x, true
+		}
+	}
+	z := make([]int, len(xs))
+	for i, v := range xs {
+		if v >= t {
+			z[i] = 1
+		}
+	}
+	zz := slices.Clone(z)
+	msn.Apply(nw, zz)
+	if !ok || msn.Sorted(zz) { // cannot happen (see above); the slow way decides
+		return sortnetCheckKeysByThreshold(nw, xs)
+	}
+	return z
+}
+
+// sortnetCheckKeysByThreshold is sortnetCheckKeys by running the network on
+// every threshold of xs in increasing order until one is left unsorted
+// (one run per threshold: up to n + 1).
+func sortnetCheckKeysByThreshold(nw msn.Network, xs []int32) []int {
 	got := slices.Clone(xs)
 	msn.Apply(nw, got)
 	want := slices.Clone(xs)

@@ -22,7 +22,15 @@
 // (conservation), no processor holds more than MaxBuffer packets (buffer);
 // at the end, that the run finished within MaxSlots (terminates) and that
 // the same seed gives the same run (reproducible). A panic in the router is a
-// failure (runs), never a pass.
+// failure (runs), never a pass. Per shape, one more subtest (locality) runs
+// every listed instance twice more — with one Router shared by every
+// processor, and with a fresh Router per processor (newRouter() once per
+// processor; each one's Start called as the shared one's is, seeing the
+// same random bits, so the stream Act draws from is not shifted) — and
+// requires the same actions in every slot: what a processor decides may
+// depend only on what it may know. A router the paper lets use shared or
+// offline knowledge declares it (Options.SharedKnowledge) and the
+// difference is logged, not failed.
 //
 // A failure names the property, shape, family, instance and slot, and
 // writes a replay file: a routecheck case (kind pops-suite) recording the
@@ -80,6 +88,12 @@ type Options struct {
 	// "pops-rand-5slot") and, for any other name, the paper's router
 	// instead. "" means the router's Go type (fmt's %T).
 	Router string
+	// SharedKnowledge, when set, declares (with the reason: e.g. "an
+	// offline schedule every processor knows, as the paper assumes") that
+	// the router legitimately uses knowledge beyond one processor's. The
+	// locality property then reports a difference with t.Log instead of
+	// failing (Check leaves it out). "" means the router must be local.
+	SharedKnowledge string
 }
 
 func (o Options) fill() Options {
@@ -115,7 +129,7 @@ type Instance struct {
 
 // Failure is one property a router broke.
 type Failure struct {
-	Property string // runs, legal, invariants, conservation, buffer, terminates, reproducible
+	Property string // runs, legal, invariants, conservation, buffer, terminates, reproducible, locality
 	Family   string
 	Instance Instance
 	Slot     int // the slot at which it broke (0: before or after the run)
@@ -205,6 +219,9 @@ func Check(newRouter func() pops.Router, o Options) []Failure {
 			out = append(out, checkFamily(newRouter, sh, f, o)...)
 		}
 		out = append(out, checkRandom(newRouter, sh, o)...)
+		if o.SharedKnowledge == "" {
+			out = append(out, localityFamily(newRouter, sh, o)...)
+		}
 	}
 	return out
 }
@@ -226,6 +243,15 @@ func Run(t testing.TB, newRouter func() pops.Router, o Options) {
 			sub(fmt.Sprintf("%v/%s", sh, f.name), func() []Failure { return checkFamily(newRouter, sh, f, o) })
 		}
 		sub(fmt.Sprintf("%v/random", sh), func() []Failure { return checkRandom(newRouter, sh, o) })
+		suite.Sub(t, fmt.Sprintf("%v/locality", sh), func(t testing.TB, _ bool) {
+			for _, x := range localityFamily(newRouter, sh, o) {
+				if o.SharedKnowledge != "" {
+					t.Log(suite.Declared(o.SharedKnowledge, x.String()))
+				} else {
+					t.Error(x.String())
+				}
+			}
+		})
 	}
 }
 
@@ -259,7 +285,24 @@ func CheckInstance(newRouter func() pops.Router, in Instance, o Options) ([]Fail
 		return nil, fmt.Errorf("perm: must be a partial permutation of n = d·g = %d processors (−1: no packet): %v", in.D*in.G, err)
 	}
 	in.Kind = "popstest"
-	return checkInstance(newRouter, in, "instance", o.fill()), nil
+	return withLocality(newRouter, in, "instance", o.fill()), nil
+}
+
+// withLocality is checkInstance followed, for a router that declares no
+// shared knowledge, by the locality check of the same instance.
+func withLocality(newRouter func() pops.Router, in Instance, fam string, o Options) []Failure {
+	out := checkInstance(newRouter, in, fam, o)
+	if o.SharedKnowledge != "" {
+		return out
+	}
+	if x := checkLocality(newRouter, in, fam, o); x != nil {
+		out = append(out, *x)
+		r := writeReplay(in, out, routerName(o, newRouter), o)
+		for i := range out {
+			out[i].Replay = r
+		}
+	}
+	return out
 }
 
 // CheckFile re-runs the instance of a replay file with every property: a
@@ -293,7 +336,7 @@ func CheckFile(newRouter func() pops.Router, path string, o Options) ([]Failure,
 		o.MaxSlots = func(pops.Shape, []int32) int { return in.MaxSlots }
 	}
 	o.ReplayDir = "-"
-	return checkInstance(newRouter, in.Instance, "replay", o.fill()), nil
+	return withLocality(newRouter, in.Instance, "replay", o.fill()), nil
 }
 
 func checkFamily(newRouter func() pops.Router, sh pops.Shape, f family, o Options) []Failure {

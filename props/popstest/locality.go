@@ -96,7 +96,7 @@ func checkLocality(newRouter func() pops.Router, in Instance, fam string, o Opti
 	tape.PerNode()
 	local := drive(func(pcg *rand.PCG) pops.Router { return &perProc{newRouter: newRouter, pcg: pcg, tape: tape} })
 	if d := tape.Diff(shared, local); d != "" {
-		return &Failure{Property: "locality", Family: fam, Instance: in, Message: d}
+		return &Failure{Property: "locality", Family: fam, Instance: in, Slot: tape.Step() + 1, Message: d}
 	}
 	return nil
 }

@@ -28,6 +28,7 @@ type Tape[A any] struct {
 	compare bool
 	at      int
 	diff    string
+	step    int
 }
 
 type decision[A any] struct {
@@ -53,6 +54,7 @@ func (t *Tape[A]) Note(step, node int, act A) {
 	if t.diff != "" {
 		return
 	}
+	t.step = step
 	k := t.at
 	t.at++
 	if k >= len(t.want) {
@@ -67,6 +69,10 @@ func (t *Tape[A]) Note(step, node int, act A) {
 		t.diff = fmt.Sprintf("%s: with a router per node it decides %+v, with one router shared by every node %+v", t.where(step, node), act, w.act)
 	}
 }
+
+// Step is the step of the per-node run's last compared decision (the first
+// difference's, when Diff reports one at a decision).
+func (t *Tape[A]) Step() int { return t.step }
 
 // PerNode switches the tape from recording to comparing.
 func (t *Tape[A]) PerNode() { t.compare, t.at = true, 0 }

@@ -69,19 +69,13 @@ func checkLocality(newRouter NewRouter, in Instance, o Options) *Failure {
 		}
 		return fmt.Sprintf("step %d, node (%d, %d)", step+1, k/N, k%N)
 	})
-	outcome := func(f *Failure) string {
-		if f == nil {
-			return ""
-		}
-		return f.Property + ": " + f.Message
-	}
 	f1 := route(func() mb.Router {
 		r := newRouter()
 		return taped{func(int) mb.Router { return r }, tape}
 	}, in, o, nil)
 	tape.PerNode()
 	f2 := route(func() mb.Router { return taped{suite.NewPool(newRouter, nil).For, tape} }, in, o, nil)
-	if d := tape.Diff(outcome(f1), outcome(f2)); d != "" {
+	if d := tape.Diff(suite.Outcome(f1), suite.Outcome(f2)); d != "" {
 		return &Failure{Property: "locality", Family: in.Family, Shape: in.Shape(), Step: max(0, tape.Step()+1), Message: d, Instance: &in}
 	}
 	return nil

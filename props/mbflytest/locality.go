@@ -42,12 +42,6 @@ func checkLocality(net *mb.Network, newRouter NewRouter, in Instance) *Failure {
 		s, row := net.StageOf(int32(v))
 		return fmt.Sprintf("step %d, node ⟨%d, %d⟩", step, s, row)
 	})
-	outcome := func(f *Failure) string {
-		if f == nil {
-			return ""
-		}
-		return f.Property + ": " + f.Message
-	}
 	f1 := runOn(net, func() mb.Router {
 		r := newRouter()
 		return taped{r.Init, func(int) mb.Router { return r }, tape}
@@ -59,7 +53,7 @@ func checkLocality(net *mb.Network, newRouter NewRouter, in Instance) *Failure {
 			pool = suite.NewPool(newRouter, func(r mb.Router) { r.Init(net, L) })
 		}, func(v int) mb.Router { return pool.For(v) }, tape}
 	}, in)
-	if d := tape.Diff(outcome(f1), outcome(f2)); d != "" {
+	if d := tape.Diff(suite.Outcome(f1), suite.Outcome(f2)); d != "" {
 		return &Failure{Property: "locality", Instance: in, Step: tape.Step(), Message: d}
 	}
 	return nil

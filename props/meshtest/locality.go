@@ -24,12 +24,6 @@ func checkLocality(newRouter NewRouter, in Instance, o Options) *Failure {
 	tape := suite.NewTape(func(a, b mesh.Moves) bool { return a == b }, nil, func(step, pu int) string {
 		return fmt.Sprintf("step %d, PU %d", step+1, pu)
 	})
-	outcome := func(f *Failure) string {
-		if f == nil {
-			return ""
-		}
-		return f.Property + ": " + f.Message
-	}
 	shared := newRouter()
 	_, f1 := Simulate(mesh.RouterFunc(func(v mesh.View, rng *rand.Rand) mesh.Moves {
 		m := shared.Route(v, rng)
@@ -43,7 +37,7 @@ func checkLocality(newRouter NewRouter, in Instance, o Options) *Failure {
 		tape.Note(v.Step, v.PU, m)
 		return m
 	}), in, o.Seed, o)
-	if d := tape.Diff(outcome(f1), outcome(f2)); d != "" {
+	if d := tape.Diff(suite.Outcome(f1), suite.Outcome(f2)); d != "" {
 		return &Failure{Property: Locality, Instance: in, Step: tape.Step() + 1, Message: d}
 	}
 	return nil

@@ -36,12 +36,6 @@ func checkLocality(newRouter NewRouter, in Instance, o Options) *Failure {
 	tape := suite.NewTape(func(a, b msot.Action) bool { return a == b }, nil, func(t, v int) string {
 		return fmt.Sprintf("step %d, node (%d,%d)", t, v/in.N, v%in.N)
 	})
-	outcome := func(f *Failure) string {
-		if f == nil {
-			return ""
-		}
-		return f.Property + ": " + f.Message
-	}
 	f1 := runInstance(func() msot.Router {
 		r := newRouter()
 		return taped{func(int) msot.Router { return r }, tape}
@@ -50,7 +44,7 @@ func checkLocality(newRouter NewRouter, in Instance, o Options) *Failure {
 	f2 := runInstance(func() msot.Router {
 		return taped{suite.NewPool(newRouter, nil).For, tape}
 	}, in, o)
-	if d := tape.Diff(outcome(f1), outcome(f2)); d != "" {
+	if d := tape.Diff(suite.Outcome(f1), suite.Outcome(f2)); d != "" {
 		return &Failure{Property: "locality", Family: in.Family, Step: tape.Step(), Message: d, Instance: in}
 	}
 	return nil

@@ -98,6 +98,15 @@ func (t *Tape[A]) Diff(shared, perNode string) string {
 	return d + "; a router that decides from each node's own view and memory cannot tell the two runs apart, so it carries knowledge between nodes (declare it in Options.SharedKnowledge if your model allows that)"
 }
 
+// Outcome is a run's outcome for Diff: "" for a clean run (f nil), else
+// the failure in words.
+func Outcome[F fmt.Stringer](f *F) string {
+	if f == nil {
+		return ""
+	}
+	return (*f).String()
+}
+
 func or(s, def string) string {
 	if s == "" {
 		return def

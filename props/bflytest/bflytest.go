@@ -338,8 +338,8 @@ func Check(newRouter NewRouter, o Options) []Failure {
 	return out
 }
 
-// Run runs the suite as subtests of t, one per shape and family, and
-// reports each failure with its replay line. t may be a *testing.T or
+// Run runs the suite as subtests of t, one per shape and family (random,
+// reproducible and locality included), and reports each failure with its replay line. t may be a *testing.T or
 // *testing.B; other testing.TB values get the failures without subtests.
 func Run(t testing.TB, newRouter NewRouter, o Options) {
 	t.Helper()

@@ -449,8 +449,8 @@ func Check(newRouter NewRouter, o Options) []Failure {
 	return out
 }
 
-// Run runs the suite as subtests of t, one per instance family and size
-// (and one for the rapid instances), and reports each failure with its
+// Run runs the suite as subtests of t, one per instance family and size,
+// one per size for locality, and one for the rapid instances, and reports each failure with its
 // replay file. t may be a *testing.T or *testing.B; other testing.TB values
 // get the failures without subtests.
 func Run(t testing.TB, newRouter NewRouter, o Options) {

@@ -238,8 +238,8 @@ func Check(newRouter func() pops.Router, o Options) []Failure {
 	return out
 }
 
-// Run runs the suite as subtests of t (one per shape and family) and
-// reports each failure. t may be a *testing.T or *testing.B.
+// Run runs the suite as subtests of t (one per shape and family, and one
+// per shape for locality) and reports each failure. t may be a *testing.T or *testing.B.
 func Run(t testing.TB, newRouter func() pops.Router, o Options) {
 	t.Helper()
 	o = o.fill()

@@ -55,19 +55,18 @@ func Held(m Memory, after pops.State, ev pops.Events, i int) int {
 			fresh++
 		}
 	}
-	return held(m, after, i, fresh)
+	if m < 0 || int(m) >= len(memoryNames) {
+		panic(fmt.Sprintf("popstest: Held: unknown %v", m))
+	}
+	return held(after, i, fresh)[m]
 }
 
-// held is Held with the fresh acceptances at i counted.
-func held(m Memory, after pops.State, i, fresh int) int {
-	if m == MemoryAll {
-		return len(after.Buf[i])
-	}
+// held is what processor i holds under each Memory, given the packets
+// accepted at i in the slot (fresh): the one place the accountings are
+// defined.
+func held(after pops.State, i, fresh int) [3]int {
 	o, c, _ := after.Occupancy(i)
-	if m == MemoryFeedingLine {
-		return c + fresh
-	}
-	return o + c + fresh
+	return [3]int{len(after.Buf[i]), o + c + fresh, c + fresh}
 }
 
 // SlotFailure is a property broken in a slot: the property (invariants,
@@ -188,13 +187,16 @@ func (c *SlotCheck) Observe(after pops.State, ev pops.Events) {
 		c.fresh[after.Dst[p]]++
 	}
 	for i := range after.Buf {
-		for m := range c.report.Peaks {
-			if h := held(Memory(m), after, i, c.fresh[i]); h > c.report.Peaks[m].Held {
+		hs := held(after, i, c.fresh[i])
+		for m, h := range hs {
+			if h > c.report.Peaks[m].Held {
 				c.report.Peaks[m] = Peak{h, slot, i}
 			}
 		}
-		if c.o.MaxBuffer > 0 {
-			if h := held(c.o.Memory, after, i, c.fresh[i]); h > c.o.MaxBuffer {
+		if c.o.MaxBuffer > 0 && (c.o.Memory < 0 || int(c.o.Memory) >= len(hs)) {
+			c.fail("buffer", slot, "Options.Memory = %d: allowed 0 (MemoryAll), 1 (MemoryDeliveredLeave), 2 (MemoryFeedingLine)", int(c.o.Memory))
+		} else if c.o.MaxBuffer > 0 {
+			if h := hs[c.o.Memory]; h > c.o.MaxBuffer {
 				c.fail("buffer", slot, "%s", bufferMessage(i, h, c.o.MaxBuffer, c.o.Memory))
 			}
 		}

@@ -3,7 +3,7 @@
 // through that network's conformance suite (props/<net>test), and a kind
 // for a comparator network given as data:
 //
-//	pops-suite       {"d", "g", "perm", "seed", "algorithm", "max_buffer", "max_slots"}
+//	pops-suite       {"d", "g", "perm", "seed", "algorithm", "max_buffer", "memory", "max_slots"}
 //	mesh-suite       {"n", "torus", "src", "dst", "family", "seed", "max_steps", "max_queue"}
 //	sot-suite        {"n", "seed", "rel": [[src, dst], …], "algorithm", "family", "max_steps", "max_deflections"}
 //	bfly-suite       {"log_n", "r", "mode", "strict_buffers", "seed", "packets": [{"src","dst","perm"}], "family", "max_steps", "max_queue"}
@@ -229,9 +229,10 @@ func report(c hunt.Case, r run) (string, bool, error) {
 func popsSuite(c hunt.Case) (string, bool, error) {
 	var in struct {
 		popstest.Instance
-		Algorithm string `json:"algorithm"`
-		MaxBuffer int    `json:"max_buffer"`
-		MaxSlots  int    `json:"max_slots"`
+		Algorithm string          `json:"algorithm"`
+		MaxBuffer int             `json:"max_buffer"`
+		Memory    popstest.Memory `json:"memory"`
+		MaxSlots  int             `json:"max_slots"`
 	}
 	if err := strict(c, &in); err != nil {
 		return "", false, err
@@ -243,7 +244,7 @@ func popsSuite(c hunt.Case) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
-	o := popstest.Options{MaxBuffer: in.MaxBuffer, ReplayDir: "-"}
+	o := popstest.Options{MaxBuffer: in.MaxBuffer, Memory: in.Memory, ReplayDir: "-"}
 	if in.MaxSlots > 0 {
 		o.MaxSlots = func(pops.Shape, []int32) int { return in.MaxSlots }
 	}

@@ -31,7 +31,9 @@ import (
 // All randomness comes from rng; a Router that draws only from rng and
 // keeps no state between calls other than per-node state is reproducible
 // from the seed. A Router value serves one run (one call of the driver's
-// newRouter per instance).
+// newRouter per instance). props/bflytest's locality property enforces the
+// per-node rule: a fresh Router per node (a packet's Launch going to its
+// input node's) must decide as one shared by every node does.
 type Router interface {
 	Launch(sh Shape, p Packet, rng *rand.Rand) (x int32, key uint64)
 	Route(v View, rng *rand.Rand) []Forward

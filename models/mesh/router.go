@@ -23,7 +23,9 @@ type View struct {
 // every PU, Route chooses from that PU's View the packets it sends over its
 // links (one per link; Still sends nothing). Randomness comes only from
 // rng. A Router may keep memory between calls, but only per PU (keyed by
-// View.PU): a PU knows nothing of another's queue.
+// View.PU): a PU knows nothing of another's queue. props/meshtest's
+// locality property enforces this: a fresh Router per PU must make the
+// same moves as one shared by every PU.
 //
 // The contract lives here, beside StepGrid, because it is the contract
 // between the model and any algorithm: Decide turns a Router into the

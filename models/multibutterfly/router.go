@@ -27,7 +27,10 @@ import (
 // active line per node, a buffer holds at most L, packets only go forward),
 // and RunRouter rejects a node moving a packet it does not hold or along an
 // edge that is not its own. A router may keep state between calls (a node's
-// memory), but only what a node could know: what it saw in its own views.
+// memory), but only what a node could know: what it saw in its own views
+// (props/mbflytest's locality property enforces it: a fresh Router per
+// node, each Init'ed alike, must make the same moves as one shared by every
+// node).
 type Router interface {
 	Init(net *Network, L int)
 	Route(v *View, rng *rand.Rand, moves []Move) []Move

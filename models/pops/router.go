@@ -17,8 +17,11 @@ import (
 // the physics and any algorithm: routecheck's own routers (algos/pops) and a
 // stranger's are driven by the same Drive and checked by the same suite
 // (props/popstest). A Router must keep its per-processor memory separate
-// (one entry per processor, read and written only in that processor's Act);
-// the suite cannot enforce that, so say so if yours is centralised.
+// (one entry per processor, read and written only in that processor's Act):
+// the suite's locality property enforces it by running each instance again
+// with a fresh Router per processor (each Start seeing the bits the shared
+// one's drew) and requiring the same actions; declare
+// popstest.Options.SharedKnowledge if yours is centralised on purpose.
 type Router interface {
 	// Start begins a run on sh; it is called once, before the first Act.
 	Start(sh Shape, rng *rand.Rand)

@@ -43,7 +43,9 @@ type View struct {
 // steps in order; a Router value serves one run (it may keep processor
 // memory built from earlier views of the same processor, never state of
 // other nodes — the model is local, and nothing but the Views the caller
-// passes crosses between nodes).
+// passes crosses between nodes; props/sottest's locality property enforces
+// it: a fresh Router per node must give the same actions as one shared by
+// every node).
 //
 // The model, not the router, enforces the physics: Step rejects an Action
 // that keeps, duplicates or invents a packet. The interface lives here,

@@ -52,7 +52,15 @@
 //     buffers hold one packet by the model);
 //   - reproducible: the same instance and seed give the same delivery steps
 //     (a replay file means something only then);
-//   - crash: the router panicked.
+//   - crash: the router panicked;
+//   - locality (a subtest per shape; also on CheckInstance, replays and
+//     fuzzing): every listed family's instance routed again with one Router
+//     shared by every node and with a fresh Router per node (newRouter()
+//     once per node; a packet's Launch goes to its input node's) makes the
+//     same decisions from the same random stream — a node decides from its
+//     own view and state only. A router the paper lets use shared or
+//     offline knowledge declares it (Options.SharedKnowledge) and the
+//     subtest logs that instead.
 //
 // A failure names the property, the shape, the family, the step, and the
 // (shrunk) instance, and writes a replay file: a routecheck case (kind
@@ -114,6 +122,12 @@ type Options struct {
 	// name, the paper's greedy priority router instead. "" means the
 	// router's Go type (fmt's %T).
 	Router string
+	// SharedKnowledge, when set, declares (with the reason) that the
+	// router legitimately uses knowledge beyond one node's (e.g. an offline
+	// schedule the paper says every node knows): the locality property is
+	// then not checked, and Run's locality subtests say so. "" means the
+	// router must be local.
+	SharedKnowledge string
 }
 
 // DefaultMaxSteps is 2·t·N·(n + r) + 2: every packet crosses n + r links,
@@ -302,13 +316,13 @@ func families(sh mb.Shape) []family {
 }
 
 // familyNames are the subtests per shape, in the order Run runs them:
-// the families, then random (rapid) and reproducible.
+// the families, then random (rapid), reproducible and locality.
 func familyNames(sh mb.Shape) []string {
 	var out []string
 	for _, f := range families(sh) {
 		out = append(out, f.name)
 	}
-	return append(out, "random", "reproducible")
+	return append(out, "random", "reproducible", "locality")
 }
 
 // Check runs the suite on newRouter and returns the failures (nil when the
@@ -324,8 +338,8 @@ func Check(newRouter NewRouter, o Options) []Failure {
 	return out
 }
 
-// Run runs the suite as subtests of t, one per shape and family, and
-// reports each failure with its replay line. t may be a *testing.T or
+// Run runs the suite as subtests of t, one per shape and family (random,
+// reproducible and locality included), and reports each failure with its replay line. t may be a *testing.T or
 // *testing.B; other testing.TB values get the failures without subtests.
 func Run(t testing.TB, newRouter NewRouter, o Options) {
 	t.Helper()
@@ -337,6 +351,9 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 		}
 		for _, name := range familyNames(sh) {
 			suite.Sub(t, shapeName(sh)+"/"+name, func(t testing.TB, _ bool) {
+				if name == "locality" && o.SharedKnowledge != "" {
+					t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+				}
 				for _, f := range checkFamily(newRouter, sh, name, o) {
 					t.Error(f.String())
 				}
@@ -348,10 +365,19 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 // CheckInstance routes one instance and returns what it broke.
 func CheckInstance(newRouter NewRouter, in Instance, o Options) []Failure {
 	o = o.fill()
-	if f := route(newRouter, in, o, nil); f != nil {
+	if f := routeLocal(newRouter, in, o); f != nil {
 		return []Failure{withReplay(*f, o, newRouter)}
 	}
 	return nil
+}
+
+// routeLocal is route followed, when it passes and the router declares no
+// shared knowledge, by the locality check.
+func routeLocal(newRouter NewRouter, in Instance, o Options) *Failure {
+	if f := route(newRouter, in, o, nil); f != nil || o.SharedKnowledge != "" {
+		return f
+	}
+	return checkLocality(newRouter, in, o)
 }
 
 // ReplayFile re-runs the instance of a replay file: a bfly-suite case
@@ -436,7 +462,7 @@ func Fuzz(f *testing.F, newRouter NewRouter) {
 		rng := rand.New(rand.NewPCG(seed, 0xf022))
 		in := newInstance(sh, "fuzz", seed, permsSpec(perm.Random(sh.N(), rng)))
 		o := Options{}.fill()
-		if fl := route(newRouter, in, o, nil); fl != nil {
+		if fl := routeLocal(newRouter, in, o); fl != nil {
 			t.Fatal(withReplay(*fl, o, newRouter).String())
 		}
 	})
@@ -478,6 +504,17 @@ func checkFamily(newRouter NewRouter, sh mb.Shape, name string, o Options) (out 
 			}
 			return fail(&Failure{Property: "reproducible", Family: in.Family, Shape: sh, Instance: &in,
 				Message: fmt.Sprintf("two runs with seed %d deliver packet %d at steps %d and %d (a router must draw only from its rng)", in.Seed, i, a[i], b[i])})
+		}
+		return nil
+	case "locality":
+		if o.SharedKnowledge != "" {
+			return nil
+		}
+		for _, f := range families(sh) {
+			in := newInstance(sh, f.name, seed, f.gen(sh, o.Perms, rand.New(rand.NewPCG(seed, 0xfa))))
+			if fl := checkLocality(newRouter, in, o); fl != nil {
+				return fail(fl)
+			}
 		}
 		return nil
 	}

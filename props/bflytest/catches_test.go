@@ -90,6 +90,8 @@ func TestSuiteCatches(t *testing.T) {
 				return greedy.Route(v, rng)
 			}}
 		}, bflytest.Options{Shapes: nq}, "reproducible"},
+		{"reads the next node's queue through its own memory", func() mb.Router { return &peekNext{held: map[[2]int]int{}} },
+			bflytest.Options{Shapes: nq}, "locality"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -108,6 +110,25 @@ func TestSuiteCatches(t *testing.T) {
 				t.Errorf("the greedy router fails the options of this case: %v", fs)
 			}
 		})
+	}
+}
+
+// TestLocalityDeclared: the cheat declared as shared knowledge passes
+// (every other property still checked), and its locality failure replays.
+func TestLocalityDeclared(t *testing.T) {
+	newRouter := func() mb.Router { return &peekNext{held: map[[2]int]int{}} }
+	o := bflytest.Options{Shapes: []mb.Shape{{LogN: 3, R: 1, Mode: mb.NodeQueue}}, ReplayDir: t.TempDir()}
+	fs := bflytest.Check(newRouter, o)
+	if len(fs) != 1 || fs[0].Property != "locality" || !strings.Contains(fs[0].Message, "with a router per node it decides") {
+		t.Fatalf("failures %v, want the locality one alone", fs)
+	}
+	path := fs[0].Replay[strings.Index(fs[0].Replay, "\"")+1 : strings.LastIndex(fs[0].Replay, "\"")]
+	if again, err := bflytest.ReplayFile(newRouter, path, o); err != nil || len(again) != 1 || again[0].Property != "locality" {
+		t.Errorf("replay of %s: %v, %v", path, again, err)
+	}
+	o.SharedKnowledge = "the toy sees the queue of the node its straight link leads to"
+	if fs := bflytest.Check(newRouter, o); len(fs) != 0 {
+		t.Errorf("declared: %v, want no failure", fs)
 	}
 }
 

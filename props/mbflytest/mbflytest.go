@@ -41,7 +41,18 @@
 //     name, source and destination (none created, dropped or renamed);
 //   - termination: every packet is at its output within the declared
 //     MaxSteps(N, d, L) steps;
-//   - panic: the router panicked (a crash is never a pass).
+//   - panic: the router panicked (a crash is never a pass);
+//   - locality: the instance run again with one Router shared by every
+//     node and with a fresh Router per node (newRouter() once per node,
+//     each Init'ed as the shared one is) makes the same moves from the same
+//     random stream — a node decides from its own view and memory only
+//     (the network itself is public). A subtest per size (N=…/locality)
+//     checks every listed instance; CheckInstance and CheckFile check it
+//     too, not rapid's random draws. A router
+//     the paper lets use shared or offline knowledge declares it
+//     (Options.SharedKnowledge): Check and Run then skip the property (the
+//     subtests say so), and a locality failure from CheckInstance means
+//     every other property passed.
 //
 // A failure prints the instance (N, d, L, the network's and the router's
 // seeds, the permutation), the step where it broke, and writes a replay
@@ -106,6 +117,12 @@ type Options struct {
 	// other name, §3.2's priority routing instead. "" means the router's Go
 	// type (fmt's %T).
 	Router string
+	// SharedKnowledge, when set, declares (with the reason) that the
+	// router legitimately uses knowledge beyond one node's (e.g. an offline
+	// schedule the paper says every node knows): the locality property is
+	// then not checked by Check and Run, whose locality subtests say so.
+	// "" means the router must be local.
+	SharedKnowledge string
 }
 
 func (o Options) fill() Options {
@@ -154,7 +171,7 @@ func RouterRand(seed uint64) *rand.Rand { return seeds.Rand(seed, 0x7274) }
 // Failure is one property a router broke on one instance.
 type Failure struct {
 	// Property is legal, buffer, invariants, conservation, termination,
-	// panic, or setup (the instance could not be built) or rapid (rapid
+	// panic, locality, or setup (the instance could not be built) or rapid (rapid
 	// could not decide).
 	Property string
 	Family   string // the instance family: exhaustive, a traffic pattern, partial, random
@@ -181,13 +198,17 @@ func (f Failure) String() string {
 }
 
 // CheckInstance runs a fresh router on one instance and returns the first
-// property it breaks, or nil.
+// property it breaks, or nil; locality is checked last, when every other
+// property passed.
 func CheckInstance(newRouter NewRouter, in Instance) *Failure {
 	net, err := mb.Build(in.N, in.D, NetRand(in.NetSeed))
 	if err != nil {
 		return &Failure{Property: "setup", Instance: in, Message: err.Error()}
 	}
-	return runOn(net, newRouter, in)
+	if f := runOn(net, newRouter, in); f != nil {
+		return f
+	}
+	return checkLocality(net, newRouter, in)
 }
 
 type stepCheckError struct {
@@ -321,8 +342,11 @@ func (o Options) netSeed(n, i int) uint64 {
 }
 
 // checkFamily runs fam on every network of its size and returns the first
-// failure (the suite stops a family at its first failure).
-func checkFamily(newRouter NewRouter, fam family, o Options) []Failure {
+// failure (the suite stops a family at its first failure); with locality,
+// it runs the locality check on the family's instances instead (which
+// fails only when the two runs differ: the family's own subtest reports
+// the other properties).
+func checkFamily(newRouter NewRouter, fam family, o Options, locality bool) []Failure {
 	h := fnv.New64a()
 	h.Write([]byte(fam.name))
 	r := seeds.Rand(o.Seed, 0x66616d, uint64(fam.n), h.Sum64())
@@ -334,7 +358,13 @@ func checkFamily(newRouter NewRouter, fam family, o Options) []Failure {
 		}
 		for j, p := range fam.perms(r) {
 			in.Perm, in.RouterSeed = p, seeds.Derive(o.Seed, uint64(fam.n), uint64(i), uint64(j))
-			if f := runOn(net, newRouter, in); f != nil {
+			var f *Failure
+			if locality {
+				f = checkLocality(net, newRouter, in)
+			} else {
+				f = runOn(net, newRouter, in)
+			}
+			if f != nil {
 				f.Family = fam.name
 				return o.report(*f, newRouter)
 			}
@@ -362,7 +392,11 @@ func checkRandom(newRouter NewRouter, o Options) (out []Failure) {
 		}
 		in := Instance{N: n, D: o.D, L: o.L, NetSeed: o.netSeed(n, net), RouterSeed: rapid.Uint64().Draw(t, "router seed"),
 			Perm: p, MaxSteps: o.MaxSteps(n, o.D, o.L)}
-		if f := CheckInstance(newRouter, in); f != nil {
+		nw, err := mb.Build(in.N, in.D, NetRand(in.NetSeed))
+		if err != nil {
+			return Failure{Property: "setup", Family: "random", Instance: in, Message: err.Error()}
+		}
+		if f := runOn(nw, newRouter, in); f != nil {
 			f.Family = "random"
 			return *f
 		}
@@ -386,8 +420,19 @@ func groups(newRouter NewRouter, o Options) []group {
 	var gs []group
 	for _, n := range o.Sizes {
 		for _, fam := range families(n) {
-			gs = append(gs, group{fmt.Sprintf("N=%d/%s", n, fam.name), func() []Failure { return checkFamily(newRouter, fam, o) }})
+			gs = append(gs, group{fmt.Sprintf("N=%d/%s", n, fam.name), func() []Failure { return checkFamily(newRouter, fam, o, false) }})
 		}
+		gs = append(gs, group{fmt.Sprintf("N=%d/locality", n), func() []Failure {
+			if o.SharedKnowledge != "" {
+				return nil
+			}
+			for _, fam := range families(n) {
+				if fs := checkFamily(newRouter, fam, o, true); len(fs) > 0 {
+					return fs // the first: one per size
+				}
+			}
+			return nil
+		}})
 	}
 	gs = append(gs, group{"random", func() []Failure { return checkRandom(newRouter, o) }})
 	return gs
@@ -404,8 +449,8 @@ func Check(newRouter NewRouter, o Options) []Failure {
 	return out
 }
 
-// Run runs the suite as subtests of t, one per instance family and size
-// (and one for the rapid instances), and reports each failure with its
+// Run runs the suite as subtests of t, one per instance family and size,
+// one per size for locality, and one for the rapid instances, and reports each failure with its
 // replay file. t may be a *testing.T or *testing.B; other testing.TB values
 // get the failures without subtests.
 func Run(t testing.TB, newRouter NewRouter, o Options) {
@@ -413,6 +458,9 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 	o = o.fill()
 	for _, g := range groups(newRouter, o) {
 		suite.Sub(t, g.name, func(t testing.TB, _ bool) {
+			if o.SharedKnowledge != "" && strings.HasSuffix(g.name, "/locality") {
+				t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+			}
 			for _, f := range g.run() {
 				t.Error(f.String())
 			}

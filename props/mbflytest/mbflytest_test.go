@@ -119,3 +119,27 @@ func TestSuiteCatches(t *testing.T) {
 }
 
 func FuzzPriority(f *testing.F) { mbflytest.Fuzz(f, priority(amb.NoFault)) }
+
+// TestLocality: the yielding cheat fails locality alone, on every size
+// where a node has a neighbour with two packets (N ≥ 4 here), and the
+// replay file reproduces it; declared as shared knowledge, it passes.
+func TestLocality(t *testing.T) {
+	o := mbflytest.Options{Sizes: []int{4, 8, 16}, ReplayDir: t.TempDir()}
+	fs := mbflytest.Check(newYielding, o)
+	if len(fs) == 0 {
+		t.Fatal("the cheat passed")
+	}
+	for _, f := range fs {
+		if f.Property != "locality" || !strings.Contains(f.Message, "with a router per node it decides") {
+			t.Errorf("failure %v, want locality only", f)
+		}
+	}
+	path := strings.Fields(strings.TrimPrefix(fs[0].Replay, "routecheck replay "))[0]
+	if again, err := mbflytest.CheckFile(path, newYielding); err != nil || again == nil || again.Property != "locality" {
+		t.Errorf("replay %s: %v, %v; want the locality failure", path, again, err)
+	}
+	o.SharedKnowledge = "the toy knows its row neighbour's buffer"
+	if fs := mbflytest.Check(newYielding, o); len(fs) != 0 {
+		t.Errorf("declared: %v, want no failure", fs)
+	}
+}

@@ -68,6 +68,8 @@ func TestSuiteCatches(t *testing.T) {
 			}
 			return m
 		}), meshtest.Options{Sizes: []int{2}}, meshtest.Crash},
+		{"reads a neighbour's queue through its own memory", func() mesh.Router { return &peek{load: map[int]int{}} },
+			meshtest.Options{Sizes: []int{3}}, meshtest.Locality},
 	}
 	for _, c := range cases {
 		c.o.ReplayDir = t.TempDir()
@@ -83,6 +85,20 @@ func TestSuiteCatches(t *testing.T) {
 		if err != nil || len(again) != 1 || again[0].Property != f.Property || again[0].Step != f.Step {
 			t.Errorf("%s: replay of %s gave %v, %v; want %v", c.name, f.Replay, again, err, f)
 		}
+	}
+}
+
+// TestLocalityDeclared: a router that declares shared knowledge is not
+// failed for it (Run's locality subtests log the declaration), and every
+// other property is still checked.
+func TestLocalityDeclared(t *testing.T) {
+	o := meshtest.Options{Sizes: []int{3}, ReplayDir: "-", SharedKnowledge: "the toy peeks at its right neighbour's queue"}
+	if fs := meshtest.Check(func() mesh.Router { return &peek{load: map[int]int{}} }, o); len(fs) != 0 {
+		t.Errorf("declared shared knowledge: %v, want no failure", fs)
+	}
+	o.MaxQueue = func(meshtest.Instance) int { return 1 }
+	if fs := meshtest.Check(func() mesh.Router { return &peek{load: map[int]int{}} }, o); len(fs) == 0 || fs[0].Property != meshtest.Queue {
+		t.Errorf("declared shared knowledge, queue bound 1: %v, want a queue failure", fs)
 	}
 }
 

@@ -33,7 +33,14 @@
 //     caller declares (Options.MaxSteps);
 //   - queue: no PU holds more packets than the caller declares
 //     (Options.MaxQueue), the initial placement included;
-//   - crash: the router panicked (never a pass).
+//   - crash: the router panicked (never a pass);
+//   - locality: the instance run again with one Router shared by every PU
+//     and with a fresh Router per PU (newRouter() once per PU) makes the
+//     same moves at every step from the same random stream — a PU decides
+//     from its own view and memory only (models/mesh.Router's contract).
+//     A router the paper lets use shared or offline knowledge declares it
+//     (Options.SharedKnowledge) and the subtest logs that instead. Checked
+//     on the listed families and on replays, not on rapid's random draws.
 //
 // The instance families, for each side in Options.Sizes (and on the torus
 // with Options.Torus): every permutation and every single packet on the
@@ -188,6 +195,12 @@ type Options struct {
 	// other name, the paper's farthest-first routing instead. "" means the
 	// router's Go type (fmt's %T).
 	Router string
+	// SharedKnowledge, when set, declares (with the reason) that the
+	// router legitimately uses knowledge beyond one PU's (e.g. an offline
+	// schedule the paper says every PU knows): the locality property is
+	// then not checked, and Run's locality subtests say so. "" means the
+	// router must be local.
+	SharedKnowledge string
 }
 
 func (o Options) fill() Options {
@@ -228,7 +241,7 @@ const (
 	Crash        = "crash"
 )
 
-var properties = []string{Model, Conservation, Termination, Queue, Crash}
+var properties = []string{Model, Conservation, Termination, Queue, Crash, Locality}
 
 // Failure is one property a router broke on one instance.
 type Failure struct {
@@ -365,7 +378,11 @@ func CheckInstances(newRouter NewRouter, ins []Instance, o Options) []Failure {
 		if bad[in.Family] {
 			continue
 		}
-		if _, f := Simulate(newRouter(), in, o.Seed, o); f != nil {
+		_, f := Simulate(newRouter(), in, o.Seed, o)
+		if f == nil && o.SharedKnowledge == "" {
+			f = checkLocality(newRouter, in, o)
+		}
+		if f != nil {
 			bad[in.Family] = true
 			out = append(out, withReplay(*f, o, newRouter))
 		}
@@ -419,6 +436,9 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 			}
 			for _, p := range properties {
 				suite.Sub(t, p, func(t testing.TB, _ bool) {
+					if p == Locality && o.SharedKnowledge != "" {
+						t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+					}
 					for _, f := range fs {
 						if f.Property == p {
 							t.Error(f.String())

@@ -15,6 +15,7 @@ import (
 	mpops "routecheck/models/pops"
 	"routecheck/oracles/popspaper"
 	"routecheck/props"
+	"routecheck/props/popstest"
 
 	"pgregory.net/rapid"
 )
@@ -134,11 +135,11 @@ func (rr routerRun) exhaustive(b props.Budget, bad func(PopsRunReport) string) (
 }
 
 // badOutcome applies the claim's predicate to a class outcome (the report
-// is rebuilt from the fields the per-step predicates read); a failing class
-// is rerun to word the failure in full.
+// is rebuilt from what the per-step predicates read: the properties
+// popstest's per-slot checks found broken and the peak memories); a
+// failing class is rerun to word the failure in full.
 func (rr routerRun) badOutcome(o stepOutcome, bad func(PopsRunReport) string, in PopsInstance) string {
-	r := PopsRunReport{Result: ap.Result{Lost: o.lost, Duplicated: o.dup, MaxMem: o.mem, Conflicts: []int{0, 0, o.conf345}}}
-	if o.modelErr == "" && bad(r) == "" {
+	if o.modelErr == "" && bad(PopsRunReport{Slots: o.report()}) == "" {
 		return ""
 	}
 	return bad(RunPops(in))
@@ -169,15 +170,17 @@ func registerRouterClaim(id, source, statement, scope string, recorded props.Ver
 
 func init() {
 	faithful, split := ap.Faithful, ap.SplitDelivery
+	// Conflicts, losses, duplicates and memory are judged by popstest's
+	// per-slot checks (RunPops feeds them every slot): one home for each.
 	conf := func(r PopsRunReport) string {
-		if c := r.Conflicts345(); c > 0 {
-			return fmt.Sprintf("%d conflicting couplers in slots 3–5 (per slot: %v)", c, r.Result.Conflicts)
+		if f, ok := r.Slots.Broke("conflicts"); ok {
+			return fmt.Sprintf("%s: %s", r.At(f.Slot), f.Message)
 		}
 		return ""
 	}
 	lossDup := func(r PopsRunReport) string {
-		if r.Result.Lost > 0 || r.Result.Duplicated > 0 {
-			return fmt.Sprintf("%d packets lost, %d delivered twice", r.Result.Lost, r.Result.Duplicated)
+		if f, ok := r.Slots.Broke("conservation"); ok {
+			return fmt.Sprintf("%s: %s", r.At(f.Slot), f.Message)
 		}
 		return ""
 	}
@@ -187,10 +190,10 @@ func init() {
 		}
 		return ""
 	}
-	mem := func(k, limit int) func(PopsRunReport) string {
+	mem := func(m popstest.Memory, limit int) func(PopsRunReport) string {
 		return func(r PopsRunReport) string {
-			if r.Result.MaxMem[k] > limit {
-				return fmt.Sprintf("a processor needed %d packet buffers", r.Result.MaxMem[k])
+			if why := r.Slots.Over(m, limit); why != "" {
+				return fmt.Sprintf("%s: %s", r.At(r.Slots.Peaks[m].Slot), why)
 			}
 			return ""
 		}
@@ -229,13 +232,13 @@ func init() {
 	const memSrc = seed000 + " §III-A, last paragraph"
 	registerRouterClaim("pops/sec3-a/memory-3", memSrc,
 		"Processor i needs memory for at most three packets: its original, the packet destined to it, and one copy received from group Δ(i).",
-		"POPS(d,g), d ≥ g, faithful algorithm; counted at the end of every slot", props.Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(0, 3)})
+		"POPS(d,g), d ≥ g, faithful algorithm; counted at the end of every slot", props.Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryAll, 3)})
 	registerRouterClaim("pops/sec3-a/memory-2", memSrc,
 		"If a delivered packet exits the network the slot after it arrives, two packet buffers suffice.",
-		"POPS(d,g), d ≥ g, faithful algorithm; delivered packets counted only in their arrival slot", props.Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(1, 2)})
+		"POPS(d,g), d ≥ g, faithful algorithm; delivered packets counted only in their arrival slot", props.Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryDeliveredLeave, 2)})
 	registerRouterClaim("pops/sec3-a/memory-1", memSrc,
 		"If, moreover, input packets stay on an external feeding line, one packet buffer suffices.",
-		"POPS(d,g), d ≥ g, faithful algorithm; originals not counted", props.Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(2, 1)})
+		"POPS(d,g), d ≥ g, faithful algorithm; originals not counted", props.Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryFeedingLine, 1)})
 	const repair = "routecheck repair of " + seed000 + " Proposition 3.2 (not in the paper)"
 	registerRouterClaim("pops/repair/split-delivery/conflict-free", repair,
 		"With delivery split into ⌈d/g⌉ sub-slots by ⌊(π(p) mod d)/g⌋, slots 3, 4 and every delivery sub-slot are conflict-free.",
@@ -247,7 +250,7 @@ func init() {
 		"With split delivery three packet buffers per processor still suffice.",
 		"POPS(d,g), d ≥ g", props.Holds,
 		"The two- and one-buffer variants do not carry over: a copy waiting for its delivery sub-slot can meet an arriving delivered packet.",
-		routerRun{alg: split, ge: true, stepOnly: true, memory: true, bad: mem(0, 3)})
+		routerRun{alg: split, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryAll, 3)})
 
 	constantC := func(printedC, printedEps float64) func(props.Env) props.Outcome {
 		return func(props.Env) props.Outcome {

@@ -11,6 +11,7 @@ import (
 	ap "routecheck/algos/pops"
 	"routecheck/models/perm"
 	mpops "routecheck/models/pops"
+	"routecheck/props/popstest"
 )
 
 // Exhaustive small scope for the per-step claims of §III, by slot-1
@@ -68,11 +69,32 @@ type stepClass struct {
 	size      *big.Int
 }
 
-// stepOutcome is what the per-step claims read from one class.
+// stepOutcome is what the per-step claims read from one class, kept small
+// (a shape has up to 156,065 classes): the popstest per-slot properties the
+// class's run broke (a bit each, in slotProps order), its peak memory under
+// each popstest.Memory accounting, and a model violation.
 type stepOutcome struct {
-	conf345, lost, dup int
-	mem                [3]int
-	modelErr           string
+	broke    uint8
+	peak     [3]int32
+	modelErr string
+}
+
+// slotProps are the per-slot properties a stepOutcome records.
+var slotProps = [...]string{"invariants", "conservation", "conflicts", "buffer"}
+
+// report rebuilds the popstest report the per-step predicates read (no
+// messages, no places: a failing class is rerun for those).
+func (o stepOutcome) report() popstest.SlotReport {
+	var r popstest.SlotReport
+	for k, p := range slotProps {
+		if o.broke>>k&1 == 1 {
+			r.Failures = append(r.Failures, popstest.SlotFailure{Property: p})
+		}
+	}
+	for m, h := range o.peak {
+		r.Peaks[m].Held = int(h)
+	}
+	return r
 }
 
 // survivorsOf returns the packets of in that survive slot 1 of its step
@@ -416,7 +438,14 @@ func stepShapes(maxN int, keep func(d, g int) bool) [][2]int {
 }
 
 func outcomeOf(r PopsRunReport) stepOutcome {
-	o := stepOutcome{conf345: r.Conflicts345(), lost: r.Result.Lost, dup: r.Result.Duplicated, mem: r.Result.MaxMem}
-	o.modelErr = modelBad(r)
+	o := stepOutcome{modelErr: modelBad(r)}
+	for k, p := range slotProps {
+		if _, ok := r.Slots.Broke(p); ok {
+			o.broke |= 1 << k
+		}
+	}
+	for m, pk := range r.Slots.Peaks {
+		o.peak[m] = int32(pk.Held)
+	}
 	return o
 }

@@ -8,6 +8,7 @@ import (
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	mpops "routecheck/models/pops"
+	"routecheck/props/popstest"
 
 	"pgregory.net/rapid"
 )
@@ -37,6 +38,23 @@ type PopsRunReport struct {
 	ModelErr    error // a model violation: the router asked for the impossible
 	InvariantAt string
 	Packets     int
+	// Slots is what popstest's per-slot checks found (props/popstest.
+	// SlotCheck: invariants, conservation, conflicts in slots 3 to the end
+	// of every step, and the peak memory under §III-A's three
+	// accountings): the claims judge conflicts, losses, duplicates and
+	// memory from it, the one home of those checks.
+	Slots popstest.SlotReport
+	// PerStep is the slots per step of the run's variant.
+	PerStep int
+}
+
+// At names a slot of the run (1-based, from its start) as step and slot
+// within the step.
+func (r PopsRunReport) At(slot int) string {
+	if r.PerStep < 1 {
+		return fmt.Sprintf("slot %d", slot)
+	}
+	return fmt.Sprintf("step %d slot %d", (slot-1)/r.PerStep+1, (slot-1)%r.PerStep+1)
 }
 
 // Conflicts345 counts conflicting couplers in slots 3, 4 and the delivery
@@ -63,23 +81,27 @@ func (in PopsInstance) Variant() ap.Variant {
 	return v
 }
 
-// RunPops runs the instance on the slot model, checking the model's
-// invariants after every slot.
-func RunPops(in PopsInstance) PopsRunReport {
+// RunPops runs the instance on the slot model, with popstest's per-slot
+// checks after every slot (Slots; InvariantAt words its invariants
+// failure).
+func RunPops(in PopsInstance) (rep PopsRunReport) {
 	sh := in.Shape()
-	rep := PopsRunReport{}
 	for _, x := range in.Perm {
 		if x != perm.None {
 			rep.Packets++
 		}
 	}
-	obs := func(step, slot int, _ []mpops.Action, _, after mpops.State, _ mpops.Events) {
-		if rep.InvariantAt == "" {
-			if err := mpops.CheckInvariants(after); err != nil {
-				rep.InvariantAt = fmt.Sprintf("step %d slot %d: %v", step, slot, err)
-			}
+	// Slots 3, 4 and the delivery slot(s) of every step are the ones
+	// Proposition 3.2 declares conflict-free.
+	rep.PerStep = in.Variant().SlotsPerStep(sh)
+	chk := popstest.NewSlotCheck(popstest.Options{ConflictFree: func(slot int) bool { return (slot-1)%rep.PerStep >= 2 }})
+	obs := func(_, _ int, _ []mpops.Action, _, after mpops.State, ev mpops.Events) { chk.Observe(after, ev) }
+	defer func() {
+		rep.Slots = chk.Report()
+		if f, ok := rep.Slots.Broke("invariants"); ok {
+			rep.InvariantAt = rep.At(f.Slot) + ": " + f.Message
 		}
-	}
+	}()
 	o := ap.Options{Variant: in.Variant(), Mutant: in.Mutant}
 	var err error
 	if in.Groups != nil {
@@ -104,7 +126,7 @@ func RunPops(in PopsInstance) PopsRunReport {
 		rep.Result, err = ap.RunOnModel(sh, in.Perm, seeds.Rand(in.Seed), o, obs)
 	}
 	rep.ModelErr = err
-	return rep
+	return
 }
 
 // GenPopsInstance draws a router instance: shape with g in [1, maxG] and d in

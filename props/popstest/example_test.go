@@ -144,3 +144,100 @@ func (s seeded) Act(v pops.Local, _ *rand.Rand) pops.Action { return s.Router.Ac
 func FuzzLocalRouter(f *testing.F) {
 	popstest.Fuzz(f, func() pops.Router { return ap.NewLocalRouter(ap.Options{Variant: ap.SplitDelivery}) })
 }
+
+// tdm is a slow but correct router: in slot t only processor t mod n may
+// send, its own packet, straight to its destination's group, and every
+// processor listens to the sender's group (keeping only its own packets).
+// clock says what t is: the slot number every processor knows (v.Slot()),
+// or — the broken variant — the number of Act calls the router value has
+// served divided by n, a clock that only a router shared by every
+// processor keeps (each processor's calls count the others').
+// With random set, Start draws the clock's offset from rng (every
+// processor must draw the same one) and the sender flips a coin in Act to
+// send now or at its next turn: the locality check must hand each
+// per-processor Start the bits the shared one drew, and Act the same stream.
+type tdm struct {
+	countCalls, random bool
+	calls, offset      int
+}
+
+func (r *tdm) Start(sh pops.Shape, rng *rand.Rand) {
+	if r.random {
+		r.offset = rng.IntN(sh.N())
+	}
+}
+
+func (r *tdm) Act(v pops.Local, rng *rand.Rand) pops.Action {
+	sh, i := v.Shape(), int(v.Proc())
+	t := v.Slot() + r.offset
+	if r.countCalls {
+		t = r.calls / sh.N()
+		r.calls++
+	}
+	sender := t % sh.N()
+	a := pops.Idle()
+	a.Listen, a.Keep = int32(sh.Group(sender)), pops.KeepOwn
+	if sender == i && (!r.random || rng.IntN(2) == 0) {
+		for k, it := range v.Buf() {
+			if it.Kind == pops.Original {
+				a.Send, a.To, a.Drop = int32(k), []int32{int32(sh.Group(int(v.Dest(it.Packet))))}, []int32{int32(k)}
+			}
+		}
+	}
+	return a
+}
+
+// The router that tells the slot by counting its own calls routes every
+// instance correctly while one value serves every processor, and the
+// locality property catches it: with a router per processor its clock runs
+// n times slower.
+func Example_locality() {
+	newRouter := func() pops.Router { return &tdm{countCalls: true} }
+	for _, f := range popstest.Check(newRouter, popstest.Options{Shapes: []pops.Shape{{D: 2, G: 1}}, ReplayDir: "-"}) {
+		fmt.Println(f.Property, f.Family, f.Instance.Perm)
+	}
+	// Output: locality exhaustive [0 1]
+}
+
+// TestLocality: the clock read from the slot number passes everything,
+// locality included, also with random draws in Start and Act; the clock counted from calls passes every property but
+// locality on every shape with n ≥ 2 (with n = 1 the two clocks agree), and
+// declaring shared knowledge turns the failure into a note.
+func TestLocality(t *testing.T) {
+	shapes := []pops.Shape{{D: 1, G: 1}, {D: 2, G: 1}, {D: 2, G: 2}, {D: 4, G: 2}}
+	o := popstest.Options{Shapes: shapes, MaxBuffer: 2, ReplayDir: t.TempDir()}
+	for _, random := range []bool{false, true} {
+		if fs := popstest.Check(func() pops.Router { return &tdm{random: random} }, o); len(fs) != 0 {
+			t.Errorf("the slot-clock router (random %v): %v, want none", random, fs)
+		}
+	}
+	fs := popstest.Check(func() pops.Router { return &tdm{countCalls: true} }, o)
+	got := map[pops.Shape]string{}
+	for _, f := range fs {
+		got[pops.Shape{D: f.Instance.D, G: f.Instance.G}] += f.Property
+	}
+	for _, sh := range shapes {
+		want := "locality"
+		if sh.N() == 1 {
+			want = ""
+		}
+		if got[sh] != want {
+			t.Errorf("the call-counting router on %v: failures %q, want %q (all: %v)", sh, got[sh], want, fs)
+		}
+	}
+	for _, f := range fs {
+		if !strings.Contains(f.Message, "with a router per node it decides") || !strings.Contains(f.Replay, "routecheck replay") {
+			t.Errorf("locality failure without the difference or a replay: %s", f)
+			continue
+		}
+		path := strings.Fields(strings.TrimPrefix(f.Replay, "routecheck replay "))[0]
+		again, err := popstest.CheckFile(func() pops.Router { return &tdm{countCalls: true} }, path, popstest.Options{})
+		if err != nil || len(again) != 1 || again[0].Property != "locality" {
+			t.Errorf("replay %s: %v, %v; want the locality failure again", path, again, err)
+		}
+	}
+	o.SharedKnowledge = "the toy's clock is the count of every processor's calls"
+	if fs := popstest.Check(func() pops.Router { return &tdm{countCalls: true} }, o); len(fs) != 0 {
+		t.Errorf("with shared knowledge declared, Check: %v, want none", fs)
+	}
+}

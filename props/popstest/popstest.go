@@ -19,10 +19,21 @@
 // random instances from rapid, shrunk to a minimal failure. After every slot
 // it checks, one property each: the model accepts the actions (legal), the
 // model's invariants hold (invariants), no packet is lost or delivered twice
-// (conservation), no processor holds more than MaxBuffer packets (buffer);
+// (conservation), no processor holds more than MaxBuffer packets (buffer,
+// counted as Options.Memory says), no coupler has two senders in a slot
+// declared conflict-free (conflicts, when Options.ConflictFree is set) —
+// these four are SlotCheck's, which other drivers of the slot model use too;
 // at the end, that the run finished within MaxSlots (terminates) and that
 // the same seed gives the same run (reproducible). A panic in the router is a
-// failure (runs), never a pass.
+// failure (runs), never a pass. Per shape, one more subtest (locality) runs
+// every listed instance twice more — with one Router shared by every
+// processor, and with a fresh Router per processor (newRouter() once per
+// processor; each one's Start called as the shared one's is, seeing the
+// same random bits, so the stream Act draws from is not shifted) — and
+// requires the same actions in every slot: what a processor decides may
+// depend only on what it may know. A router the paper lets use shared or
+// offline knowledge declares it (Options.SharedKnowledge) and the
+// difference is logged, not failed.
 //
 // A failure names the property, shape, family, instance and slot, and
 // writes a replay file: a routecheck case (kind pops-suite) recording the
@@ -63,8 +74,17 @@ type Options struct {
 	// router that makes progress.
 	MaxSlots func(sh pops.Shape, dst []int32) int
 	// MaxBuffer is the declared bound on the packets a processor holds
-	// (originals, copies and delivered ones) after any slot; 0: none.
+	// after any slot, counted as Memory says; 0: none.
 	MaxBuffer int
+	// Memory is which packets count against MaxBuffer; the zero value,
+	// MemoryAll, counts every item held (originals, copies, delivered).
+	Memory Memory
+	// ConflictFree, when set, declares the slots (1-based, counted from
+	// the start of the run) in which no coupler may have two senders
+	// (property conflicts); nil declares none — a conflict is legal in the
+	// model (the coupler delivers nothing). A replay file does not record
+	// it: pass it again to CheckFile.
+	ConflictFree func(slot int) bool
 	// Exhaustive is the largest n for which every permutation and partial
 	// permutation is run; 0 means 4 (-1: none).
 	Exhaustive int
@@ -80,6 +100,12 @@ type Options struct {
 	// "pops-rand-5slot") and, for any other name, the paper's router
 	// instead. "" means the router's Go type (fmt's %T).
 	Router string
+	// SharedKnowledge, when set, declares (with the reason: e.g. "an
+	// offline schedule every processor knows, as the paper assumes") that
+	// the router legitimately uses knowledge beyond one processor's. The
+	// locality property then reports a difference with t.Log instead of
+	// failing (Check leaves it out). "" means the router must be local.
+	SharedKnowledge string
 }
 
 func (o Options) fill() Options {
@@ -115,7 +141,7 @@ type Instance struct {
 
 // Failure is one property a router broke.
 type Failure struct {
-	Property string // runs, legal, invariants, conservation, buffer, terminates, reproducible
+	Property string // runs, legal, invariants, conservation, buffer, conflicts, terminates, reproducible, locality
 	Family   string
 	Instance Instance
 	Slot     int // the slot at which it broke (0: before or after the run)
@@ -205,12 +231,15 @@ func Check(newRouter func() pops.Router, o Options) []Failure {
 			out = append(out, checkFamily(newRouter, sh, f, o)...)
 		}
 		out = append(out, checkRandom(newRouter, sh, o)...)
+		if o.SharedKnowledge == "" {
+			out = append(out, localityFamily(newRouter, sh, o)...)
+		}
 	}
 	return out
 }
 
-// Run runs the suite as subtests of t (one per shape and family) and
-// reports each failure. t may be a *testing.T or *testing.B.
+// Run runs the suite as subtests of t (one per shape and family, and one
+// per shape for locality) and reports each failure. t may be a *testing.T or *testing.B.
 func Run(t testing.TB, newRouter func() pops.Router, o Options) {
 	t.Helper()
 	o = o.fill()
@@ -226,6 +255,15 @@ func Run(t testing.TB, newRouter func() pops.Router, o Options) {
 			sub(fmt.Sprintf("%v/%s", sh, f.name), func() []Failure { return checkFamily(newRouter, sh, f, o) })
 		}
 		sub(fmt.Sprintf("%v/random", sh), func() []Failure { return checkRandom(newRouter, sh, o) })
+		suite.Sub(t, fmt.Sprintf("%v/locality", sh), func(t testing.TB, _ bool) {
+			for _, x := range localityFamily(newRouter, sh, o) {
+				if o.SharedKnowledge != "" {
+					t.Log(suite.Declared(o.SharedKnowledge, x.String()))
+				} else {
+					t.Error(x.String())
+				}
+			}
+		})
 	}
 }
 
@@ -259,7 +297,24 @@ func CheckInstance(newRouter func() pops.Router, in Instance, o Options) ([]Fail
 		return nil, fmt.Errorf("perm: must be a partial permutation of n = d·g = %d processors (−1: no packet): %v", in.D*in.G, err)
 	}
 	in.Kind = "popstest"
-	return checkInstance(newRouter, in, "instance", o.fill()), nil
+	return withLocality(newRouter, in, "instance", o.fill()), nil
+}
+
+// withLocality is checkInstance followed, for a router that declares no
+// shared knowledge, by the locality check of the same instance.
+func withLocality(newRouter func() pops.Router, in Instance, fam string, o Options) []Failure {
+	out := checkInstance(newRouter, in, fam, o)
+	if o.SharedKnowledge != "" {
+		return out
+	}
+	if x := checkLocality(newRouter, in, fam, o); x != nil {
+		out = append(out, *x)
+		r := writeReplay(in, out, routerName(o, newRouter), o)
+		for i := range out {
+			out[i].Replay = r
+		}
+	}
+	return out
 }
 
 // CheckFile re-runs the instance of a replay file with every property: a
@@ -287,13 +342,13 @@ func CheckFile(newRouter func() pops.Router, path string, o Options) ([]Failure,
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	if o.MaxBuffer == 0 {
-		o.MaxBuffer = in.MaxBuffer
+		o.MaxBuffer, o.Memory = in.MaxBuffer, in.Memory
 	}
 	if o.MaxSlots == nil && in.MaxSlots > 0 {
 		o.MaxSlots = func(pops.Shape, []int32) int { return in.MaxSlots }
 	}
 	o.ReplayDir = "-"
-	return checkInstance(newRouter, in.Instance, "replay", o.fill()), nil
+	return withLocality(newRouter, in.Instance, "replay", o.fill()), nil
 }
 
 func checkFamily(newRouter func() pops.Router, sh pops.Shape, f family, o Options) []Failure {
@@ -332,7 +387,7 @@ func checkRandom(newRouter func() pops.Router, sh pops.Shape, o Options) []Failu
 				}
 			}
 			in := Instance{Kind: "popstest", D: sh.D, G: sh.G, Perm: q, Seed: rapid.Uint64Range(1, 1<<20).Draw(t, "seed")}
-			if fs := checkInstance(newRouter, in, "random", Options{ReplayDir: "-", MaxBuffer: o.MaxBuffer, MaxSlots: o.MaxSlots}.fill()); len(fs) > 0 {
+			if fs := checkInstance(newRouter, in, "random", Options{ReplayDir: "-", MaxBuffer: o.MaxBuffer, Memory: o.Memory, ConflictFree: o.ConflictFree, MaxSlots: o.MaxSlots}.fill()); len(fs) > 0 {
 				return fs
 			}
 			return nil
@@ -374,33 +429,20 @@ func checkInstance(newRouter func() pops.Router, in Instance, fam string, o Opti
 			}
 		}()
 		h := fnv.New64a()
-		reported := map[string]bool{}
-		stop := func(prop string, slot int, format string, a ...any) {
-			if report && !reported[prop] {
-				reported[prop] = true
-				fail(prop, slot, format, a...)
+		chk := NewSlotCheck(o)
+		defer func() {
+			if report {
+				for _, f := range chk.Report().Failures {
+					fail(f.Property, f.Slot, "%s", f.Message)
+				}
 			}
-		}
+		}()
 		st, err = pops.Drive(sh, in.Perm, newRouter(), rand.New(rand.NewPCG(in.Seed, 0x9095)), pops.DriveOptions{
 			MaxSlots: o.MaxSlots(sh, in.Perm),
 			Observe: func(slot int, acts []pops.Action, _, after pops.State, ev pops.Events) error {
 				fmt.Fprintf(h, "%d %v %v %v|", slot, ev.Received, ev.Delivered, ev.Conflicts)
-				if err := pops.CheckInvariants(after); err != nil {
-					stop("invariants", slot, "%v", err)
-				}
-				if len(ev.Lost) > 0 {
-					stop("conservation", slot, "packets %v lost (no original or copy left, undelivered)", ev.Lost)
-				}
-				if len(ev.Duplicated) > 0 {
-					stop("conservation", slot, "packets %v delivered a second time", ev.Duplicated)
-				}
-				if o.MaxBuffer > 0 {
-					for i, b := range after.Buf {
-						if len(b) > o.MaxBuffer {
-							stop("buffer", slot, "processor %d holds %d packets, more than the declared %d", i, len(b), o.MaxBuffer)
-							break
-						}
-					}
+				if report {
+					chk.Observe(after, ev)
 				}
 				return nil
 			},
@@ -440,8 +482,9 @@ var errPanic = errors.New("the router panicked")
 // and the bounds declared for it (0: none).
 type caseInstance struct {
 	Instance
-	MaxBuffer int `json:"max_buffer,omitempty"`
-	MaxSlots  int `json:"max_slots,omitempty"`
+	MaxBuffer int    `json:"max_buffer,omitempty"`
+	Memory    Memory `json:"memory,omitempty"`
+	MaxSlots  int    `json:"max_slots,omitempty"`
 }
 
 // routerName is the router's name in replay files (Options.Router).
@@ -459,7 +502,7 @@ func writeReplay(in Instance, fs []Failure, router string, o Options) string {
 	for i, f := range fs {
 		broke[i] = hunt.Broken{Property: f.Property, Step: f.Slot, Message: f.Message}
 	}
-	ci := caseInstance{in, o.MaxBuffer, o.MaxSlots(pops.Shape{D: in.D, G: in.G}, in.Perm)}
+	ci := caseInstance{in, o.MaxBuffer, o.Memory, o.MaxSlots(pops.Shape{D: in.D, G: in.G}, in.Perm)}
 	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "popstest", "pops-suite", router, "popstest, family "+fs[0].Family, ci, broke)
 	if err != nil {
 		return "replay file not written: " + err.Error()

@@ -43,7 +43,14 @@
 //     spends instead of buffer space, and this is its declared bound);
 //   - completes: every packet is delivered within Options.MaxSteps steps
 //     (skipped when no bound is declared: the literal readings of the paper
-//     livelock by design).
+//     livelock by design);
+//   - locality: the instance run again with one Router shared by every
+//     node and with a fresh Router per node (newRouter() once per node)
+//     gives the same actions at every step from the same random stream — a
+//     node decides from its own view and (a processor) its own memory. A
+//     router the paper lets use shared or offline knowledge declares it
+//     (Options.SharedKnowledge) and the subtest logs that instead. Checked
+//     on the listed families and on replays, not on rapid's random draws.
 //
 // Instance families: permutations from models/perm.Families where they
 // apply to n (uniform, bit-reversal, bit-complement, transpose, shuffle,
@@ -127,6 +134,12 @@ type Options struct {
 	// for any other name, the paper's Greedy-a instead. "" means the
 	// router's Go type (fmt's %T).
 	Router string
+	// SharedKnowledge, when set, declares (with the reason) that the
+	// router legitimately uses knowledge beyond one node's (e.g. an offline
+	// schedule the paper says every node knows): the locality property is
+	// then not checked, and Run's locality subtests say so. "" means the
+	// router must be local.
+	SharedKnowledge string
 }
 
 func (o Options) fill() Options {
@@ -182,7 +195,7 @@ func instance(family string, n int, seed uint64, rel []perm.Pair) Instance {
 
 // Failure is one property a router broke on one instance.
 type Failure struct {
-	Property string // runs, legal, invariants, delivery, deflections, completes; setup for the suite's own inputs
+	Property string // runs, legal, invariants, delivery, deflections, completes, locality; setup for the suite's own inputs
 	Family   string
 	// Step is the step in which it broke (the model's T before the step),
 	// or −1 when the failure is not tied to a step.
@@ -208,7 +221,7 @@ func (f Failure) String() string {
 }
 
 // The properties, in the order a run checks them.
-var properties = []string{"runs", "legal", "invariants", "delivery", "deflections", "completes"}
+var properties = []string{"runs", "legal", "invariants", "delivery", "deflections", "completes", "locality"}
 
 // family is an instance family: its instances for one option set.
 type family struct {
@@ -377,6 +390,8 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 					t.Skip("no completion bound declared (Options.MaxSteps)")
 				case p == "deflections" && o.MaxDeflections == nil:
 					t.Skip("no deflection bound declared (Options.MaxDeflections)")
+				case p == "locality" && o.SharedKnowledge != "":
+					t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
 				}
 				for _, f := range mine {
 					t.Error(strings.Replace(f.String(), "go test", "go test -run '^"+topName(t)+"$'", 1))
@@ -417,7 +432,7 @@ func Fuzz(f *testing.F, newRouter NewRouter, o Options) {
 		for k := 0; k+1 < len(data) && len(rel) < 64; k += 2 {
 			rel = append(rel, perm.Pair{Src: int32(int(data[k]) % size), Dst: int32(int(data[k+1]) % size)})
 		}
-		if fl := runInstance(newRouter, instance("fuzz", size, seed, rel), o); fl != nil {
+		if fl := runLocal(newRouter, instance("fuzz", size, seed, rel), o); fl != nil {
 			fl.Replay = writeReplay(*fl, o, newRouter)
 			t.Fatal(fl.String())
 		}
@@ -444,7 +459,7 @@ func checkFamily(f family, newRouter NewRouter, o Options) []Failure {
 			if seen[key] {
 				continue
 			}
-			if fl := runInstance(newRouter, in, o); fl != nil {
+			if fl := runLocal(newRouter, in, o); fl != nil {
 				seen[key] = true
 				out = append(out, *fl)
 			}
@@ -656,10 +671,19 @@ func CheckInstance(newRouter NewRouter, in Instance, o Options) ([]Failure, erro
 	if in.Family == "" {
 		in.Family = "instance"
 	}
-	if fl := runInstance(newRouter, in, o.fill()); fl != nil {
+	if fl := runLocal(newRouter, in, o.fill()); fl != nil {
 		return []Failure{*fl}, nil
 	}
 	return nil, nil
+}
+
+// runLocal is runInstance followed, when it passes and the router declares
+// no shared knowledge, by the locality check.
+func runLocal(newRouter NewRouter, in Instance, o Options) *Failure {
+	if fl := runInstance(newRouter, in, o); fl != nil || o.SharedKnowledge != "" {
+		return fl
+	}
+	return checkLocality(newRouter, in, o)
 }
 
 // replayFile runs the instance of o.Replay alone.

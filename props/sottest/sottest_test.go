@@ -14,12 +14,16 @@ import (
 	"routecheck/props/sottest"
 )
 
+// local is a constructor of fresh routers of alg (a fresh value per call,
+// so the locality property's router per node is one).
 func local(t testing.TB, alg asot.Algorithm) sottest.NewRouter {
-	r, err := asot.Local(alg)
-	if err != nil {
+	if _, err := asot.Local(alg); err != nil {
 		t.Fatal(err)
 	}
-	return func() msot.Router { return r }
+	return func() msot.Router {
+		r, _ := asot.Local(alg)
+		return r
+	}
 }
 
 // declared are the bounds we declare for our own algorithms:
@@ -216,4 +220,32 @@ func TestReplayErrors(t *testing.T) {
 
 func FuzzSotGreedyA(f *testing.F) {
 	sottest.Fuzz(f, local(f, asot.GreedyA), declared(asot.GreedyA))
+}
+
+// TestLocality: the cheat passes every other property (its runs are legal
+// and complete within Greedy-a's bound) and fails locality alone, with a
+// replay that reproduces it; declared as shared knowledge, it passes.
+func TestLocality(t *testing.T) {
+	ga := local(t, asot.GreedyA)
+	newRouter := func() msot.Router { return &lookAhead{ga(), map[[2]int]bool{}} }
+	o := declared(asot.GreedyA)
+	o.Sizes, o.ReplayDir = []int{2, 3, 4, 5}, t.TempDir()
+	fs := sottest.Check(newRouter, o)
+	if len(fs) == 0 {
+		t.Fatal("the cheat passed")
+	}
+	for _, f := range fs {
+		if f.Property != "locality" || !strings.Contains(f.Message, "with a router per node it decides") {
+			t.Errorf("failure %v, want only locality", f)
+		}
+	}
+	path := strings.Fields(strings.TrimPrefix(fs[0].Replay, "routecheck replay "))[0]
+	again, err := sottest.CheckFile(newRouter, path, o)
+	if err != nil || len(again) != 1 || again[0].Property != "locality" {
+		t.Errorf("replay %s: %v, %v; want the locality failure", path, again, err)
+	}
+	o.SharedKnowledge = "the toy sees the inputs of the node before it"
+	if fs := sottest.Check(newRouter, o); len(fs) != 0 {
+		t.Errorf("declared: %v, want no failure", fs)
+	}
 }

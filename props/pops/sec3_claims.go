@@ -489,8 +489,12 @@ func checkStage1LowerBound(factor float64) func(props.Env) props.Outcome {
 				}
 			}
 		}
-		return props.Outcome{Verdict: props.Holds, Slack: props.SlackOf(1, worst),
-			Evidence: fmt.Sprintf("%d runs of the router (shapes of pops/thm-3.8/degree-schedule): the degree first reached ≤ g after at least %g·(d − g)/g slots in every run; closest %s (ratio %.1f)", runs, factor, at, worst)}
+		// Met in every run, but that is no verdict: the slot model itself
+		// lets at most g packets leave a group per slot, so no router on
+		// the model can beat the bound, and this router is about 20 times
+		// above it. A model sanity check.
+		return props.Outcome{Verdict: props.Inconclusive, Slack: props.SlackOf(1, worst),
+			Evidence: fmt.Sprintf("cannot fail on this model (it caps what leaves a group per slot), so recorded inconclusive as a model sanity check: %d runs of the router (shapes of pops/thm-3.8/degree-schedule): the degree first reached ≤ g after at least %g·(d − g)/g slots in every run; closest %s (ratio %.1f)", runs, factor, at, worst)}
 	}
 }
 
@@ -586,12 +590,11 @@ func init() {
 		Notes:     "Reading: Ω(g log g) is instantiated with the constant 5 (natural log), where the expected number of slot-1 survivors in the whole network, g·d·(1 − 1/g)^{d−1}, is 0.01 (g = 8) and 0.002 (g = 16); 'with high probability' is read as 1 − 1/g, as in the other §III claims. The fault is the same check at d = g, outside Ω(g log g), where full participation delivers about g/c packets a group.",
 		Check:     checkFullParticipation(func(g int) int { return int(math.Ceil(5 * float64(g) * math.Log(float64(g)))) }),
 		Faults:    []props.Fault{{Name: "d = g instead of Ω(g log g)", Check: checkFullParticipation(func(g int) int { return g })}}})
-	props.Register(props.Claim{ID: "pops/sec3-b/stage1-lower-bound", Source: src, Kind: props.LowerBound, Recorded: props.Holds, Class: props.Paper,
+	props.Register(props.Claim{ID: "pops/sec3-b/stage1-lower-bound", Source: src, Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "Since at most g packets leave a group per slot, (d − g)/g is a lower bound on the slots of stage 1 (until the degree is at most g); the router's stage 1 respects it.",
 		Scope:     "the shapes and runs of pops/thm-3.8/degree-schedule (fast engine, c+ε = 4)",
-		Notes:     "The router is about 20 times slower than the bound (5 slots a step, c+ε ≈ 4 steps per g packets); the fault is the bound multiplied by 25, fixed in advance, which the router does not meet.",
-		Check:     checkStage1LowerBound(1),
-		Faults:    []props.Fault{{Name: "the lower bound × 25", Check: checkStage1LowerBound(25)}}})
+		Notes:     "[2026-11-24, review] Recorded inconclusive (was holds): the check cannot fail. The slot model caps each group at g packets leaving per slot, so any router on it meets (d − g)/g; the router is about 20 times slower than the bound (5 slots a step, c+ε ≈ 4 steps per g packets); and the former planted fault (the bound × 25) was arbitrary — it only showed that the router is slower than 25× the bound, not that a wrong router would be caught. Kept as a model sanity check (a Violated here would mean the model lets more than g packets out of a group in a slot), with no power claimed and no fault.",
+		Check:     checkStage1LowerBound(1)})
 	props.Register(props.Claim{ID: "pops/thm-3.8/degree-schedule", Source: seed000 + " Theorem 3.8 (proof) and Corollary 3.9", Kind: props.Statistical, Recorded: props.Inconsistent, Class: props.Reading,
 		Statement: "With c + ε = 4 (Corollary 3.9's setting), at the start of step s = 1 … S+1 the conflict graph's degree is at most d_s = d − g(s−1)/4 with high probability, so it is at most g when stage 1 ends.",
 		Scope:     "POPS(64,16), POPS(256,16), POPS(256,64) (and POPS(1024,64) at default), fast engine, the maximum degree the router records",

@@ -21,9 +21,12 @@
 // What the seed leaves open, and the choice made here (a construction, not
 // [8]'s text; the seed gives [8]'s remaining cost only as the lump
 // 21d/g + 3 log g + 7): how the sorted sub-networks are turned into a
-// routing. The choice keeps the formula's shape — a constant number of slots
-// per sub-network after its sort, plus a final part — and is fully on-line
-// (every processor acts on what it holds or has heard):
+// routing. The choice has the formula's shape only while d/g is small — a
+// fixed 9 slots of run information per sub-network after its sort, plus
+// min(g, d/g) wave slots per sub-network (not a constant: for d ≥ g² the
+// waves alone cost (d/g)·g = d slots), plus a final part of d/g slots — and
+// is fully on-line (every
+// processor acts on what it holds or has heard):
 //   - Sort key: packet p with destination y is sorted by (y mod g, y); wire r
 //     of sub-network j sits at group r mod g, offset ⌊r/g⌋ (column-major), so
 //     consecutive ranks lie in distinct groups.

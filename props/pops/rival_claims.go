@@ -2,6 +2,7 @@ package pops
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -138,32 +139,56 @@ func rivalSortTerm(mut popsds.Mutant) func(props.Env) props.Outcome {
 // rivalWithin: the simulated total is at most bound(d, g) at every cell.
 func rivalWithin(bound func(d, g int) float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		cells := rivalCells(rivalMaxN(env.Budget))
+		// The slot count does not depend on the permutation, so the closed
+		// form popsds.Slots is compared with the bound at every Table I cell
+		// with g ≥ 2 (all 33 cells with a printed B); at the cells the
+		// budget simulates, the simulated count must equal the closed form,
+		// which ties the comparison to the router (pops/rival-8/no-conflict
+		// checks that equality on many permutations).
+		cells := rivalCells(math.MaxInt)
+		maxN := rivalMaxN(env.Budget)
 		worst, at := 0.0, ""
 		var over []string
 		var cex *RivalInstance
+		simulated := 0
 		for _, sh := range cells {
-			dst, res, err := rivalRun(env, sh, "random", popsds.None)
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			slots := popsds.Slots(sh)
+			var dst []int32
+			if sh.N() <= maxN {
+				d, res, err := rivalRun(env, sh, "random", popsds.None)
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				}
+				if res.Slots != slots {
+					why := fmt.Sprintf("simulated %d slots, closed form %d", res.Slots, slots)
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("POPS(%d,%d): %s: the closed form does not describe the router", sh.D, sh.G, why),
+						Counterexample: RivalInstance{D: sh.D, G: sh.G, Perm: d, Slots: res.Slots, Why: why}}
+				}
+				dst = d
+				simulated++
 			}
 			b := bound(sh.D, sh.G)
-			if r := float64(res.Slots) / b; r > worst {
-				worst, at = r, fmt.Sprintf("POPS(%d,%d): %d of %g", sh.D, sh.G, res.Slots, b)
+			if r := float64(slots) / b; r > worst {
+				worst, at = r, fmt.Sprintf("POPS(%d,%d): %d of %g", sh.D, sh.G, slots, b)
 			}
-			if float64(res.Slots) > b {
-				over = append(over, fmt.Sprintf("POPS(%d,%d) (n = %d): %d slots > %g", sh.D, sh.G, sh.N(), res.Slots, b))
+			if float64(slots) > b {
+				over = append(over, fmt.Sprintf("POPS(%d,%d) (n = %d): %d slots > %g", sh.D, sh.G, sh.N(), slots, b))
 				if cex == nil {
-					cex = &RivalInstance{D: sh.D, G: sh.G, Perm: dst, Slots: res.Slots, Bound: b, Why: "simulated slots exceed the formula"}
+					why := "closed-form slots exceed the formula"
+					if dst != nil {
+						why = "simulated slots (= closed form) exceed the formula"
+					}
+					cex = &RivalInstance{D: sh.D, G: sh.G, Perm: dst, Slots: slots, Bound: b, Why: why}
 				}
 			}
 		}
+		how := fmt.Sprintf("closed form (d/g)(4log²g + 2log g + 9 + min(g, d/g)) + d/g at all %d Table I cells with g ≥ 2, equal to the simulated count at the %d cells with n ≤ %d", len(cells), simulated, maxN)
 		if cex != nil {
 			return props.Outcome{Verdict: props.Violated, Slack: props.SlackOf(worst, 1), Counterexample: *cex,
-				Evidence: fmt.Sprintf("over the bound at %d of %d cells (n ≤ %d): %s", len(over), len(cells), rivalMaxN(env.Budget), strings.Join(over, "; "))}
+				Evidence: fmt.Sprintf("%s: over the bound at %d of %d cells: %s", how, len(over), len(cells), strings.Join(over, "; "))}
 		}
 		return props.Outcome{Verdict: props.Holds, Slack: props.SlackOf(worst, 1),
-			Evidence: fmt.Sprintf("within the bound at all %d Table I cells with g ≥ 2, n ≤ %d; tightest %s (ratio %.3f)", len(cells), rivalMaxN(env.Budget), at, worst)}
+			Evidence: fmt.Sprintf("%s: within the bound at every cell; tightest %s (ratio %.3f)", how, at, worst)}
 	}
 }
 
@@ -233,7 +258,13 @@ func rivalConflicts(sh mpops.Shape, r popsds.Result) string {
 	return ""
 }
 
-const rivalChoice = "The seed describes [8] only in outline (§I, §II-A, §IV): d/g sorts of g² items on the POPS(g,g) sub-networks by hypercube simulation of Batcher's odd-even merge sort, which is simulated as stated (2 slots a step, Sahni's simulation; each step routes its exchange permutation on the slot model by Theorem 2.1's schedule, so the packets really move and the model checks every coupler). What follows the sorts is left open; algos/popsds completes it on-line with a constant number of slots per sub-network plus a final part, the shape of §IV's lump 21d/g + 3 log g + 7: sort by temporary destination group y mod g, 9 slots of run information, min(g, d/g) wave slots to the temporary group, one final round per sub-network (the last hop from group y mod g, as in §III). Its slot count is (d/g)(4log²g + 2log g + 9 + min(g, d/g)) + d/g for every permutation."
+// rivalBoundTighter is §IV's formula with the lump's 21d/g lowered to
+// 16d/g: a planted fault finer than dropping the lump, one slot per
+// sub-network below the tightest cell that is within the formula
+// (POPS(128,8): 960 slots against 1024, 4 slots per sub-network).
+func rivalBoundTighter(d, g int) float64 { return popspaper.Baseline(d, g) - 5*float64(d/g) }
+
+const rivalChoice = "The seed describes [8] only in outline (§I, §II-A, §IV): d/g sorts of g² items on the POPS(g,g) sub-networks by hypercube simulation of Batcher's odd-even merge sort, which is simulated as stated (2 slots a step, Sahni's simulation; each step routes its exchange permutation on the slot model by Theorem 2.1's schedule, so the packets really move and the model checks every coupler). What follows the sorts is left open; algos/popsds completes it on-line with 9 fixed slots plus min(g, d/g) wave slots per sub-network (constant only while d/g is bounded: for d ≥ g² the waves cost (d/g)·g = d slots) plus a final part, so it has the shape of §IV's lump 21d/g + 3 log g + 7 only for bounded d/g: sort by temporary destination group y mod g, 9 slots of run information, min(g, d/g) wave slots to the temporary group, one final round per sub-network (the last hop from group y mod g, as in §III). Its slot count is (d/g)(4log²g + 2log g + 9 + min(g, d/g)) + d/g for every permutation."
 
 func init() {
 	src := seed000 + " §I, §II-A and §IV (the algorithm of [8], Datta & Soundaralakshmi)"
@@ -243,14 +274,17 @@ func init() {
 		Notes:     rivalChoice + " The count does not depend on the permutation; pops/rival-8/no-conflict checks the total against the closed form on many permutations.",
 		Check:     rivalSortTerm(popsds.None),
 		Faults:    []props.Fault{{Name: "the router with the last merge stage skipped", Check: rivalSortTerm(popsds.SkipStage)}}})
-	props.Register(props.Claim{ID: "pops/rival-8/within-formula", Source: src, Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
-		RecordedAt: map[props.Budget]props.Verdict{props.Default: props.Violated, props.Large: props.Violated},
-		Statement:  "The simulated [8] routes a permutation within §IV's corrected formula (4d/g)log²g + (2d/g)log g + 21d/g + 3 log g + 7 at every Table I size it runs.",
-		Scope:      "the Table I cells with g ≥ 2 and n ≤ 256 (small), 4096 (default), 16384 (large); one random permutation per cell",
-		Notes: rivalChoice + " Violated at d = 16g with g ≥ 16 (first at n = 4096, so only at the default and large budgets): there our completion's fixed wave budget min(g, d/g) = 16 slots a sub-network (the worst case of a run of min(g², d) packets with one temporary group) makes 9 + 16 + 1 = 26 slots a sub-network against the lump's 21 (+ (3 log g + 7)/(d/g)). " +
-			"This is a cost of our completion, not a finding about [8], whose post-sort steps the seed does not give; below g = 16 (and at d ≤ 4g everywhere) it is within the formula (at d = g by 54% at g = 2 down to 17% at g = 64). The headline claims compare measured A with this simulated B; pops/sec4/table-1-a-below-b compares the printed A and B.",
-		Check:  rivalWithin(popspaper.Baseline),
-		Faults: []props.Fault{{Name: "the bound reduced to its sorting term (the 21d/g + 3 log g + 7 lump dropped)", Check: rivalWithin(popspaper.BaselineSortTerm)}}})
+	props.Register(props.Claim{ID: "pops/rival-8/within-formula", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Construction,
+		Statement: "The simulated [8] routes a permutation within §IV's corrected formula (4d/g)log²g + (2d/g)log g + 21d/g + 3 log g + 7 at every Table I size.",
+		Scope:     "all 33 Table I cells with g ≥ 2 (n = 4 … 2^24) by the closed form popsds.Slots, which is the count for every permutation; tied to the router by simulating one random permutation per cell with n ≤ 256 (small), 4096 (default), 16384 (large) and requiring the simulated count to equal the closed form",
+		Notes: rivalChoice + " [2026-11-24, review] Recorded violated at every budget (was: holds at small, violated at default/large). The small budget held only because it simulated cells up to n = 256, below the first violating cell; since the slot count is a closed form for every permutation (pops/rival-8/no-conflict), the check now compares it with the formula at all 33 cells and simulates only to tie the closed form to the router. Violated at the 7 cells d = 16g with g ≥ 16 (n = 4096 … 2^24; POPS(256,16): 1568 > 1507, worst ratio 1.040): there our completion's fixed wave budget min(g, d/g) = 16 slots a sub-network (the worst case of a run of min(g², d) packets with one temporary group) makes 9 + 16 + 1 = 26 slots a sub-network against the lump's 21 (+ (3 log g + 7)/(d/g)). " +
+			"This is a cost of our completion, not a finding about [8], whose post-sort steps the seed does not give; below g = 16 (and at d ≤ 4g everywhere) it is within the formula (at d = g by 54% at g = 2 down to 17% at g = 64 and 8% at g = 4096). The headline claims compare measured A with this simulated B; pops/sec4/table-1-a-below-b compares the printed A and B.",
+		Check: rivalWithin(popspaper.Baseline),
+		// Faults are run only for holds/consistent verdicts; this one is
+		// kept for the record and run by TestRivalWithinPower (it adds
+		// POPS(128,8) to the violating cells), which also shows the check
+		// holding against a bound the construction meets.
+		Faults: []props.Fault{{Name: "the lump's 21d/g lowered to 16d/g (one slot per sub-network below the tightest within cell, POPS(128,8))", Check: rivalWithin(rivalBoundTighter)}}})
 	props.Register(props.Claim{ID: "pops/rival-8/delivery", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
 		Statement: "The simulated [8] router delivers every packet to its destination (the slot model's delivery, at the destination processor), losing and duplicating none.",
 		Scope:     "Table I cells with g ≥ 2 up to n = 256/4096/16384 by budget, random and structured permutations; random permutations on small shapes",

@@ -43,12 +43,13 @@ func TestCommBatchOrder(t *testing.T) {
 }
 
 // TestRunCommLiteralOrder: RunCommLiteral is RunCommLiteralOrder with
-// NearestRowFirst (same final buffers); under FarthestRowFirst every packet
-// bound through a node whose packet is already delivered there is bound for
-// a later row, so has higher priority and can always exchange past it — the
-// literal keep-buffer runs complete (n = 2 … 8, d ∈ {1, 2}, A ∈ {1, 2, 4},
-// with mb.CheckComm after every step). This could fail: nearest-first
-// deadlocks on such instances (props mbfly/sec4.2/literal-exchange).
+// NearestRowFirst (same final buffers); under FarthestRowFirst the literal
+// keep-buffer runs complete (n = 2 … 8, d ∈ {1, 2}, A ∈ {1, 2, 4}, with
+// mb.CheckComm after every step) — expected because on the direct edges a
+// packet that must pass a delivered one is bound for a later row, so has
+// the higher priority and exchanges past it (the reviewer's measurement
+// agrees; not a proof). This could fail: nearest-first deadlocks on such
+// instances (the test logs how many; props mbfly/sec4.2/literal-exchange).
 func TestRunCommLiteralOrder(t *testing.T) {
 	stuck := 0
 	for r := range 12 {

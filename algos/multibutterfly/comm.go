@@ -24,9 +24,50 @@ import (
 //     only before p's destination row. A delivered packet is absorbed (see
 //     CommState).
 
-// CommBatch returns the batch of a packet for destination node dest.
+// CommBatch returns the batch of a packet for destination node dest, rows
+// nearest first (NearestRowFirst): r = row − 2 log n.
 func CommBatch(net *mb.CommNetwork, A int, dest int32) int {
+	return CommBatchOrder(net, A, dest, NearestRowFirst)
+}
+
+// RowOrder is the order of destination rows among §4.2's batches. The
+// printed batch set "s = ⌊k/⌈1/α⌉⌋" does not say from which end of the last
+// log n + 1 stages s counts; both orders fit it.
+type RowOrder int
+
+const (
+	// NearestRowFirst (the zero value, CommBatch's order): r = row − 2 log n,
+	// so packets for the first destination row have the highest priority.
+	NearestRowFirst RowOrder = iota
+	// FarthestRowFirst: r' = log n − r, so packets for the last row (3 log n)
+	// have the highest priority.
+	FarthestRowFirst
+)
+
+// String names the order.
+func (o RowOrder) String() string {
+	switch o {
+	case NearestRowFirst:
+		return "nearest-row-first"
+	case FarthestRowFirst:
+		return "farthest-row-first"
+	}
+	return fmt.Sprintf("RowOrder(%d)", int(o))
+}
+
+// CommBatchOrder returns the batch r·A + (q mod A) of a packet for
+// destination node dest = ⟨2 log n + row, q⟩, with r = row under
+// NearestRowFirst and r = log n − row under FarthestRowFirst. It panics on
+// an unknown order.
+func CommBatchOrder(net *mb.CommNetwork, A int, dest int32, order RowOrder) int {
 	r := int(dest)/net.N - 2*net.LogN
+	switch order {
+	case NearestRowFirst:
+	case FarthestRowFirst:
+		r = net.LogN - r
+	default:
+		panic(fmt.Sprintf("multibutterfly: unknown row order %d", int(order)))
+	}
 	return r*A + int(dest)%net.N%A
 }
 

@@ -17,6 +17,12 @@ import (
 // default cap, when not complete) and the final state; an error is a model
 // violation or, with check, a broken invariant (mb.CheckComm).
 func RunCommLiteral(s mb.CommState, A, maxIter int, check bool) (CommResult, mb.CommState, error) {
+	return RunCommLiteralOrder(s, A, maxIter, check, NearestRowFirst)
+}
+
+// RunCommLiteralOrder is RunCommLiteral with the batches' row order given
+// (RunCommLiteral: NearestRowFirst).
+func RunCommLiteralOrder(s mb.CommState, A, maxIter int, check bool, order RowOrder) (CommResult, mb.CommState, error) {
 	net := s.Net
 	k := net.LogN
 	if maxIter <= 0 {
@@ -46,7 +52,7 @@ func RunCommLiteral(s mb.CommState, A, maxIter int, check bool) (CommResult, mb.
 				if p < 0 || !commOnRoute(net, e, int(net.Part[ei]), cur.Dest[p]) {
 					continue
 				}
-				if r := cur.Buf[e.To]; r >= 0 && CommBatch(net, A, cur.Dest[r]) <= CommBatch(net, A, cur.Dest[p]) {
+				if r := cur.Buf[e.To]; r >= 0 && CommBatchOrder(net, A, cur.Dest[r], order) <= CommBatchOrder(net, A, cur.Dest[p], order) {
 					continue
 				}
 				ex = append(ex, ei)

@@ -59,9 +59,48 @@ func MGGShape(m int) (a, b int, err error) {
 // proof from the Margulis–Gabber–Galil graph on m vertices (MGGShape(m)):
 // both concentrators are Fold(MGG) — the upper one as built, the lower one
 // from the graph with its right side relabelled by (x, y) ↦ (x, y + 1) — and
-// the 16-colouring is König's. It returns an error for m not a power of
-// two ≥ 2 or above 2^16. Nothing is random.
+// the 16-colouring is König's. Fold pairs right vertex (x, y) with
+// (x + a/2, y) (b ↦ b mod m/2), which lines up with the maps' shifts along x
+// (see MGGSplitterShifted). It returns an error for m not a power of two ≥ 2
+// or above 2^16. Nothing is random.
 func MGGSplitter(m int) (Splitter, error) {
+	return mggSplitter(m, func(g Graph, _, _ int) Graph { return Fold(g) })
+}
+
+// MGGSplitterShifted is MGGSplitter with the other explicit fold FoldShift:
+// right vertex (x, y), x < a/2, is identified with (x + a/2, y + 1) instead
+// of (x + a/2, y). Same errors; nothing is random.
+func MGGSplitterShifted(m int) (Splitter, error) {
+	return mggSplitter(m, FoldShift)
+}
+
+// FoldShift folds a graph whose right side is the torus Z_a × Z_b
+// (vertex (x, y) has index x·b + y, NB = a·b, a even or a = 1) to NB/2
+// right vertices by pairing (x, y), x < a/2, with (x + a/2, y + 1 mod b):
+// the first keeps index x·b + y and the second maps to it. For a = 1 (so
+// NB ≤ 2) it is Fold. It panics if NB ≠ a·b or a is odd and above 1.
+func FoldShift(g Graph, a, b int) Graph {
+	if g.NB != a*b || a > 1 && a%2 != 0 {
+		panic(fmt.Sprintf("expander: FoldShift needs NB = a·b with a even or 1 (NB = %d, a = %d, b = %d)", g.NB, a, b))
+	}
+	if a == 1 {
+		return Fold(g)
+	}
+	f := Graph{NA: g.NA, NB: g.NB / 2, Adj: make([][]int32, g.NA)}
+	for v, l := range g.Adj {
+		f.Adj[v] = make([]int32, len(l))
+		for i, w := range l {
+			x, y := int(w)/b, int(w)%b
+			if x >= a/2 {
+				x, y = x-a/2, (y-1+b)%b
+			}
+			f.Adj[v][i] = int32(x*b + y)
+		}
+	}
+	return f
+}
+
+func mggSplitter(m int, fold func(g Graph, a, b int) Graph) (Splitter, error) {
 	if m < 2 {
 		return Splitter{}, fmt.Errorf("expander: MGGSplitter m = %d: must be a power of two ≥ 2", m)
 	}
@@ -81,7 +120,7 @@ func MGGSplitter(m int) (Splitter, error) {
 			low.Adj[v][i] = int32(x*b + (y+1)%b)
 		}
 	}
-	s := Splitter{M: m, D: 8, Upper: Fold(g), Lower: Fold(low)}
+	s := Splitter{M: m, D: 8, Upper: fold(g, a, b), Lower: fold(low, a, b)}
 	s.Colour = colourSplitter(s)
 	return s, nil
 }

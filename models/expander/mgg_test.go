@@ -52,8 +52,15 @@ func TestMGGGabberGalilBound(t *testing.T) {
 }
 
 func TestMGGSplitter(t *testing.T) {
+	for _, build := range []func(int) (Splitter, error){MGGSplitter, MGGSplitterShifted} {
+		testMGGSplitter(t, build)
+	}
+}
+
+func testMGGSplitter(t *testing.T, build func(int) (Splitter, error)) {
+	t.Helper()
 	for _, m := range []int{2, 4, 8, 32, 128} {
-		s, err := MGGSplitter(m)
+		s, err := build(m)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,11 +82,51 @@ func TestMGGSplitter(t *testing.T) {
 		}
 	}
 	for _, m := range []int{0, 1, 3, 12, 1 << 17} {
-		if _, err := MGGSplitter(m); err == nil {
+		if _, err := build(m); err == nil {
 			t.Fatalf("MGGSplitter(%d): no error", m)
 		}
 	}
 	if _, err := MGG(4, 3); err == nil {
 		t.Fatal("MGG(4, 3): no error")
 	}
+}
+
+// TestFoldShift: on the 4 × 8 torus (a = 4, b = 8) right vertex (2, 0)
+// (index 16) is paired with (0, 7) (index 7), (3, 5) (index 29) with
+// (1, 4) (index 12), and vertices with x < 2 keep their index; Fold pairs
+// 16 with 0 instead. The folded graph keeps every edge (same left degree)
+// and each folded vertex has exactly two preimages.
+func TestFoldShift(t *testing.T) {
+	g := Graph{NA: 4, NB: 32, Adj: [][]int32{{16}, {29}, {7}, {12}}}
+	f := FoldShift(g, 4, 8)
+	if f.NB != 16 {
+		t.Fatalf("NB = %d, want 16", f.NB)
+	}
+	for v, want := range []int32{7, 12, 7, 12} {
+		if f.Adj[v][0] != want {
+			t.Errorf("left %d: folded to %d, want %d", v, f.Adj[v][0], want)
+		}
+	}
+	if Fold(g).Adj[0][0] != 0 {
+		t.Errorf("Fold: 16 ↦ %d, want 0", Fold(g).Adj[0][0])
+	}
+	all := Graph{NA: 1, NB: 32, Adj: [][]int32{make([]int32, 32)}}
+	for w := range int32(32) {
+		all.Adj[0][w] = w
+	}
+	cnt := make([]int, 16)
+	for _, w := range FoldShift(all, 4, 8).Adj[0] {
+		cnt[w]++
+	}
+	for w, c := range cnt {
+		if c != 2 {
+			t.Fatalf("folded vertex %d has %d preimages, want 2", w, c)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("odd a accepted")
+		}
+	}()
+	FoldShift(Graph{NA: 1, NB: 6, Adj: [][]int32{{0}}}, 3, 2)
 }

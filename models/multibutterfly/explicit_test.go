@@ -3,10 +3,18 @@ package multibutterfly
 import "testing"
 
 // TestBuildMGG: every non-output node has 2d = 16 out-edges, 8 into each
-// output set, whose heads lie in A_{s+1,2j} (upper) or A_{s+1,2j+1} (lower).
+// output set, whose heads lie in A_{s+1,2j} (upper) or A_{s+1,2j+1} (lower);
+// the same for BuildMGGShifted (only the fold differs).
 func TestBuildMGG(t *testing.T) {
+	for _, build := range []func(int) (*Network, error){BuildMGG, BuildMGGShifted} {
+		testBuildMGG(t, build)
+	}
+}
+
+func testBuildMGG(t *testing.T, build func(int) (*Network, error)) {
+	t.Helper()
 	for _, n := range []int{2, 8, 64} {
-		net, err := BuildMGG(n)
+		net, err := build(n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,8 +42,8 @@ func TestBuildMGG(t *testing.T) {
 		}
 	}
 	for _, n := range []int{0, 3, 1 << 17} {
-		if _, err := BuildMGG(n); err == nil {
-			t.Fatalf("BuildMGG(%d): no error", n)
+		if _, err := build(n); err == nil {
+			t.Fatalf("N = %d: no error", n)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"routecheck/internal/seeds"
 	"routecheck/models/expander"
 	"routecheck/props"
 )
@@ -42,6 +43,7 @@ const (
 	lpsReal       = iota
 	lpsTwoCopies  // two disjoint copies of X^{p,q} (a disconnected graph)
 	lpsWrongRoot  // ι replaced by ι + 1, not a square root of −1 (q = 13 only)
+	lpsRandom     // a random (p+1)-regular bipartite multigraph of the same size (q = 5 only; not memoized: seeded)
 	lpsVariantEnd // sentinel
 )
 
@@ -51,7 +53,7 @@ const (
 func lpsVariantCases(b props.Budget, variant int) []lpsCase {
 	var out []lpsCase
 	for _, c := range lpsCases(b) {
-		if variant == lpsTwoCopies && c.q != 5 || variant == lpsWrongRoot && c.q == 5 {
+		if (variant == lpsTwoCopies || variant == lpsRandom) && c.q != 5 || variant == lpsWrongRoot && c.q == 5 {
 			continue
 		}
 		out = append(out, c)
@@ -68,6 +70,7 @@ var lpsMemo = struct {
 type lpsSpec struct {
 	g    expander.Graph
 	cert expander.Cert
+	eig  []float64 // every eigenvalue of M·Mᵀ, increasing
 }
 
 // lpsSpectrum builds the variant of X^{p,q} and computes its certificate,
@@ -104,11 +107,11 @@ func lpsSpectrum(c lpsCase, variant int) (lpsSpec, error) {
 		}
 		g = two
 	}
-	cert, err := expander.Spectral(g)
+	cert, eig, err := expander.SpectrumCert(g)
 	if err != nil {
 		return lpsSpec{}, err
 	}
-	s := lpsSpec{g: g, cert: cert}
+	s := lpsSpec{g: g, cert: cert, eig: eig}
 	lpsMemo.m[key] = s
 	return s, nil
 }
@@ -137,15 +140,16 @@ func registerExplicit() {
 	props.Register(props.Claim{
 		ID:        "mbfly/thm-2.1-2/lps-ramanujan",
 		Source:    mbflySrc + " Theorem 2.1(2) (\"a consequence of the construction given in [8]\": Lubotzky–Phillips–Sarnak)",
-		Statement: "the explicit graphs X^{p,q} of [8] that we build are connected, (p+1)-regular and Ramanujan: every non-trivial eigenvalue has |λ| ≤ 2√p",
+		Statement: "the explicit graphs X^{p,q} of [8] that we build are connected, (p+1)-regular and Ramanujan: every non-trivial eigenvalue has |λ| ≤ 2√p; and, as Cayley graphs on PSL(2, q), every non-trivial eigenvalue of M·Mᵀ has multiplicity ≥ (q−1)/2",
 		Scope:     cases + "; p, q distinct primes ≡ 1 (mod 4); eigenvalues by gonum's EigenSym on M·Mᵀ",
 		Kind:      props.Exact,
 		Class:     props.Construction,
 		Recorded:  props.Holds,
-		Notes:     "A property of our construction of the graphs the paper cites (class construction). The generators are the p+1 quaternions of norm p with a0 > 0 odd, a1..a3 even, mapped to PGL(2, q) with ι² ≡ −1; X^{p,q} is bipartite (PGL) when (p/q) = −1 and is taken as its bipartite double cover (PSL) when (p/q) = 1. Eigenvalues in float64 with a 1e-9 relative tolerance. The q = 5 graphs have q < 2√p (many parallel edges; eigenvalues 4, 6 or 8, far below 2√p); X^{17,13} has λ = 7.851 against 2√17 = 8.246 (slack 0.952), X^{5,13} 4.250 against 4.472, X^{29,13} 9.932 against 10.770. Planted faults (fixed before running): two disjoint copies (disconnected, λ = p+1) at q = 5; the wrong ι (ι + 1, not a root of −1) at q = 13, which gives λ = 8.321 > 8.246 for p = 17 — a real near-miss construction error caught by the bound alone. At the small budget only the first fault applies.",
+		Notes:     "A property of our construction of the graphs the paper cites (class construction). The generators are the p+1 quaternions of norm p with a0 > 0 odd, a1..a3 even, mapped to PGL(2, q) with ι² ≡ −1; X^{p,q} is bipartite (PGL) when (p/q) = −1 and is taken as its bipartite double cover (PSL) when (p/q) = 1. Eigenvalues in float64 with a 1e-9 relative tolerance. The q = 5 graphs have q < 2√p (many parallel edges; eigenvalues 4, 6 or 8, far below 2√p); X^{17,13} has λ = 7.851 against 2√17 = 8.246 (slack 0.952), X^{5,13} 4.250 against 4.472, X^{29,13} 9.932 against 10.770. Planted faults (fixed before running): two disjoint copies (disconnected, λ = p+1) at q = 5; the wrong ι (ι + 1, not a root of −1) at q = 13, which gives λ = 8.321 > 8.246 for p = 17 — a real near-miss construction error that the bound alone catches (now the multiplicity check, which runs first, reports it: a simple eigenvalue). Multiplicity (added after review: at small the only caught fault was a disconnected graph): M·Mᵀ is the Cayley graph of PSL(2, q) with the multiset {S·T⁻¹} (PGL case) or {S·T} (PSL case), so each eigenvalue from a non-trivial irreducible representation has multiplicity at least its dimension, ≥ (q−1)/2 (Frobenius; for q ≡ 1 mod 4 the least is (q+1)/2, we check the weaker standard bound); the trivial d² counts once. Eigenvalues are grouped when consecutive ones are within 1e-7·d² (merging only makes the check more lenient). Third planted fault (fixed before running): a random (p+1)-regular bipartite multigraph of the same size (expander.RandomRegular, seeded), whose eigenvalues are simple — caught by the multiplicity at q = 5, so the small budget has a fault other than disconnection.",
 		Check:     lpsRamanujanCheck(lpsFault{lpsReal, 1}),
 		Faults: []props.Fault{
 			{Name: "two disjoint copies of X^{p,q} (disconnected), q = 5 cases", Check: lpsRamanujanCheck(lpsFault{lpsTwoCopies, 1})},
+			{Name: "a random (p+1)-regular bipartite multigraph of the same size (seeded), q = 5 cases", Check: lpsRamanujanCheck(lpsFault{lpsRandom, 1})},
 			{Name: "generators built with ι + 1 in place of √−1 mod q (q = 13 cases; default and large only)", Check: lpsRamanujanCheck(lpsFault{lpsWrongRoot, 1})},
 		},
 	})
@@ -207,19 +211,40 @@ func registerExplicit() {
 	})
 }
 
-// lpsRamanujanCheck checks |λ| ≤ scale·2√p and (p+1)-regularity on the
-// variant's cases.
+// lpsRandomSpectrum is the lpsRandom variant: expander.RandomRegular on
+// the same number of vertices and degree p + 1, seeded.
+func lpsRandomSpectrum(c lpsCase, seed uint64) (lpsSpec, error) {
+	g := expander.RandomRegular(expander.LPSOrder(c.q), c.p+1, seeds.Rand(seed, 0x1b5a, uint64(c.p), uint64(c.q)))
+	cert, eig, err := expander.SpectrumCert(g)
+	return lpsSpec{g: g, cert: cert, eig: eig}, err
+}
+
+// lpsRamanujanCheck checks, on the variant's cases, (p+1)-regularity,
+// |λ| ≤ scale·2√p and the multiplicity bound of a Cayley graph on
+// PSL(2, q): every eigenvalue of M·Mᵀ other than the trivial d² (one copy)
+// has multiplicity ≥ (q−1)/2.
 func lpsRamanujanCheck(f lpsFault) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		var ev []string
 		worst := 0.0
 		for _, c := range lpsVariantCases(env.Budget, f.variant) {
-			s, err := lpsSpectrum(c, f.variant)
+			var s lpsSpec
+			var err error
+			if f.variant == lpsRandom {
+				s, err = lpsRandomSpectrum(c, env.Seed)
+			} else {
+				s, err = lpsSpectrum(c, f.variant)
+			}
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			if s.cert.DA != c.p+1 || s.cert.DB != c.p+1 {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("X^{%d,%d}: degrees %d, %d ≠ p+1", c.p, c.q, s.cert.DA, s.cert.DB)}
+			}
+			d2 := float64((c.p + 1) * (c.p + 1))
+			mult, at := expander.MinMultiplicity(s.eig, 1e-7*d2)
+			if need := (c.q - 1) / 2; mult < need {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("X^{%d,%d} (%d vertices a side): the eigenvalue λ² = %.6f of M·Mᵀ has multiplicity %d < (q−1)/2 = %d (impossible for a connected Cayley graph on PSL(2, %d))", c.p, c.q, s.g.NA, at, mult, need, c.q), Counterexample: map[string]any{"p": c.p, "q": c.q, "lambda_squared": at, "multiplicity": mult, "needed": need}}
 			}
 			lam := math.Sqrt(math.Max(s.cert.Lambda2, 0))
 			bound := f.scale * 2 * math.Sqrt(float64(c.p))
@@ -227,7 +252,7 @@ func lpsRamanujanCheck(f lpsFault) func(props.Env) props.Outcome {
 			if lam > bound*(1+1e-9) {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("X^{%d,%d} (%d vertices a side): non-trivial |λ| = %.4f > 2√p = %.4f", c.p, c.q, s.g.NA, lam, bound), Counterexample: map[string]any{"p": c.p, "q": c.q, "lambda": lam, "bound": bound}, Slack: props.SlackOf(lam, bound)}
 			}
-			ev = append(ev, fmt.Sprintf("X^{%d,%d}: λ = %.4f ≤ %.4f", c.p, c.q, lam, bound))
+			ev = append(ev, fmt.Sprintf("X^{%d,%d}: λ = %.4f ≤ %.4f, least multiplicity %d ≥ %d", c.p, c.q, lam, bound, mult, (c.q-1)/2))
 		}
 		if len(ev) == 0 {
 			return props.Outcome{Verdict: props.Holds, Evidence: "no case at this budget"}

@@ -93,6 +93,28 @@ func (f OLSFit) FTest(beta0 []float64) (F, p float64) {
 	return F, mathext.RegIncBeta(d2/2, k/2, d2/(d2+k*F))
 }
 
+// FTestPure is the F test of a fixed coefficient vector beta0 against
+// pure error: when each point's y is the mean of independent runs with a
+// common per-point variance s2 (estimated from the runs' spread with dfPure
+// degrees of freedom, e.g. pooled Σ(runs−1)·SD²/Σ(runs−1) divided by the
+// runs per point), F = ((RSS(beta0) − RSS)/k)/s2 ~ F(k, dfPure) whenever
+// beta0 is the least-squares projection of the true means on the
+// regressors — whether or not the linear form fits them (its lack of fit
+// is in RSS, not in the numerator). It returns F and the upper-tail
+// p-value as FTest does; it panics for s2 ≤ 0 or dfPure < 1.
+func (f OLSFit) FTestPure(beta0 []float64, s2 float64, dfPure int) (F, p float64) {
+	if !(s2 > 0) || dfPure < 1 {
+		panic("bflyexp: FTestPure needs s2 > 0 and dfPure ≥ 1")
+	}
+	k := float64(len(f.Coef))
+	d2 := float64(dfPure)
+	F = (f.RSSAt(beta0) - f.RSS) / k / s2
+	if F <= 0 {
+		return F, 1
+	}
+	return F, mathext.RegIncBeta(d2/2, k/2, d2/(d2+k*F))
+}
+
 // RefitSE is Refit with the uncertainty of every coefficient (OLS on §4.3's
 // regressors 1, n, p, p/2^r, np/2^r, r); fit.FTest(printed) tests the
 // printed coefficients against the refit's own residual spread.

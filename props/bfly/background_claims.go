@@ -61,12 +61,11 @@ func init() {
 		Faults:    []props.Fault{{Name: "the bound doubled (fixed before running)", Check: fewStagesLBCheck(2)}},
 	})
 
-	props.Register(props.Claim{ID: "bfly/sec1/few-stages/sqrt-exponent", Source: seed001 + " §1 (Ω(√N) and Ω(t√N) with fewer than (log N)/2 extra stages [8])", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
-		Statement: "The routing time of the worst-case permutation with fewer than (log N)/2 extra stages grows as √N: the fitted exponent β of its queueing time (time − path length) ∝ N^β is not below 1/2.",
-		Scope:     "β fitted by least squares of log₂(time − (n + r)) on log₂ N (the n + r steps every packet needs are an exact additive term, removed), per r ∈ {0, 1, 2} and t ∈ {1, 8} (6 fits, Bonferroni), N = 2^6…2^13 with n − r even (Small: ≤ 2^11; Large: ≤ 2^16), the adversary of bfly/sec1/few-stages/lower-bound, the same runs; inconsistent if some fit's one-sided upper limit β̂ + T(Alpha/6, df)·SE is below 0.5. The evidence gives every β̂ ± SE",
-		Notes:     "[2026-11-24] First written as a fit of log₂(time) itself: at the default budget it came out inconsistent (r = 0, t = 1: β̂ = 0.429 ± 0.003, upper limit 0.472; r = 0, t = 8: 0.489 ± 0.001, upper 0.498), because the n + r steps of the path bend log time at these sizes (the transpose takes √N + log N + O(1)); it now fits the queueing time beyond the path length, which is what grows as √N. The one-sided test asks only whether the growth is slower than √N. Power: the exponent claimed as 3/4 (Ω(N^{3/4}); fixed before running) must come out inconsistent.",
-		Check:     sqrtExponentCheck(0.5),
-		Faults:    []props.Fault{{Name: "the exponent claimed as 3/4 (fixed before running)", Check: sqrtExponentCheck(0.75)}},
+	props.Register(props.Claim{ID: "bfly/sec1/few-stages/sqrt-exponent", Source: seed001 + " §1 (Ω(√N) and Ω(t√N) with fewer than (log N)/2 extra stages [8])", Kind: props.Statistical, Recorded: props.Inconclusive, Class: props.Reading,
+		Statement: "Exploratory: the routing time of the worst-case permutation with fewer than (log N)/2 extra stages grows as √N (our reading of §1's Ω(√N) as a growth exponent; the Ω statement itself is bfly/sec1/few-stages/lower-bound).",
+		Scope:     "Two least-squares fits per r ∈ {0, 1, 2} and t ∈ {1, 8} on the runs of bfly/sec1/few-stages/lower-bound (N = 2^6…2^13 with n − r even; Small: ≤ 2^11; Large: ≤ 2^16): the pre-stated fit of log₂(time) on log₂ N and the fit chosen after seeing data, of log₂(time − (n + r)). Each fit's β̂ ± SE, its one-sided upper limit β̂ + T(Alpha/6, df)·SE and T itself are reported; no verdict is drawn (recorded inconclusive at every budget)",
+		Notes:     "[2026-11-24, review] Recorded inconclusive (exploratory) and classed reading, not paper: §1 only cites Ω(√N) from [8], and the Ω statement is checked with power by bfly/sec1/few-stages/lower-bound; an exponent of exactly 1/2 is our reading. History: first written (consistent, paper) as a pre-stated one-sided test of the log₂(time) fit against β = 1/2; at the default budget that fit came out inconsistent (r = 0, t = 1: β̂ = 0.429 ± 0.003, upper limit 0.472; r = 0, t = 8: 0.489 ± 0.001, upper 0.498), because the n + r path steps bend log time at these sizes (the transpose takes √N + log N + O(1)). The fit of time − (n + r) was chosen after seeing that and gave 0.47–0.53, consistent; a test chosen after seeing the data is not a pre-stated test, so neither fit is given a verdict. At the small budget each fit has 6 points (df = 4, T(Alpha/6, 4) ≈ 366) and could not reject anything; at the default 12 (df = 10, T ≈ 20). A confirmatory version would pre-state the fit (time − path length), take sizes and runs enough that T(Alpha/6, df) is single-digit (df ≳ 40), and plant the exponent-3/4 fault before running.",
+		Check:     sqrtExponentCheck,
 	})
 }
 
@@ -207,49 +206,51 @@ func fewStagesLBCheck(factor int) func(props.Env) props.Outcome {
 	}
 }
 
-// sqrtExponentCheck fits β and tests it against the claimed exponent.
-func sqrtExponentCheck(claimed float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome {
-		maxN := env.Budget.Pick(11, 13, 16)
-		runs := env.Budget.Pick(2, 3, 5)
-		var e ab.Engine
-		alpha := props.Alpha / 6
-		var ev []string
-		verdict := props.Consistent
-		var first any
-		for r := range 3 {
-			for _, t := range []int{1, 8} {
-				var xs, ys []float64
-				for n := 6 + r%2; n <= maxN; n += 2 {
-					times, err := fewStagesRuns(&e, env, n, r, t, runs)
-					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-					}
-					for _, x := range times {
-						xs = append(xs, float64(n))
-						ys = append(ys, math.Log2(float64(x-n-r)))
-					}
+// sqrtExponentCheck fits the growth exponent β of the routing time two
+// ways (log₂ time and log₂(time − path length), on log₂ N) per (r, t) and
+// reports both with their one-sided upper limits; it draws no verdict
+// (bfly/sec1/few-stages/sqrt-exponent is exploratory).
+func sqrtExponentCheck(env props.Env) props.Outcome {
+	maxN := env.Budget.Pick(11, 13, 16)
+	runs := env.Budget.Pick(2, 3, 5)
+	var e ab.Engine
+	alpha := props.Alpha / 6
+	var ev []string
+	for r := range 3 {
+		for _, t := range []int{1, 8} {
+			var xs, raw, queue []float64
+			for n := 6 + r%2; n <= maxN; n += 2 {
+				times, err := fewStagesRuns(&e, env, n, r, t, runs)
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
-				a, b := stat.LinearRegression(xs, ys, nil, false)
-				rss := 0.0
-				mx := stat.Mean(xs, nil)
-				sxx := 0.0
-				for i := range xs {
-					d := ys[i] - a - b*xs[i]
-					rss += d * d
-					sxx += (xs[i] - mx) * (xs[i] - mx)
-				}
-				df := len(xs) - 2
-				se := math.Sqrt(rss / float64(df) / sxx)
-				// one-sided at alpha: T(2·alpha) is the two-sided value.
-				upper := b + stats.T(2*alpha, df)*se
-				ev = append(ev, fmt.Sprintf("r = %d, t = %d: β̂ = %.3f ± %.3f (upper limit %.3f, %d points)", r, t, b, se, upper, len(xs)))
-				if upper < claimed && verdict == props.Consistent {
-					verdict = props.Inconsistent
-					first = map[string]any{"r": r, "t": t, "beta": b, "se": se, "upper": upper, "claimed": claimed}
+				for _, x := range times {
+					xs = append(xs, float64(n))
+					raw = append(raw, math.Log2(float64(x)))
+					queue = append(queue, math.Log2(float64(x-n-r)))
 				}
 			}
+			df := len(xs) - 2
+			// one-sided at alpha: T(2·alpha) is the two-sided value.
+			tq := stats.T(2*alpha, df)
+			b1, se1 := slopeSE(xs, raw)
+			b2, se2 := slopeSE(xs, queue)
+			ev = append(ev, fmt.Sprintf("r = %d, t = %d (%d points, T = %.3g): log₂ time β̂ = %.3f ± %.3f (upper %.3f); log₂(time − path) β̂ = %.3f ± %.3f (upper %.3f)",
+				r, t, len(xs), tq, b1, se1, b1+tq*se1, b2, se2, b2+tq*se2))
 		}
-		return props.Outcome{Verdict: verdict, Counterexample: first, Evidence: fmt.Sprintf("claimed exponent %g; %s", claimed, strings.Join(ev, "; "))}
 	}
+	return props.Outcome{Verdict: props.Inconclusive, Evidence: "exploratory, no verdict drawn (see notes); " + strings.Join(ev, "; ")}
+}
+
+// slopeSE is the least-squares slope of ys on xs and its standard error.
+func slopeSE(xs, ys []float64) (b, se float64) {
+	a, b := stat.LinearRegression(xs, ys, nil, false)
+	rss, sxx := 0.0, 0.0
+	mx := stat.Mean(xs, nil)
+	for i := range xs {
+		d := ys[i] - a - b*xs[i]
+		rss += d * d
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+	}
+	return b, math.Sqrt(rss / float64(len(xs)-2) / sxx)
 }

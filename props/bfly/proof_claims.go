@@ -31,15 +31,22 @@ func init() {
 	props.Register(props.Claim{ID: "bfly/lemma-9/load-law/as-printed", Source: seed001 + " Lemma 9 (proof: \"the number of packets that pass a given node [in the first r stages] is distributed B(t2^r, 2^{−r})\")", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
 		Statement: "With §3's random transitions, the number of packets of t permutations that pass a node in the first r stages is distributed B(t·2^r, 2^{−r}).",
 		Scope:     "exact laws (no sampling) at every node of stages 1…r: n ≤ 4, 1 ≤ r ≤ n, t ≤ 3 permutations (every permutation of N = 4; random, transpose and bit reversal for N = 8, 16)",
-		Notes:     "Violated as printed: a node at stage s ≤ r is reached from 2^s inputs (not 2^r) and each of their packets passes it with probability 2^{−s}, so its load is exactly B(t·2^s, 2^{−s}) (bfly/lemma-9/load-law/exact). Smallest counterexample: N = 4, r = 2, stage 1, t = 1: B(2, 1/2), not B(4, 1/4). The Chernoff step survives: both laws have mean t, which is all Theorem 10 uses (and B(m, λ/m)'s upper tail beyond its mean grows with m, so the printed law is the heavier). The proof's count 'no more than 2^r inputs' is a bound, not the law.",
-		Check:     lemma9LawCheck(true, 0),
+		Notes:     "Violated as printed: a node at stage s ≤ r is reached from 2^s inputs (not 2^r) and each of their packets passes it with probability 2^{−s}, so its load is exactly B(t·2^s, 2^{−s}) (bfly/lemma-9/load-law/early-corrected). Smallest counterexample: N = 4, r = 2, stage 1, t = 1: B(2, 1/2), not B(4, 1/4). The Chernoff step survives: both laws have mean t, which is all Theorem 10 uses (and for thresholds k ≥ λ + 1 the tail P(B(m, λ/m) ≥ k) grows with m (Anderson and Samuels 1967), so there the printed law is the heavier; below λ + 1 it need not be). The proof's count 'no more than 2^r inputs' is a bound, not the law.",
+		Check:     lemma9LawCheck(lawPrinted, 0),
 	})
-	props.Register(props.Claim{ID: "bfly/lemma-9/load-law/exact", Source: seed001 + " Lemma 9 (proof: loads in the first r stages and 'p ∈ M(π, s, …) actually traverses node (s, a) only if the first r random transitions selected were a_1…a_r. This happens with probability 2^{−r}')", Kind: props.Exact, Recorded: props.Holds, Class: props.Beyond,
-		Statement: "The load of node (s, a) is exactly B(t·2^s, 2^{−s}) for s ≤ r (corrected from the printed B(t·2^r, 2^{−r})) and exactly B(Σ_ℓ |M(π_ℓ, s, (a_{r+1}…a_n))|, 2^{−r}) for r < s ≤ n, as the proof's Chernoff step assumes.",
-		Scope:     "exact laws at every node of stages 0…n: n ≤ 4, 0 ≤ r ≤ n, t ≤ 3 permutations (every permutation of N = 4; random, transpose and bit reversal for N = 8, 16; copies or independent); the repeated stages n+1…n+r, which the proof does not discuss, are not checked",
-		Notes:     "Class beyond: the first-r part is our correction of the printed law; the middle part is the proof's. Exact: a packet's X is uniform on [0, 2^r) and independent of the others (ab.Packets), so a node's load is the Poisson-binomial law of the per-packet probabilities c_k/2^r (c_k = the number of X that put packet k on the node, counted on the model's RowAt); a product of linear factors Π(1 − p_k + p_k·z) equals the binomial's (1 − q + q·z)^m iff the nonzero p_k are m copies of q, which is what is compared (exact integers). [2026-11-24] Power: a router whose X misses its largest value (uniform on [0, 2^r − 1), an off-by-one in the draw) is the planted fault.",
-		Check:     lemma9LawCheck(false, 0),
-		Faults:    []props.Fault{{Name: "a router drawing X uniform on [0, 2^r − 1) (off by one)", Check: lemma9LawCheck(false, 1)}},
+	props.Register(props.Claim{ID: "bfly/lemma-9/load-law/exact", Source: seed001 + " Lemma 9 (proof: 'p ∈ M(π, s, …) actually traverses node (s, a) only if the first r random transitions selected were a_1…a_r. This happens with probability 2^{−r}')", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		Statement: "For r < s ≤ n the load of node (s, a) is exactly B(Σ_ℓ |M(π_ℓ, s, (a_{r+1}…a_n))|, 2^{−r}), as the proof's Chernoff step assumes.",
+		Scope:     "exact laws at every node of stages r+1…n: n ≤ 4, 0 ≤ r ≤ n, t ≤ 3 permutations (every permutation of N = 4; random, transpose and bit reversal for N = 8, 16; copies or independent); the repeated stages n+1…n+r, which the proof does not discuss, are not checked",
+		Notes:     "Exact: a packet's X is uniform on [0, 2^r) and independent of the others (ab.Packets), so a node's load is the Poisson-binomial law of the per-packet probabilities c_k/2^r (c_k = the number of X that put packet k on the node, counted on the model's RowAt); a product of linear factors Π(1 − p_k + p_k·z) equals the binomial's (1 − q + q·z)^m iff the nonzero p_k are m copies of q, which is what is compared (exact integers). [2026-11-24] Power: a router whose X misses its largest value (uniform on [0, 2^r − 1), an off-by-one in the draw) is the planted fault. [2026-11-24, review] Split: this claim is now the proof's own law (stages after the r randomizing ones, inside the paper's assumptions: class paper); our correction for stages s ≤ r, where the printed law is wrong, is bfly/lemma-9/load-law/early-corrected (class beyond).",
+		Check:     lemma9LawCheck(lawMiddle, 0),
+		Faults:    []props.Fault{{Name: "a router drawing X uniform on [0, 2^r − 1) (off by one)", Check: lemma9LawCheck(lawMiddle, 1)}},
+	})
+	props.Register(props.Claim{ID: "bfly/lemma-9/load-law/early-corrected", Source: seed001 + " Lemma 9 (proof: loads in the first r stages; corrected)", Kind: props.Exact, Recorded: props.Holds, Class: props.Beyond,
+		Statement: "For s ≤ r the load of node (s, a) is exactly B(t·2^s, 2^{−s}) (our correction of the printed B(t·2^r, 2^{−r})).",
+		Scope:     "exact laws at every node of stages 0…r: n ≤ 4, 0 ≤ r ≤ n, t ≤ 3 permutations (the instances of bfly/lemma-9/load-law/exact)",
+		Notes:     "Class beyond: the law is our correction of the printed one (bfly/lemma-9/load-law/as-printed is violated); same exact comparison as bfly/lemma-9/load-law/exact. [2026-11-24, review] Split from bfly/lemma-9/load-law/exact, which keeps the proof's own law for r < s ≤ n. Power: the off-by-one X draw (uniform on [0, 2^r − 1)) is the planted fault; it is caught at every stage s ≥ 1 (c·2^s cannot equal the odd 2^r − 1).",
+		Check:     lemma9LawCheck(lawEarly, 0),
+		Faults:    []props.Fault{{Name: "a router drawing X uniform on [0, 2^r − 1) (off by one)", Check: lemma9LawCheck(lawEarly, 1)}},
 	})
 
 	props.Register(props.Claim{ID: "bfly/cor-5/printed-constant", Source: seed001 + " Corollary 5 (\"routing σ^{-1}πσ t times requires at least t log N / log log N parallel steps, with probability > 1 − 1/N\")", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
@@ -274,10 +281,20 @@ func lemma9Instances(env props.Env) [][][]int32 {
 	return out
 }
 
-// lemma9LawCheck compares every node's exact load law with the printed
-// law (printed: B(t·2^r, 2^{−r}) at stages 1…r) or the exact one;
-// short > 0 plants the fault (X uniform on [0, 2^r − short)).
-func lemma9LawCheck(printed bool, short int) func(props.Env) props.Outcome {
+// lemmaLaw selects the stages and the law lemma9LawCheck compares.
+type lemmaLaw int
+
+const (
+	lawPrinted lemmaLaw = iota // B(t·2^r, 2^{−r}) at stages 1…r
+	lawEarly                   // B(t·2^s, 2^{−s}) at stages 0…r
+	lawMiddle                  // B(Σ|M|, 2^{−r}) at stages r+1…n
+)
+
+// lemma9LawCheck compares every node's exact load law at the stages of
+// law with that law; short > 0 plants the fault (X uniform on
+// [0, 2^r − short)).
+func lemma9LawCheck(law lemmaLaw, short int) func(props.Env) props.Outcome {
+	printed := law == lawPrinted
 	return func(env props.Env) props.Outcome {
 		nodes := 0
 		for _, seq := range lemma9Instances(env) {
@@ -300,14 +317,14 @@ func lemma9LawCheck(printed bool, short int) func(props.Env) props.Outcome {
 				for _, p := range seq {
 					ms = append(ms, bflyforms.M(p, n, r))
 				}
-				top := n
-				if printed {
-					top = r
+				bottom, top := 0, r
+				switch law {
+				case lawPrinted:
+					bottom = 1
+				case lawMiddle:
+					bottom, top = r+1, n
 				}
-				for s := 0; s <= top; s++ {
-					if printed && s == 0 {
-						continue
-					}
+				for s := bottom; s <= top; s++ {
 					// c[row][k]: the X values putting packet k on (s, row).
 					counts := make([]map[int]int, N) // per row: c → how many packets
 					for row := range counts {
@@ -462,15 +479,18 @@ func init() {
 	props.Register(props.Claim{ID: "bfly/sec5/renaming-congestion", Source: seed001 + " §5 (\"one-time randomization reduces congestion to O(log N / log log N)\") and Corollary 4", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
 		Statement: "For a fixed π and a random renaming σ, the congestion of σ^{-1}πσ on the butterfly is O(log N/log log N) w.h.p.",
 		Scope:     "O() read as ≤ 3·log₂N/log₂log₂N and w.h.p. as failure probability ≤ 1/N (constant fixed before running); π ∈ {transpose, bit reversal, fixed random}; N = 2^6…2^16 (Small: ≤ 2^14); cells where the event is impossible (C ≤ 2^⌊n/2⌋) are labelled unreachable; exact binomial tails at Alpha (see stat_claims.go). The evidence gives the mean C/(log N/log log N) per N and family: the measured growth",
-		Notes:     "An O() cannot fail at a finite size; what can fail is the constant, fixed at 3 before running (Theorem 3's proof has a < 1/2 below, so the measured ratio must lie between the two). At these sizes the mean ratio rises slowly (≈ 1.5 at 2^6 to ≈ 2 at 2^14): lower-order terms, as for the maximum of N Poisson loads. [2026-11-24] Power: a renaming that forgets to rename (σ = identity) is the planted fault (the transpose's C = √N passes 3·log N/log log N from N = 2^8).",
-		Check:     sec5CongCheck(false),
-		Faults:    []props.Fault{{Name: "a renaming that forgets to rename (σ = identity)", Check: sec5CongCheck(true)}},
+		Notes:     "An O() cannot fail at a finite size; what can fail is the constant, fixed at 3 before running (Theorem 3's proof has a < 1/2 below, so the measured ratio must lie between the two). At these sizes the mean ratio rises slowly (≈ 1.5 at 2^6 to ≈ 2 at 2^14): lower-order terms, as for the maximum of N Poisson loads. [2026-11-24] Power: a renaming that forgets to rename (σ = identity) is the planted fault (the transpose's C = √N passes 3·log N/log log N from N = 2^8). [2026-11-24, review] σ = identity is the coarsest fault; a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running) is the second, and it is caught at both budgets from N = 2^6, exactly as σ = identity is: it leaves the transpose's and the bit reversal's congestion at √N (see bfly/thm-2/congestion-renamed). Power is shown against renamings that leave half the address alone, not against subtler non-uniform renamings.",
+		Check:     sec5CongCheck(renameFull),
+		Faults: []props.Fault{
+			{Name: "a renaming that forgets to rename (σ = identity)", Check: sec5CongCheck(renameNone)},
+			{Name: "a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running)", Check: sec5CongCheck(renameLowHalf)},
+		},
 	})
 }
 
-// sec5CongCheck is bfly/sec5/renaming-congestion's check; noRename plants
-// the fault.
-func sec5CongCheck(noRename bool) func(props.Env) props.Outcome {
+// sec5CongCheck is bfly/sec5/renaming-congestion's check; mode plants the
+// faults.
+func sec5CongCheck(mode renameMode) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		sizes := bflySizes(env.Budget, []bflySize{{6, 100}, {8, 50}, {10, 20}, {12, 8}, {14, 3}},
 			[]bflySize{{6, 600}, {8, 300}, {10, 100}, {12, 40}, {14, 10}, {16, 3}},
@@ -490,11 +510,7 @@ func sec5CongCheck(noRename bool) func(props.Env) props.Outcome {
 				sum := 0.0
 				for run := range sz.runs {
 					b := BflyRenamedRun{Family: fam, LogN: n, SigmaSeed: seeds.Derive(env.Seed, 0x5c5, uint64(n), uint64(fi), uint64(run)), Bound: thr}
-					p := b.renamed(env.Seed)
-					if noRename {
-						p = bflyFamily(fam, n, env.Seed)
-					}
-					b.Value = float64(plainCongestion(n, p))
+					b.Value = float64(plainCongestion(n, b.renamedBy(env.Seed, mode)))
 					sum += b.Value
 					if b.Value > thr {
 						c.hit(b)

@@ -195,16 +195,55 @@ func init() {
 	props.Register(props.Claim{ID: "bfly/thm-2/congestion-renamed", Source: seed001 + " Theorem 2 (proof: Pr{C(σ^{-1}πσ) ≥ 1 + 3 log N} ≤ 3/(4N))", Kind: props.Statistical, Recorded: props.Consistent,
 		Statement: "For a fixed π and a random renaming σ, the congestion of σ^{-1}πσ on the butterfly is ≥ 1 + 3 log N with probability ≤ 3/(4N).",
 		Scope:     "π ∈ {transpose, bit reversal, one fixed random permutation}; N = 2^4…2^12 (Small: 2^4…2^10; Large: …2^14); the proof says 'for sufficiently large N', checked at every size; the event is possible only when 2^⌊n/2⌋ ≥ 1 + 3n (N ≥ 2^10): smaller sizes are labelled unreachable in the evidence and are not evidence",
-		Notes:     "[2026-11-23] Recorded consistent before verdicts had to carry power; now inconclusive (issue 9 §3): the event is reachable only from N = 2^10 (one size at the small budget, two at default), and no planted fault is written yet for those cells. [2026-11-24] Power (issue 12): a renaming that forgets to rename (σ = identity) is the planted fault; at N = 2^10 the transpose and the bit reversal then have C = √N = 32 ≥ 1 + 3 log N = 31 in every run and the fault is caught at both budgets, so the verdict is consistent again (the check itself is unchanged: no renamed run reaches the event; the largest C/log N is reported).",
-		Check:     bflyThm2CongCheck(false),
-		Faults:    []props.Fault{{Name: "a renaming that forgets to rename (σ = identity)", Check: bflyThm2CongCheck(true)}},
+		Notes:     "[2026-11-23] Recorded consistent before verdicts had to carry power; now inconclusive (issue 9 §3): the event is reachable only from N = 2^10 (one size at the small budget, two at default), and no planted fault is written yet for those cells. [2026-11-24] Power (issue 12): a renaming that forgets to rename (σ = identity) is the planted fault; at N = 2^10 the transpose and the bit reversal then have C = √N = 32 ≥ 1 + 3 log N = 31 in every run and the fault is caught at both budgets, so the verdict is consistent again (the check itself is unchanged: no renamed run reaches the event; the largest C/log N is reported). [2026-11-24, review] σ = identity is the coarsest fault (at N = 2^10 the bound 31 is one below √N = 32), so a second fault was written before running: a partial renaming, σ permuting only the low ⌊n/2⌋ address bits (lowBitsSigma). It is caught at both budgets, in the same cells: for the transpose σ^{-1}πσ sends (h, l) to (τ(l), τ^{-1}(h)), so the stage-n/2 node (τ(l), l) still carries all 2^{n/2} packets with low half l (C = √N, TestLowBitsSigmaKeepsTransposeCongestion). The claim thus has power against a renaming that leaves either half of the address alone; the check sees congestion only, so a renaming that scrambles both halves but is not uniform is not shown to be caught.",
+		Check:     bflyThm2CongCheck(renameFull),
+		Faults: []props.Fault{
+			{Name: "a renaming that forgets to rename (σ = identity)", Check: bflyThm2CongCheck(renameNone)},
+			{Name: "a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running)", Check: bflyThm2CongCheck(renameLowHalf)},
+		},
 	})
 	// (the Theorem 3 and Theorem 6 claims follow)
 }
 
-// bflyThm2CongCheck is bfly/thm-2/congestion-renamed's check; noRename
-// plants the fault (σ = identity).
-func bflyThm2CongCheck(noRename bool) func(props.Env) props.Outcome {
+// renameMode is how a renaming claim draws σ: fully at random (the claim),
+// or one of two planted faults.
+type renameMode int
+
+const (
+	renameFull    renameMode = iota // σ uniform
+	renameNone                      // σ = identity
+	renameLowHalf                   // σ permutes only the low ⌊n/2⌋ bits
+)
+
+// renamedBy is run b's renamed permutation under mode.
+func (b BflyRenamedRun) renamedBy(seed uint64, mode renameMode) []int32 {
+	switch mode {
+	case renameNone:
+		return bflyFamily(b.Family, b.LogN, seed)
+	case renameLowHalf:
+		return ab.Rename(bflyFamily(b.Family, b.LogN, seed), lowBitsSigma(b.LogN, seeds.Rand(b.SigmaSeed)))
+	}
+	return b.renamed(seed)
+}
+
+// lowBitsSigma is a renaming that permutes only the low ⌊n/2⌋ address
+// bits: σ(x) = (high bits of x) | τ(low bits of x), τ a uniform
+// permutation of [2^⌊n/2⌋] (a planted fault: a renaming that leaves the
+// high half alone).
+func lowBitsSigma(n int, rng *rand.Rand) []int32 {
+	h := n / 2
+	mask := int32(1)<<h - 1
+	tau := perm.Random(1<<h, rng)
+	out := make([]int32, 1<<n)
+	for x := range out {
+		out[x] = int32(x)&^mask | tau[int32(x)&mask]
+	}
+	return out
+}
+
+// bflyThm2CongCheck is bfly/thm-2/congestion-renamed's check; mode plants
+// the faults (σ = identity, σ on the low half of the bits only).
+func bflyThm2CongCheck(mode renameMode) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		sizes := bflySizes(env.Budget, []bflySize{{4, 300}, {6, 200}, {8, 100}, {10, 40}},
 			[]bflySize{{4, 2000}, {6, 1000}, {8, 500}, {10, 200}, {12, 60}},
@@ -219,11 +258,7 @@ func bflyThm2CongCheck(noRename bool) func(props.Env) props.Outcome {
 				}
 				for run := range sz.runs {
 					b := BflyRenamedRun{Family: f, LogN: sz.n, SigmaSeed: seeds.Derive(env.Seed, 0xb2, uint64(sz.n), uint64(fi), uint64(run)), Bound: float64(1 + 3*sz.n)}
-					p := b.renamed(env.Seed)
-					if noRename {
-						p = bflyFamily(f, sz.n, env.Seed)
-					}
-					b.Value = float64(plainCongestion(sz.n, p))
+					b.Value = float64(plainCongestion(sz.n, b.renamedBy(env.Seed, mode)))
 					worst = math.Max(worst, b.Value/float64(sz.n))
 					if b.Value >= b.Bound {
 						c.hit(b)
@@ -289,31 +324,40 @@ func init() {
 			return judgeExceed(cells, strings.Join(ev, "; "))
 		}})
 
-	props.Register(props.Claim{ID: "bfly/thm-6/good-fraction", Source: seed001 + " Theorem 6 and Lemma 7", Kind: props.Statistical, Recorded: props.Consistent,
-		Statement: "A random permutation is outside Ψ(r, c·2^r) with probability ≤ e^{−c·2^r} (Theorem 6, c ≥ 7, r ≥ log log N); a renamed fixed π is outside with probability ≤ 3/N^{c/3−1} (Lemma 7, with c/3 − 1 ≥ 7 so that Theorem 6 applies, i.e. c ≥ 24).",
-		Scope:     "r = ⌈log₂ log₂ N⌉; Theorem 6 with c = 7 on random π, Lemma 7 with c = 24 on renamed transpose and bit reversal; N = 2^8…2^12",
-		Notes:     "[2026-11-23] Recorded consistent before verdicts had to carry power; now inconclusive (issue 9 §3): the Lemma 7 half cannot fail at any size run (all its cells unreachable, see below), and no planted fault is written yet for the Theorem 6 half (reachable from N = 2^10, where one exceedance of q = e^{−112} would be decisive). |M(π, s, a)| ≤ MBound(n, r, s) ≤ 2^⌊(n+r)/2⌋ for every π (oracles/bflyforms), so the Theorem 6 event (|M| ≥ 7·2^r) is possible only from N = 2^10 (r = 4: 128 ≥ 112) and the Lemma 7 event (|M| ≥ 24·2^r) at no size run (it needs 2^⌊(n+r)/2⌋ ≥ 384, N ≥ 2^14): those cells are labelled unreachable in the evidence and are not evidence; the verdict rests on the Theorem 6 cells at N ≥ 2^10. The evidence reports the largest |M|/2^r seen, which is the c a permutation needs to be excluded. [2026-11-24] Power (issue 12): a sampler that returns the address rotation by ⌈(n − r)/2⌉ bits (a structured shuffle permutation, |M| = 2^⌊(n+r)/2⌋) instead of a uniform permutation is the planted fault; one exceedance of q = e^{−112} is decisive, so it is caught wherever the event is reachable (N ≥ 2^10, both budgets), and the recorded verdict is consistent again. The Lemma 7 half stays unreachable at every size run; bfly/thm-6/exact-tail checks Theorem 6 on exact hypergeometric tails instead of samples.",
+	props.Register(props.Claim{ID: "bfly/thm-6/good-fraction", Source: seed001 + " Theorem 6", Kind: props.Statistical, Recorded: props.Consistent,
+		Statement: "A random permutation is outside Ψ(r, c·2^r) with probability ≤ e^{−c·2^r} (Theorem 6, c ≥ 7, r ≥ log log N).",
+		Scope:     "r = ⌈log₂ log₂ N⌉, c = 7, uniform random π; N = 2^8…2^12 (Small: ≤ 2^10); exact binomial tails at Alpha (see judgeExceed)",
+		Notes:     "[2026-11-23] Recorded consistent before verdicts had to carry power; then inconclusive (issue 9 §3). |M(π, s, a)| ≤ MBound(n, r, s) ≤ 2^⌊(n+r)/2⌋ for every π (oracles/bflyforms), so the event (|M| ≥ 7·2^r) is possible only from N = 2^10 (r = 4: 128 ≥ 112); N = 2^8 is labelled unreachable in the evidence and is not evidence. The evidence reports the largest |M|/2^r seen. [2026-11-24] Power (issue 12): a sampler that returns the address rotation by ⌈(n − r)/2⌉ bits (|M| = 2^⌊(n+r)/2⌋) instead of a uniform permutation is the planted fault; one exceedance of q = e^{−112} is decisive, so it is caught wherever the event is reachable (N ≥ 2^10, both budgets). [2026-11-24, review] The fault's reach: the rotation is the extreme worst case (it attains the largest |M| any permutation can have), so this check is shown to catch only a sampler that is maximally structured; a sampler merely biased toward structured permutations (most draws uniform) would pass, since uniform draws reach |M|/2^r ≈ 1.7–2 against c = 7. The statement is limited to Theorem 6 (Lemma 7's renamed half, unreachable at every budget, is now bfly/lemma-7/renamed-good-fraction, recorded inconclusive); bfly/thm-6/exact-tail checks Theorem 6 on exact hypergeometric tails with power.",
 		Check:     bflyThm6Check(false),
-		Faults:    []props.Fault{{Name: "a sampler returning the address rotation by ⌈(n − r)/2⌉ bits instead of a uniform permutation", Check: bflyThm6Check(true)}},
+		Faults:    []props.Fault{{Name: "a sampler returning the address rotation by ⌈(n − r)/2⌉ bits instead of a uniform permutation (the extreme worst case)", Check: bflyThm6Check(true)}},
 	})
+
+	props.Register(props.Claim{ID: "bfly/lemma-7/renamed-good-fraction", Source: seed001 + " Lemma 7", Kind: props.Statistical, Recorded: props.Inconclusive, Class: props.Paper,
+		Statement: "A renamed fixed π (σ^{-1}πσ, σ uniform) is outside Ψ(r, c·2^r) with probability ≤ 3/N^{c/3−1} (Lemma 7, with c/3 − 1 ≥ 7 so that Theorem 6 applies, i.e. c ≥ 24).",
+		Scope:     "r = ⌈log₂ log₂ N⌉, c = 24, renamed transpose and bit reversal; N = 2^8…2^12 (Small: ≤ 2^10); exact binomial tails at Alpha",
+		Notes:     "[2026-11-24, review] Split from bfly/thm-6/good-fraction and recorded inconclusive: the event |M| ≥ 24·2^r cannot happen at any size run (every π has |M| ≤ 2^⌊(n+r)/2⌋, which reaches 24·2^r = 384 only from N = 2^14 with r = 4, beyond every budget's sizes), so no cell can fail and no fault can be caught. The evidence reports the largest |M|/2^r of the renamed permutations (≈ 1.7–2 at N ≤ 2^10), the c a permutation would need to be excluded.",
+		Check:     bflyLemma7Check,
+	})
+}
+
+// bflyThm6Sizes are the sizes of the Theorem 6 and Lemma 7 claims.
+func bflyThm6Sizes(b props.Budget) []bflySize {
+	return bflySizes(b, []bflySize{{8, 40}, {10, 10}},
+		[]bflySize{{8, 300}, {10, 80}, {12, 20}},
+		[]bflySize{{8, 2000}, {10, 500}, {12, 100}})
 }
 
 // bflyThm6Check is bfly/thm-6/good-fraction's check; rotate plants the
 // fault (the sampler returns rotateAddr(n, ⌈(n − r)/2⌉)).
 func bflyThm6Check(rotate bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		sizes := bflySizes(env.Budget, []bflySize{{8, 40}, {10, 10}},
-			[]bflySize{{8, 300}, {10, 80}, {12, 20}},
-			[]bflySize{{8, 2000}, {10, 500}, {12, 100}})
 		var cells []bflyExceed
 		var ev []string
-		for _, sz := range sizes {
+		for _, sz := range bflyThm6Sizes(env.Budget) {
 			n := sz.n
 			r := logLog(n)
-			N := float64(int(1) << n)
 			rnd := bflyExceed{label: fmt.Sprintf("Thm 6, N=2^%d, r=%d", n, r), R: sz.runs, q: math.Exp(-7 * float64(int(1)<<r))}
-			mmax := bflyMaxM(n, r)
-			if mmax < 7<<r {
+			if mmax := bflyMaxM(n, r); mmax < 7<<r {
 				rnd.unreachable = fmt.Sprintf("|M| ≤ %d < 7·2^r = %d", mmax, 7<<r)
 			}
 			worst := 0
@@ -331,27 +375,40 @@ func bflyThm6Check(rotate bool) func(props.Env) props.Outcome {
 			}
 			cells = append(cells, rnd)
 			ev = append(ev, fmt.Sprintf("N=2^%d random: max |M|/2^r = %.2f", n, float64(worst)/float64(int(1)<<r)))
-			for fi, f := range bflyFamilies[:2] {
-				c := bflyExceed{label: fmt.Sprintf("Lemma 7, N=2^%d, %s", n, f), R: sz.runs, q: 3 / math.Pow(N, 24.0/3-1)}
-				if mmax < 24<<r {
-					c.unreachable = fmt.Sprintf("|M| ≤ %d < 24·2^r = %d", mmax, 24<<r)
-				}
-				worst := 0
-				for run := range sz.runs {
-					b := BflyRenamedRun{Family: f, LogN: n, R: r, SigmaSeed: seeds.Derive(env.Seed, 0xb8, uint64(n), uint64(fi), uint64(run)), Bound: float64(int(24) << r)}
-					m := bflyforms.MaxM(b.renamed(env.Seed), n, r)
-					worst = max(worst, m)
-					b.Value = float64(m)
-					if m >= 24<<r {
-						c.hit(b)
-					}
-				}
-				cells = append(cells, c)
-				ev = append(ev, fmt.Sprintf("%s: max |M|/2^r = %.2f", f, float64(worst)/float64(int(1)<<r)))
-			}
 		}
 		return judgeExceed(cells, strings.Join(ev, "; "))
 	}
+}
+
+// bflyLemma7Check is bfly/lemma-7/renamed-good-fraction's check.
+func bflyLemma7Check(env props.Env) props.Outcome {
+	var cells []bflyExceed
+	var ev []string
+	for _, sz := range bflyThm6Sizes(env.Budget) {
+		n := sz.n
+		r := logLog(n)
+		N := float64(int(1) << n)
+		mmax := bflyMaxM(n, r)
+		for fi, f := range bflyFamilies[:2] {
+			c := bflyExceed{label: fmt.Sprintf("Lemma 7, N=2^%d, %s", n, f), R: sz.runs, q: 3 / math.Pow(N, 24.0/3-1)}
+			if mmax < 24<<r {
+				c.unreachable = fmt.Sprintf("|M| ≤ %d < 24·2^r = %d", mmax, 24<<r)
+			}
+			worst := 0
+			for run := range sz.runs {
+				b := BflyRenamedRun{Family: f, LogN: n, R: r, SigmaSeed: seeds.Derive(env.Seed, 0xb8, uint64(n), uint64(fi), uint64(run)), Bound: float64(int(24) << r)}
+				m := bflyforms.MaxM(b.renamed(env.Seed), n, r)
+				worst = max(worst, m)
+				b.Value = float64(m)
+				if m >= 24<<r {
+					c.hit(b)
+				}
+			}
+			cells = append(cells, c)
+			ev = append(ev, fmt.Sprintf("N=2^%d %s: max |M|/2^r = %.2f", n, f, float64(worst)/float64(int(1)<<r)))
+		}
+	}
+	return judgeExceed(cells, strings.Join(ev, "; "))
 }
 
 // rotateAddr is the permutation x ↦ x rotated left by k of its n address

@@ -70,6 +70,12 @@ func TestProtocolDecisions(t *testing.T) {
 			[]perm.Pair{{Src: 1, Dst: 3}, {Src: 1, Dst: 0}}, nil, 1, 2, msot.Action{Right: msot.Inject(0), Down: msot.Inject(1)}},
 		{"a-literal: a processor with one passing packet adds one, sent down", GreedyALiteral, 1,
 			[]perm.Pair{{Src: 1, Dst: 3}, {Src: 0, Dst: 3}}, []placed{{1, 2, false, 1}}, 1, 2, msot.Action{Right: L, Down: msot.Inject(0)}},
+		// Algorithm 1 adds 2 − |S| = 1 packet even when more are waiting
+		// (adding more would leave |S| > 2, which no link pair can carry).
+		{"a-literal: with one passing packet and two own, still adds one", GreedyALiteral, 1,
+			[]perm.Pair{{Src: 1, Dst: 3}, {Src: 0, Dst: 3}, {Src: 1, Dst: 0}}, []placed{{1, 2, false, 1}}, 1, 2, msot.Action{Right: L, Down: msot.Inject(0)}},
+		{"scheduled-literal: with one passing packet and two own for P3 at step 2, adds one", ScheduledLiteral, 2,
+			[]perm.Pair{{Src: 1, Dst: 3}, {Src: 0, Dst: 3}, {Src: 1, Dst: 3}}, []placed{{1, 2, false, 1}}, 1, 2, msot.Action{Right: L, Down: msot.Inject(0)}},
 		{"b: in its target row a packet goes right", GreedyB, 1,
 			[]perm.Pair{{Src: 0, Dst: 2}}, []placed{{2, 2, true, 0}}, 2, 2, msot.Action{Right: U}},
 		{"b: in its target column a packet goes down", GreedyB, 1,

@@ -90,14 +90,20 @@ func StepLinear(s Linear, a []Send) (Linear, StepEvents, error) {
 	}
 	for i, x := range a {
 		q := int32(len(s.Queues[i]))
-		switch {
-		case x.Right < -1 || x.Right >= q || x.Left < -1 || x.Left >= q:
+		// An if-chain rather than a tagless switch only so that gremlins
+		// v0.6.0 mutates these conditions (it never mutates a switch case's
+		// condition: go-gremlins/gremlins#298); the checks and their order
+		// are the same.
+		if x.Right < -1 || x.Right >= q || x.Left < -1 || x.Left >= q {
 			return Linear{}, StepEvents{}, fmt.Errorf("%w: PU %d sends indices (%d, %d) of a queue of %d", ErrAction, i, x.Right, x.Left, q)
-		case x.Right >= 0 && x.Right == x.Left:
+		}
+		if x.Right >= 0 && x.Right == x.Left {
 			return Linear{}, StepEvents{}, fmt.Errorf("%w: PU %d sends packet %d both ways", ErrAction, i, x.Right)
-		case x.Right >= 0 && i == n-1:
+		}
+		if x.Right >= 0 && i == n-1 {
 			return Linear{}, StepEvents{}, fmt.Errorf("%w: PU %d is the rightmost and sends right", ErrAction, i)
-		case x.Left >= 0 && i == 0:
+		}
+		if x.Left >= 0 && i == 0 {
 			return Linear{}, StepEvents{}, fmt.Errorf("%w: PU 0 sends left", ErrAction)
 		}
 	}

@@ -74,12 +74,15 @@ func CheckConservation(prev, next Grid) error {
 	for p, q := range next.Queues {
 		for _, it := range q {
 			was, ok := before[it.ID]
-			switch {
-			case !ok:
+			// An if-chain, not a tagless switch, so that gremlins v0.6.0
+			// mutates the conditions (go-gremlins/gremlins#298).
+			if !ok {
 				return fmt.Errorf("mesh: packet %d appeared at PU %d", it.ID, p)
-			case seen[it.ID]:
+			}
+			if seen[it.ID] {
 				return fmt.Errorf("mesh: packet %d is held twice (again at PU %d)", it.ID, p)
-			case was != it:
+			}
+			if was != it {
 				return fmt.Errorf("mesh: packet %d's header changed from %+v to %+v", it.ID, was, it)
 			}
 			seen[it.ID] = true

@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	amesh "routecheck/algos/mesh"
@@ -165,5 +166,75 @@ func TestWHPCheckCanFail(t *testing.T) {
 	r, err := RunKKStatCase(c)
 	if err != nil || r.PhaseSteps[2] != c.Value || c.Value <= 0 {
 		t.Errorf("replay: %v, %+v vs %+v", err, r, c)
+	}
+}
+
+// Lemma 10's note: mirroring ALLOCATE's positions maps column j's Phase-2
+// load to column n−1−j's, so on any distribution Phase 2 takes exactly the
+// same number of steps, which is why the mirror is no fault of Lemma 10.
+func TestMirrorKeepsPhase2(t *testing.T) {
+	for _, nk := range [][2]int{{4, 32}, {8, 64}, {8, 192}} {
+		n, k := nk[0], nk[1]
+		for s := range uint64(3) {
+			dst := GenKK(KKUniform, n, k, seeds.Rand(0x10, s))
+			var p2 [2]int
+			for i, alloc := range []allocFn{nil, mirrorAllocate} {
+				r, err := det3Run(n, dst, alloc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p2[i] = r.PhaseSteps[1]
+			}
+			if p2[0] != p2[1] {
+				t.Errorf("n=%d k=%d seed %d: Phase 2 takes %d steps with ALLOCATE, %d mirrored", n, k, s, p2[0], p2[1])
+			}
+		}
+	}
+}
+
+// halfAllocate's premise, derived before it was run: on uniform traffic a
+// column in the left half holds only packets for the upper n/2 rows, so its
+// middle link carries all of them that stand below the middle after Phase
+// 1, about k·n/2 (ALLOCATE: about k·n/4, a column's share of the n²·k/4
+// packets that cross the middle upwards). The loads are counted here from
+// the plan's phase targets, not from the router; the router's Phase 2
+// cannot be faster than its busiest link.
+func TestHalfAllocateLoadsMiddleLinks(t *testing.T) {
+	n, k := 8, 192
+	half := float64(k*n) / 2
+	for s := range uint64(3) {
+		dst := GenKK(KKUniform, n, k, seeds.Rand(0x11, s))
+		for _, c := range []struct {
+			name   string
+			alloc  allocFn
+			lo, hi float64 // bounds on the busiest middle link ÷ k·n/2
+		}{{"ALLOCATE", nil, 0.45, 0.6}, {"half", halfAllocate, 0.9, 1.1}} {
+			pl, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Allocator: c.alloc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			up := make([]int, n) // packets crossing row n/2 → n/2−1 in column j
+			for q, t0 := range pl.Targets[0] {
+				t1 := pl.Targets[1][q]
+				if t0/int32(n) != pl.Src[q]/int32(n) || t1%int32(n) != t0%int32(n) {
+					t.Fatalf("%s: packet %d: Phase 1 must keep the row and Phase 2 the column (%d → %d → %d)", c.name, q, pl.Src[q], t0, t1)
+				}
+				if int(t0)/n >= n/2 && int(t1)/n < n/2 {
+					up[t0%int32(n)]++
+				}
+			}
+			load := float64(slices.Max(up))
+			t.Logf("%s seed %d: busiest middle link %.0f (k·n/2 = %.0f)", c.name, s, load, half)
+			if load < c.lo*half || load > c.hi*half {
+				t.Errorf("%s seed %d: busiest middle link carries %.0f packets, want %.2f–%.2f × k·n/2 = %.0f–%.0f", c.name, s, load, c.lo, c.hi, c.lo*half, c.hi*half)
+			}
+			r, err := amesh.RouteKK(pl, amesh.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if float64(r.PhaseSteps[1]) < load {
+				t.Errorf("%s seed %d: Phase 2 takes %d steps < its busiest link's %.0f packets", c.name, s, r.PhaseSteps[1], load)
+			}
+		}
 	}
 }

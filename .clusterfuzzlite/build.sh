@@ -21,10 +21,12 @@ compile_native_go_fuzzer routecheck/fuzz FuzzMeshEngine FuzzMeshEngine
 compile_native_go_fuzzer routecheck/fuzz FuzzButterflyStep FuzzButterflyStep
 compile_native_go_fuzzer routecheck/fuzz FuzzButterflyEngine FuzzButterflyEngine
 compile_native_go_fuzzer routecheck/fuzz FuzzMultiButterflyStep FuzzMultiButterflyStep
+compile_native_go_fuzzer routecheck/fuzz FuzzMultiButterflyEngine FuzzMultiButterflyEngine
 compile_native_go_fuzzer routecheck/fuzz FuzzExpanderSpectral FuzzExpanderSpectral
 compile_native_go_fuzzer routecheck/fuzz FuzzSortnetEval01 FuzzSortnetEval01
+compile_native_go_fuzzer routecheck/fuzz FuzzAKS FuzzAKS
 
 # seed corpora: fuzz/testdata/fuzz/<target>/ as <target>_seed_corpus.zip
 go run ./.clusterfuzzlite/seedcorpus "$OUT" \
   FuzzPopsStep FuzzPopsRouter FuzzMeshStep FuzzMeshEngine FuzzButterflyStep FuzzButterflyEngine \
-  FuzzMultiButterflyStep FuzzExpanderSpectral FuzzSortnetEval01
+  FuzzMultiButterflyStep FuzzMultiButterflyEngine FuzzExpanderSpectral FuzzSortnetEval01 FuzzAKS

@@ -143,8 +143,19 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 		}
 		pend := e.pending
 		acked := e.acked[:len(pend)]
-		e.part, e.groups = choose(rng, g, o.participation(sh, step), len(pend), e.part, e.groups)
-		c1, m := e.slot1(pend, e.part, e.groups, dst, dv)
+		var part []int32 // nil: every pending packet takes part
+		if p := o.participation(sh, step); p >= 1 {
+			// choose's draws for p = 1, without the identity index list.
+			groups := e.groups[:len(pend)]
+			for k := range groups {
+				groups[k] = int32(rng.IntN(g))
+			}
+			e.groups = groups
+		} else {
+			e.part, e.groups = choose(rng, g, p, len(pend), e.part, e.groups)
+			part = e.part
+		}
+		c1, m := e.slot1(pend, part, e.groups, dst, dv)
 		res.Conflicts[0] += c1
 		c2, m := e.slot2(acked, m, g, gv)
 		res.Conflicts[1] += c2
@@ -187,14 +198,24 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 // when no other participant of its group chose the same intermediate group.
 // Survivors are written to e.surv with their intermediate group in e.keys;
 // returns conflicting couplers and the number of survivors.
+//
+// part nil means every pending packet takes part (participant j is pending
+// index j).
 func (e *Engine) slot1(pend, part, groups, dst []int32, dv divisor) (conflicts, m int) {
 	cnt, surv, keys := e.cnt, e.surv, e.keys
 	d := int32(dv.d)
-	for lo := 0; lo < len(part); {
-		a := dv.div(pend[part[lo]])
+	all := part == nil
+	idx := func(j int) int32 {
+		if all {
+			return int32(j)
+		}
+		return part[j]
+	}
+	for lo := 0; lo < len(groups); {
+		a := dv.div(pend[idx(lo)])
 		end := (a + 1) * d
 		hi := lo
-		for hi < len(part) && pend[part[hi]] < end {
+		for hi < len(groups) && pend[idx(hi)] < end {
 			r := groups[hi]
 			cnt[r]++
 			if cnt[r] == 2 {
@@ -203,7 +224,7 @@ func (e *Engine) slot1(pend, part, groups, dst []int32, dv divisor) (conflicts, 
 			hi++
 		}
 		for j := lo; j < hi; j++ {
-			r, k := groups[j], part[j]
+			r, k := groups[j], idx(j)
 			surv[m] = copyAt{k: k, x: dst[pend[k]]}
 			keys[m] = r
 			m += int(b2u(cnt[r] == 1)) // branch-free keep

@@ -293,14 +293,13 @@ func (e *Engine) slot2(acked []bool, m, g int, gv divisor) (conflicts, m2 int) {
 			t := tb[i]
 			surv[m2] = c
 			keys[m2] = t
-			m2 += int(b2u(cnt[t] == 1))
+			keep := cnt[t] == 1
+			acked[c.k] = keep // each packet has at most one copy
+			m2 += int(b2u(keep))
 		}
 		for _, t := range tb {
 			cnt[t] = 0
 		}
-	}
-	for _, c := range surv[:m2] {
-		acked[c.k] = true
 	}
 	e.sortByGroup(keys[:m2], surv[:m2], e.bucket[:m2], g)
 	return conflicts, m2

@@ -157,22 +157,14 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 		}
 		c1, m := e.slot1(pend, part, e.groups, dst, dv)
 		res.Conflicts[0] += c1
-		c2, m := e.slot2(acked, m, g, gv)
+		// The degrees of the conflict graph are read only at the start of
+		// a traced step.
+		c2, m := e.slot2(pend, acked, m, dv, gv, o.trace(step+1))
 		res.Conflicts[1] += c2
 		for j := range nsub {
 			c, lost := e.deliver(e.bucket[:m], dv, gv, o.Variant == SplitDelivery, j)
 			res.Conflicts[4+j] += c
 			res.Lost += lost
-		}
-		// The degrees of the conflict graph lose the acked packets; they
-		// are read only at the start of a traced step.
-		if o.trace(step + 1) {
-			for k, p := range pend {
-				if acked[k] {
-					e.srcDeg[dv.div(p)]--
-					e.tmpDeg[gv.mod(dst[p])]--
-				}
-			}
 		}
 		// Acked originals leave; compact in order (branch-free).
 		w := 0
@@ -268,9 +260,11 @@ func (e *Engine) sortByGroup(keys []int32, in, out []copyAt, g int) {
 // slot2 resolves slot 2 per intermediate group r: a copy survives when no
 // other copy at group r goes to the same temporary destination group. Its
 // source is acked (slots 3–4) and leaves the conflict graph; survivors are
-// left in e.bucket keyed by temporary group. Returns conflicting couplers and
-// the number of survivors.
-func (e *Engine) slot2(acked []bool, m, g int, gv divisor) (conflicts, m2 int) {
+// left in e.bucket keyed by temporary group. With degrees set the acked
+// packets leave e.srcDeg and e.tmpDeg. Returns conflicting couplers and the
+// number of survivors.
+func (e *Engine) slot2(pend []int32, acked []bool, m int, dv, gv divisor, degrees bool) (conflicts, m2 int) {
+	g := int(gv.d)
 	sorted, surv, keys, tmp := e.bucket[:m], e.surv, e.keys, e.scratch[:m]
 	e.sortByGroup(keys[:m], surv[:m], sorted, g)
 	for i, c := range sorted {
@@ -299,6 +293,12 @@ func (e *Engine) slot2(acked []bool, m, g int, gv divisor) (conflicts, m2 int) {
 		}
 		for _, t := range tb {
 			cnt[t] = 0
+		}
+	}
+	if degrees {
+		for i, c := range surv[:m2] {
+			e.srcDeg[dv.div(pend[c.k])]--
+			e.tmpDeg[keys[i]]--
 		}
 	}
 	e.sortByGroup(keys[:m2], surv[:m2], e.bucket[:m2], g)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"routecheck/models/perm"
 	"routecheck/models/pops"
@@ -166,13 +167,7 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 			res.Conflicts[4+j] += c
 			res.Lost += lost
 		}
-		// Acked originals leave; compact in order (branch-free).
-		w := 0
-		for k, p := range pend {
-			pend[w] = p
-			w += 1 - int(b2u(acked[k]))
-			acked[k] = false
-		}
+		w := e.compact(pend, acked, m)
 		res.Delivered += len(pend) - w
 		e.pending = pend[:w]
 		if o.trace(step) {
@@ -347,6 +342,46 @@ func (e *Engine) deliver(copies []copyAt, dv, gv divisor, split bool, j int) (co
 		}
 	}
 	return conflicts, lost
+}
+
+// compactSparse: compact removes few acked packets (fewer than one in
+// compactSparse of the pending ones) by sorting their indices and moving the
+// runs between them; otherwise it makes one branch-free pass. Both give the
+// same pending list; a variable so that tests can force either way.
+var compactSparse = 32
+
+// compact removes the acked originals from pend, keeping the order, clears
+// acked and returns the new length. The m acked indices are those of
+// e.surv[:m] (slot 2's survivors, one per acked packet).
+func (e *Engine) compact(pend []int32, acked []bool, m int) int {
+	if m == 0 {
+		return len(pend)
+	}
+	if m*compactSparse < len(pend) {
+		ks := e.keys[:m]
+		for i, c := range e.surv[:m] {
+			ks[i] = c.k
+		}
+		slices.Sort(ks)
+		w := int(ks[0])
+		for i, k := range ks {
+			next := len(pend)
+			if i+1 < m {
+				next = int(ks[i+1])
+			}
+			w += copy(pend[w:], pend[k+1:next])
+			acked[k] = false
+		}
+		return w
+	}
+	// Branch-free pass.
+	w := 0
+	for k, p := range pend {
+		pend[w] = p
+		w += 1 - int(b2u(acked[k]))
+		acked[k] = false
+	}
+	return w
 }
 
 func errLen(got, n int) error {

@@ -37,8 +37,17 @@ func TestDivisor(t *testing.T) {
 // TestEngineMatchesModel's (g up to 6): g = 16 and 24 (not a power of two),
 // d = g, 2g and 3g + 5, both variants, full and partial permutations, with
 // the whole trace and with a trace of one step (the degrees are then kept
-// only while they are read).
+// only while they are read); with the compaction of the pending list forced
+// to each of its two ways and with the default choice.
 func TestEngineMatchesModelLargerGroups(t *testing.T) {
+	defer func(c int) { compactSparse = c }(compactSparse)
+	for _, c := range []int{compactSparse, 0, 1 << 30} {
+		compactSparse = c
+		t.Run(fmt.Sprintf("compactSparse=%d", c), engineMatchesModelLargerGroups)
+	}
+}
+
+func engineMatchesModelLargerGroups(t *testing.T) {
 	var e Engine
 	for _, g := range []int{16, 24} {
 		for _, d := range []int{g, 2 * g, 3*g + 5} {

@@ -43,3 +43,28 @@ func BenchmarkRun2to24(b *testing.B) {
 	b.ReportMetric(shuffle/float64(runs), "shuffle-cpu-s/run")
 	b.ReportMetric(route/float64(runs), "route-cpu-s/run")
 }
+
+// BenchmarkRunD16G is one run of Table II's d = 16g cell at n = 2^20
+// (d = 4096, g = 256), options as internal/popsexp sets them (the trace
+// through stage 1): the cells of Table II with d > g take most of its time.
+// go test ./algos/pops -run '^$' -bench RunD16G -cpu 1 -benchtime 3x
+func BenchmarkRunD16G(b *testing.B) {
+	sh := pops.Shape{D: 4096, G: 256}
+	dst := make([]int32, sh.N())
+	var e Engine
+	runs := 0
+	c0 := benchutil.CPUSeconds()
+	for b.Loop() {
+		rng := rand.New(rand.NewPCG(16, uint64(runs)))
+		perm.RandomInto(dst, rng)
+		r, err := e.Run(sh, dst, rng, Options{MaxSteps: 1 << 20, MaxTrace: Stage1Steps(sh, DefaultCEps) + 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !r.Completed {
+			b.Fatalf("run %d did not complete in %d steps", runs, r.Steps)
+		}
+		runs++
+	}
+	b.ReportMetric((benchutil.CPUSeconds()-c0)/float64(runs), "cpu-s/run")
+}

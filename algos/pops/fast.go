@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"routecheck/models/perm"
 	"routecheck/models/pops"
@@ -23,7 +22,7 @@ import (
 // Work per step is O(pending + g) with mostly sequential memory access. An
 // Engine reuses its buffers between runs: after the first run of a given
 // size, Run allocates only the per-step slices of Result. Memory is
-// 13·n + 24·min(n, g²) bytes (≈ 620 MB at n = 2^24, d = g; ≈ 240 MB at
+// 13·n + 28·min(n, g²) bytes (≈ 690 MB at n = 2^24, d = g; ≈ 250 MB at
 // d = 16g), plus the caller's destination array. Not safe for concurrent
 // use; use one Engine per goroutine.
 type Engine struct {
@@ -34,6 +33,7 @@ type Engine struct {
 	surv    []copyAt
 	bucket  []copyAt
 	keys    []int32 // group of surv[i] to bucket by (intermediate, then temporary)
+	ord     []int32 // pending indices of slot 1's survivors, increasing
 	scratch []int32 // per-copy temporary or destination group of a bucket pass
 	cnt     []int32 // per-group counters, always zero between uses
 	start   []int32 // counting-sort offsets, g+1
@@ -119,6 +119,7 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 	e.surv = grow(e.surv, min(n, g*g))
 	e.bucket = grow(e.bucket, min(n, g*g))
 	e.keys = grow(e.keys, min(n, g*g))
+	e.ord = grow(e.ord, min(n, g*g))
 	e.scratch = grow(e.scratch, min(n, g*g))
 	e.cnt = grow(e.cnt, g)
 	e.start = grow(e.start, g+1)
@@ -156,18 +157,18 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 			e.part, e.groups = choose(rng, g, p, len(pend), e.part, e.groups)
 			part = e.part
 		}
-		c1, m := e.slot1(pend, part, e.groups, dst, dv)
+		c1, m1 := e.slot1(pend, part, e.groups, dst, dv)
 		res.Conflicts[0] += c1
 		// The degrees of the conflict graph are read only at the start of
 		// a traced step.
-		c2, m := e.slot2(pend, acked, m, dv, gv, o.trace(step+1))
+		c2, m := e.slot2(pend, acked, m1, dv, gv, o.trace(step+1))
 		res.Conflicts[1] += c2
 		for j := range nsub {
 			c, lost := e.deliver(e.bucket[:m], dv, gv, o.Variant == SplitDelivery, j)
 			res.Conflicts[4+j] += c
 			res.Lost += lost
 		}
-		w := e.compact(pend, acked, m)
+		w := e.compact(pend, acked, m, m1)
 		res.Delivered += len(pend) - w
 		e.pending = pend[:w]
 		if o.trace(step) {
@@ -214,6 +215,7 @@ func (e *Engine) slot1(pend, part, groups, dst []int32, dv divisor) (conflicts, 
 			r, k := groups[j], idx(j)
 			surv[m] = copyAt{k: k, x: dst[pend[k]]}
 			keys[m] = r
+			e.ord[m] = k
 			m += int(b2u(cnt[r] == 1)) // branch-free keep
 		}
 		for _, r := range groups[lo:hi] {
@@ -345,34 +347,34 @@ func (e *Engine) deliver(copies []copyAt, dv, gv divisor, split bool, j int) (co
 }
 
 // compactSparse: compact removes few acked packets (fewer than one in
-// compactSparse of the pending ones) by sorting their indices and moving the
-// runs between them; otherwise it makes one branch-free pass. Both give the
-// same pending list; a variable so that tests can force either way.
-var compactSparse = 32
+// compactSparse of the pending ones) by moving the runs between them, found
+// in e.ord (slot 1's survivors in increasing order, a superset of the acked
+// packets); otherwise it makes one branch-free pass. Both give the same
+// pending list; a variable so that tests can force either way.
+var compactSparse = 16
 
-// compact removes the acked originals from pend, keeping the order, clears
-// acked and returns the new length. The m acked indices are those of
-// e.surv[:m] (slot 2's survivors, one per acked packet).
-func (e *Engine) compact(pend []int32, acked []bool, m int) int {
+// compact removes the m acked originals from pend, keeping the order,
+// clears acked and returns the new length; m1 is the number of slot 1's
+// survivors (e.ord[:m1]).
+func (e *Engine) compact(pend []int32, acked []bool, m, m1 int) int {
 	if m == 0 {
 		return len(pend)
 	}
-	if m*compactSparse < len(pend) {
-		ks := e.keys[:m]
-		for i, c := range e.surv[:m] {
-			ks[i] = c.k
-		}
-		slices.Sort(ks)
-		w := int(ks[0])
-		for i, k := range ks {
-			next := len(pend)
-			if i+1 < m {
-				next = int(ks[i+1])
+	if m1*compactSparse < len(pend) {
+		w, prev := -1, 0
+		for _, k := range e.ord[:m1] {
+			if !acked[k] {
+				continue
 			}
-			w += copy(pend[w:], pend[k+1:next])
 			acked[k] = false
+			if w < 0 {
+				w = int(k)
+			} else {
+				w += copy(pend[w:], pend[prev+1:k])
+			}
+			prev = int(k)
 		}
-		return w
+		return w + copy(pend[w:], pend[prev+1:])
 	}
 	// Branch-free pass.
 	w := 0

@@ -2,6 +2,7 @@ package pops
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"routecheck/models/perm"
@@ -21,7 +22,7 @@ import (
 // Work per step is O(pending + g) with mostly sequential memory access. An
 // Engine reuses its buffers between runs: after the first run of a given
 // size, Run allocates only the per-step slices of Result. Memory is
-// 13·n + 32·min(n, g²) bytes (≈ 750 MB at n = 2^24, d = g; ≈ 250 MB at
+// 13·n + 28·min(n, g²) bytes (≈ 690 MB at n = 2^24, d = g; ≈ 250 MB at
 // d = 16g), plus the caller's destination array. Not safe for concurrent
 // use; use one Engine per goroutine.
 type Engine struct {
@@ -31,21 +32,64 @@ type Engine struct {
 	acked   []bool  // pending[k] acked this step
 	surv    []copyAt
 	bucket  []copyAt
+	keys    []int32 // group of surv[i] to bucket by (intermediate, then temporary)
+	ord     []int32 // pending indices of slot 1's survivors, increasing
+	scratch []int32 // per-copy temporary or destination group of a bucket pass
 	cnt     []int32 // per-group counters, always zero between uses
 	start   []int32 // counting-sort offsets, g+1
 	srcDeg  []int32
 	tmpDeg  []int32
 }
 
-// copyAt is a copy in flight: pending index k, destination x, source group
-// a, and the group it is bucketed by (intermediate, then temporary).
-type copyAt struct{ k, x, a, grp int32 }
+// copyAt is a copy in flight: pending index k and destination x. Its source
+// group is pending[k]/d, its temporary group x mod g; the group it is
+// bucketed by is kept beside it (Engine.keys) so that the records the
+// counting sorts move are 8 bytes.
+type copyAt struct{ k, x int32 }
 
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// divisor computes x / d and x mod d for 0 ≤ x < 2^31 without a division
+// instruction: a mask and a shift for a power of two, else the
+// multiply-high method of Lemire, Kaser and Kurz ("Faster remainder by
+// direct computation", 2019: with M = ⌊(2^64 − 1)/d⌋ + 1, x/d = ⌊M·x/2^64⌋
+// and x mod d = ⌊(M·x mod 2^64)·d/2^64⌋ for every 32-bit x and d ≥ 2),
+// checked against / and % in TestDivisor.
+type divisor struct {
+	d, m  uint64
+	shift uint8
+	pow2  bool
+}
+
+func newDivisor(d int) divisor {
+	if d < 1 {
+		panic("pops: divisor must be ≥ 1")
+	}
+	if d&(d-1) == 0 {
+		return divisor{d: uint64(d), shift: uint8(bits.TrailingZeros64(uint64(d))), pow2: true}
+	}
+	return divisor{d: uint64(d), m: ^uint64(0)/uint64(d) + 1}
+}
+
+func (v divisor) div(x int32) int32 {
+	if v.pow2 {
+		return x >> v.shift
+	}
+	hi, _ := bits.Mul64(v.m, uint64(uint32(x)))
+	return int32(hi)
+}
+
+func (v divisor) mod(x int32) int32 {
+	if v.pow2 {
+		return x & int32(v.d-1)
+	}
+	hi, _ := bits.Mul64(v.m*uint64(uint32(x)), v.d)
+	return int32(hi)
 }
 
 // Run routes the partial permutation dst (not modified) on POPS(sh) with the
@@ -65,7 +109,8 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 		return Result{}, fmt.Errorf("mutant %q: the fast engine runs only the router as written (use RunOnModel)", o.Mutant)
 	}
 	o = o.fill(sh)
-	n, g, d := sh.N(), sh.G, sh.D
+	n, g := sh.N(), sh.G
+	dv, gv := newDivisor(sh.D), newDivisor(g)
 	e.pending = grow(e.pending, n)[:0]
 	e.part = grow(e.part, n)
 	e.groups = grow(e.groups, n)
@@ -73,6 +118,9 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 	// Slot-1 survivors are at most one per (intermediate, source) group pair.
 	e.surv = grow(e.surv, min(n, g*g))
 	e.bucket = grow(e.bucket, min(n, g*g))
+	e.keys = grow(e.keys, min(n, g*g))
+	e.ord = grow(e.ord, min(n, g*g))
+	e.scratch = grow(e.scratch, min(n, g*g))
 	e.cnt = grow(e.cnt, g)
 	e.start = grow(e.start, g+1)
 	e.srcDeg = grow(e.srcDeg, g)
@@ -83,8 +131,8 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 	for p, x := range dst {
 		if x != perm.None {
 			e.pending = append(e.pending, int32(p))
-			e.srcDeg[p/d]++
-			e.tmpDeg[x%int32(g)]++
+			e.srcDeg[dv.div(int32(p))]++
+			e.tmpDeg[gv.mod(x)]++
 		}
 	}
 	nsub := o.Variant.DeliverySlots(sh)
@@ -97,23 +145,30 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 		}
 		pend := e.pending
 		acked := e.acked[:len(pend)]
-		e.part, e.groups = choose(rng, g, o.participation(sh, step), len(pend), e.part, e.groups)
-		c1, m := e.slot1(pend, e.part, e.groups, dst, d)
+		var part []int32 // nil: every pending packet takes part
+		if p := o.participation(sh, step); p >= 1 {
+			// choose's draws for p = 1, without the identity index list.
+			groups := e.groups[:len(pend)]
+			for k := range groups {
+				groups[k] = int32(rng.IntN(g))
+			}
+			e.groups = groups
+		} else {
+			e.part, e.groups = choose(rng, g, p, len(pend), e.part, e.groups)
+			part = e.part
+		}
+		c1, m1 := e.slot1(pend, part, e.groups, dst, dv)
 		res.Conflicts[0] += c1
-		c2, m := e.slot2(acked, m, g)
+		// The degrees of the conflict graph are read only at the start of
+		// a traced step.
+		c2, m := e.slot2(pend, acked, m1, dv, gv, o.trace(step+1))
 		res.Conflicts[1] += c2
 		for j := range nsub {
-			c, lost := e.deliver(e.bucket[:m], d, g, o.Variant == SplitDelivery, j)
+			c, lost := e.deliver(e.bucket[:m], dv, gv, o.Variant == SplitDelivery, j)
 			res.Conflicts[4+j] += c
 			res.Lost += lost
 		}
-		// Acked originals leave; compact in order (branch-free).
-		w := 0
-		for k, p := range pend {
-			pend[w] = p
-			w += 1 - int(b2u(acked[k]))
-			acked[k] = false
-		}
+		w := e.compact(pend, acked, m, m1)
 		res.Delivered += len(pend) - w
 		e.pending = pend[:w]
 		if o.trace(step) {
@@ -129,15 +184,26 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 // slot1 resolves slot 1 group by group (participants are in increasing
 // packet order, so each source group is a contiguous run): a copy survives
 // when no other participant of its group chose the same intermediate group.
-// Survivors are written to e.surv keyed by intermediate group; returns
-// conflicting couplers and the number of survivors.
-func (e *Engine) slot1(pend, part, groups, dst []int32, d int) (conflicts, m int) {
-	cnt, surv := e.cnt, e.surv
-	for lo := 0; lo < len(part); {
-		a := int(pend[part[lo]]) / d
-		end := int32((a + 1) * d)
+// Survivors are written to e.surv with their intermediate group in e.keys;
+// returns conflicting couplers and the number of survivors.
+//
+// part nil means every pending packet takes part (participant j is pending
+// index j).
+func (e *Engine) slot1(pend, part, groups, dst []int32, dv divisor) (conflicts, m int) {
+	cnt, surv, keys := e.cnt, e.surv, e.keys
+	d := int32(dv.d)
+	all := part == nil
+	idx := func(j int) int32 {
+		if all {
+			return int32(j)
+		}
+		return part[j]
+	}
+	for lo := 0; lo < len(groups); {
+		a := dv.div(pend[idx(lo)])
+		end := (a + 1) * d
 		hi := lo
-		for hi < len(part) && pend[part[hi]] < end {
+		for hi < len(groups) && pend[idx(hi)] < end {
 			r := groups[hi]
 			cnt[r]++
 			if cnt[r] == 2 {
@@ -146,8 +212,10 @@ func (e *Engine) slot1(pend, part, groups, dst []int32, d int) (conflicts, m int
 			hi++
 		}
 		for j := lo; j < hi; j++ {
-			r, k := groups[j], part[j]
-			surv[m] = copyAt{k: k, x: dst[pend[k]], a: int32(a), grp: r}
+			r, k := groups[j], idx(j)
+			surv[m] = copyAt{k: k, x: dst[pend[k]]}
+			keys[m] = r
+			e.ord[m] = k
 			m += int(b2u(cnt[r] == 1)) // branch-free keep
 		}
 		for _, r := range groups[lo:hi] {
@@ -165,20 +233,21 @@ func b2u(b bool) uint8 {
 	return 0
 }
 
-// sortByGroup stably counting-sorts in[:m] by grp into out and leaves the
-// bucket offsets in e.start.
-func (e *Engine) sortByGroup(in, out []copyAt, g int) {
+// sortByGroup stably counting-sorts in[:m] by keys[:m] into out and leaves
+// the bucket offsets in e.start.
+func (e *Engine) sortByGroup(keys []int32, in, out []copyAt, g int) {
 	start := e.start
 	clear(start)
-	for _, c := range in {
-		start[c.grp+1]++
+	for _, r := range keys {
+		start[r+1]++
 	}
 	for i := 1; i <= g; i++ {
 		start[i] += start[i-1]
 	}
-	for _, c := range in {
-		out[start[c.grp]] = c
-		start[c.grp]++
+	out = out[:len(keys)]
+	for i, r := range keys {
+		out[start[r]] = in[i]
+		start[r]++
 	}
 	// start[i] is now the end of bucket i; shift back to starts.
 	copy(start[1:], start[:g])
@@ -188,13 +257,15 @@ func (e *Engine) sortByGroup(in, out []copyAt, g int) {
 // slot2 resolves slot 2 per intermediate group r: a copy survives when no
 // other copy at group r goes to the same temporary destination group. Its
 // source is acked (slots 3–4) and leaves the conflict graph; survivors are
-// left in e.bucket keyed by temporary group. Returns conflicting couplers and
-// the number of survivors.
-func (e *Engine) slot2(acked []bool, m, g int) (conflicts, m2 int) {
-	sorted, surv := e.bucket[:m], e.surv
-	e.sortByGroup(e.surv[:m], sorted, g)
-	for i := range sorted {
-		sorted[i].grp = sorted[i].x % int32(g) // from now on: temporary group
+// left in e.bucket keyed by temporary group. With degrees set the acked
+// packets leave e.srcDeg and e.tmpDeg. Returns conflicting couplers and the
+// number of survivors.
+func (e *Engine) slot2(pend []int32, acked []bool, m int, dv, gv divisor, degrees bool) (conflicts, m2 int) {
+	g := int(gv.d)
+	sorted, surv, keys, tmp := e.bucket[:m], e.surv, e.keys, e.scratch[:m]
+	e.sortByGroup(keys[:m], surv[:m], sorted, g)
+	for i, c := range sorted {
+		tmp[i] = gv.mod(c.x) // temporary group
 	}
 	cnt := e.cnt
 	for r := range g {
@@ -202,27 +273,32 @@ func (e *Engine) slot2(acked []bool, m, g int) (conflicts, m2 int) {
 		if r+1 < g {
 			hi = int(e.start[r+1])
 		}
-		b := sorted[lo:hi]
-		for _, c := range b {
-			cnt[c.grp]++
-			if cnt[c.grp] == 2 {
+		b, tb := sorted[lo:hi], tmp[lo:hi]
+		for _, t := range tb {
+			cnt[t]++
+			if cnt[t] == 2 {
 				conflicts++
 			}
 		}
-		for _, c := range b {
+		for i, c := range b {
+			t := tb[i]
 			surv[m2] = c
-			m2 += int(b2u(cnt[c.grp] == 1))
+			keys[m2] = t
+			keep := cnt[t] == 1
+			acked[c.k] = keep // each packet has at most one copy
+			m2 += int(b2u(keep))
 		}
-		for _, c := range b {
-			cnt[c.grp] = 0
+		for _, t := range tb {
+			cnt[t] = 0
 		}
 	}
-	for _, c := range surv[:m2] {
-		acked[c.k] = true
-		e.srcDeg[c.a]--
-		e.tmpDeg[c.grp]--
+	if degrees {
+		for i, c := range surv[:m2] {
+			e.srcDeg[dv.div(pend[c.k])]--
+			e.tmpDeg[keys[i]]--
+		}
 	}
-	e.sortByGroup(surv[:m2], e.bucket[:m2], g)
+	e.sortByGroup(keys[:m2], surv[:m2], e.bucket[:m2], g)
 	return conflicts, m2
 }
 
@@ -230,37 +306,84 @@ func (e *Engine) slot2(acked []bool, m, g int) (conflicts, m2 int) {
 // to the same destination group collide on c(group(π(p)), t) and, their
 // originals having been deleted at the slot-4 ack, are lost. With split set
 // only copies of sub-slot j are sent. Returns conflicting couplers and losses.
-func (e *Engine) deliver(copies []copyAt, d, g int, split bool, j int) (conflicts, lost int) {
+func (e *Engine) deliver(copies []copyAt, dv, gv divisor, split bool, j int) (conflicts, lost int) {
 	cnt := e.cnt
-	d32, g32 := int32(d), int32(g)
-	sent := func(c copyAt) bool { return !split || int(c.x%d32/g32) == j }
+	// dg[i]: destination group of copies[i], or −1 if it is not sent now.
+	dg := e.scratch[:len(copies)]
+	for i, c := range copies {
+		G := dv.div(c.x)
+		if split && int(gv.div(c.x-G*int32(dv.d))) != j {
+			G = -1
+		}
+		dg[i] = G
+	}
+	g := int(gv.d)
 	for t := range g {
-		lo, hi := e.start[t], len(copies)
+		lo, hi := int(e.start[t]), len(copies)
 		if t+1 < g {
 			hi = int(e.start[t+1])
 		}
-		b := copies[lo:hi]
-		for _, c := range b {
-			if sent(c) {
-				G := c.x / d32
+		b := dg[lo:hi]
+		for _, G := range b {
+			if G >= 0 {
 				cnt[G]++
 				if cnt[G] == 2 {
 					conflicts++
 				}
 			}
 		}
-		for _, c := range b {
-			if sent(c) && cnt[c.x/d32] > 1 {
+		for _, G := range b {
+			if G >= 0 && cnt[G] > 1 {
 				lost++
 			}
 		}
-		for _, c := range b {
-			if sent(c) {
-				cnt[c.x/d32] = 0
+		for _, G := range b {
+			if G >= 0 {
+				cnt[G] = 0
 			}
 		}
 	}
 	return conflicts, lost
+}
+
+// compactSparse: compact removes few acked packets (fewer than one in
+// compactSparse of the pending ones) by moving the runs between them, found
+// in e.ord (slot 1's survivors in increasing order, a superset of the acked
+// packets); otherwise it makes one branch-free pass. Both give the same
+// pending list; a variable so that tests can force either way.
+var compactSparse = 16
+
+// compact removes the m acked originals from pend, keeping the order,
+// clears acked and returns the new length; m1 is the number of slot 1's
+// survivors (e.ord[:m1]).
+func (e *Engine) compact(pend []int32, acked []bool, m, m1 int) int {
+	if m == 0 {
+		return len(pend)
+	}
+	if m1*compactSparse < len(pend) {
+		w, prev := -1, 0
+		for _, k := range e.ord[:m1] {
+			if !acked[k] {
+				continue
+			}
+			acked[k] = false
+			if w < 0 {
+				w = int(k)
+			} else {
+				w += copy(pend[w:], pend[prev+1:k])
+			}
+			prev = int(k)
+		}
+		return w + copy(pend[w:], pend[prev+1:])
+	}
+	// Branch-free pass.
+	w := 0
+	for k, p := range pend {
+		pend[w] = p
+		w += 1 - int(b2u(acked[k]))
+		acked[k] = false
+	}
+	return w
 }
 
 func errLen(got, n int) error {

@@ -64,16 +64,36 @@ func Random(n int, rng *rand.Rand) []int32 {
 }
 
 // RandomInto overwrites p with a uniformly random permutation of size len(p),
-// without allocating.
+// without allocating. It is Fisher–Yates from the top (for i = len(p)−1
+// down to 1, swap p[i] with p[rng.IntN(i+1)]), and it consumes the stream
+// exactly like that loop, so outputs and the generator's state afterwards
+// do not depend on how it is computed. It draws the indices of shuffleBatch
+// consecutive swaps first and then does the swaps: the draws do not depend
+// on p, and doing the swaps back to back lets the processor overlap their
+// cache misses (at n = 2^24 the array is 64 MB and nearly every p[j] misses).
 func RandomInto(p []int32, rng *rand.Rand) {
 	for i := range p {
 		p[i] = int32(i)
 	}
-	for i := len(p) - 1; i > 0; i-- {
-		j := rng.IntN(i + 1)
-		p[i], p[j] = p[j], p[i]
+	var js [shuffleBatch]int32
+	for hi := len(p) - 1; hi > 0; {
+		lo := max(hi-shuffleBatch, 0)
+		b := js[:hi-lo]
+		for k := range b {
+			b[k] = int32(rng.IntN(hi - k + 1))
+		}
+		// Swap k is the loop's step i = hi − k; j ≤ i < len(p).
+		q := p[:hi+1]
+		for k, j := range b {
+			i := hi - k
+			q[i], q[j] = q[j], q[i]
+		}
+		hi = lo
 	}
 }
+
+// shuffleBatch is the number of swaps RandomInto draws ahead.
+const shuffleBatch = 256
 
 // Inverse returns q with q[p[i]] = i (None sources are skipped; unused
 // destinations map to None).

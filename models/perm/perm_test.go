@@ -67,3 +67,39 @@ func TestRandomIsPermutationAndInverse(t *testing.T) {
 		}
 	}
 }
+
+// randomIntoReference is Fisher–Yates as RandomInto promises it, written
+// as the plain loop: the independent computation its output is checked
+// against.
+func randomIntoReference(p []int32, rng *rand.Rand) {
+	for i := range p {
+		p[i] = int32(i)
+	}
+	for i := len(p) - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		p[i], p[j] = p[j], p[i]
+	}
+}
+
+// RandomInto (batched draws) gives the plain loop's permutation for the same
+// seed and leaves the generator in the same state (the next draws agree),
+// for sizes around the batch boundaries and a large one.
+func TestRandomIntoMatchesPlainFisherYates(t *testing.T) {
+	sizes := []int{0, 1, 2, 3, 255, 256, 257, 258, 511, 512, 513, 1000, 1 << 16, 100003}
+	for _, n := range sizes {
+		for seed := uint64(1); seed <= 3; seed++ {
+			a, b := rand.New(rand.NewPCG(seed, uint64(n))), rand.New(rand.NewPCG(seed, uint64(n)))
+			got, want := make([]int32, n), make([]int32, n)
+			RandomInto(got, a)
+			randomIntoReference(want, b)
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("n = %d, seed %d: p[%d] = %d, plain loop gives %d", n, seed, i, got[i], want[i])
+				}
+			}
+			if x, y := a.Uint64(), b.Uint64(); x != y {
+				t.Fatalf("n = %d, seed %d: next draw %d, plain loop's generator gives %d", n, seed, x, y)
+			}
+		}
+	}
+}

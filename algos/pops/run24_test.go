@@ -1,0 +1,70 @@
+package pops
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"routecheck/internal/benchutil"
+	"routecheck/models/perm"
+	"routecheck/models/pops"
+)
+
+// BenchmarkRun2to24 is one run of Table II's largest cell as
+// internal/popsexp does it: a uniformly random permutation of n = 2^24
+// (perm.RandomInto) drawn from the run's stream, then the router (d = g =
+// 4096, Faithful, c+ε = 4) on the same stream, with the engine's buffers
+// reused between runs. Issue 14's target is ≤ 0.5 s per run; it reports CPU
+// seconds per run (getrusage: use -cpu 1) and the shuffle's share:
+// go test ./algos/pops -run '^$' -bench Run2to24 -cpu 1 -benchtime 3x
+func BenchmarkRun2to24(b *testing.B) {
+	sh := pops.Shape{D: 4096, G: 4096}
+	dst := make([]int32, sh.N())
+	var e Engine
+	var shuffle, route float64
+	runs := 0
+	for b.Loop() {
+		rng := rand.New(rand.NewPCG(24, uint64(runs)))
+		c0 := benchutil.CPUSeconds()
+		perm.RandomInto(dst, rng)
+		c1 := benchutil.CPUSeconds()
+		r, err := e.Run(sh, dst, rng, Options{MaxSteps: 1 << 20, MaxTrace: 1})
+		c2 := benchutil.CPUSeconds()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !r.Completed {
+			b.Fatalf("run %d did not complete in %d steps", runs, r.Steps)
+		}
+		shuffle += c1 - c0
+		route += c2 - c1
+		runs++
+	}
+	b.ReportMetric((shuffle+route)/float64(runs), "cpu-s/run")
+	b.ReportMetric(shuffle/float64(runs), "shuffle-cpu-s/run")
+	b.ReportMetric(route/float64(runs), "route-cpu-s/run")
+}
+
+// BenchmarkRunD16G is one run of Table II's d = 16g cell at n = 2^20
+// (d = 4096, g = 256), options as internal/popsexp sets them (the trace
+// through stage 1): the cells of Table II with d > g take most of its time.
+// go test ./algos/pops -run '^$' -bench RunD16G -cpu 1 -benchtime 3x
+func BenchmarkRunD16G(b *testing.B) {
+	sh := pops.Shape{D: 4096, G: 256}
+	dst := make([]int32, sh.N())
+	var e Engine
+	runs := 0
+	c0 := benchutil.CPUSeconds()
+	for b.Loop() {
+		rng := rand.New(rand.NewPCG(16, uint64(runs)))
+		perm.RandomInto(dst, rng)
+		r, err := e.Run(sh, dst, rng, Options{MaxSteps: 1 << 20, MaxTrace: Stage1Steps(sh, DefaultCEps) + 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !r.Completed {
+			b.Fatalf("run %d did not complete in %d steps", runs, r.Steps)
+		}
+		runs++
+	}
+	b.ReportMetric((benchutil.CPUSeconds()-c0)/float64(runs), "cpu-s/run")
+}

@@ -9,7 +9,7 @@ import "math/bits"
 // one is found with one leading-zero count per word instead of a scan down
 // the counters. It returns what fastPhase returns (TestLineEngineEqualsFastPhase;
 // TestKKFastEqualsModel ties both to the step model). Memory: 4n sides × n
-// PUs × (n counters + ⌈n/64⌉ words) ≈ 16·n³ bytes (2 MB at n = 32); work
+// PUs × (n counters + ⌈n/64⌉ words) ≈ 16·n³ bytes (512 KiB at n = 32); work
 // O(1) per move plus O(n) per side with packets per step.
 //
 // Sides are numbered s = 2l (rightward, or downward for a column) and

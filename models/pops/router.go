@@ -24,6 +24,10 @@ import (
 // popstest.Options.SharedKnowledge if yours is centralised on purpose.
 type Router interface {
 	// Start begins a run on sh; it is called once, before the first Act.
+	// rng is for draws made in Start only: a Router must not keep it for
+	// Act (draw there from Act's rng). The locality property hands every
+	// per-processor Start a copy of the generator, so a kept copy would
+	// replay bits the run has already used and fail the property.
 	Start(sh Shape, rng *rand.Rand)
 	// Act returns processor v.Proc()'s action for the next slot. It must not
 	// keep or modify v's slices.

@@ -8,15 +8,20 @@ import (
 	"time"
 )
 
-// Two keys are computed at the same time: the computation of key 1 waits
-// until that of key 2 has started, which one global lock would never allow.
+// Two keys are computed at the same time: key 2 is asked for only once the
+// computation of key 1 has started, and key 1's computation waits until that
+// of key 2 has started, which one lock held through a computation would
+// never allow (it would time out: a map that held its lock during f failed
+// this test; before the started1 hand-off it could pass by ordering).
 func TestOnceMapKeysConcurrent(t *testing.T) {
 	var o onceMap[int, int]
+	started1 := make(chan struct{})
 	started2 := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		v, err := o.get(1, func() (int, error) {
+			close(started1)
 			select {
 			case <-started2:
 				return 10, nil
@@ -28,6 +33,7 @@ func TestOnceMapKeysConcurrent(t *testing.T) {
 			t.Errorf("key 1: %d, %v", v, err)
 		}
 	}()
+	<-started1
 	v, err := o.get(2, func() (int, error) { close(started2); return 20, nil })
 	<-done
 	if err != nil || v != 20 {

@@ -14,6 +14,9 @@ import (
 // node (a cache filled in another node's call, a global table built from
 // every node's view) decides differently, or panics, in the second run;
 // a router that keeps only per-node memory cannot tell the runs apart.
+// The check sees only state held in the Router values: package variables,
+// or a value newRouter captures and hands to every router it makes, are
+// shared by both runs and escape it (say so to users; it is not a sandbox).
 //
 // Tape records the shared run's decisions (Note, before PerNode) and
 // compares the per-node run's against them (Note, after PerNode); Diff

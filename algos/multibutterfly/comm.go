@@ -94,18 +94,11 @@ func RunComm(s mb.CommState, A, maxIter int, check bool) (CommResult, mb.CommSta
 // forward packet's route).
 func RunCommFault(s mb.CommState, A, maxIter int, check bool, fault Fault) (CommResult, mb.CommState, error) {
 	net := s.Net
-	k := net.LogN
 	if maxIter <= 0 {
-		maxIter = 64 * (3*k + A + 4)
+		maxIter = commDefaultCap(net.LogN, A)
 	}
 	d2 := 2 * net.D
-	var byClass [2][][]int32
-	for p := range byClass {
-		byClass[p] = make([][]int32, d2)
-	}
-	for i, e := range net.Edges {
-		byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
-	}
+	byClass := commEdgeClasses(net)
 	cur := s.Clone()
 	var res CommResult
 	if cur.CommDone() {
@@ -160,4 +153,21 @@ func commOnRoute(net *mb.CommNetwork, e mb.Edge, part int, dest int32) bool {
 	default:
 		return int(e.Stage) < int(dest)/n
 	}
+}
+
+// commDefaultCap is RunComm's default iteration cap, 64(3 log n + A + 4).
+func commDefaultCap(logN, A int) int { return 64 * (3*logN + A + 4) }
+
+// commEdgeClasses lists the edges by the parity of their stage and their
+// colour: the edges active in iteration t with colour class c are
+// commEdgeClasses(net)[t%2][c].
+func commEdgeClasses(net *mb.CommNetwork) [2][][]int32 {
+	var byClass [2][][]int32
+	for p := range byClass {
+		byClass[p] = make([][]int32, 2*net.D)
+	}
+	for i, e := range net.Edges {
+		byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
+	}
+	return byClass
 }

@@ -24,18 +24,11 @@ func RunCommLiteral(s mb.CommState, A, maxIter int, check bool) (CommResult, mb.
 // (RunCommLiteral: NearestRowFirst).
 func RunCommLiteralOrder(s mb.CommState, A, maxIter int, check bool, order RowOrder) (CommResult, mb.CommState, error) {
 	net := s.Net
-	k := net.LogN
 	if maxIter <= 0 {
-		maxIter = 64 * (3*k + A + 4)
+		maxIter = commDefaultCap(net.LogN, A)
 	}
 	d2 := 2 * net.D
-	var byClass [2][][]int32
-	for p := range byClass {
-		byClass[p] = make([][]int32, d2)
-	}
-	for i, e := range net.Edges {
-		byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
-	}
+	byClass := commEdgeClasses(net)
 	cur := s.Clone()
 	var res CommResult
 	if cur.DoneKeep() {

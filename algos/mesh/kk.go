@@ -323,23 +323,11 @@ func ringWay(n, a, b int, torus bool) int {
 // target.
 func modelPhase(n int, pos, tg []int32, torus bool) (phaseRun, error) {
 	var res phaseRun
-	g, err := mesh.NewGrid(n, torus)
+	g, err := loadPhaseGrid(n, pos, tg, torus)
 	if err != nil {
 		return res, err
 	}
-	for q := range pos {
-		if _, _, _, _, err := axisMove(n, pos[q], tg[q]); err != nil {
-			return res, err
-		}
-		g.Queues[pos[q]] = append(g.Queues[pos[q]], mesh.Item{ID: int32(q), Target: tg[q]})
-	}
-	queueMax := func() int {
-		m := 0
-		for _, qu := range g.Queues {
-			m = max(m, len(qu))
-		}
-		return m
-	}
+	queueMax := func() int { return maxQueue(g) }
 	res.phaseQ = queueMax()
 	var moves []mesh.Moves
 	for {
@@ -453,4 +441,30 @@ func fastPhase(n int, pos, tg []int32) (steps, phaseQ, endQ int, err error) {
 		endQ = max(endQ, x)
 	}
 	return steps, phaseQ, endQ, nil
+}
+
+// loadPhaseGrid is a phase's starting grid for the step model: packet q
+// queued at pos[q] for tg[q], after checking that each move is along one
+// axis (axisMove).
+func loadPhaseGrid(n int, pos, tg []int32, torus bool) (mesh.Grid, error) {
+	g, err := mesh.NewGrid(n, torus)
+	if err != nil {
+		return g, err
+	}
+	for q := range pos {
+		if _, _, _, _, err := axisMove(n, pos[q], tg[q]); err != nil {
+			return g, err
+		}
+		g.Queues[pos[q]] = append(g.Queues[pos[q]], mesh.Item{ID: int32(q), Target: tg[q]})
+	}
+	return g, nil
+}
+
+// maxQueue is the longest queue in g.
+func maxQueue(g mesh.Grid) int {
+	m := 0
+	for _, qu := range g.Queues {
+		m = max(m, len(qu))
+	}
+	return m
 }

@@ -92,23 +92,11 @@ func RouteKKTorusSplit(pl Plan) (KKResult, error) {
 // splitPhase is one phase of RouteKKTorusSplit.
 func splitPhase(n int, pos, tg []int32) (phaseRun, error) {
 	var res phaseRun
-	g, err := mesh.NewGrid(n, true)
+	g, err := loadPhaseGrid(n, pos, tg, true)
 	if err != nil {
 		return res, err
 	}
-	for q := range pos {
-		if _, _, _, _, err := axisMove(n, pos[q], tg[q]); err != nil {
-			return res, err
-		}
-		g.Queues[pos[q]] = append(g.Queues[pos[q]], mesh.Item{ID: int32(q), Target: tg[q]})
-	}
-	queueMax := func() int {
-		m := 0
-		for _, qu := range g.Queues {
-			m = max(m, len(qu))
-		}
-		return m
-	}
+	queueMax := func() int { return maxQueue(g) }
 	res.phaseQ = queueMax()
 	limit := 4*len(pos) + 4*n + 4 // every packet moves at least once in n steps of its line
 	var moves []mesh.Moves

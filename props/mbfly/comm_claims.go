@@ -3,6 +3,7 @@ package mbfly
 import (
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 
 	amb "routecheck/algos/multibutterfly"
 	"routecheck/internal/seeds"
@@ -38,16 +39,7 @@ func mbflyCommCheck(fault amb.Fault) func(props.Env) props.Outcome {
 			for d := 1; d <= 3; d++ {
 				for r := range reps {
 					rng := seeds.Rand(env.Seed, 0xc0, uint64(n), uint64(d), uint64(r))
-					net, err := mb.BuildComm(n, d, rng)
-					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-					}
-					np := n * (k + 1)
-					dest := make([]int32, np)
-					for i, j := range rng.Perm(np) {
-						dest[i] = int32(2*k*n + j)
-					}
-					s, err := mb.InitComm(net, dest)
+					_, s, dest, err := commStart(n, d, rng)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
@@ -67,4 +59,23 @@ func mbflyCommCheck(fault amb.Fault) func(props.Env) props.Outcome {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d runs, all delivered; most iterations relative to 3 log n + 1: %s", runs, worst)}
 	}
+}
+
+// commStart builds a §4.1 network (n inputs, degree d) from rng, then draws
+// a random destination bijection onto the n(log n + 1) nodes of stages
+// 2 log n … 3 log n from the same rng (packet i to node 2·log n·n + π(i)),
+// and returns the network, its start state and the destinations.
+func commStart(n, d int, rng *rand.Rand) (*mb.CommNetwork, mb.CommState, []int32, error) {
+	net, err := mb.BuildComm(n, d, rng)
+	if err != nil {
+		return nil, mb.CommState{}, nil, err
+	}
+	k := net.LogN
+	np := n * (k + 1)
+	dest := make([]int32, np)
+	for i, j := range rng.Perm(np) {
+		dest[i] = int32(2*k*n + j)
+	}
+	s, err := mb.InitComm(net, dest)
+	return net, s, dest, err
 }

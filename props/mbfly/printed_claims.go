@@ -226,16 +226,7 @@ func printedCommCheck(fault amb.Fault, factor float64) func(props.Env) props.Out
 			maxIt := 0
 			for r := range env.Budget.Pick(2, 3, 5) {
 				rng := seeds.Rand(env.Seed, 0x9a20, uint64(n), uint64(r))
-				net, err := mb.BuildComm(n, set.D, rng)
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
-				np := n * (k + 1)
-				dest := make([]int32, np)
-				for i, j := range rng.Perm(np) {
-					dest[i] = int32(2*k*n + j)
-				}
-				s, err := mb.InitComm(net, dest)
+				_, s, _, err := commStart(n, set.D, rng)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}

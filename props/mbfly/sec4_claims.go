@@ -259,16 +259,7 @@ func sec4LiteralCheck(deadName string, deadlock sec4LiteralRun, compName string,
 				for _, A := range []int{1, 2, 4} {
 					for r := range env.Budget.Pick(3, 5, 10) {
 						rng := seeds.Rand(env.Seed, 0x11e8, uint64(n), uint64(d), uint64(A), uint64(r))
-						net, err := mb.BuildComm(n, d, rng)
-						if err != nil {
-							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-						}
-						np := n * (k + 1)
-						dest := make([]int32, np)
-						for i, j := range rng.Perm(np) {
-							dest[i] = int32(2*k*n + j)
-						}
-						s, err := mb.InitComm(net, dest)
+						_, s, dest, err := commStart(n, d, rng)
 						if err != nil {
 							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 						}

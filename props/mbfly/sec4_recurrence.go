@@ -65,7 +65,7 @@ func sec4RecurrenceCheck(splitters bool, betaScale float64) func(props.Env) prop
 			alpha := 1 / float64(c.A)
 			for r := range env.Budget.Pick(2, 3, 6) {
 				rng := seeds.Rand(env.Seed, 0x5ec41, uint64(c.n), uint64(c.d), uint64(c.A), uint64(r))
-				net, err := mb.BuildComm(c.n, c.d, rng)
+				net, s0, dest, err := commStart(c.n, c.d, rng)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -96,15 +96,6 @@ func sec4RecurrenceCheck(splitters bool, betaScale float64) func(props.Env) prop
 						expBeta = append(expBeta, b)
 					}
 				}
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
-				np := c.n * (k + 1)
-				dest := make([]int32, np)
-				for i, j := range rng.Perm(np) {
-					dest[i] = int32(2*k*c.n + j)
-				}
-				s0, err := mb.InitComm(net, dest)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}

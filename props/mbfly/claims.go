@@ -160,16 +160,11 @@ func registerMbflyExact() {
 		Kind:      props.Exact,
 		Recorded:  props.Violated,
 		Notes:     "⌈1/(α(β+1))⌉ gives 289 and 24. No reading we tried gives both printed values: ⌈1/α⌉·(β+1) gives 18 496 and 1 512; 2312/68 = 34 and 189/27 = 7 = β, so L = 1/(αβ) fits only the second. The time bound of Theorem 3.1 grows with L only through O(1) terms, so the printed 100 log N is unaffected.",
-		Check: func(env props.Env) props.Outcome {
-			return mbflySetsCheck(mbflyforms.Sec3Sets, func(p mbflyforms.ParamSet, note func(string, map[string]any)) {
-				L := mbflyforms.Batches(p.Alpha, p.Beta)
-				var bad map[string]any
-				if L != p.PrintedL {
-					bad = map[string]any{"set": p.Name, "alpha": p.Alpha.RatString(), "beta": p.Beta.RatString(), "formula_L": L, "printed_L": p.PrintedL}
-				}
-				note(fmt.Sprintf("%s: α = %s, β = %s: formula %d, printed %d", p.Name, p.Alpha.RatString(), p.Beta.RatString(), L, p.PrintedL), bad)
-			})
-		},
+		Check: mbflySetsCheck(mbflyforms.Sec3Sets, func(p mbflyforms.ParamSet, note func(string, bool, map[string]any)) {
+			L := mbflyforms.Batches(p.Alpha, p.Beta)
+			note(fmt.Sprintf("%s: α = %s, β = %s: formula %d, printed %d", p.Name, p.Alpha.RatString(), p.Beta.RatString(), L, p.PrintedL), L == p.PrintedL,
+				map[string]any{"set": p.Name, "alpha": p.Alpha.RatString(), "beta": p.Beta.RatString(), "formula_L": L, "printed_L": p.PrintedL})
+		}),
 	})
 
 	props.Register(props.Claim{
@@ -180,16 +175,11 @@ func registerMbflyExact() {
 		Kind:      props.Exact,
 		Recorded:  props.Violated,
 		Notes:     "With β = 7 the condition needs γ² > 4/8 = 1/2, i.e. γ > 0.7071; γ = 0.707 fails outright and γ = 0.714 leaves a slack 0.0098 smaller than 3γ^14/(1−γ^14) ≈ 0.0271. Feasible with β = 7: e.g. γ = 0.75, θ = 14 (left side 0.5544 ≤ 0.5625), or the γ, θ that oracles/mbflyforms.BestT0 picks (γ = 0.736, θ = 14). The printed 100 log N uses γ = 0.714; with γ = 0.736 Theorem 3.1's coefficient is 2d·2.5/log₂(1/0.736) ≈ 113 for d = 10.",
-		Check: func(env props.Env) props.Outcome {
-			return mbflySetsCheck(mbflyforms.Sec3Sets, func(p mbflyforms.ParamSet, note func(string, map[string]any)) {
-				lhs, g2, ok := mbflyforms.Cond1(p.Beta, p.Gamma, p.Theta)
-				var bad map[string]any
-				if !ok {
-					bad = map[string]any{"set": p.Name, "beta": p.Beta.RatString(), "gamma": p.Gamma.RatString(), "theta": p.Theta, "lhs": mbflyforms.F(lhs), "gamma2": mbflyforms.F(g2)}
-				}
-				note(fmt.Sprintf("%s: left %.6f, γ² %.6f, holds %v", p.Name, mbflyforms.F(lhs), mbflyforms.F(g2), ok), bad)
-			})
-		},
+		Check: mbflySetsCheck(mbflyforms.Sec3Sets, func(p mbflyforms.ParamSet, note func(string, bool, map[string]any)) {
+			lhs, g2, ok := mbflyforms.Cond1(p.Beta, p.Gamma, p.Theta)
+			note(fmt.Sprintf("%s: left %.6f, γ² %.6f, holds %v", p.Name, mbflyforms.F(lhs), mbflyforms.F(g2), ok), ok,
+				map[string]any{"set": p.Name, "beta": p.Beta.RatString(), "gamma": p.Gamma.RatString(), "theta": p.Theta, "lhs": mbflyforms.F(lhs), "gamma2": mbflyforms.F(g2)})
+		}),
 	})
 
 	props.Register(props.Claim{
@@ -200,12 +190,8 @@ func registerMbflyExact() {
 		Kind:      props.Exact,
 		Recorded:  props.Holds,
 		Notes:     "Computed: 102.88 and 599.6. Rounded to the printed precision (1 significant digit) they match. (Condition (1) fails for both assignments — see mbfly/sec3.3/cond-1-printed.)",
-		Check: func(env props.Env) props.Outcome {
-			return mbflyPrintedCheck(mbflyforms.Sec3Sets, mbflyThm31Coeff, func(p mbflyforms.ParamSet) []float64 { return []float64{p.PrintedCoeff} })
-		},
-		Faults: []props.Fault{{Name: "the printed coefficients' leading digit raised by one (100 → 200, 600 → 700)", Check: func(env props.Env) props.Outcome {
-			return mbflyPrintedCheck(mbflyforms.Sec3Sets, mbflyThm31Coeff, func(p mbflyforms.ParamSet) []float64 { return []float64{bumpLeadingDigit(p.PrintedCoeff)} })
-		}}},
+		Check:     mbflyPrintedCheck(mbflyforms.Sec3Sets, mbflyThm31Coeff, func(p mbflyforms.ParamSet) []float64 { return []float64{p.PrintedCoeff} }),
+		Faults:    []props.Fault{{Name: "the printed coefficients' leading digit raised by one (100 → 200, 600 → 700)", Check: mbflyPrintedCheck(mbflyforms.Sec3Sets, mbflyThm31Coeff, func(p mbflyforms.ParamSet) []float64 { return []float64{bumpLeadingDigit(p.PrintedCoeff)} })}},
 	})
 
 	props.Register(props.Claim{
@@ -216,16 +202,11 @@ func registerMbflyExact() {
 		Kind:      props.Exact,
 		Recorded:  props.Violated,
 		Notes:     "Non-explicit: 0.98746 ≤ 1 holds. Explicit: 1.00417 > 1 fails (narrowly; θ = 11 would satisfy it).",
-		Check: func(env props.Env) props.Outcome {
-			return mbflySetsCheck(mbflyforms.Sec4Sets, func(p mbflyforms.ParamSet, note func(string, map[string]any)) {
-				lhs, ok := mbflyforms.Cond2(p.Beta, p.Gamma, p.Theta)
-				var bad map[string]any
-				if !ok {
-					bad = map[string]any{"set": p.Name, "beta": p.Beta.RatString(), "gamma": p.Gamma.RatString(), "theta": p.Theta, "lhs": mbflyforms.F(lhs)}
-				}
-				note(fmt.Sprintf("%s: left %.6f, holds %v", p.Name, mbflyforms.F(lhs), ok), bad)
-			})
-		},
+		Check: mbflySetsCheck(mbflyforms.Sec4Sets, func(p mbflyforms.ParamSet, note func(string, bool, map[string]any)) {
+			lhs, ok := mbflyforms.Cond2(p.Beta, p.Gamma, p.Theta)
+			note(fmt.Sprintf("%s: left %.6f, holds %v", p.Name, mbflyforms.F(lhs), ok), ok,
+				map[string]any{"set": p.Name, "beta": p.Beta.RatString(), "gamma": p.Gamma.RatString(), "theta": p.Theta, "lhs": mbflyforms.F(lhs)})
+		}),
 	})
 
 	props.Register(props.Claim{
@@ -236,12 +217,10 @@ func registerMbflyExact() {
 		Kind:      props.Exact,
 		Recorded:  props.Violated,
 		Notes:     "Computed: 19 151 (printed 18 500), 80 683 (8×10^4 ✓), 38 003 (printed 37 000), 161 103 (1.6×10^5 ✓). With ln instead of log₂ the non-explicit figures are 19 245 and 38 189, further off. The explicit figures match.",
-		Check: func(env props.Env) props.Outcome {
-			return mbflyPrintedCheck(mbflyforms.Sec4Sets, func(p mbflyforms.ParamSet) []float64 {
-				a, b, g := mbflyforms.F(p.Alpha), mbflyforms.F(p.Beta), mbflyforms.F(p.Gamma)
-				return []float64{mbflyforms.Thm41Coefficient(p.D, a, b, g, p.Theta, false), mbflyforms.Thm43Coefficient(p.D, a, b, g, p.Theta, false)}
-			}, func(p mbflyforms.ParamSet) []float64 { return []float64{p.PrintedCoeff, p.PrintedDegreeReduced} })
-		},
+		Check: mbflyPrintedCheck(mbflyforms.Sec4Sets, func(p mbflyforms.ParamSet) []float64 {
+			a, b, g := mbflyforms.F(p.Alpha), mbflyforms.F(p.Beta), mbflyforms.F(p.Gamma)
+			return []float64{mbflyforms.Thm41Coefficient(p.D, a, b, g, p.Theta, false), mbflyforms.Thm43Coefficient(p.D, a, b, g, p.Theta, false)}
+		}, func(p mbflyforms.ParamSet) []float64 { return []float64{p.PrintedCoeff, p.PrintedDegreeReduced} }),
 	})
 
 	props.Register(props.Claim{
@@ -330,38 +309,37 @@ func bumpLeadingDigit(x float64) float64 {
 
 // mbflyPrintedCheck compares computed figures with printed ones, rounded
 // to the printed number of significant digits.
-func mbflyPrintedCheck(sets []mbflyforms.ParamSet, got, printed func(mbflyforms.ParamSet) []float64) props.Outcome {
-	return mbflySetsCheck(sets, func(p mbflyforms.ParamSet, note func(string, map[string]any)) {
+func mbflyPrintedCheck(sets []mbflyforms.ParamSet, got, printed func(mbflyforms.ParamSet) []float64) func(props.Env) props.Outcome {
+	return mbflySetsCheck(sets, func(p mbflyforms.ParamSet, note func(string, bool, map[string]any)) {
 		g, w := got(p), printed(p)
 		for i := range g {
 			sig := mbflyforms.SigDigits(w[i])
 			r := mbflyforms.RoundSig(g[i], sig)
-			var bad map[string]any
-			if r != w[i] {
-				bad = map[string]any{"set": p.Name, "computed": g[i], "printed": w[i], "digits": sig}
-			}
-			note(fmt.Sprintf("%s: computed %.1f → %g at %d digits, printed %g", p.Name, g[i], r, sig, w[i]), bad)
+			note(fmt.Sprintf("%s: computed %.1f → %g at %d digits, printed %g", p.Name, g[i], r, sig, w[i]), r == w[i],
+				map[string]any{"set": p.Name, "computed": g[i], "printed": w[i], "digits": sig})
 		}
 	})
 }
 
 // mbflySetsCheck checks printed figures set by set: judge calls note once
-// per figure with its evidence line and, when the figure is wrong, its
-// counterexample (nil when right). Violated, with every wrong figure, when
-// any is wrong; the evidence lists every figure.
-func mbflySetsCheck(sets []mbflyforms.ParamSet, judge func(p mbflyforms.ParamSet, note func(ev string, bad map[string]any))) props.Outcome {
-	var ev []string
-	var bad []map[string]any
-	for _, p := range sets {
-		judge(p, func(e string, b map[string]any) {
-			ev = append(ev, e)
-			if b != nil {
-				bad = append(bad, b)
-			}
-		})
+// per figure with its evidence line, whether the figure is right, and its
+// counterexample (kept only when the figure is wrong). Violated, with every
+// wrong figure, when any is wrong; the evidence lists every figure.
+func mbflySetsCheck(sets []mbflyforms.ParamSet, judge func(p mbflyforms.ParamSet, note func(ev string, ok bool, cex map[string]any))) func(props.Env) props.Outcome {
+	return func(props.Env) props.Outcome {
+		var ev []string
+		var bad []map[string]any
+		for _, p := range sets {
+			judge(p, func(e string, ok bool, cex map[string]any) {
+				ev = append(ev, e)
+				if !ok {
+					bad = append(bad, cex)
+				}
+			})
+		}
+		if len(bad) > 0 {
+			return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: bad}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 	}
-	if len(bad) > 0 {
-		return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: bad}
-	}
-	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 }

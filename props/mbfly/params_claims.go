@@ -9,6 +9,7 @@ import (
 	"routecheck/models/expander"
 	"routecheck/oracles/mbflyforms"
 	"routecheck/props"
+	"routecheck/props/internal/claimtab"
 )
 
 // Issue 13, "the paper's own parameters": each printed parameter set of
@@ -71,12 +72,31 @@ func hypExplicit(name string, d int, alpha, beta *big.Rat, splitter bool) paramH
 	return paramHyp{ok, fmt.Sprintf("%s, %s: p = d − 1 = %d prime %v (≡ %d mod 4; [8] needs 1); β = %s %s %s ≈ %.4f", name, res, p, expander.IsPrime(p), p%4, beta.RatString(), map[bool]string{true: "≤", false: ">"}[beta.Cmp(bmax) <= 0], bmax.RatString(), mbflyforms.F(bmax))}
 }
 
-// paramsCheck runs the hypotheses of one printed set (with β replaced by
-// betaOverride when non-nil: the planted fault).
-func paramsCheck(hyps func(beta *big.Rat) []paramHyp, betaOverride *big.Rat) func(props.Env) props.Outcome {
+// paramsRow is one claim that a printed set satisfies the hypotheses of
+// the results supplying its networks: hyp (hypRandom or hypExplicit) for
+// each entry of splitter in order (false: the expanders' Theorem 2.1, true:
+// the splitters' Corollary 2.1), and optionally a planted fault, the same
+// check with the printed β replaced by faultBeta.
+type paramsRow struct {
+	claim     props.Claim
+	name      string
+	set       mbflyforms.ParamSet
+	hyp       func(name string, d int, alpha, beta *big.Rat, splitter bool) paramHyp
+	splitter  []bool
+	fault     string
+	faultBeta *big.Rat
+}
+
+// check runs the row's hypotheses, with β replaced by beta when non-nil
+// (the planted fault).
+func (r paramsRow) check(beta *big.Rat) func(props.Env) props.Outcome {
+	if beta == nil {
+		beta = r.set.Beta
+	}
 	return func(env props.Env) props.Outcome {
 		var ev, bad []string
-		for _, h := range hyps(betaOverride) {
+		for _, sp := range r.splitter {
+			h := r.hyp(r.name, r.set.D, r.set.Alpha, beta, sp)
 			ev = append(ev, h.line)
 			if !h.ok {
 				bad = append(bad, h.line)
@@ -92,79 +112,68 @@ func paramsCheck(hyps func(beta *big.Rat) []paramHyp, betaOverride *big.Rat) fun
 func registerParams() {
 	s3n, s3e := mbflyforms.Sec3Sets[0], mbflyforms.Sec3Sets[1]
 	s4n, s4e := mbflyforms.Sec4Sets[0], mbflyforms.Sec4Sets[1]
-	pick := func(def, over *big.Rat) *big.Rat {
-		if over != nil {
-			return over
+	for _, r := range []paramsRow{
+		{
+			claim: props.Claim{
+				ID:        "mbfly/params/sec3.3-nonexplicit-hypotheses",
+				Source:    mbflySrc + " §3.3 (\"a reasonable choice of parameters for a nonexplicit construction d = 10, β = 7, α = 1/2312\") with Corollary 2.1(1)",
+				Statement: "the printed non-explicit §3.3 set satisfies the hypotheses of Corollary 2.1(1), which supplies its splitters: 2β < d − 1 and α ≤ α₀ = (1/2β)(2βe^{1+2β})^{−1/(d−2β−1)}",
+				Scope:     "d = 10, β = 7, α = 1/2312; exact comparison of 2β with d − 1",
+				Kind:      props.Exact,
+				Class:     props.Paper,
+				Recorded:  props.Violated,
+				Notes:     "2β = 14 is not below d − 1 = 9, so Corollary 2.1(1) gives no (α, 7, m, 20)-splitter at any α (its α₀ would have a negative exponent denominator). With d = 10 the corollary allows β < 4.5; condition (1) needs β > 3. The printed 100 log N therefore rests on splitters the paper's own existence result does not supply.",
+			},
+			name: "§3.3 non-explicit", set: s3n, hyp: hypRandom, splitter: []bool{true},
+		},
+		{
+			claim: props.Claim{
+				ID:        "mbfly/params/sec3.3-explicit-hypotheses",
+				Source:    mbflySrc + " §3.3 (\"a reasonable choice for an explicit construction is d = 60, β = 7, α = 1/189\") with Corollary 2.1(2)",
+				Statement: "the printed explicit §3.3 set satisfies the hypotheses of Corollary 2.1(2), which supplies its splitters: d = p + 1 with p prime and β ≤ d/(2(d−4)α + 8)",
+				Scope:     "d = 60, β = 7, α = 1/189; exact rational arithmetic",
+				Kind:      props.Exact,
+				Class:     props.Paper,
+				Recorded:  props.Violated,
+				Notes:     "d/(2(d−4)α + 8) = 60/(112/189 + 8) = 405/58 ≈ 6.983 < 7: the set misses the corollary narrowly. Tanner's bound with a Ramanujan λ = 2√59 would allow a little more (2β ≤ d²/(4(d−1) + (d−2)²α) ≈ 14.18, β ≤ 7.09), so the corollary as printed is slightly weaker than its own source (see mbfly/thm-2.1-2/lps-expander). Separately, p = 59 ≡ 3 (mod 4), outside the hypothesis p ≡ 1 (mod 4) of the cited construction [8] (Theorem 2.1(2) as printed says only \"p prime\").",
+			},
+			name: "§3.3 explicit", set: s3e, hyp: hypExplicit, splitter: []bool{true},
+		},
+		{
+			claim: props.Claim{
+				ID:        "mbfly/params/sec4.3-nonexplicit-hypotheses",
+				Source:    mbflySrc + " §4.3 (\"for the nonexplicit case, fix d = 21, β = 6, γ = 0.81, α = 0.042, θ = 12\") with Theorem 2.1(1) (the expander stages of §4.1) and Corollary 2.1(1) (the multi-butterfly's splitters)",
+				Statement: "the printed non-explicit §4.3 set satisfies Theorem 2.1(1) (β < d − 1, α ≤ (1/β)(βe^{1+β})^{−1/(d−β−1)}) and Corollary 2.1(1) (2β < d − 1, α ≤ (1/2β)(2βe^{1+2β})^{−1/(d−2β−1)})",
+				Scope:     "d = 21, β = 6, α = 0.042; α₀ in float64 (the margins are factors of 2 and 3.5, far above rounding)",
+				Kind:      props.Exact,
+				Class:     props.Paper,
+				Recorded:  props.Violated,
+				Notes:     "The expanders are covered (α₀ ≈ 0.0889 ≥ 0.042), the splitters are not: Corollary 2.1(1) at (d, β) = (21, 6) guarantees only α up to ≈ 0.0120, a factor 3.5 below the printed 0.042. Reading of the theorem: it gives expanders for some α > α₀, hence for every α ≤ α₀; a larger α is not covered. What fails is the paper's stated source, not the existence of such splitters: Corollary 2.1(1) builds a splitter from a 2β-expander and folds it, losing expansion in the fold (it must expand every set by 2β over all m outputs). A rough direct union bound for a folded random (α, 6, m, m/2, 21) concentrator (d = 21 random matchings into m vertices folded in pairs; P[Γ(X) ⊆ Y] = (C(2β|X|, |X|)/C(m, |X|))^d for Y of βx outputs) has leading exponent H(α) + H(2βα)/2 + d(2βα H(1/2β) − H(α)) per m (H in nats), negative for α below ≈ 0.052 — re-derived here by hand (the reviewer estimated ≈ 0.050); the same count over sets of 2βx unfolded vertices (the corollary's route) turns positive at ≈ 0.015. Small sets contribute O(m^{(1+β−d)|X|}). This is an estimate of the leading term only, not a proof, so the verdict stays violated as a statement about the cited source: α = 0.042 is plausibly reachable by a direct count, but the paper does not give it.",
+			},
+			name: "§4.3 non-explicit", set: s4n, hyp: hypRandom, splitter: []bool{false, true},
+		},
+		{
+			claim: props.Claim{
+				ID:        "mbfly/params/sec4.3-explicit-hypotheses",
+				Source:    mbflySrc + " §4.3 (\"for the explicit case, fix d = 102, β = 6.4, γ = 0.796, α = 0.04, θ = 10\") with Theorem 2.1(2) and Corollary 2.1(2)",
+				Statement: "the printed explicit §4.3 set satisfies Theorem 2.1(2) (d = p + 1, p prime, β ≤ d/((d−4)α + 4)) for the expander stages and Corollary 2.1(2) (β ≤ d/(2(d−4)α + 8)) for the splitters",
+				Scope:     "d = 102, β = 6.4, α = 0.04; exact rational arithmetic",
+				Kind:      props.Exact,
+				Class:     props.Paper,
+				Recorded:  props.Holds,
+				Notes:     "p = 101 is prime and ≡ 1 (mod 4) (inside [8]); β = 6.4 ≤ 12.88 (expanders) and ≤ 425/66 ≈ 6.439 (splitters: slack 0.6 %). Power: the same check with the printed β shifted to 6.5 (fixed before running; one unit in the printed digit) fails the splitter bound. Condition (2) fails for this set (mbfly/sec4.3/cond-2-printed), and §4.4's power-of-two d does not hold (mbfly/params/sec4.4-d-power-of-two).",
+			},
+			name: "§4.3 explicit", set: s4e, hyp: hypExplicit, splitter: []bool{false, true},
+			fault: "the printed β shifted from 6.4 to 6.5 (fixed before running)", faultBeta: big.NewRat(65, 10),
+		},
+	} {
+		if r.faultBeta == nil {
+			r.claim.Check = r.check(nil)
+			props.Register(r.claim)
+		} else {
+			props.Register(claimtab.WithFault(r.claim, r.check, nil, r.faultBeta, r.fault))
 		}
-		return def
 	}
-	props.Register(props.Claim{
-		ID:        "mbfly/params/sec3.3-nonexplicit-hypotheses",
-		Source:    mbflySrc + " §3.3 (\"a reasonable choice of parameters for a nonexplicit construction d = 10, β = 7, α = 1/2312\") with Corollary 2.1(1)",
-		Statement: "the printed non-explicit §3.3 set satisfies the hypotheses of Corollary 2.1(1), which supplies its splitters: 2β < d − 1 and α ≤ α₀ = (1/2β)(2βe^{1+2β})^{−1/(d−2β−1)}",
-		Scope:     "d = 10, β = 7, α = 1/2312; exact comparison of 2β with d − 1",
-		Kind:      props.Exact,
-		Class:     props.Paper,
-		Recorded:  props.Violated,
-		Notes:     "2β = 14 is not below d − 1 = 9, so Corollary 2.1(1) gives no (α, 7, m, 20)-splitter at any α (its α₀ would have a negative exponent denominator). With d = 10 the corollary allows β < 4.5; condition (1) needs β > 3. The printed 100 log N therefore rests on splitters the paper's own existence result does not supply.",
-		Check: paramsCheck(func(b *big.Rat) []paramHyp {
-			return []paramHyp{hypRandom("§3.3 non-explicit", s3n.D, s3n.Alpha, pick(s3n.Beta, b), true)}
-		}, nil),
-	})
-
-	props.Register(props.Claim{
-		ID:        "mbfly/params/sec3.3-explicit-hypotheses",
-		Source:    mbflySrc + " §3.3 (\"a reasonable choice for an explicit construction is d = 60, β = 7, α = 1/189\") with Corollary 2.1(2)",
-		Statement: "the printed explicit §3.3 set satisfies the hypotheses of Corollary 2.1(2), which supplies its splitters: d = p + 1 with p prime and β ≤ d/(2(d−4)α + 8)",
-		Scope:     "d = 60, β = 7, α = 1/189; exact rational arithmetic",
-		Kind:      props.Exact,
-		Class:     props.Paper,
-		Recorded:  props.Violated,
-		Notes:     "d/(2(d−4)α + 8) = 60/(112/189 + 8) = 405/58 ≈ 6.983 < 7: the set misses the corollary narrowly. Tanner's bound with a Ramanujan λ = 2√59 would allow a little more (2β ≤ d²/(4(d−1) + (d−2)²α) ≈ 14.18, β ≤ 7.09), so the corollary as printed is slightly weaker than its own source (see mbfly/thm-2.1-2/lps-expander). Separately, p = 59 ≡ 3 (mod 4), outside the hypothesis p ≡ 1 (mod 4) of the cited construction [8] (Theorem 2.1(2) as printed says only \"p prime\").",
-		Check: paramsCheck(func(b *big.Rat) []paramHyp {
-			return []paramHyp{hypExplicit("§3.3 explicit", s3e.D, s3e.Alpha, pick(s3e.Beta, b), true)}
-		}, nil),
-	})
-
-	props.Register(props.Claim{
-		ID:        "mbfly/params/sec4.3-nonexplicit-hypotheses",
-		Source:    mbflySrc + " §4.3 (\"for the nonexplicit case, fix d = 21, β = 6, γ = 0.81, α = 0.042, θ = 12\") with Theorem 2.1(1) (the expander stages of §4.1) and Corollary 2.1(1) (the multi-butterfly's splitters)",
-		Statement: "the printed non-explicit §4.3 set satisfies Theorem 2.1(1) (β < d − 1, α ≤ (1/β)(βe^{1+β})^{−1/(d−β−1)}) and Corollary 2.1(1) (2β < d − 1, α ≤ (1/2β)(2βe^{1+2β})^{−1/(d−2β−1)})",
-		Scope:     "d = 21, β = 6, α = 0.042; α₀ in float64 (the margins are factors of 2 and 3.5, far above rounding)",
-		Kind:      props.Exact,
-		Class:     props.Paper,
-		Recorded:  props.Violated,
-		Notes:     "The expanders are covered (α₀ ≈ 0.0889 ≥ 0.042), the splitters are not: Corollary 2.1(1) at (d, β) = (21, 6) guarantees only α up to ≈ 0.0120, a factor 3.5 below the printed 0.042. Reading of the theorem: it gives expanders for some α > α₀, hence for every α ≤ α₀; a larger α is not covered. What fails is the paper's stated source, not the existence of such splitters: Corollary 2.1(1) builds a splitter from a 2β-expander and folds it, losing expansion in the fold (it must expand every set by 2β over all m outputs). A rough direct union bound for a folded random (α, 6, m, m/2, 21) concentrator (d = 21 random matchings into m vertices folded in pairs; P[Γ(X) ⊆ Y] = (C(2β|X|, |X|)/C(m, |X|))^d for Y of βx outputs) has leading exponent H(α) + H(2βα)/2 + d(2βα H(1/2β) − H(α)) per m (H in nats), negative for α below ≈ 0.052 — re-derived here by hand (the reviewer estimated ≈ 0.050); the same count over sets of 2βx unfolded vertices (the corollary's route) turns positive at ≈ 0.015. Small sets contribute O(m^{(1+β−d)|X|}). This is an estimate of the leading term only, not a proof, so the verdict stays violated as a statement about the cited source: α = 0.042 is plausibly reachable by a direct count, but the paper does not give it.",
-		Check: paramsCheck(func(b *big.Rat) []paramHyp {
-			return []paramHyp{
-				hypRandom("§4.3 non-explicit", s4n.D, s4n.Alpha, pick(s4n.Beta, b), false),
-				hypRandom("§4.3 non-explicit", s4n.D, s4n.Alpha, pick(s4n.Beta, b), true),
-			}
-		}, nil),
-	})
-
-	props.Register(props.Claim{
-		ID:        "mbfly/params/sec4.3-explicit-hypotheses",
-		Source:    mbflySrc + " §4.3 (\"for the explicit case, fix d = 102, β = 6.4, γ = 0.796, α = 0.04, θ = 10\") with Theorem 2.1(2) and Corollary 2.1(2)",
-		Statement: "the printed explicit §4.3 set satisfies Theorem 2.1(2) (d = p + 1, p prime, β ≤ d/((d−4)α + 4)) for the expander stages and Corollary 2.1(2) (β ≤ d/(2(d−4)α + 8)) for the splitters",
-		Scope:     "d = 102, β = 6.4, α = 0.04; exact rational arithmetic",
-		Kind:      props.Exact,
-		Class:     props.Paper,
-		Recorded:  props.Holds,
-		Notes:     "p = 101 is prime and ≡ 1 (mod 4) (inside [8]); β = 6.4 ≤ 12.88 (expanders) and ≤ 425/66 ≈ 6.439 (splitters: slack 0.6 %). Power: the same check with the printed β shifted to 6.5 (fixed before running; one unit in the printed digit) fails the splitter bound. Condition (2) fails for this set (mbfly/sec4.3/cond-2-printed), and §4.4's power-of-two d does not hold (mbfly/params/sec4.4-d-power-of-two).",
-		Check: paramsCheck(func(b *big.Rat) []paramHyp {
-			return []paramHyp{
-				hypExplicit("§4.3 explicit", s4e.D, s4e.Alpha, pick(s4e.Beta, b), false),
-				hypExplicit("§4.3 explicit", s4e.D, s4e.Alpha, pick(s4e.Beta, b), true),
-			}
-		}, nil),
-		Faults: []props.Fault{{Name: "the printed β shifted from 6.4 to 6.5 (fixed before running)", Check: paramsCheck(func(b *big.Rat) []paramHyp {
-			return []paramHyp{
-				hypExplicit("§4.3 explicit", s4e.D, s4e.Alpha, pick(s4e.Beta, b), false),
-				hypExplicit("§4.3 explicit", s4e.D, s4e.Alpha, pick(s4e.Beta, b), true),
-			}
-		}, big.NewRat(65, 10))}},
-	})
 
 	props.Register(props.Claim{
 		ID:        "mbfly/params/sec4.4-d-power-of-two",

@@ -699,12 +699,7 @@ func withReplay(f Failure, o Options, newRouter NewRouter) Failure {
 		ci.MaxQueue = max(0, o.MaxQueue(sh, t))
 	}
 	router := suite.RouterName(o.Router, func() any { return newRouter() })
-	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "bflytest", "bfly-suite", router, "bflytest, "+shapeName(f.Shape)+", family "+f.Family, ci,
-		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
-	if err != nil {
-		f.Replay = "(replay file not written: " + err.Error() + ")"
-		return f
-	}
-	f.Replay = hunt.ReplayHint(path, fmt.Sprintf("bflytest.ReplayFile(newRouter, %q, opts)", path))
+	f.Replay = suite.WriteReplay(o.ReplayDir, "bflytest", "bfly-suite", router, "bflytest, "+shapeName(f.Shape)+", family "+f.Family, ci,
+		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "bflytest.ReplayFile(newRouter, %q, opts)")
 	return f
 }

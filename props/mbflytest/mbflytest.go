@@ -503,13 +503,8 @@ func (o Options) report(f Failure, newRouter NewRouter) []Failure {
 		return []Failure{f}
 	}
 	router := suite.RouterName(o.Router, func() any { return newRouter() })
-	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "mbflytest", "mbfly-suite", router, "mbflytest, family "+f.Family, f.Instance,
-		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
-	if err != nil {
-		f.Replay = "(instance file not written: " + err.Error() + ")"
-	} else {
-		f.Replay = hunt.ReplayHint(path, fmt.Sprintf("mbflytest.CheckFile(%q, newRouter)", path))
-	}
+	f.Replay = suite.WriteReplay(o.ReplayDir, "mbflytest", "mbfly-suite", router, "mbflytest, family "+f.Family, f.Instance,
+		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "mbflytest.CheckFile(%q, newRouter)")
 	return []Failure{f}
 }
 

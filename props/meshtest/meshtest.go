@@ -660,12 +660,7 @@ func withReplay(f Failure, o Options, newRouter NewRouter) Failure {
 	o = o.fill()
 	router := suite.RouterName(o.Router, func() any { return newRouter() })
 	ci := caseInstance{f.Instance, o.Seed, o.maxSteps(f.Instance), o.maxQueue(f.Instance)}
-	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "meshtest", "mesh-suite", router, "meshtest, family "+f.Instance.Family, ci,
-		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
-	if err != nil {
-		f.Replay = "(replay file not written: " + err.Error() + ")"
-		return f
-	}
-	f.Replay = hunt.ReplayHint(path, fmt.Sprintf("meshtest.CheckFile(newRouter, %q, opts)", path))
+	f.Replay = suite.WriteReplay(o.ReplayDir, "meshtest", "mesh-suite", router, "meshtest, family "+f.Instance.Family, ci,
+		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "meshtest.CheckFile(newRouter, %q, opts)")
 	return f
 }

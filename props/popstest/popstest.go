@@ -503,9 +503,5 @@ func writeReplay(in Instance, fs []Failure, router string, o Options) string {
 		broke[i] = hunt.Broken{Property: f.Property, Step: f.Slot, Message: f.Message}
 	}
 	ci := caseInstance{in, o.MaxBuffer, o.Memory, o.MaxSlots(pops.Shape{D: in.D, G: in.G}, in.Perm)}
-	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "popstest", "pops-suite", router, "popstest, family "+fs[0].Family, ci, broke)
-	if err != nil {
-		return "replay file not written: " + err.Error()
-	}
-	return hunt.ReplayHint(path, fmt.Sprintf("popstest.CheckFile(newRouter, %q, opts)", path))
+	return suite.WriteReplay(o.ReplayDir, "popstest", "pops-suite", router, "popstest, family "+fs[0].Family, ci, broke, "popstest.CheckFile(newRouter, %q, opts)")
 }

@@ -317,11 +317,7 @@ func replay(nw sortnet.Network, n int, dir string, o Options) string {
 			broke = append(broke, hunt.Broken{Property: f.Property, Step: -1, Message: msg})
 		}
 	}
-	path, err := hunt.WriteSuiteFailure(dir, "sortnettest", "sortnet-network", "", fmt.Sprintf("sortnettest, n = %d", n), c, broke)
-	if err != nil {
-		return "(replay file not written: " + err.Error() + ")"
-	}
-	return hunt.ReplayHint(path, fmt.Sprintf("sortnettest.CheckFile(%q)", path))
+	return suite.WriteReplay(dir, "sortnettest", "sortnet-network", "", fmt.Sprintf("sortnettest, n = %d", n), c, broke, "sortnettest.CheckFile(%q)")
 }
 
 // CheckFile re-checks the network of a replay file with the options it

@@ -613,12 +613,8 @@ func writeReplay(f Failure, o Options, newRouter NewRouter) string {
 		}
 	}
 	router := suite.RouterName(o.Router, func() any { return newRouter() })
-	path, err := hunt.WriteSuiteFailure(o.ReplayDir, "sottest", "sot-suite", router, "sottest, family "+f.Family, ci,
-		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}})
-	if err != nil {
-		return "(replay file not written: " + err.Error() + ")"
-	}
-	return hunt.ReplayHint(path, fmt.Sprintf("sottest.CheckFile(newRouter, %q, opts)", path))
+	return suite.WriteReplay(o.ReplayDir, "sottest", "sot-suite", router, "sottest, family "+f.Family, ci,
+		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "sottest.CheckFile(newRouter, %q, opts)")
 }
 
 // CheckFile re-runs the instance of a replay file with every property: a

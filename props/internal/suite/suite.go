@@ -1,13 +1,16 @@
 // Package suite holds what the six conformance suites (props/popstest,
 // meshtest, sottest, bflytest, mbflytest, sortnettest) share and knows no
-// network: the defaults every suite's Options fills the same way, and the
-// dispatch of a check to a subtest when the caller's testing.TB has them.
+// network: the defaults every suite's Options fills the same way, the
+// dispatch of a check to a subtest when the caller's testing.TB has them,
+// and the writing of a failure's replay file.
 package suite
 
 import (
 	"fmt"
 	"os"
 	"testing"
+
+	"routecheck/internal/hunt"
 )
 
 // Fill sets the options every suite has to their shared defaults where the
@@ -67,4 +70,18 @@ func RouterName(name string, newRouter func() any) (r string) {
 		}
 	}()
 	return fmt.Sprintf("%T", newRouter())
+}
+
+// WriteReplay writes a failure as a routecheck case under dir
+// (hunt.WriteSuiteFailure with the suite's file prefix, the case kind, the
+// router's name, the foundBy line, the instance and what broke) and returns
+// the failure's Replay text: how to re-run the file, with goCall (a Go
+// call with one %q for the file's path) for the caller's own router, or,
+// when the file cannot be written, why.
+func WriteReplay(dir, prefix, kind, router, foundBy string, instance any, broke []hunt.Broken, goCall string) string {
+	path, err := hunt.WriteSuiteFailure(dir, prefix, kind, router, foundBy, instance, broke)
+	if err != nil {
+		return "(replay file not written: " + err.Error() + ")"
+	}
+	return hunt.ReplayHint(path, fmt.Sprintf(goCall, path))
 }

@@ -2,7 +2,11 @@ package suite
 
 import (
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"routecheck/internal/hunt"
 )
 
 // TestFill: zero fields get the shared defaults (checks as given, seed 1,
@@ -60,5 +64,35 @@ func TestRouterName(t *testing.T) {
 	}
 	if got := RouterName("", func() any { panic("boom") }); got != "(a router whose constructor panics)" {
 		t.Errorf("panicking constructor: %q", got)
+	}
+}
+
+// TestWriteReplay: the file is a case of the given kind holding the
+// instance and what broke, and the text names it for routecheck replay and
+// in the Go call; an unwritable directory gives the reason, not a hint.
+func TestWriteReplay(t *testing.T) {
+	dir := t.TempDir()
+	broke := []hunt.Broken{{Property: "delivery", Step: 3, Message: "lost"}}
+	got := WriteReplay(dir, "xtest", "x-suite", "mine", "xtest, family f", map[string]int{"n": 4}, broke, "xtest.CheckFile(%q)")
+	if !strings.HasPrefix(got, "routecheck replay "+dir) {
+		t.Fatalf("WriteReplay = %q, want a routecheck replay line for a file under %s", got, dir)
+	}
+	path := strings.Fields(strings.TrimPrefix(got, "routecheck replay "))[0]
+	if !strings.Contains(got, "xtest.CheckFile(\""+path+"\")") {
+		t.Errorf("WriteReplay = %q, want the Go call with the path %s quoted", got, path)
+	}
+	raw, c, err := hunt.ReadSuiteFile(path, "x-suite")
+	if err != nil || c == nil {
+		t.Fatalf("ReadSuiteFile(%s): case %v, err %v; want an x-suite case", path, c, err)
+	}
+	if string(raw) != `{"n":4}` || c.Router != "mine" || len(c.Broke) != 1 || c.Broke[0] != broke[0] {
+		t.Errorf("case: instance %s, router %q, broke %v; want {\"n\":4}, mine, %v", raw, c.Router, c.Broke, broke)
+	}
+	notDir := filepath.Join(dir, "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := WriteReplay(notDir, "xtest", "x-suite", "", "", 1, nil, "%q"); !strings.HasPrefix(got, "(replay file not written: ") {
+		t.Errorf("into a file as directory: %q, want the reason the file was not written", got)
 	}
 }

@@ -124,19 +124,7 @@ func logNStagesCheck(mutant int) func(props.Env) props.Outcome {
 // the routing time, or limit + 1 when packets are still undelivered then
 // (a run over the bound need not be finished to be counted).
 func cappedCopies(e *ab.Engine, sh mb.Shape, p []int32, t int, rng *rand.Rand, mutate func([]mb.Packet, int, int), limit int) (int, error) {
-	perms := make([][]int32, t)
-	for i := range perms {
-		perms[i] = p
-	}
-	o := ab.Options{Shape: sh}
-	ps, err := ab.Packets(o, perms, rng)
-	if err != nil {
-		return 0, err
-	}
-	if mutate != nil {
-		mutate(ps, sh.LogN, t)
-	}
-	res, err := e.Run(o, ps, limit)
+	res, _, err := routeCopiesUpTo(e, sh, p, t, rng, mutate, limit)
 	if err != nil {
 		if strings.Contains(err.Error(), "undelivered after") {
 			return limit + 1, nil

@@ -147,6 +147,12 @@ func routeCopies(e *ab.Engine, sh mb.Shape, p []int32, t int, rng *rand.Rand) (a
 // (nil: unchanged; a planted fault otherwise) before routing; mutate gets
 // the packets, log N and t.
 func routeCopiesWith(e *ab.Engine, sh mb.Shape, p []int32, t int, rng *rand.Rand, mutate func([]mb.Packet, int, int)) (ab.Result, []mb.Packet, error) {
+	return routeCopiesUpTo(e, sh, p, t, rng, mutate, 1<<24)
+}
+
+// routeCopiesUpTo is routeCopiesWith with the engine's step limit given
+// (the run fails if packets are undelivered after limit steps).
+func routeCopiesUpTo(e *ab.Engine, sh mb.Shape, p []int32, t int, rng *rand.Rand, mutate func([]mb.Packet, int, int), limit int) (ab.Result, []mb.Packet, error) {
 	perms := make([][]int32, t)
 	for i := range perms {
 		perms[i] = p
@@ -159,7 +165,7 @@ func routeCopiesWith(e *ab.Engine, sh mb.Shape, p []int32, t int, rng *rand.Rand
 	if mutate != nil {
 		mutate(ps, sh.LogN, t)
 	}
-	res, err := e.Run(o, ps, 1<<24)
+	res, err := e.Run(o, ps, limit)
 	return res, ps, err
 }
 

@@ -93,6 +93,40 @@ func GenBflyInstance(t *rapid.T, maxN, maxT int, mode *mb.Mode, strict *bool) Bf
 	return in
 }
 
+// planted is one planted fault of withFaults: the claim's own check with
+// its parameter set to arg, under name.
+type planted[T any] struct {
+	name string
+	arg  T
+}
+
+// plant is a planted fault for withFaults.
+func plant[T any](name string, arg T) planted[T] { return planted[T]{name, arg} }
+
+// withFaults is claimtab.WithFault for a claim with several planted faults,
+// each the claim's check with the same parameter changed: Check =
+// check(real), and the faults appended in order.
+func withFaults[T any](c props.Claim, check func(T) func(props.Env) props.Outcome, real T, faults ...planted[T]) props.Claim {
+	for _, f := range faults {
+		c = claimtab.WithFault(c, check, real, f.arg, f.name)
+	}
+	return c
+}
+
+// renameFaults are the planted faults of the renaming claims
+// (bfly/thm-2/congestion-renamed, bfly/sec5/renaming-congestion).
+var renameFaults = []planted[renameMode]{
+	plant("a renaming that forgets to rename (σ = identity)", renameNone),
+	plant("a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running)", renameLowHalf),
+}
+
+// thm1HalfBound is claimtab.WithFault for the Theorem 1 claims: Check =
+// check(1), O(C) read as ≤ 3·C, and the planted fault check(0.5), the bound
+// scaled by 0.5.
+func thm1HalfBound(c props.Claim, check func(factor float64) func(props.Env) props.Outcome) props.Claim {
+	return claimtab.WithFault(c, check, 1, 0.5, "the bound 3·C scaled by 0.5 (1.5·C; factor fixed before running)")
+}
+
 // logLog is ⌈log₂ n⌉, the paper's "log log N" number of extra stages.
 func logLog(n int) int { return bits.Len(uint(n - 1)) }
 

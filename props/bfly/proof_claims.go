@@ -63,16 +63,11 @@ func init() {
 			Notes:     "Violated if some size's lower bound exceeds e^{−c2^r}; holds if no size does; the evidence says at how many sizes the union bound certifies the theorem exactly and how many stay between the bounds, and the smallest margin ln(bound) − ln(upper). Where 2^⌊(n+r)/2⌋ < 7·2^r the event is impossible (Pr = 0). This is the exact-tail counterpart of the sampled bfly/thm-6/good-fraction, reaching N = 2^20. [2026-11-24] Power: the bound with its exponent doubled (e^{−2c2^r}; fixed before running) is the planted fault.",
 		}, thm6TailCheck, 1, 2, "the bound's exponent doubled (e^{−2c·2^r}; fixed before running)"),
 
-		props.Claim{ID: "bfly/sec5/renaming-congestion", Source: seed001 + " §5 (\"one-time randomization reduces congestion to O(log N / log log N)\") and Corollary 4", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
+		withFaults(props.Claim{ID: "bfly/sec5/renaming-congestion", Source: seed001 + " §5 (\"one-time randomization reduces congestion to O(log N / log log N)\") and Corollary 4", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
 			Statement: "For a fixed π and a random renaming σ, the congestion of σ^{-1}πσ on the butterfly is O(log N/log log N) w.h.p.",
 			Scope:     "O() read as ≤ 3·log₂N/log₂log₂N and w.h.p. as failure probability ≤ 1/N (constant fixed before running); π ∈ {transpose, bit reversal, fixed random}; N = 2^6…2^16 (Small: ≤ 2^14); cells where the event is impossible (C ≤ 2^⌊n/2⌋) are labelled unreachable; exact binomial tails at Alpha (see stat_claims.go). The evidence gives the mean C/(log N/log log N) per N and family: the measured growth",
 			Notes:     "An O() cannot fail at a finite size; what can fail is the constant, fixed at 3 before running (Theorem 3's proof has a < 1/2 below, so the measured ratio must lie between the two). At these sizes the mean ratio rises slowly (≈ 1.5 at 2^6 to ≈ 2 at 2^14): lower-order terms, as for the maximum of N Poisson loads. [2026-11-24] Power: a renaming that forgets to rename (σ = identity) is the planted fault (the transpose's C = √N passes 3·log N/log log N from N = 2^8). [2026-11-24, review] σ = identity is the coarsest fault; a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running) is the second, and it is caught at both budgets from N = 2^6, exactly as σ = identity is: it leaves the transpose's and the bit reversal's congestion at √N (see bfly/thm-2/congestion-renamed). Power is shown against renamings that leave half the address alone, not against subtler non-uniform renamings.",
-			Check:     sec5CongCheck(renameFull),
-			Faults: []props.Fault{
-				{Name: "a renaming that forgets to rename (σ = identity)", Check: sec5CongCheck(renameNone)},
-				{Name: "a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running)", Check: sec5CongCheck(renameLowHalf)},
-			},
-		},
+		}, sec5CongCheck, renameFull, renameFaults...),
 	)
 }
 

@@ -301,18 +301,15 @@ func init() {
 			Scope:     "N = 4 and 8, every r ≤ n and every τ with 2^r < τ ≤ max|M| + 1 (exhaustive counts against the exact sum, math/big)",
 			Notes:     "The printed upper limit '(n+r)/2' of k is read as min(2^s, 2^r·2^{n−s}) ≤ 2^{(n+r)/2} (larger k contribute 0). The sum starts at s = r, so it bounds the count only for τ > 2^r (the proof's case τ = c·2^r, c ≥ 7). The proof's closing chain of inequalities is garbled in the extracted text and is not checked; Theorem 6's conclusion is checked statistically by bfly/thm-6/good-fraction.",
 		}, bflyUnionCheck, 0, 1, "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)"),
-	)
 
-	props.Register(props.Claim{ID: "bfly/lemma-9/node-bound", Source: seed001 + " Lemma 9 (part 1 and its proof)", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "Whatever the random transitions, a node at stage s ≤ r carries ≤ t·2^s packets of t permutations, a node (s, a) with r < s ≤ n carries only packets of M(π_ℓ, s, (a_{r+1}…a_n)) (≤ Σ_ℓ |M|), so ≤ t·c·2^r for permutations in Ψ(r, c·2^r).",
-		Scope:     "n ≤ 6, 0 ≤ r ≤ n, 1–6 permutations (copies or independent), random X; the repeated stages n + j, which the proof does not discuss, checked against t·2^{r−j}",
-		Notes:     "[2026-11-23] Power: two planted faults, both fixed before running: a router whose packets take one random transition more than the analysis' r (congestion measured on the network with r + 1 random stages, stages ≤ n, bound with r), and a router that injects a copy of packet 0 at its source.",
-		Check:     bflyLemma9Check(0),
-		Faults: []props.Fault{
-			{Name: "a router whose packets take r + 1 random transitions (the analysis assumes r)", Check: bflyLemma9Check(1)},
-			{Name: "a router that injects a copy of packet 0 at its source", Check: bflyLemma9Check(2)},
-		},
-	})
+		withFaults(props.Claim{ID: "bfly/lemma-9/node-bound", Source: seed001 + " Lemma 9 (part 1 and its proof)", Kind: props.Invariant, Recorded: props.Holds,
+			Statement: "Whatever the random transitions, a node at stage s ≤ r carries ≤ t·2^s packets of t permutations, a node (s, a) with r < s ≤ n carries only packets of M(π_ℓ, s, (a_{r+1}…a_n)) (≤ Σ_ℓ |M|), so ≤ t·c·2^r for permutations in Ψ(r, c·2^r).",
+			Scope:     "n ≤ 6, 0 ≤ r ≤ n, 1–6 permutations (copies or independent), random X; the repeated stages n + j, which the proof does not discuss, checked against t·2^{r−j}",
+			Notes:     "[2026-11-23] Power: two planted faults, both fixed before running: a router whose packets take one random transition more than the analysis' r (congestion measured on the network with r + 1 random stages, stages ≤ n, bound with r), and a router that injects a copy of packet 0 at its source.",
+		}, bflyLemma9Check, 0,
+			plant("a router whose packets take r + 1 random transitions (the analysis assumes r)", 1),
+			plant("a router that injects a copy of packet 0 at its source", 2)),
+	)
 }
 
 // bflyLemma9Check is bfly/lemma-9/node-bound's check; mutant 0 is the

@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
-	"sync"
 
 	ab "routecheck/algos/butterfly"
 	"routecheck/internal/seeds"
@@ -132,18 +131,13 @@ func cappedCopies(e *ab.Engine, sh mb.Shape, p []int32, t int, rng *rand.Rand, m
 	return res.Steps, nil
 }
 
-var (
-	fewMu   sync.Mutex
-	fewMemo = map[[6]uint64][]int{}
-)
+var fewMemo cache[[6]uint64, []int]
 
 // fewStagesRuns routes t copies of the adversary at (n, r) with §3's
 // router and returns the routing times of runs runs.
 func fewStagesRuns(e *ab.Engine, env props.Env, n, r, t, runs int) ([]int, error) {
 	key := [6]uint64{env.Seed, uint64(n), uint64(r), uint64(t), uint64(runs), 0}
-	fewMu.Lock()
-	v, ok := fewMemo[key]
-	fewMu.Unlock()
+	v, ok := fewMemo.get(key)
 	if ok {
 		return v, nil
 	}
@@ -156,9 +150,7 @@ func fewStagesRuns(e *ab.Engine, env props.Env, n, r, t, runs int) ([]int, error
 		}
 		out = append(out, res.Steps)
 	}
-	fewMu.Lock()
-	fewMemo[key] = out
-	fewMu.Unlock()
+	fewMemo.put(key, out)
 	return out, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"sync"
 
 	ab "routecheck/algos/butterfly"
 	"routecheck/internal/seeds"
@@ -125,6 +126,38 @@ var renameFaults = []planted[renameMode]{
 // scaled by 0.5.
 func thm1HalfBound(c props.Claim, check func(factor float64) func(props.Env) props.Outcome) props.Claim {
 	return claimtab.WithFault(c, check, 1, 0.5, "the bound 3·C scaled by 0.5 (1.5·C; factor fixed before running)")
+}
+
+// cache holds computed values by key, guarded by a mutex: the memos that
+// let a claim, its planted faults and its siblings share runs. A miss is
+// computed by the caller outside the lock and stored with put; the values
+// are deterministic in the key, so two concurrent misses store the same.
+type cache[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+func (c *cache[K, V]) get(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *cache[K, V]) put(k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[K]V{}
+	}
+	c.m[k] = v
+}
+
+// forget drops k (tests recompute a value).
+func (c *cache[K, V]) forget(k K) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, k)
 }
 
 // logLog is ⌈log₂ n⌉, the paper's "log log N" number of extra stages.

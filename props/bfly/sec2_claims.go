@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
-	"sync"
 
 	ab "routecheck/algos/butterfly"
 	"routecheck/internal/seeds"
@@ -96,10 +95,7 @@ type sec2MemoVal struct {
 	fifoMean          float64
 }
 
-var (
-	sec2Mu   sync.Mutex
-	sec2Memo = map[sec2MemoKey]sec2MemoVal{}
-)
+var sec2Memo cache[sec2MemoKey, sec2MemoVal]
 
 // sec2Outcome routes problem pi at n under rule (K factor 1) from seed,
 // and with fifo also with the FIFO engine on the same packets; memoized.
@@ -110,9 +106,7 @@ func sec2Outcome(e *ab.Sec2Engine, ef *ab.Engine, pi, n int, rule ab.Sec2Rule, s
 // sec2OutcomeK is sec2Outcome with K factor kf (K = ⌈kf·(log N + p)⌉).
 func sec2OutcomeK(e *ab.Sec2Engine, ef *ab.Engine, pi, n int, rule ab.Sec2Rule, kf float64, seed uint64, fifo bool) (sec2MemoVal, error) {
 	k := sec2MemoKey{pi, n, rule, kf, seed, fifo}
-	sec2Mu.Lock()
-	v, ok := sec2Memo[k]
-	sec2Mu.Unlock()
+	v, ok := sec2Memo.get(k)
 	if ok {
 		return v, nil
 	}
@@ -128,9 +122,7 @@ func sec2OutcomeK(e *ab.Sec2Engine, ef *ab.Engine, pi, n int, rule ab.Sec2Rule, 
 		}
 		v.fifoSteps, v.fifoMean = b.Steps, meanLat(b.Latency)
 	}
-	sec2Mu.Lock()
-	sec2Memo[k] = v
-	sec2Mu.Unlock()
+	sec2Memo.put(k, v)
 	return v, nil
 }
 
@@ -425,19 +417,14 @@ func init() {
 	)
 }
 
-var (
-	bufMu   sync.Mutex
-	bufMemo = map[[6]uint64][2][2]float64{}
-)
+var bufMemo cache[[6]uint64, [2][2]float64]
 
 // sec2BufferedPair runs one §4.2 instance in a buffered reading with
 // random resolution (step model) and FIFO (engine) on the same packets and
 // returns [random, fifo] × [mean, max] latency; memoized.
 func sec2BufferedPair(ef *ab.Engine, strict bool, n, r, p int, seed uint64) ([2][2]float64, error) {
 	key := [6]uint64{map[bool]uint64{true: 1}[strict], uint64(n), uint64(r), uint64(p), seed, 0}
-	bufMu.Lock()
-	v, ok := bufMemo[key]
-	bufMu.Unlock()
+	v, ok := bufMemo.get(key)
 	if ok {
 		return v, nil
 	}
@@ -469,9 +456,7 @@ func sec2BufferedPair(ef *ab.Engine, strict bool, n, r, p int, seed uint64) ([2]
 		return float64(m)
 	}
 	v = [2][2]float64{{meanLat(lat), maxOf(lat)}, {meanLat(fifo.Latency), maxOf(fifo.Latency)}}
-	bufMu.Lock()
-	bufMemo[key] = v
-	bufMu.Unlock()
+	bufMemo.put(key, v)
 	return v, nil
 }
 

@@ -102,17 +102,12 @@ type simKey struct {
 
 type simVal struct{ avg, max stats.Summary }
 
-var (
-	simMu    sync.Mutex
-	simCache = map[simKey]simVal{}
-)
+var simCache cache[simKey, simVal]
 
 // simCell runs (or recalls) a cell.
 func simCell(reading string, n, r, p int, seed uint64, runs int) (simVal, error) {
 	k := simKey{reading, n, r, p, seed, runs}
-	simMu.Lock()
-	v, ok := simCache[k]
-	simMu.Unlock()
+	v, ok := simCache.get(k)
 	if ok {
 		return v, nil
 	}
@@ -140,9 +135,7 @@ func simCell(reading string, n, r, p int, seed uint64, runs int) (simVal, error)
 		}
 	}
 	v = simVal{stats.Summarize(avgs), stats.Summarize(maxs)}
-	simMu.Lock()
-	simCache[k] = v
-	simMu.Unlock()
+	simCache.put(k, v)
 	return v, nil
 }
 

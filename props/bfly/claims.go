@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"sync"
 
 	ab "routecheck/algos/butterfly"
 	"routecheck/internal/seeds"
@@ -91,6 +92,72 @@ func GenBflyInstance(t *rapid.T, maxN, maxT int, mode *mb.Mode, strict *bool) Bf
 	kind := rapid.IntRange(0, len(bflytest.SequenceFamilies)-1).Draw(t, "family")
 	in.Perms = bflytest.Sequence(bflytest.SequenceFamilies[kind], n, tt, seeds.Rand(in.Seed, 0xbf))
 	return in
+}
+
+// planted is one planted fault of withFaults: the claim's own check with
+// its parameter set to arg, under name.
+type planted[T any] struct {
+	name string
+	arg  T
+}
+
+// plant is a planted fault for withFaults.
+func plant[T any](name string, arg T) planted[T] { return planted[T]{name, arg} }
+
+// withFaults is claimtab.WithFault for a claim with several planted faults,
+// each the claim's check with the same parameter changed: Check =
+// check(real), and the faults appended in order.
+func withFaults[T any](c props.Claim, check func(T) func(props.Env) props.Outcome, real T, faults ...planted[T]) props.Claim {
+	for _, f := range faults {
+		c = claimtab.WithFault(c, check, real, f.arg, f.name)
+	}
+	return c
+}
+
+// renameFaults are the planted faults of the renaming claims
+// (bfly/thm-2/congestion-renamed, bfly/sec5/renaming-congestion).
+var renameFaults = []planted[renameMode]{
+	plant("a renaming that forgets to rename (σ = identity)", renameNone),
+	plant("a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running)", renameLowHalf),
+}
+
+// thm1HalfBound is claimtab.WithFault for the Theorem 1 claims: Check =
+// check(1), O(C) read as ≤ 3·C, and the planted fault check(0.5), the bound
+// scaled by 0.5.
+func thm1HalfBound(c props.Claim, check func(factor float64) func(props.Env) props.Outcome) props.Claim {
+	return claimtab.WithFault(c, check, 1, 0.5, "the bound 3·C scaled by 0.5 (1.5·C; factor fixed before running)")
+}
+
+// cache holds computed values by key, guarded by a mutex: the memos that
+// let a claim, its planted faults and its siblings share runs. A miss is
+// computed by the caller outside the lock and stored with put; the values
+// are deterministic in the key, so two concurrent misses store the same.
+type cache[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+func (c *cache[K, V]) get(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *cache[K, V]) put(k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[K]V{}
+	}
+	c.m[k] = v
+}
+
+// forget drops k (tests recompute a value).
+func (c *cache[K, V]) forget(k K) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, k)
 }
 
 // logLog is ⌈log₂ n⌉, the paper's "log log N" number of extra stages.
@@ -267,18 +334,15 @@ func init() {
 			Scope:     "N = 4 and 8, every r ≤ n and every τ with 2^r < τ ≤ max|M| + 1 (exhaustive counts against the exact sum, math/big)",
 			Notes:     "The printed upper limit '(n+r)/2' of k is read as min(2^s, 2^r·2^{n−s}) ≤ 2^{(n+r)/2} (larger k contribute 0). The sum starts at s = r, so it bounds the count only for τ > 2^r (the proof's case τ = c·2^r, c ≥ 7). The proof's closing chain of inequalities is garbled in the extracted text and is not checked; Theorem 6's conclusion is checked statistically by bfly/thm-6/good-fraction.",
 		}, bflyUnionCheck, 0, 1, "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)"),
-	)
 
-	props.Register(props.Claim{ID: "bfly/lemma-9/node-bound", Source: seed001 + " Lemma 9 (part 1 and its proof)", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "Whatever the random transitions, a node at stage s ≤ r carries ≤ t·2^s packets of t permutations, a node (s, a) with r < s ≤ n carries only packets of M(π_ℓ, s, (a_{r+1}…a_n)) (≤ Σ_ℓ |M|), so ≤ t·c·2^r for permutations in Ψ(r, c·2^r).",
-		Scope:     "n ≤ 6, 0 ≤ r ≤ n, 1–6 permutations (copies or independent), random X; the repeated stages n + j, which the proof does not discuss, checked against t·2^{r−j}",
-		Notes:     "[2026-11-23] Power: two planted faults, both fixed before running: a router whose packets take one random transition more than the analysis' r (congestion measured on the network with r + 1 random stages, stages ≤ n, bound with r), and a router that injects a copy of packet 0 at its source.",
-		Check:     bflyLemma9Check(0),
-		Faults: []props.Fault{
-			{Name: "a router whose packets take r + 1 random transitions (the analysis assumes r)", Check: bflyLemma9Check(1)},
-			{Name: "a router that injects a copy of packet 0 at its source", Check: bflyLemma9Check(2)},
-		},
-	})
+		withFaults(props.Claim{ID: "bfly/lemma-9/node-bound", Source: seed001 + " Lemma 9 (part 1 and its proof)", Kind: props.Invariant, Recorded: props.Holds,
+			Statement: "Whatever the random transitions, a node at stage s ≤ r carries ≤ t·2^s packets of t permutations, a node (s, a) with r < s ≤ n carries only packets of M(π_ℓ, s, (a_{r+1}…a_n)) (≤ Σ_ℓ |M|), so ≤ t·c·2^r for permutations in Ψ(r, c·2^r).",
+			Scope:     "n ≤ 6, 0 ≤ r ≤ n, 1–6 permutations (copies or independent), random X; the repeated stages n + j, which the proof does not discuss, checked against t·2^{r−j}",
+			Notes:     "[2026-11-23] Power: two planted faults, both fixed before running: a router whose packets take one random transition more than the analysis' r (congestion measured on the network with r + 1 random stages, stages ≤ n, bound with r), and a router that injects a copy of packet 0 at its source.",
+		}, bflyLemma9Check, 0,
+			plant("a router whose packets take r + 1 random transitions (the analysis assumes r)", 1),
+			plant("a router that injects a copy of packet 0 at its source", 2)),
+	)
 }
 
 // bflyLemma9Check is bfly/lemma-9/node-bound's check; mutant 0 is the

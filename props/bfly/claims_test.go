@@ -49,9 +49,7 @@ func TestBflySimCellDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	simMu.Lock()
-	delete(simCache, simKey{"strict", 6, 2, 5, 77, 3})
-	simMu.Unlock()
+	simCache.forget(simKey{"strict", 6, 2, 5, 77, 3})
 	b, err := simCell("strict", 6, 2, 5, 77, 3)
 	if err != nil {
 		t.Fatal(err)

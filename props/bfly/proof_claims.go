@@ -12,6 +12,7 @@ import (
 	"routecheck/models/perm"
 	"routecheck/oracles/bflyforms"
 	"routecheck/props"
+	"routecheck/props/internal/claimtab"
 )
 
 // Proof steps and lower bounds of 001_afbf5d537b48cc65.txt §2–3, at sizes
@@ -20,60 +21,54 @@ import (
 // arithmetic of Theorem 3's proof.
 
 func init() {
-	props.Register(props.Claim{ID: "bfly/thm-10/chernoff-exact", Source: seed001 + " Theorem 10 (the Chernoff bound used in Lemma 9)", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
-		Statement: "For independent 0-1 variables with Σp_i = P and any s > 6P, Pr{X > s} ≤ 2^{−s}.",
-		Scope:     "exact tails (no sampling): every binomial Bin(m, 2^{−u}) with m ≤ 400, u ≤ 8 (Lemma 9's laws), and Poisson-binomial laws with p drawn from fixed seeds (60 small, 300 default, 2000 large; up to 200 variables, P up to 30), every integer s with 6P < s ≤ min(m, 1000); tails summed in float64 from the exact pmf (binomial: log-gamma; Poisson-binomial: the product recursion)",
-		Notes:     "The evidence gives the largest Pr{X > s}·2^s seen (the slack). [2026-11-24] Power: the bound read with 3P in place of 6P (fixed before running) is the planted fault: for P ≈ 10 the tail above 3P is about e^{−1.3P}, above 2^{−3P}.",
-		Check:     thm10Check(6),
-		Faults:    []props.Fault{{Name: "the bound applied for s > 3P (6 read as 3; fixed before running)", Check: thm10Check(3)}},
-	})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "bfly/thm-10/chernoff-exact", Source: seed001 + " Theorem 10 (the Chernoff bound used in Lemma 9)", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+			Statement: "For independent 0-1 variables with Σp_i = P and any s > 6P, Pr{X > s} ≤ 2^{−s}.",
+			Scope:     "exact tails (no sampling): every binomial Bin(m, 2^{−u}) with m ≤ 400, u ≤ 8 (Lemma 9's laws), and Poisson-binomial laws with p drawn from fixed seeds (60 small, 300 default, 2000 large; up to 200 variables, P up to 30), every integer s with 6P < s ≤ min(m, 1000); tails summed in float64 from the exact pmf (binomial: log-gamma; Poisson-binomial: the product recursion)",
+			Notes:     "The evidence gives the largest Pr{X > s}·2^s seen (the slack). [2026-11-24] Power: the bound read with 3P in place of 6P (fixed before running) is the planted fault: for P ≈ 10 the tail above 3P is about e^{−1.3P}, above 2^{−3P}.",
+		}, thm10Check, 6, 3, "the bound applied for s > 3P (6 read as 3; fixed before running)"),
 
-	props.Register(props.Claim{ID: "bfly/lemma-9/load-law/as-printed", Source: seed001 + " Lemma 9 (proof: \"the number of packets that pass a given node [in the first r stages] is distributed B(t2^r, 2^{−r})\")", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
-		Statement: "With §3's random transitions, the number of packets of t permutations that pass a node in the first r stages is distributed B(t·2^r, 2^{−r}).",
-		Scope:     "exact laws (no sampling) at every node of stages 1…r: n ≤ 4, 1 ≤ r ≤ n, t ≤ 3 permutations (every permutation of N = 4; random, transpose and bit reversal for N = 8, 16)",
-		Notes:     "Violated as printed: a node at stage s ≤ r is reached from 2^s inputs (not 2^r) and each of their packets passes it with probability 2^{−s}, so its load is exactly B(t·2^s, 2^{−s}) (bfly/lemma-9/load-law/early-corrected). Smallest counterexample: N = 4, r = 2, stage 1, t = 1: B(2, 1/2), not B(4, 1/4). The Chernoff step survives: both laws have mean t, which is all Theorem 10 uses (and for thresholds k ≥ λ + 1 the tail P(B(m, λ/m) ≥ k) grows with m (Anderson and Samuels 1967), so there the printed law is the heavier; below λ + 1 it need not be). The proof's count 'no more than 2^r inputs' is a bound, not the law.",
-		Check:     lemma9LawCheck(lawPrinted, 0),
-	})
-	props.Register(props.Claim{ID: "bfly/lemma-9/load-law/exact", Source: seed001 + " Lemma 9 (proof: 'p ∈ M(π, s, …) actually traverses node (s, a) only if the first r random transitions selected were a_1…a_r. This happens with probability 2^{−r}')", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
-		Statement: "For r < s ≤ n the load of node (s, a) is exactly B(Σ_ℓ |M(π_ℓ, s, (a_{r+1}…a_n))|, 2^{−r}), as the proof's Chernoff step assumes.",
-		Scope:     "exact laws at every node of stages r+1…n: n ≤ 4, 0 ≤ r ≤ n, t ≤ 3 permutations (every permutation of N = 4; random, transpose and bit reversal for N = 8, 16; copies or independent); the repeated stages n+1…n+r, which the proof does not discuss, are not checked",
-		Notes:     "Exact: a packet's X is uniform on [0, 2^r) and independent of the others (ab.Packets), so a node's load is the Poisson-binomial law of the per-packet probabilities c_k/2^r (c_k = the number of X that put packet k on the node, counted on the model's RowAt); a product of linear factors Π(1 − p_k + p_k·z) equals the binomial's (1 − q + q·z)^m iff the nonzero p_k are m copies of q, which is what is compared (exact integers). [2026-11-24] Power: a router whose X misses its largest value (uniform on [0, 2^r − 1), an off-by-one in the draw) is the planted fault. [2026-11-24, review] Split: this claim is now the proof's own law (stages after the r randomizing ones, inside the paper's assumptions: class paper); our correction for stages s ≤ r, where the printed law is wrong, is bfly/lemma-9/load-law/early-corrected (class beyond).",
-		Check:     lemma9LawCheck(lawMiddle, 0),
-		Faults:    []props.Fault{{Name: "a router drawing X uniform on [0, 2^r − 1) (off by one)", Check: lemma9LawCheck(lawMiddle, 1)}},
-	})
-	props.Register(props.Claim{ID: "bfly/lemma-9/load-law/early-corrected", Source: seed001 + " Lemma 9 (proof: loads in the first r stages; corrected)", Kind: props.Exact, Recorded: props.Holds, Class: props.Beyond,
-		Statement: "For s ≤ r the load of node (s, a) is exactly B(t·2^s, 2^{−s}) (our correction of the printed B(t·2^r, 2^{−r})).",
-		Scope:     "exact laws at every node of stages 0…r: n ≤ 4, 0 ≤ r ≤ n, t ≤ 3 permutations (the instances of bfly/lemma-9/load-law/exact)",
-		Notes:     "Class beyond: the law is our correction of the printed one (bfly/lemma-9/load-law/as-printed is violated); same exact comparison as bfly/lemma-9/load-law/exact. [2026-11-24, review] Split from bfly/lemma-9/load-law/exact, which keeps the proof's own law for r < s ≤ n. Power: the off-by-one X draw (uniform on [0, 2^r − 1)) is the planted fault; it is caught at every stage s ≥ 1 (c·2^s cannot equal the odd 2^r − 1).",
-		Check:     lemma9LawCheck(lawEarly, 0),
-		Faults:    []props.Fault{{Name: "a router drawing X uniform on [0, 2^r − 1) (off by one)", Check: lemma9LawCheck(lawEarly, 1)}},
-	})
+		props.Claim{ID: "bfly/lemma-9/load-law/as-printed", Source: seed001 + " Lemma 9 (proof: \"the number of packets that pass a given node [in the first r stages] is distributed B(t2^r, 2^{−r})\")", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
+			Statement: "With §3's random transitions, the number of packets of t permutations that pass a node in the first r stages is distributed B(t·2^r, 2^{−r}).",
+			Scope:     "exact laws (no sampling) at every node of stages 1…r: n ≤ 4, 1 ≤ r ≤ n, t ≤ 3 permutations (every permutation of N = 4; random, transpose and bit reversal for N = 8, 16)",
+			Notes:     "Violated as printed: a node at stage s ≤ r is reached from 2^s inputs (not 2^r) and each of their packets passes it with probability 2^{−s}, so its load is exactly B(t·2^s, 2^{−s}) (bfly/lemma-9/load-law/early-corrected). Smallest counterexample: N = 4, r = 2, stage 1, t = 1: B(2, 1/2), not B(4, 1/4). The Chernoff step survives: both laws have mean t, which is all Theorem 10 uses (and for thresholds k ≥ λ + 1 the tail P(B(m, λ/m) ≥ k) grows with m (Anderson and Samuels 1967), so there the printed law is the heavier; below λ + 1 it need not be). The proof's count 'no more than 2^r inputs' is a bound, not the law.",
+			Check:     lawPrinted.check(0),
+		},
+		claimtab.WithFault(props.Claim{ID: "bfly/lemma-9/load-law/exact", Source: seed001 + " Lemma 9 (proof: 'p ∈ M(π, s, …) actually traverses node (s, a) only if the first r random transitions selected were a_1…a_r. This happens with probability 2^{−r}')", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+			Statement: "For r < s ≤ n the load of node (s, a) is exactly B(Σ_ℓ |M(π_ℓ, s, (a_{r+1}…a_n))|, 2^{−r}), as the proof's Chernoff step assumes.",
+			Scope:     "exact laws at every node of stages r+1…n: n ≤ 4, 0 ≤ r ≤ n, t ≤ 3 permutations (every permutation of N = 4; random, transpose and bit reversal for N = 8, 16; copies or independent); the repeated stages n+1…n+r, which the proof does not discuss, are not checked",
+			Notes:     "Exact: a packet's X is uniform on [0, 2^r) and independent of the others (ab.Packets), so a node's load is the Poisson-binomial law of the per-packet probabilities c_k/2^r (c_k = the number of X that put packet k on the node, counted on the model's RowAt); a product of linear factors Π(1 − p_k + p_k·z) equals the binomial's (1 − q + q·z)^m iff the nonzero p_k are m copies of q, which is what is compared (exact integers). [2026-11-24] Power: a router whose X misses its largest value (uniform on [0, 2^r − 1), an off-by-one in the draw) is the planted fault. [2026-11-24, review] Split: this claim is now the proof's own law (stages after the r randomizing ones, inside the paper's assumptions: class paper); our correction for stages s ≤ r, where the printed law is wrong, is bfly/lemma-9/load-law/early-corrected (class beyond).",
+		}, lawMiddle.check, 0, 1, offByOneX),
+		claimtab.WithFault(props.Claim{ID: "bfly/lemma-9/load-law/early-corrected", Source: seed001 + " Lemma 9 (proof: loads in the first r stages; corrected)", Kind: props.Exact, Recorded: props.Holds, Class: props.Beyond,
+			Statement: "For s ≤ r the load of node (s, a) is exactly B(t·2^s, 2^{−s}) (our correction of the printed B(t·2^r, 2^{−r})).",
+			Scope:     "exact laws at every node of stages 0…r: n ≤ 4, 0 ≤ r ≤ n, t ≤ 3 permutations (the instances of bfly/lemma-9/load-law/exact)",
+			Notes:     "Class beyond: the law is our correction of the printed one (bfly/lemma-9/load-law/as-printed is violated); same exact comparison as bfly/lemma-9/load-law/exact. [2026-11-24, review] Split from bfly/lemma-9/load-law/exact, which keeps the proof's own law for r < s ≤ n. Power: the off-by-one X draw (uniform on [0, 2^r − 1)) is the planted fault; it is caught at every stage s ≥ 1 (c·2^s cannot equal the odd 2^r − 1).",
+		}, lawEarly.check, 0, 1, offByOneX),
 
-	props.Register(props.Claim{ID: "bfly/cor-5/printed-constant", Source: seed001 + " Corollary 5 (\"routing σ^{-1}πσ t times requires at least t log N / log log N parallel steps, with probability > 1 − 1/N\")", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
-		Statement: "For a random π (the π of Theorem 3's proof) and random σ, routing t copies of σ^{-1}πσ takes at least t·log N/log log N steps with probability > 1 − 1/N.",
-		Scope:     "the constant as printed (1; Theorem 3's proof has a < 1/2, the corollary prints none); log = log₂; §2's algorithm as stated (the bound is for any algorithm); one fixed random π per N, random σ per run; t ∈ {1, log N}; N = 2^4…2^12 (Small: ≤ 2^10); exact binomial tails at Alpha (see stat_claims.go). The evidence gives, per N, the mean time/(t·log N/log log N) and the mean congestion against log N/log log N: the Ω(t log N/log log N) growth",
-		Notes:     "Time ≥ t·C (bfly/sec2/congestion-lower-bound/node-queue), so the event needs C(σ^{-1}πσ) < log N/log log N; at these sizes the congestion of a random permutation is about twice log N/log log N (never below it in the runs). [2026-11-24] Power: the threshold doubled (2·t·log N/log log N; fixed before running) is the planted fault.",
-		Check:     cor5Check(1),
-		Faults:    []props.Fault{{Name: "the threshold doubled (2·t·log N/log log N; fixed before running)", Check: cor5Check(2)}},
-	})
+		claimtab.WithFault(props.Claim{ID: "bfly/cor-5/printed-constant", Source: seed001 + " Corollary 5 (\"routing σ^{-1}πσ t times requires at least t log N / log log N parallel steps, with probability > 1 − 1/N\")", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
+			Statement: "For a random π (the π of Theorem 3's proof) and random σ, routing t copies of σ^{-1}πσ takes at least t·log N/log log N steps with probability > 1 − 1/N.",
+			Scope:     "the constant as printed (1; Theorem 3's proof has a < 1/2, the corollary prints none); log = log₂; §2's algorithm as stated (the bound is for any algorithm); one fixed random π per N, random σ per run; t ∈ {1, log N}; N = 2^4…2^12 (Small: ≤ 2^10); exact binomial tails at Alpha (see stat_claims.go). The evidence gives, per N, the mean time/(t·log N/log log N) and the mean congestion against log N/log log N: the Ω(t log N/log log N) growth",
+			Notes:     "Time ≥ t·C (bfly/sec2/congestion-lower-bound/node-queue), so the event needs C(σ^{-1}πσ) < log N/log log N; at these sizes the congestion of a random permutation is about twice log N/log log N (never below it in the runs). [2026-11-24] Power: the threshold doubled (2·t·log N/log log N; fixed before running) is the planted fault.",
+		}, cor5Check, 1, 2, "the threshold doubled (2·t·log N/log log N; fixed before running)"),
 
-	props.Register(props.Claim{ID: "bfly/thm-3/proof-arithmetic", Source: seed001 + " Theorem 3 (proof: Pr{∩¬E(x)} ≤ (1 − N^{−a}/2)^{√N/16} + (√N/16)(4e/15)^{√N/4} ≤ 1/N 'for a < 1/2 and sufficiently large N') and Corollary 4", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
-		Statement: "Theorem 3's proof (and so Corollary 4's, which only renames) certifies a congestion threshold a·log N/log log N ≥ 2 with failure probability ≤ 1/N first at N = 2^42 (a ≈ 0.257): below it no size can fail Theorem 3 in a way its proof speaks to.",
-		Scope:     "n even (the proof's b(x) has n/2 digits), n ≤ 60, a on a grid of step 0.001 in (0, 1/2); the proof's bound evaluated in float64 log space; a threshold below 2 is met by every permutation with two packets through one node (C = 1 needs node-disjoint paths). The expected value n = 42 comes from an independent computation (a Python evaluation of the same formula), not from this check",
-		Notes:     "Why bfly/thm-3/random-congestion cannot be given power: at every size in reach (N ≤ 2^20 even for congestion alone) the threshold a·log N/log log N with a < 1/2 is below 2, and the proof's bound exceeds 1/N unless N ≥ 2^42, far beyond memory (the corollary needs N·log N nodes). Corollary 4 transfers Theorem 3 by 'σ^{-1}πσ is uniform for random π', so it inherits the same sizes. The measured congestion grows like log N/log log N with constant ≈ 2 (bfly/cor-5/printed-constant, bfly/sec5/renaming-congestion). [2026-11-24] Power: the first term read with exponent √N instead of √N/16 (one misread divisor; fixed before running) moves the first size to 2^32 and is caught.",
-		Check:     thm3ArithCheck(16),
-		Faults:    []props.Fault{{Name: "the first term's exponent √N/16 misread as √N", Check: thm3ArithCheck(1)}},
-	})
-}
+		claimtab.WithFault(props.Claim{ID: "bfly/thm-3/proof-arithmetic", Source: seed001 + " Theorem 3 (proof: Pr{∩¬E(x)} ≤ (1 − N^{−a}/2)^{√N/16} + (√N/16)(4e/15)^{√N/4} ≤ 1/N 'for a < 1/2 and sufficiently large N') and Corollary 4", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+			Statement: "Theorem 3's proof (and so Corollary 4's, which only renames) certifies a congestion threshold a·log N/log log N ≥ 2 with failure probability ≤ 1/N first at N = 2^42 (a ≈ 0.257): below it no size can fail Theorem 3 in a way its proof speaks to.",
+			Scope:     "n even (the proof's b(x) has n/2 digits), n ≤ 60, a on a grid of step 0.001 in (0, 1/2); the proof's bound evaluated in float64 log space; a threshold below 2 is met by every permutation with two packets through one node (C = 1 needs node-disjoint paths). The expected value n = 42 comes from an independent computation (a Python evaluation of the same formula), not from this check",
+			Notes:     "Why bfly/thm-3/random-congestion cannot be given power: at every size in reach (N ≤ 2^20 even for congestion alone) the threshold a·log N/log log N with a < 1/2 is below 2, and the proof's bound exceeds 1/N unless N ≥ 2^42, far beyond memory (the corollary needs N·log N nodes). Corollary 4 transfers Theorem 3 by 'σ^{-1}πσ is uniform for random π', so it inherits the same sizes. The measured congestion grows like log N/log log N with constant ≈ 2 (bfly/cor-5/printed-constant, bfly/sec5/renaming-congestion). [2026-11-24] Power: the first term read with exponent √N instead of √N/16 (one misread divisor; fixed before running) moves the first size to 2^32 and is caught.",
+		}, thm3ArithCheck, 16, 1, "the first term's exponent √N/16 misread as √N"),
 
-func init() {
-	props.Register(props.Claim{ID: "bfly/thm-6/exact-tail", Source: seed001 + " Theorem 6 (|Ψ(r, c2^r)| ≥ N!(1 − e^{−c2^r}), r ≥ log log N, c ≥ 7)", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
-		Statement: "For a uniformly random π, Pr{π ∉ Ψ(r, c·2^r)} ≤ e^{−c·2^r} for r ≥ log log N and c ≥ 7.",
-		Scope:     "c = 7, every r with ⌈log₂ log₂ N⌉ ≤ r ≤ n, N = 2^4…2^20; exact laws, no sampling: for uniform π, |M(π, s, a)| is hypergeometric (2^s draws — the inputs reaching B(s, a) — from N outputs of which 2^r·2^{n−s} are reached from B(s, a)); the largest single-set tail is a lower bound on Pr{π ∉ Ψ} and the union over all sets an upper bound; tails in float64 log space (log-gamma), compared on the log scale",
-		Notes:     "Violated if some size's lower bound exceeds e^{−c2^r}; holds if no size does; the evidence says at how many sizes the union bound certifies the theorem exactly and how many stay between the bounds, and the smallest margin ln(bound) − ln(upper). Where 2^⌊(n+r)/2⌋ < 7·2^r the event is impossible (Pr = 0). This is the exact-tail counterpart of the sampled bfly/thm-6/good-fraction, reaching N = 2^20. [2026-11-24] Power: the bound with its exponent doubled (e^{−2c2^r}; fixed before running) is the planted fault.",
-		Check:     thm6TailCheck(1),
-		Faults:    []props.Fault{{Name: "the bound's exponent doubled (e^{−2c·2^r}; fixed before running)", Check: thm6TailCheck(2)}},
-	})
+		claimtab.WithFault(props.Claim{ID: "bfly/thm-6/exact-tail", Source: seed001 + " Theorem 6 (|Ψ(r, c2^r)| ≥ N!(1 − e^{−c2^r}), r ≥ log log N, c ≥ 7)", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+			Statement: "For a uniformly random π, Pr{π ∉ Ψ(r, c·2^r)} ≤ e^{−c·2^r} for r ≥ log log N and c ≥ 7.",
+			Scope:     "c = 7, every r with ⌈log₂ log₂ N⌉ ≤ r ≤ n, N = 2^4…2^20; exact laws, no sampling: for uniform π, |M(π, s, a)| is hypergeometric (2^s draws — the inputs reaching B(s, a) — from N outputs of which 2^r·2^{n−s} are reached from B(s, a)); the largest single-set tail is a lower bound on Pr{π ∉ Ψ} and the union over all sets an upper bound; tails in float64 log space (log-gamma), compared on the log scale",
+			Notes:     "Violated if some size's lower bound exceeds e^{−c2^r}; holds if no size does; the evidence says at how many sizes the union bound certifies the theorem exactly and how many stay between the bounds, and the smallest margin ln(bound) − ln(upper). Where 2^⌊(n+r)/2⌋ < 7·2^r the event is impossible (Pr = 0). This is the exact-tail counterpart of the sampled bfly/thm-6/good-fraction, reaching N = 2^20. [2026-11-24] Power: the bound with its exponent doubled (e^{−2c2^r}; fixed before running) is the planted fault.",
+		}, thm6TailCheck, 1, 2, "the bound's exponent doubled (e^{−2c·2^r}; fixed before running)"),
+
+		withFaults(props.Claim{ID: "bfly/sec5/renaming-congestion", Source: seed001 + " §5 (\"one-time randomization reduces congestion to O(log N / log log N)\") and Corollary 4", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
+			Statement: "For a fixed π and a random renaming σ, the congestion of σ^{-1}πσ on the butterfly is O(log N/log log N) w.h.p.",
+			Scope:     "O() read as ≤ 3·log₂N/log₂log₂N and w.h.p. as failure probability ≤ 1/N (constant fixed before running); π ∈ {transpose, bit reversal, fixed random}; N = 2^6…2^16 (Small: ≤ 2^14); cells where the event is impossible (C ≤ 2^⌊n/2⌋) are labelled unreachable; exact binomial tails at Alpha (see stat_claims.go). The evidence gives the mean C/(log N/log log N) per N and family: the measured growth",
+			Notes:     "An O() cannot fail at a finite size; what can fail is the constant, fixed at 3 before running (Theorem 3's proof has a < 1/2 below, so the measured ratio must lie between the two). At these sizes the mean ratio rises slowly (≈ 1.5 at 2^6 to ≈ 2 at 2^14): lower-order terms, as for the maximum of N Poisson loads. [2026-11-24] Power: a renaming that forgets to rename (σ = identity) is the planted fault (the transpose's C = √N passes 3·log N/log log N from N = 2^8). [2026-11-24, review] σ = identity is the coarsest fault; a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running) is the second, and it is caught at both budgets from N = 2^6, exactly as σ = identity is: it leaves the transpose's and the bit reversal's congestion at √N (see bfly/thm-2/congestion-renamed). Power is shown against renamings that leave half the address alone, not against subtler non-uniform renamings.",
+		}, sec5CongCheck, renameFull, renameFaults...),
+	)
 }
 
 // lnHGTail is ln Pr{X ≥ tau} for X hypergeometric: d draws from a
@@ -281,7 +276,11 @@ func lemma9Instances(env props.Env) [][][]int32 {
 	return out
 }
 
-// lemmaLaw selects the stages and the law lemma9LawCheck compares.
+// offByOneX names the Lemma 9 law claims' planted fault (lemmaLaw.check
+// with short = 1).
+const offByOneX = "a router drawing X uniform on [0, 2^r − 1) (off by one)"
+
+// lemmaLaw selects the stages and the law its check compares.
 type lemmaLaw int
 
 const (
@@ -290,10 +289,10 @@ const (
 	lawMiddle                  // B(Σ|M|, 2^{−r}) at stages r+1…n
 )
 
-// lemma9LawCheck compares every node's exact load law at the stages of
-// law with that law; short > 0 plants the fault (X uniform on
-// [0, 2^r − short)).
-func lemma9LawCheck(law lemmaLaw, short int) func(props.Env) props.Outcome {
+// check compares every node's exact load law at the stages of law with
+// that law (the Lemma 9 law claims); short > 0 plants the fault (X uniform
+// on [0, 2^r − short)).
+func (law lemmaLaw) check(short int) func(props.Env) props.Outcome {
 	printed := law == lawPrinted
 	return func(env props.Env) props.Outcome {
 		nodes := 0
@@ -473,19 +472,6 @@ func thm3ArithCheck(div float64) func(props.Env) props.Outcome {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}
-}
-
-func init() {
-	props.Register(props.Claim{ID: "bfly/sec5/renaming-congestion", Source: seed001 + " §5 (\"one-time randomization reduces congestion to O(log N / log log N)\") and Corollary 4", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
-		Statement: "For a fixed π and a random renaming σ, the congestion of σ^{-1}πσ on the butterfly is O(log N/log log N) w.h.p.",
-		Scope:     "O() read as ≤ 3·log₂N/log₂log₂N and w.h.p. as failure probability ≤ 1/N (constant fixed before running); π ∈ {transpose, bit reversal, fixed random}; N = 2^6…2^16 (Small: ≤ 2^14); cells where the event is impossible (C ≤ 2^⌊n/2⌋) are labelled unreachable; exact binomial tails at Alpha (see stat_claims.go). The evidence gives the mean C/(log N/log log N) per N and family: the measured growth",
-		Notes:     "An O() cannot fail at a finite size; what can fail is the constant, fixed at 3 before running (Theorem 3's proof has a < 1/2 below, so the measured ratio must lie between the two). At these sizes the mean ratio rises slowly (≈ 1.5 at 2^6 to ≈ 2 at 2^14): lower-order terms, as for the maximum of N Poisson loads. [2026-11-24] Power: a renaming that forgets to rename (σ = identity) is the planted fault (the transpose's C = √N passes 3·log N/log log N from N = 2^8). [2026-11-24, review] σ = identity is the coarsest fault; a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running) is the second, and it is caught at both budgets from N = 2^6, exactly as σ = identity is: it leaves the transpose's and the bit reversal's congestion at √N (see bfly/thm-2/congestion-renamed). Power is shown against renamings that leave half the address alone, not against subtler non-uniform renamings.",
-		Check:     sec5CongCheck(renameFull),
-		Faults: []props.Fault{
-			{Name: "a renaming that forgets to rename (σ = identity)", Check: sec5CongCheck(renameNone)},
-			{Name: "a partial renaming (σ permutes only the low ⌊n/2⌋ address bits; fixed before running)", Check: sec5CongCheck(renameLowHalf)},
-		},
-	})
 }
 
 // sec5CongCheck is bfly/sec5/renaming-congestion's check; mode plants the

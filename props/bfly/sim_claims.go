@@ -102,17 +102,12 @@ type simKey struct {
 
 type simVal struct{ avg, max stats.Summary }
 
-var (
-	simMu    sync.Mutex
-	simCache = map[simKey]simVal{}
-)
+var simCache cache[simKey, simVal]
 
 // simCell runs (or recalls) a cell.
 func simCell(reading string, n, r, p int, seed uint64, runs int) (simVal, error) {
 	k := simKey{reading, n, r, p, seed, runs}
-	simMu.Lock()
-	v, ok := simCache[k]
-	simMu.Unlock()
+	v, ok := simCache.get(k)
 	if ok {
 		return v, nil
 	}
@@ -140,9 +135,7 @@ func simCell(reading string, n, r, p int, seed uint64, runs int) (simVal, error)
 		}
 	}
 	v = simVal{stats.Summarize(avgs), stats.Summarize(maxs)}
-	simMu.Lock()
-	simCache[k] = v
-	simMu.Unlock()
+	simCache.put(k, v)
 	return v, nil
 }
 
@@ -224,50 +217,51 @@ func init() {
 	fitClaim("bfly/sec4/fit-avg/pipelined", "pipelined", "average",
 		"With buffers that accept a packet in the step their occupant leaves, a link carries one packet per step and latencies are 17–45 % below the fit for p ≥ 10 (p = 1: 7–22 % below, growing with r), where the strict reading is within ≈ 0–9 % (contrast bfly/sec4/fit-avg/strict). [2026-11-23] Recorded inconsistent until issue 9 §6, against a ±20 % band + t·SE set during the strict-reading exploration (not for this claim); now inconclusive: the band was not applied to the sibling bfly/sec4/fit-avg/strict, so every fit comparison now follows one rule — a reported comparison, inconclusive, with the deviations in the evidence. What the evidence shows: some cell's interval lies wholly outside ±21 % of the formula at the small budget (p ≤ 20) and ±37 % at the default (p = 50 cells ≈ 30–45 % below); the strict reading's is ≈ 17–19 %, so the comparison favours the strict reading without deciding it.")
 
-	props.Register(props.Claim{ID: "bfly/sec4/fit-avg/r-slope-p1", Source: seed001 + " §4.3 (fitted L_avg) and §4.1", Kind: props.Statistical, Recorded: props.Inconclusive,
-		Statement: "For one permutation (p = 1) the average latency grows with r at the fitted rate: (L_avg(n, 10, 1) − L_avg(n, 2, 1))/8 ≈ 3.1 steps per extra stage.",
-		Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 1, r ∈ {2, 10}; 8/10/10 runs; reported comparison (the paper gives no tolerance; one rule for every fit comparison, as in bfly/sec4/fit-avg/strict): recorded inconclusive, the evidence gives our slope with its interval ± T(Alpha, runs − 1)·SE (Student t; SE from the two cells' run-to-run spread; conservative df) and the largest tolerance the interval lies wholly outside of", simN),
-		Notes:     "In the §4.1 model a packet needs two steps per node, so at light load an extra stage adds about 2 steps (our slope ≈ 2.1, in all three node readings ≥ 1 and ≈ 2 for buffered ones); the fit's 3.20·r term is driven by the heavy-load cells. The same slope shows in Figs. 1–2's reproduction (reproduce bfly-figs). [2026-11-23] Recorded inconsistent until issue 9 §6, against a ±20 % band + t·SE of our choosing; now inconclusive: the band was not applied to the sibling bfly/sec4/fit-avg/strict (inconclusive because the paper gives no tolerance), so every fit comparison now follows one rule — a reported comparison, inconclusive. The measurement stands: ours 2.10 ± 0.003 (SE) steps per stage against the fit's 3.16 (−34 %), an interval wholly outside ±29 % (small) / ±31 % (default) of the fit, so any tolerance below that would call the fitted slope inconsistent at light load.",
-		Check: func(env props.Env) props.Outcome {
-			runs := simRuns(env.Budget)
-			a, err := simCell("strict", simN, 2, 1, env.Seed, runs)
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-			}
-			b, err := simCell("strict", simN, 10, 1, env.Seed, runs)
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-			}
-			ours := (b.avg.Mean - a.avg.Mean) / 8
-			s := math.Sqrt(se(a.avg)*se(a.avg)+se(b.avg)*se(b.avg)) / 8
-			fit := (bflyforms.FitAvg(simN, 10, 1) - bflyforms.FitAvg(simN, 2, 1)) / 8
-			tc := stats.T(props.Alpha, runs-1)
-			band := math.Abs(ours-fit) - tc*s
-			ev := fmt.Sprintf("ours %.3f ± %.3f (SE; t critical %.1f, df %d) steps per stage, fit %.3f (%+.0f%%)", ours, s, tc, runs-1, fit, 100*(ours-fit)/fit)
-			if band > 0 {
-				ev += fmt.Sprintf("; our interval lies wholly outside ±%.0f%% of the fit: any tolerance below that would call the fitted slope inconsistent, none above it", 100*band/fit)
-			}
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: "reported comparison, no tolerance derivable from the paper: " + ev}
-		}})
-
-	props.Register(props.Claim{ID: "bfly/sec4/optimum-interior", Source: seed001 + " §4.3 and §1 (\"latency decreases when a few (log log N) extra stages are added … when more stages are added, the average latency increases back\")", Kind: props.Statistical, Recorded: props.Consistent,
-		Statement: "For long pipelined sequences the average latency has an interior optimum in r: adding ⌈log log N⌉ extra stages lowers it significantly, adding n stages raises it significantly above that.",
-		Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 50 (as before; 'long' read as many permutations per input), r ∈ {0, ⌈log log N⌉ = 4, n}, 8/10/10 runs; 'significantly': Welch statistic beyond T(Alpha/2, runs − 1) (Student t, conservative df) for L(⌈log log N⌉) < L(0) and L(n) > L(⌈log log N⌉); both significant: consistent (then the minimum over r is interior); either significant the other way: inconsistent; otherwise inconclusive", simN),
-		Notes:     "Earlier versions used p = 50 with 2 runs at the small budget and normal critical values; with 2 runs the real false-alarm rate of a normal critical value is far above Alpha (P(|t₁| > 6.6) ≈ 0.1), and a t critical value with 1 df (≈ 1e9) can never be met, so the runs were raised to 8 and the r grid cut to the three points compared, to stay within the time budget. Two fixed comparisons replace the data-selected optimum r* (which biased the test). Disclosure: p = 20 on r ∈ {0, 2, …, 10} was tried first with 8 runs and gave z(L(4) − L(0)) = −43.8 against a critical 47.2 (inconclusive; curve 60.9, 46.9, 48.4, 53.1, 58.1, 63.1 — interior minimum at r = 2, but short of significance at 1e-9 with 8 runs); p = 50 was the claim's original load, so we returned to it rather than reporting a weaker reading. [2026-11-23] Power: two planted faults, the compared cell replaced by one false by an effect size fixed before running (10 % of the reference mean, the cell's own run-to-run spread kept): (1) L(⌈log log N⌉) := 1.10·L(0), (2) L(n) := 0.90·L(⌈log log N⌉). Both are caught at the small and default budgets, so the recorded consistent stands. Caveat: (1) is caught at the small budget only through the second comparison (the raised L(4) ≈ 137 lies far above L(10) ≈ 88); its own comparison gives z(L(4) − L(0)) ≈ 24 against a critical 47 (8 runs, α = 5e-10) and reaches significance only at the default budget (28.6 against 27.7): with 8 runs the first comparison alone would miss a 10 % reversal.",
-		Check:     bflyOptimumCheck(0),
-		Faults: []props.Fault{
-			{Name: "L(⌈log log N⌉) set 10 % above L(0) (effect size fixed before running; its runs' spread kept)", Check: bflyOptimumCheck(1)},
-			{Name: "L(n) set 10 % below L(⌈log log N⌉) (effect size fixed before running; its runs' spread kept)", Check: bflyOptimumCheck(2)},
-		},
-	})
-
 	claimtab.Register(
+		props.Claim{ID: "bfly/sec4/fit-avg/r-slope-p1", Source: seed001 + " §4.3 (fitted L_avg) and §4.1", Kind: props.Statistical, Recorded: props.Inconclusive,
+			Statement: "For one permutation (p = 1) the average latency grows with r at the fitted rate: (L_avg(n, 10, 1) − L_avg(n, 2, 1))/8 ≈ 3.1 steps per extra stage.",
+			Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 1, r ∈ {2, 10}; 8/10/10 runs; reported comparison (the paper gives no tolerance; one rule for every fit comparison, as in bfly/sec4/fit-avg/strict): recorded inconclusive, the evidence gives our slope with its interval ± T(Alpha, runs − 1)·SE (Student t; SE from the two cells' run-to-run spread; conservative df) and the largest tolerance the interval lies wholly outside of", simN),
+			Notes:     "In the §4.1 model a packet needs two steps per node, so at light load an extra stage adds about 2 steps (our slope ≈ 2.1, in all three node readings ≥ 1 and ≈ 2 for buffered ones); the fit's 3.20·r term is driven by the heavy-load cells. The same slope shows in Figs. 1–2's reproduction (reproduce bfly-figs). [2026-11-23] Recorded inconsistent until issue 9 §6, against a ±20 % band + t·SE of our choosing; now inconclusive: the band was not applied to the sibling bfly/sec4/fit-avg/strict (inconclusive because the paper gives no tolerance), so every fit comparison now follows one rule — a reported comparison, inconclusive. The measurement stands: ours 2.10 ± 0.003 (SE) steps per stage against the fit's 3.16 (−34 %), an interval wholly outside ±29 % (small) / ±31 % (default) of the fit, so any tolerance below that would call the fitted slope inconsistent at light load.",
+			Check:     rSlopeP1Check,
+		},
+
+		withFaults(props.Claim{ID: "bfly/sec4/optimum-interior", Source: seed001 + " §4.3 and §1 (\"latency decreases when a few (log log N) extra stages are added … when more stages are added, the average latency increases back\")", Kind: props.Statistical, Recorded: props.Consistent,
+			Statement: "For long pipelined sequences the average latency has an interior optimum in r: adding ⌈log log N⌉ extra stages lowers it significantly, adding n stages raises it significantly above that.",
+			Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 50 (as before; 'long' read as many permutations per input), r ∈ {0, ⌈log log N⌉ = 4, n}, 8/10/10 runs; 'significantly': Welch statistic beyond T(Alpha/2, runs − 1) (Student t, conservative df) for L(⌈log log N⌉) < L(0) and L(n) > L(⌈log log N⌉); both significant: consistent (then the minimum over r is interior); either significant the other way: inconsistent; otherwise inconclusive", simN),
+			Notes:     "Earlier versions used p = 50 with 2 runs at the small budget and normal critical values; with 2 runs the real false-alarm rate of a normal critical value is far above Alpha (P(|t₁| > 6.6) ≈ 0.1), and a t critical value with 1 df (≈ 1e9) can never be met, so the runs were raised to 8 and the r grid cut to the three points compared, to stay within the time budget. Two fixed comparisons replace the data-selected optimum r* (which biased the test). Disclosure: p = 20 on r ∈ {0, 2, …, 10} was tried first with 8 runs and gave z(L(4) − L(0)) = −43.8 against a critical 47.2 (inconclusive; curve 60.9, 46.9, 48.4, 53.1, 58.1, 63.1 — interior minimum at r = 2, but short of significance at 1e-9 with 8 runs); p = 50 was the claim's original load, so we returned to it rather than reporting a weaker reading. [2026-11-23] Power: two planted faults, the compared cell replaced by one false by an effect size fixed before running (10 % of the reference mean, the cell's own run-to-run spread kept): (1) L(⌈log log N⌉) := 1.10·L(0), (2) L(n) := 0.90·L(⌈log log N⌉). Both are caught at the small and default budgets, so the recorded consistent stands. Caveat: (1) is caught at the small budget only through the second comparison (the raised L(4) ≈ 137 lies far above L(10) ≈ 88); its own comparison gives z(L(4) − L(0)) ≈ 24 against a critical 47 (8 runs, α = 5e-10) and reaches significance only at the default budget (28.6 against 27.7): with 8 runs the first comparison alone would miss a 10 % reversal.",
+		}, bflyOptimumCheck, 0,
+			plant("L(⌈log log N⌉) set 10 % above L(0) (effect size fixed before running; its runs' spread kept)", 1),
+			plant("L(n) set 10 % below L(⌈log log N⌉) (effect size fixed before running; its runs' spread kept)", 2)),
+
 		claimtab.WithFault(props.Claim{ID: "bfly/sec4/short-no-benefit", Source: seed001 + " §4.3 (\"extra stages … do not significantly decrease the latency in routing short sequences\")", Kind: props.Statistical, Recorded: props.Consistent,
 			Notes:     "Holds for p = 1 (latency only grows with r). Already at p = 10 a couple of extra stages lower the average latency significantly (z ≈ −8 at r = 2), so 'short' must mean a handful of permutations at most. The check can fail: with 8 runs the t critical value is ≈ 60 and a decrease of a few per cent at p = 1 (SE ≈ 0.02 on ≈ 20 steps) would exceed it. [2026-11-23] Power: the planted fault replaces the p = 1 cell at r = ⌈log log N⌉ = 4 (the paper's number of extra stages) by one 10 % below L(0) (effect size fixed before running, the cell's own run-to-run spread kept); it is caught at the small (z ≈ −74 against −59) and default (z ≈ −86) budgets, so the recorded consistent stands.",
 			Statement: "For a single permutation (p = 1) no number of extra stages lowers the average latency significantly below r = 0.",
 			Scope:     fmt.Sprintf("strict reading, N = 2^%d, p = 1 ('short' read as one permutation), r = 1…%d, 8/10/10 runs; significant: Welch statistic < −T(Alpha/%d, runs − 1) (Student t, conservative df); p = 10 on r ∈ %v reported in the evidence", simN, simN, simN, simGridR),
 		}, bflyShortCheck, false, true, "at p = 1, L(⌈log log N⌉) set 10 % below L(0) (effect size fixed before running; its runs' spread kept)"),
 	)
+}
+
+// rSlopeP1Check is bfly/sec4/fit-avg/r-slope-p1's check.
+func rSlopeP1Check(env props.Env) props.Outcome {
+	runs := simRuns(env.Budget)
+	a, err := simCell("strict", simN, 2, 1, env.Seed, runs)
+	if err != nil {
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+	}
+	b, err := simCell("strict", simN, 10, 1, env.Seed, runs)
+	if err != nil {
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+	}
+	ours := (b.avg.Mean - a.avg.Mean) / 8
+	s := math.Sqrt(se(a.avg)*se(a.avg)+se(b.avg)*se(b.avg)) / 8
+	fit := (bflyforms.FitAvg(simN, 10, 1) - bflyforms.FitAvg(simN, 2, 1)) / 8
+	tc := stats.T(props.Alpha, runs-1)
+	band := math.Abs(ours-fit) - tc*s
+	ev := fmt.Sprintf("ours %.3f ± %.3f (SE; t critical %.1f, df %d) steps per stage, fit %.3f (%+.0f%%)", ours, s, tc, runs-1, fit, 100*(ours-fit)/fit)
+	if band > 0 {
+		ev += fmt.Sprintf("; our interval lies wholly outside ±%.0f%% of the fit: any tolerance below that would call the fitted slope inconsistent, none above it", 100*band/fit)
+	}
+	return props.Outcome{Verdict: props.Inconclusive, Evidence: "reported comparison, no tolerance derivable from the paper: " + ev}
 }
 
 // bflyOptimumCheck is bfly/sec4/optimum-interior's check.

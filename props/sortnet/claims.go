@@ -133,6 +133,16 @@ func sortnetCheckKeys(nw msn.Network, xs []int32) []int {
 			t, ok = x, true
 		}
 	}
+	z, sorted := thresholdSorted(nw, xs, t)
+	if !ok || sorted { // cannot happen (see above); the slow way decides
+		return sortnetCheckKeysByThreshold(nw, xs)
+	}
+	return z
+}
+
+// thresholdSorted returns the threshold input [x ≥ t] of xs and whether nw
+// sorts it.
+func thresholdSorted(nw msn.Network, xs []int32, t int32) ([]int, bool) {
 	z := make([]int, len(xs))
 	for i, v := range xs {
 		if v >= t {
@@ -141,10 +151,7 @@ func sortnetCheckKeys(nw msn.Network, xs []int32) []int {
 	}
 	zz := slices.Clone(z)
 	msn.Apply(nw, zz)
-	if !ok || msn.Sorted(zz) { // cannot happen (see above); the slow way decides
-		return sortnetCheckKeysByThreshold(nw, xs)
-	}
-	return z
+	return z, msn.Sorted(zz)
 }
 
 // sortnetCheckKeysByThreshold is sortnetCheckKeys by running the network on
@@ -159,15 +166,7 @@ func sortnetCheckKeysByThreshold(nw msn.Network, xs []int32) []int {
 		return nil
 	}
 	for _, t := range want {
-		z := make([]int, len(xs))
-		for i, v := range xs {
-			if v >= t {
-				z[i] = 1
-			}
-		}
-		zz := slices.Clone(z)
-		msn.Apply(nw, zz)
-		if !msn.Sorted(zz) {
+		if z, sorted := thresholdSorted(nw, xs, t); !sorted {
 			return z
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	amesh "routecheck/algos/mesh"
@@ -295,23 +296,11 @@ func init() {
 			}
 			parts := []string{fmt.Sprintf("DET_4 %d (%s)", d4, at)}
 			for _, alg := range []amesh.Algorithm{amesh.Rand3, amesh.Rand4} {
-				best := -1 // the smallest over runs of the slowest family
-				for run := range runs {
-					worst := 0
-					for fi, f := range KKFamilies {
-						c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: f}
-						c.DistSeed = seeds.Derive(env.Seed, 0xb4b, uint64(n), uint64(k), uint64(fi), uint64(run))
-						c.AlgSeed = seeds.Derive(c.DistSeed, 1)
-						r, err := RunKKStatCase(c)
-						if err != nil {
-							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-						}
-						worst = max(worst, r.Steps)
-					}
-					if best < 0 || worst < best {
-						best = worst
-					}
+				ws, err := randSlowest(env.Seed, 0xb4b, alg, n, k, runs, KKFamilies)
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
+				best := slices.Min(ws) // the smallest over runs of the slowest family
 				parts = append(parts, fmt.Sprintf("%s %d", alg, best))
 				if d4 >= best {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: DET_4's slowest family takes %d steps (%s), %s's slowest family only %d in its best run", n, k, d4, at, alg, best),

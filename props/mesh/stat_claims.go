@@ -58,6 +58,30 @@ func RunKKStatCase(c KKStatCase) (amesh.KKResult, error) {
 	return runKKStatCase(c, nil)
 }
 
+// randSlowest runs alg (RAND_3 or RAND_4, with coloring) runs times on
+// every family of fams at n, k and returns, per run, the steps of the
+// slowest family. Run run of family fams[fi] draws its distribution from
+// seeds.Derive(seed, tag, n, k, fi, run) and its coins from that seed
+// derived with 1 (a KKStatCase each); the first routing error is returned.
+func randSlowest(seed, tag uint64, alg amesh.Algorithm, n, k, runs int, fams []KKFamily) ([]int, error) {
+	var out []int
+	for run := range runs {
+		worst := 0
+		for fi, f := range fams {
+			c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: f}
+			c.DistSeed = seeds.Derive(seed, tag, uint64(n), uint64(k), uint64(fi), uint64(run))
+			c.AlgSeed = seeds.Derive(c.DistSeed, 1)
+			r, err := RunKKStatCase(c)
+			if err != nil {
+				return nil, err
+			}
+			worst = max(worst, r.Steps)
+		}
+		out = append(out, worst)
+	}
+	return out, nil
+}
+
 // runKKStatCase is RunKKStatCase with the random positions drawn by
 // position (mesh.Options.Position; nil is uniform).
 func runKKStatCase(c KKStatCase, position func(*rand.Rand, int) int32) (amesh.KKResult, error) {

@@ -95,14 +95,6 @@ func (p torusPhase1) check(variant string) func(props.Env) props.Outcome {
 	}
 }
 
-// torusBoundSizes are the (n, k) of the torus bound claims, in the order
-// run at every budget.
-var torusBoundSizes = [][2]int{{4, 16}, {4, 64}, {8, 64}, {4, 256}}
-
-// torusBound is the bound of the torus bound claims: Theorem 1 with its
-// leading term halved and its proof constant 1.5, k·n/4 + 1.5·n²·log n.
-func torusBound(n, k int) float64 { return float64(k*n)/4 + 1.5*float64(nlogn2(n)) }
-
 // torusCase is a case of the torus bound claims.
 type torusCase struct {
 	f    KKFamily
@@ -111,22 +103,37 @@ type torusCase struct {
 	r    amesh.KKResult
 }
 
-// torusRow routes one distribution of each family at n, k with coloring
-// on the torus (variant as in torusRun) and returns the cases in family
-// order. The distributions are drawn with tag 0x70b: every torus bound
-// claim sees the same ones.
-func torusRow(env props.Env, n, k int, variant string) ([]torusCase, error) {
-	var out []torusCase
-	for fi, f := range KKFamilies {
-		seed := seeds.Derive(env.Seed, 0x70b, uint64(n), uint64(k), uint64(fi))
-		dst := GenKK(f, n, k, seeds.Rand(seed))
-		r, err := torusRun(n, dst, true, variant)
-		if err != nil {
-			return nil, err
+// torusBoundRows runs the cases of the torus bound claims: at each (n, k)
+// of (4, 16), (4, 64), (8, 64), (4, 256) in that order, one distribution
+// of each family routed with coloring on the torus (variant as in
+// torusRun). It hands each size's cases (in family order) to judge with
+// the bound b = k·n/4 + 1.5·n²·log n (Theorem 1 with its leading term
+// halved and its proof constant 1.5) and the evidence lines of the sizes
+// before; judge returns the size's line, or an outcome that ends the
+// check. A routing error is inconclusive; after the last size the outcome
+// is done(lines). The distributions are drawn with tag 0x70b: every torus
+// bound claim sees the same ones.
+func torusBoundRows(env props.Env, variant string, judge func(n, k int, b float64, row []torusCase, lines []string) (string, *props.Outcome), done func(lines []string) props.Outcome) props.Outcome {
+	var lines []string
+	for _, nk := range [][2]int{{4, 16}, {4, 64}, {8, 64}, {4, 256}} {
+		n, k := nk[0], nk[1]
+		var row []torusCase
+		for fi, f := range KKFamilies {
+			seed := seeds.Derive(env.Seed, 0x70b, uint64(n), uint64(k), uint64(fi))
+			dst := GenKK(f, n, k, seeds.Rand(seed))
+			r, err := torusRun(n, dst, true, variant)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			}
+			row = append(row, torusCase{f, seed, dst, r})
 		}
-		out = append(out, torusCase{f, seed, dst, r})
+		line, stop := judge(n, k, float64(k*n)/4+1.5*float64(nlogn2(n)), row, lines)
+		if stop != nil {
+			return *stop
+		}
+		lines = append(lines, line)
 	}
-	return out, nil
+	return done(lines)
 }
 
 func init() {
@@ -145,35 +152,30 @@ func init() {
 		Faults:    []props.Fault{{Name: "the mesh instead of the torus (no wrap-around links)", Check: stand.check(torusMesh)}},
 	}))
 
-	// exceeds looks for a case where the torus run (the one-way stand-in,
-	// or the tie-splitting routing when split) takes more than
-	// k·n/4 + 1.5·n²·log n; finding one is the claim.
+	// exceeds looks for a case where the torus run (the ring routing
+	// variant: the one-way stand-in, or the tie-splitting routing as the
+	// planted fault) takes more than k·n/4 + 1.5·n²·log n; finding one is
+	// the claim.
 	exceeds := func(variant string) func(props.Env) props.Outcome {
 		return func(env props.Env) props.Outcome {
-			var ev []string
-			for _, nk := range torusBoundSizes {
-				n, k := nk[0], nk[1]
-				b := torusBound(n, k)
-				row, err := torusRow(env, n, k, variant)
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
+			return torusBoundRows(env, variant, func(n, k int, b float64, row []torusCase, ev []string) (string, *props.Outcome) {
 				var parts []string
 				for _, c := range row {
 					rt := c.r
 					rm, err := det3Run(n, c.dst, nil)
 					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+						return "", &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
 					parts = append(parts, fmt.Sprintf("%s %d/%d = %.3f", c.f, rt.Steps, rm.Steps, float64(rt.Steps)/float64(rm.Steps)))
 					if float64(rt.Steps) > b {
-						return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("n = %d, k = %d, %s: the torus takes %d steps %v > k·n/4 + 1.5·n² log n = %.0f (the mesh %d %v); torus/mesh up to there: %s", n, k, c.f, rt.Steps, rt.PhaseSteps, b, rm.Steps, rm.PhaseSteps, strings.Join(append(ev, fmt.Sprintf("n=%d k=%d: %s", n, k, strings.Join(parts, ", "))), "; ")),
+						return "", &props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("n = %d, k = %d, %s: the torus takes %d steps %v > k·n/4 + 1.5·n² log n = %.0f (the mesh %d %v); torus/mesh up to there: %s", n, k, c.f, rt.Steps, rt.PhaseSteps, b, rm.Steps, rm.PhaseSteps, strings.Join(append(ev, fmt.Sprintf("n=%d k=%d: %s", n, k, strings.Join(parts, ", "))), "; ")),
 							Counterexample: KKCase{amesh.Det3, true, n, k, c.f, c.seed}}
 					}
 				}
-				ev = append(ev, fmt.Sprintf("n=%d k=%d: %s", n, k, strings.Join(parts, ", ")))
-			}
-			return props.Outcome{Verdict: props.Violated, Evidence: "no case exceeds k·n/4 + 1.5·n² log n; torus/mesh: " + strings.Join(ev, "; ")}
+				return fmt.Sprintf("n=%d k=%d: %s", n, k, strings.Join(parts, ", ")), nil
+			}, func(ev []string) props.Outcome {
+				return props.Outcome{Verdict: props.Violated, Evidence: "no case exceeds k·n/4 + 1.5·n² log n; torus/mesh: " + strings.Join(ev, "; ")}
+			})
 		}
 	}
 	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-one-way-exceeds", Source: seed003 + " §6 ('All obtained results carry on with leading terms half as large as for meshes'), with the shorter-way stand-in for [4]", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Construction,
@@ -212,27 +214,21 @@ func init() {
 
 	halved := func(variant string) func(props.Env) props.Outcome {
 		return func(env props.Env) props.Outcome {
-			var ev []string
 			var sl slackMax
-			for _, nk := range torusBoundSizes {
-				n, k := nk[0], nk[1]
-				b := torusBound(n, k)
-				row, err := torusRow(env, n, k, variant)
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
+			return torusBoundRows(env, variant, func(n, k int, b float64, row []torusCase, _ []string) (string, *props.Outcome) {
 				var parts []string
 				for _, c := range row {
 					sl.see(float64(c.r.Steps), b)
 					if float64(c.r.Steps) > b {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d steps %v > k·n/4 + 1.5·n² log n = %.0f", n, k, c.f, c.r.Steps, c.r.PhaseSteps, b),
+						return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d steps %v > k·n/4 + 1.5·n² log n = %.0f", n, k, c.f, c.r.Steps, c.r.PhaseSteps, b),
 							Counterexample: KKCase{amesh.Det3, true, n, k, c.f, c.seed}}
 					}
 					parts = append(parts, fmt.Sprintf("%s %d", c.f, c.r.Steps))
 				}
-				ev = append(ev, fmt.Sprintf("n=%d k=%d (bound %.0f): %s", n, k, b, strings.Join(parts, ", ")))
-			}
-			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")})
+				return fmt.Sprintf("n=%d k=%d (bound %.0f): %s", n, k, b, strings.Join(parts, ", ")), nil
+			}, func(ev []string) props.Outcome {
+				return sl.on(props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")})
+			})
 		}
 	}
 	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-halved-split", Source: seed003 + " §6 ('All obtained results carry on with leading terms half as large as for meshes')", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,

@@ -228,16 +228,35 @@ func rand4Sizes(b props.Budget) (sizes [][2]int, runs int) {
 // before running.
 const Rand4PerPhaseC = 2.0
 
+// rand4Size is a size of mesh/sec-1/rand4-per-phase with its runs, its
+// O() term o = (k·n·log n)^{1/2} and its per-phase bound
+// B = k·n/4 + Rand4PerPhaseC·o.
+type rand4Size struct {
+	n, k, runs int
+	o, B       float64
+}
+
+// rand4Plan is what mesh/sec-1/rand4-per-phase (and rand3-is-rand4-merged)
+// run at a budget: the sizes of rand4Sizes with their runs raised by
+// rand4Runs, the budget's runs before raising, and the per-test level
+// alpha = Alpha/(sizes × families).
+func rand4Plan(b props.Budget) (sizes []rand4Size, runs0 int, alpha float64) {
+	nks, runs0 := rand4Sizes(b)
+	alpha = props.Alpha / float64(len(nks)*len(KKFamilies))
+	for _, nk := range nks {
+		n, k := nk[0], nk[1]
+		o := math.Sqrt(float64(k * n * floorLog2(n)))
+		sizes = append(sizes, rand4Size{n, k, rand4Runs(runs0, n, alpha), o, float64(k*n)/4 + Rand4PerPhaseC*o})
+	}
+	return sizes, runs0, alpha
+}
+
 func rand4PerPhase(env props.Env, position func(*rand.Rand, int) int32) props.Outcome {
-	sizes, runs0 := rand4Sizes(env.Budget)
-	alpha := props.Alpha / float64(len(sizes)*len(KKFamilies))
+	sizes, runs0, alpha := rand4Plan(env.Budget)
 	fitted, fittedAt := math.Inf(-1), ""
 	var ev []string
-	for _, nk := range sizes {
-		n, k := nk[0], nk[1]
-		runs := rand4Runs(runs0, n, alpha)
-		o := math.Sqrt(float64(k * n * floorLog2(n)))
-		B := float64(k*n)/4 + Rand4PerPhaseC*o
+	for _, sz := range sizes {
+		n, k, runs, o, B := sz.n, sz.k, sz.runs, sz.o, sz.B
 		for fi, f := range KKFamilies {
 			over, top := 0, 0
 			var first *KKStatCase

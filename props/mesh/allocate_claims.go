@@ -146,19 +146,15 @@ func init() {
 		Scope:     "n = 3, k ∈ {3, 6}: every destination multiset",
 		Notes:     "Outside the stated assumption the balance fails: with n = 3 the intervals of Step 8 are unequal ([0,1) and [1,3) for β = 2), so Lemma 6's second invariant (equal load per interval) breaks. Minimal case: n = 3, k = 6, two packets for each row (all column 0) → three subbuckets of size 2 → counts [3, 2, 1].",
 		Check: func(env props.Env) props.Outcome {
-			cases := 0
 			var cex any
-			for _, k := range []int{3, 6} {
-				forEachMultiset(3, k, func(d []amesh.Dest) bool {
-					cases++
-					a, err := amesh.Allocate(3, d, nil)
-					if err != nil || !balanced(3, d, a) {
-						cex = map[string]any{"case": AllocateCase{3, slices.Clone(d)}, "counts": a.Counts}
-						return false
-					}
-					return true
-				})
-			}
+			cases := allocSweep([][2]int{{3, 3}, {3, 6}}, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
+				a, err := amesh.Allocate(n, d, tie)
+				if err != nil || !balanced(n, d, a) {
+					cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts}
+					return false
+				}
+				return true
+			})
 			if cex != nil {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("unbalanced after %d multisets (first in enumeration order)", cases), Counterexample: cex}
 			}

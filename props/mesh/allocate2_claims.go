@@ -306,10 +306,8 @@ func init() {
 				return amesh.AllocateMutant(n, d, nil, amesh.ExtractOneShort)
 			}
 		}
-		cases := 0
 		var cex any
-		try := func(n int, d []amesh.Dest) bool {
-			cases++
+		try := func(n int, d []amesh.Dest, _ amesh.TieBreak) bool {
 			want, err1 := amesh.Allocate(n, d, nil)
 			got, err2 := linear(n, d)
 			bad := err1 != nil || err2 != nil || !reflect.DeepEqual(got, want)
@@ -321,24 +319,22 @@ func init() {
 			}
 			return !bad
 		}
+		var sizes [][2]int // every k ≤ the largest, for n = 1, 2, 4
 		for _, c := range [][2]int{{1, 5}, {2, 8}, {4, env.Budget.Pick(5, 6, 7)}} {
-			for k := 0; k <= c[1] && cex == nil; k++ {
-				forEachMultiset(c[0], k, func(d []amesh.Dest) bool { return try(c[0], d) })
+			for k := 0; k <= c[1]; k++ {
+				sizes = append(sizes, [2]int{c[0], k})
 			}
 		}
 		r := seeds.Rand(env.Seed, 0x11a)
 		random := env.Budget.Pick(120, 1200, 12000)
-		for i := 0; i < random && cex == nil; i++ {
+		cases := random + allocSweep(sizes, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
 			n := []int{8, 16, 32, 64}[i%4]
 			k := r.IntN(3*n*n + 1)
-			var d []amesh.Dest
 			if i%3 == 2 {
-				d = a2AdversarialDests(r.Uint64(), n, k)
-			} else {
-				d = randomDests(r, n, k)
+				return n, a2AdversarialDests(r.Uint64(), n, k), nil
 			}
-			try(n, d)
-		}
+			return n, randomDests(r, n, k), nil
+		}, try)
 		if cex != nil {
 			return props.Outcome{Verdict: props.Violated, Evidence: "the list organization differs from ALLOCATE (or is unbalanced)", Counterexample: cex}
 		}

@@ -44,6 +44,35 @@ func forEachMultiset(n, k int, f func([]amesh.Dest) bool) {
 	rec(0, 0)
 }
 
+// allocSmall are the sizes whose every destination multiset the ALLOCATE
+// checks try: n ∈ {2, 4}, k ∈ {n, 2n}.
+var allocSmall = [][2]int{{2, 2}, {2, 4}, {4, 4}, {4, 8}}
+
+// allocSweep tries the cases of an ALLOCATE check until one fails: first
+// every destination multiset of each (n, k) of sizes, in order, with no
+// tie-breaking rule (nil: smallest index), then random cases i = 0, 1, …,
+// random − 1, each drawn by draw(i) with the tie-breaking rule to use. try
+// returns false on a failure (and keeps its own counterexample); the
+// sweep stops at the first. It returns the number of multisets tried.
+func allocSweep(sizes [][2]int, random int, draw func(i int) (int, []amesh.Dest, amesh.TieBreak), try func(n int, d []amesh.Dest, tie amesh.TieBreak) bool) int {
+	multisets, ok := 0, true
+	for _, nk := range sizes {
+		if !ok {
+			break
+		}
+		forEachMultiset(nk[0], nk[1], func(d []amesh.Dest) bool {
+			multisets++
+			ok = try(nk[0], d, nil)
+			return ok
+		})
+	}
+	for i := 0; i < random && ok; i++ {
+		n, d, tie := draw(i)
+		ok = try(n, d, tie)
+	}
+	return multisets
+}
+
 func randomDests(r *rand.Rand, n, k int) []amesh.Dest {
 	d := make([]amesh.Dest, k)
 	skew := r.IntN(3)
@@ -93,31 +122,20 @@ func init() {
 		Scope:     "n a power of two, k a multiple of n (the paper's assumptions): every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}; random (uniform and skewed) destinations for n ∈ {8, 16, 32}, k up to 3n², with random tie-breaking in Step 8",
 		Notes:     "The proof lists as facts 'β_l ≥ β_{l−1}' while Step 6 sorts sizes decreasingly and the proof's second case uses β_l < β_{l−1}: the inequality in the list is reversed (a typo). Step 3's 'for i running from 0 to n' is read as 0 ≤ i < n. Ties in Step 8 are left open by the paper; the check draws them at random.",
 	}, amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
-		cases := 0
 		var cex any
-		for _, n := range []int{2, 4} {
-			for _, k := range []int{n, 2 * n} {
-				forEachMultiset(n, k, func(d []amesh.Dest) bool {
-					cases++
-					a, err := allocate(n, d, nil)
-					if err != nil || !balanced(n, d, a) {
-						cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts, "error": fmt.Sprint(err)}
-						return false
-					}
-					return true
-				})
-			}
-		}
 		r := seeds.Rand(env.Seed ^ 0x6a110c)
 		random := env.Budget.Pick(90, 900, 9000)
-		for i := 0; i < random && cex == nil; i++ {
+		cases := allocSweep(allocSmall, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
 			n := []int{8, 16, 32}[i%3]
-			d := randomDests(r, n, n*(1+r.IntN(3*n)))
-			a, err := allocate(n, d, func(c []int32) int32 { return c[r.IntN(len(c))] })
+			return n, randomDests(r, n, n*(1+r.IntN(3*n))), func(c []int32) int32 { return c[r.IntN(len(c))] }
+		}, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
+			a, err := allocate(n, d, tie)
 			if err != nil || !balanced(n, d, a) {
-				cex = map[string]any{"case": AllocateCase{n, d}, "counts": a.Counts, "error": fmt.Sprint(err)}
+				cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts, "error": fmt.Sprint(err)}
+				return false
 			}
-		}
+			return true
+		})
 		if cex != nil {
 			return props.Outcome{Verdict: props.Violated, Evidence: "unbalanced allocation", Counterexample: cex}
 		}
@@ -128,19 +146,15 @@ func init() {
 		Scope:     "n = 3, k ∈ {3, 6}: every destination multiset",
 		Notes:     "Outside the stated assumption the balance fails: with n = 3 the intervals of Step 8 are unequal ([0,1) and [1,3) for β = 2), so Lemma 6's second invariant (equal load per interval) breaks. Minimal case: n = 3, k = 6, two packets for each row (all column 0) → three subbuckets of size 2 → counts [3, 2, 1].",
 		Check: func(env props.Env) props.Outcome {
-			cases := 0
 			var cex any
-			for _, k := range []int{3, 6} {
-				forEachMultiset(3, k, func(d []amesh.Dest) bool {
-					cases++
-					a, err := amesh.Allocate(3, d, nil)
-					if err != nil || !balanced(3, d, a) {
-						cex = map[string]any{"case": AllocateCase{3, slices.Clone(d)}, "counts": a.Counts}
-						return false
-					}
-					return true
-				})
-			}
+			cases := allocSweep([][2]int{{3, 3}, {3, 6}}, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
+				a, err := amesh.Allocate(n, d, tie)
+				if err != nil || !balanced(n, d, a) {
+					cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts}
+					return false
+				}
+				return true
+			})
 			if cex != nil {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("unbalanced after %d multisets (first in enumeration order)", cases), Counterexample: cex}
 			}
@@ -155,37 +169,24 @@ func init() {
 			k := len(d)
 			return a.MaxSpread <= 1 && slices.Min(a.Counts) == k/n && slices.Max(a.Counts) == (k+n-1)/n
 		}
-		cases := 0
 		var cex any
-		for _, nk := range [][2]int{{2, 1}, {2, 3}, {2, 5}, {2, 7}, {4, 1}, {4, 2}, {4, 3}, {4, 5}, {4, 6}, {4, 7}} {
-			n, k := nk[0], nk[1]
-			forEachMultiset(n, k, func(d []amesh.Dest) bool {
-				cases++
-				a, err := allocate(n, d, nil)
-				if err != nil || !ok(n, d, a) {
-					cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts, "max_spread": a.MaxSpread, "error": fmt.Sprint(err)}
-					return false
-				}
-				return true
-			})
-			if cex != nil {
-				break
-			}
-		}
 		r := seeds.Rand(env.Seed ^ 0x6a11)
 		random := env.Budget.Pick(90, 900, 9000)
-		for i := 0; i < random && cex == nil; i++ {
+		cases := allocSweep([][2]int{{2, 1}, {2, 3}, {2, 5}, {2, 7}, {4, 1}, {4, 2}, {4, 3}, {4, 5}, {4, 6}, {4, 7}}, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
 			n := []int{8, 16, 32}[i%3]
 			k := 1 + r.IntN(3*n*n-1)
 			if k%n == 0 {
 				k++
 			}
-			d := randomDests(r, n, k)
-			a, err := allocate(n, d, func(c []int32) int32 { return c[r.IntN(len(c))] })
+			return n, randomDests(r, n, k), func(c []int32) int32 { return c[r.IntN(len(c))] }
+		}, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
+			a, err := allocate(n, d, tie)
 			if err != nil || !ok(n, d, a) {
-				cex = map[string]any{"case": AllocateCase{n, d}, "counts": a.Counts, "max_spread": a.MaxSpread, "error": fmt.Sprint(err)}
+				cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts, "max_spread": a.MaxSpread, "error": fmt.Sprint(err)}
+				return false
 			}
-		}
+			return true
+		})
 		if cex != nil {
 			return props.Outcome{Verdict: props.Violated, Evidence: "Δ > 1 or counts outside {⌊k/n⌋, ⌈k/n⌉}", Counterexample: cex}
 		}
@@ -195,11 +196,15 @@ func init() {
 		Statement: "ALLOCATE makes m ≤ n·⌊log n⌋ subbuckets.",
 		Scope:     "every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}; random destinations for n ∈ {8, 16, 32} and for n ∈ {3, 5, 6, 7}",
 	}, amesh.ExtractRoundShort, func(env props.Env, allocate allocateFn) props.Outcome {
-		worst, cases := 0.0, 0
+		worst := 0.0
 		var cex any
-		check := func(n int, d []amesh.Dest) bool {
-			cases++
-			a, err := allocate(n, d, nil)
+		r := seeds.Rand(env.Seed ^ 0x5b)
+		random := env.Budget.Pick(140, 1400, 14000)
+		cases := random + allocSweep(allocSmall, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
+			n := []int{8, 16, 32, 3, 5, 6, 7}[i%7]
+			return n, randomDests(r, n, n*(1+r.IntN(3*n))), nil
+		}, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
+			a, err := allocate(n, d, tie)
 			if err != nil || a.Subbuckets > n*floorLog2(n) {
 				cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "subbuckets": a.Subbuckets}
 				return false
@@ -208,17 +213,7 @@ func init() {
 				worst = max(worst, float64(a.Subbuckets)/float64(n*floorLog2(n)))
 			}
 			return true
-		}
-		for _, n := range []int{2, 4} {
-			for _, k := range []int{n, 2 * n} {
-				forEachMultiset(n, k, func(d []amesh.Dest) bool { return check(n, d) })
-			}
-		}
-		r := seeds.Rand(env.Seed ^ 0x5b)
-		for i := 0; i < env.Budget.Pick(140, 1400, 14000) && cex == nil; i++ {
-			n := []int{8, 16, 32, 3, 5, 6, 7}[i%7]
-			check(n, randomDests(r, n, n*(1+r.IntN(3*n))))
-		}
+		})
 		if cex != nil {
 			return props.Outcome{Verdict: props.Violated, Evidence: "too many subbuckets", Counterexample: cex}
 		}
@@ -230,22 +225,18 @@ func init() {
 		Notes:     "A remainder r < n is split into popcount(r) subbuckets, up to ⌊log(n − 1)⌋ + 1 (n = 4: a bucket of 3 packets gives subbuckets of 2 and 1, while ⌊log 3⌋ = 1; n = 2: a bucket of 1 gives 1 > ⌊log 1⌋ = 0). The lemma itself survives (mesh/lemma-5/subbuckets): n·(⌊log(n − 1)⌋ + 1) = n·log n for n a power of two.",
 		Check: func(env props.Env) props.Outcome {
 			var cex any
-			for _, n := range []int{2, 4} {
-				for _, k := range []int{n, 2 * n} {
-					forEachMultiset(n, k, func(d []amesh.Dest) bool {
-						a, _ := amesh.Allocate(n, d, nil)
-						for r, c := range a.PerRow {
-							if c > floorLog2(n-1) {
-								cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "row": r, "subbuckets": c, "bound": floorLog2(n - 1)}
-								return false
-							}
-						}
-						return true
-					})
-					if cex != nil {
-						return props.Outcome{Verdict: props.Violated, Evidence: "a bucket split into more than ⌊log(n − 1)⌋ subbuckets", Counterexample: cex}
+			allocSweep(allocSmall, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
+				a, _ := amesh.Allocate(n, d, tie)
+				for r, c := range a.PerRow {
+					if c > floorLog2(n-1) {
+						cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "row": r, "subbuckets": c, "bound": floorLog2(n - 1)}
+						return false
 					}
 				}
+				return true
+			})
+			if cex != nil {
+				return props.Outcome{Verdict: props.Violated, Evidence: "a bucket split into more than ⌊log(n − 1)⌋ subbuckets", Counterexample: cex}
 			}
 			return props.Outcome{Verdict: props.Holds, Evidence: "no bucket exceeded ⌊log(n − 1)⌋ subbuckets"}
 		}})

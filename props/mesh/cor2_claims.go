@@ -142,20 +142,9 @@ func init() {
 						best, bestNp = worst, np
 					}
 				}
-				var xs []int
-				for run := range 5 {
-					worst := 0
-					for fi, f := range KKFamilies[:3] {
-						c := KKStatCase{Algorithm: amesh.Rand3, Coloring: true, N: n, K: k, Family: f}
-						c.DistSeed = seeds.Derive(env.Seed, 0xc03, uint64(n), uint64(k), uint64(fi), uint64(run))
-						c.AlgSeed = seeds.Derive(c.DistSeed, 1)
-						r, err := RunKKStatCase(c)
-						if err != nil {
-							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-						}
-						worst = max(worst, r.Steps)
-					}
-					xs = append(xs, worst)
+				xs, err := randSlowest(env.Seed, 0xc03, amesh.Rand3, n, k, 5, KKFamilies[:3])
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
 				slices.Sort(xs)
 				med := xs[2]

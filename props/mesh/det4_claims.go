@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	amesh "routecheck/algos/mesh"
@@ -227,16 +228,35 @@ func rand4Sizes(b props.Budget) (sizes [][2]int, runs int) {
 // before running.
 const Rand4PerPhaseC = 2.0
 
+// rand4Size is a size of mesh/sec-1/rand4-per-phase with its runs, its
+// O() term o = (k·n·log n)^{1/2} and its per-phase bound
+// B = k·n/4 + Rand4PerPhaseC·o.
+type rand4Size struct {
+	n, k, runs int
+	o, B       float64
+}
+
+// rand4Plan is what mesh/sec-1/rand4-per-phase (and rand3-is-rand4-merged)
+// run at a budget: the sizes of rand4Sizes with their runs raised by
+// rand4Runs, the budget's runs before raising, and the per-test level
+// alpha = Alpha/(sizes × families).
+func rand4Plan(b props.Budget) (sizes []rand4Size, runs0 int, alpha float64) {
+	nks, runs0 := rand4Sizes(b)
+	alpha = props.Alpha / float64(len(nks)*len(KKFamilies))
+	for _, nk := range nks {
+		n, k := nk[0], nk[1]
+		o := math.Sqrt(float64(k * n * floorLog2(n)))
+		sizes = append(sizes, rand4Size{n, k, rand4Runs(runs0, n, alpha), o, float64(k*n)/4 + Rand4PerPhaseC*o})
+	}
+	return sizes, runs0, alpha
+}
+
 func rand4PerPhase(env props.Env, position func(*rand.Rand, int) int32) props.Outcome {
-	sizes, runs0 := rand4Sizes(env.Budget)
-	alpha := props.Alpha / float64(len(sizes)*len(KKFamilies))
+	sizes, runs0, alpha := rand4Plan(env.Budget)
 	fitted, fittedAt := math.Inf(-1), ""
 	var ev []string
-	for _, nk := range sizes {
-		n, k := nk[0], nk[1]
-		runs := rand4Runs(runs0, n, alpha)
-		o := math.Sqrt(float64(k * n * floorLog2(n)))
-		B := float64(k*n)/4 + Rand4PerPhaseC*o
+	for _, sz := range sizes {
+		n, k, runs, o, B := sz.n, sz.k, sz.runs, sz.o, sz.B
 		for fi, f := range KKFamilies {
 			over, top := 0, 0
 			var first *KKStatCase
@@ -295,23 +315,11 @@ func init() {
 			}
 			parts := []string{fmt.Sprintf("DET_4 %d (%s)", d4, at)}
 			for _, alg := range []amesh.Algorithm{amesh.Rand3, amesh.Rand4} {
-				best := -1 // the smallest over runs of the slowest family
-				for run := range runs {
-					worst := 0
-					for fi, f := range KKFamilies {
-						c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: f}
-						c.DistSeed = seeds.Derive(env.Seed, 0xb4b, uint64(n), uint64(k), uint64(fi), uint64(run))
-						c.AlgSeed = seeds.Derive(c.DistSeed, 1)
-						r, err := RunKKStatCase(c)
-						if err != nil {
-							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-						}
-						worst = max(worst, r.Steps)
-					}
-					if best < 0 || worst < best {
-						best = worst
-					}
+				ws, err := randSlowest(env.Seed, 0xb4b, alg, n, k, runs, KKFamilies)
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
+				best := slices.Min(ws) // the smallest over runs of the slowest family
 				parts = append(parts, fmt.Sprintf("%s %d", alg, best))
 				if d4 >= best {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: DET_4's slowest family takes %d steps (%s), %s's slowest family only %d in its best run", n, k, d4, at, alg, best),

@@ -53,12 +53,13 @@ func TestRand4RunsCanFlag(t *testing.T) {
 		t.Errorf("rand4Runs(12, 4, 5e-11) = %d, want 18", got)
 	}
 	for _, b := range []props.Budget{props.Small, props.Default, props.Large} {
-		sizes, runs0 := rand4Sizes(b)
-		alpha := props.Alpha / float64(len(sizes)*len(KKFamilies))
-		for _, nk := range sizes {
-			runs := rand4Runs(runs0, nk[0], alpha)
-			if tail := stats.BinomAtLeast(runs, runs, 1/float64(nk[0])); tail > alpha {
-				t.Errorf("budget %v, n = %d: %d runs can never be flagged (P = %.3g > α = %.3g)", b, nk[0], runs, tail, alpha)
+		sizes, _, alpha := rand4Plan(b)
+		if want := props.Alpha / float64(len(sizes)*4); alpha != want {
+			t.Errorf("budget %v: α = %.3g, want Alpha over %d sizes × 4 families = %.3g", b, alpha, len(sizes), want)
+		}
+		for _, sz := range sizes {
+			if tail := stats.BinomAtLeast(sz.runs, sz.runs, 1/float64(sz.n)); tail > alpha {
+				t.Errorf("budget %v, n = %d: %d runs can never be flagged (P = %.3g > α = %.3g)", b, sz.n, sz.runs, tail, alpha)
 			}
 		}
 	}

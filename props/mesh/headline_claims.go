@@ -10,6 +10,7 @@ import (
 	amesh "routecheck/algos/mesh"
 	"routecheck/internal/seeds"
 	"routecheck/props"
+	"routecheck/props/internal/claimtab"
 )
 
 // The headline comparisons of 003_8774480fe7c747cc.txt (abstract, §4 and
@@ -92,167 +93,184 @@ func thm2Bound(n, k int) float64 {
 	return float64(k*n)/4 + float64(nlogn2(n)) + math.Sqrt(float64(k)*float64(n*n*n*floorLog2(n)))
 }
 
-func init() {
-	twice := func(env props.Env, alloc allocFn) props.Outcome {
-		sizes, runs := headSizes(env.Budget)
-		var ev []string
-		var sl slackMax
-		for _, row := range sizes {
-			n := row[0]
-			prev := 0.0
-			var parts []string
-			for _, k := range row[1:] {
-				us, err := detUniform(env, 1, n, k, runs, alloc, false)
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
-				tu := 0
-				for _, r := range us {
-					tu = max(tu, r.Steps)
-				}
-				tw, worstF := 0, KKFamily("")
-				for fi, f := range KKFamilies[1:] {
-					r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eae, uint64(n), uint64(k), uint64(fi))), alloc)
-					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-					}
-					if r.Steps > tw {
-						tw, worstF = r.Steps, f
-					}
-				}
-				R := float64(tw) / float64(tu)
-				bound := thm2Bound(n, k)
-				sl.see(float64(tu), bound)
-				parts = append(parts, fmt.Sprintf("k=%d: %d/%d = %.3f (%s; uniform ≤ %.0f)", k, tw, tu, R, worstF, bound))
-				cx := map[string]any{"n": n, "k": k, "worst": tw, "uniform": tu, "theorem_2_bound": math.Round(bound)}
-				if float64(tu) > bound {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: the slowest uniform run takes %d steps > k·n/4 + n²·log n + (k·n³·log n)^{1/2} = %.0f (%s)", n, k, tu, bound, strings.Join(parts, ", ")), Counterexample: cx}
-				}
-				if R < prev {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: the speed-up falls from %.3f to %.3f as k grows to %d (%s)", n, prev, R, k, strings.Join(parts, ", ")), Counterexample: cx}
-				}
-				prev = R
-			}
-			ev = append(ev, fmt.Sprintf("n=%d: %s", n, strings.Join(parts, ", ")))
-		}
-		return sl.on(props.Outcome{Verdict: props.Holds, Evidence: "T(worst family)/T(uniform, max over runs): " + strings.Join(ev, "; ")})
-	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/uniform-twice-as-fast", Source: seed003 + " abstract ('routes average-case packet distributions twice as fast as worst-case distributions'), §4, §6, Theorem 2", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "DET_3_PHASE_ROUTE with ALLOCATE and coloring routes uniform distributions about twice as fast as worst-case ones: every uniform run takes at most Theorem 2's k·n/4 + n²·log n + (k·n³·log n)^{1/2} steps (constant 1), and the measured speed-up T(worst)/T(uniform) grows with k at every n (toward 2).",
-		Scope:     "n = 4 (k ∈ {32, 128, 512}) and n = 8 (k ∈ {64, 192, 768}) at the small budget; + k = 2048 at n = 4, k = 4096 at n = 8 and n = 16 (k ∈ {256, 1024}) at the default; + n = 32 (k ∈ {256, 1024}) at the large; T(worst) = the slowest of the transpose, reflect and row-to-col distributions, T(uniform) = the slowest of 2 (small), 3 (default), 10 (large) uniform random k-k distributions; fast engine",
-		Notes: "'Twice as fast' is asymptotic: Theorem 1 gives k·n/2 + O(n² log n) for the worst case and Theorem 2 k·n/4 + O(n² log n + (k·n³·log n)^{1/2}) for uniform traffic, so the ratio tends to 2 only as k grows beyond n³ log n; the claim is read as Theorem 2's ceiling on the uniform time with constant 1 (log₂; the bound is arithmetic fixed from the theorem's words, not from data) plus the trend (the speed-up non-decreasing in k at every n, fixed in advance). " +
-			"[2026-11-24] Review: the earlier floor 1.5 on the speed-up at the largest k had been set after an exploratory run and was stricter than Theorem 2, so a failure would not have been an erratum; it is replaced by Theorem 2's ceiling (the recorded holds stands at small, default and large — large re-run 2026-11-24, n = 32, k = 1024: 10279 ≤ 26265, speed-up 1.594; slack = slowest uniform run / bound). " +
-			"The worst-case family measured is reflect (exactly k·n/2 steps); the hunted worst case (routecheck hunt mesh-time) is slower still, so the ratios are lower bounds on the speed-up against the true worst case. Planted fault: ALLOCATE mirrored (keeps Phase 1 exact, ruins Phase 3 on uniform traffic): caught by the ceiling at n = 4, k = 512 (1019 > 800 measured by the reviewer). (ALLOCATE skipped is no fault here: it makes the worst case slower and uniform traffic faster, so the speed-up grows.)",
-		Mem:   headMem,
-		Check: func(env props.Env) props.Outcome { return twice(env, nil) },
-		Faults: []props.Fault{
-			{Name: faultMirror, Check: func(env props.Env) props.Outcome { return twice(env, mirrorAllocate) }},
-		}}))
+// headJudge judges one size of a row of headRows: it gets k, the DET_3
+// uniform runs and the row's parts of evidence so far, and returns the
+// size's part and the measured value and bound of the slack, or an
+// outcome that ends the check.
+type headJudge = func(k int, us []amesh.KKResult, parts []string) (part string, value, bound float64, stop *props.Outcome)
 
-	phase3 := func(env props.Env, alloc allocFn) props.Outcome {
-		sizes, runs := headSizes(env.Budget)
-		var ev []string
-		var sl slackMax
-		for _, row := range sizes {
-			n := row[0]
-			prevK, prevP3 := 0, 0
-			var parts []string
-			for _, k := range row[1:] {
-				us, err := detUniform(env, 2, n, k, runs, alloc, false)
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
-				p1, p2, p3 := 0, 0, 0
-				for _, r := range us {
-					p1, p2, p3 = max(p1, r.PhaseSteps[0]), max(p2, r.PhaseSteps[1]), max(p3, r.PhaseSteps[2])
-				}
-				bound := lemma11Bound(n, k)
-				sl.see(float64(p3), bound)
-				parts = append(parts, fmt.Sprintf("k=%d: phases %d, %d, %d (P3 ≤ %.0f; P3/P1 = %.3f, P2/P1 = %.3f)", k, p1, p2, p3, bound, float64(p3)/float64(p1), float64(p2)/float64(p1)))
-				cx := map[string]any{"n": n, "k": k, "phase_1": p1, "phase_3": p3, "lemma_11_bound": math.Round(bound)}
-				if float64(p3) > bound {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: Phase 3 takes %d steps > n²·log n + ((k/2)·n³·log n)^{1/2} = %.0f (%s)", n, k, p3, bound, strings.Join(parts, "; ")), Counterexample: cx}
-				}
-				if prevK > 0 {
-					grow := math.Sqrt(float64(k)/float64(prevK))*float64(prevP3) + float64(nlogn2(n))
-					if float64(p3) > grow {
-						cx["previous_k"], cx["previous_phase_3"] = prevK, prevP3
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: Phase 3 grows from %d steps at k = %d to %d at k = %d, faster than √k (≤ %.0f) (%s)", n, prevP3, prevK, p3, k, grow, strings.Join(parts, "; ")), Counterexample: cx}
-					}
-				}
-				prevK, prevP3 = k, p3
+// headRows runs DET_3_PHASE_ROUTE with coloring on the uniform runs of
+// every headline size (detUniform with tag and alloc), row by row: n
+// fixed, k increasing. Row n's sizes go to the judge row(n) makes (so a
+// judge may compare the sizes of its row). A routing error is
+// inconclusive. If no judge stops the check, it holds with the evidence
+// head + each row's "n=…: " and parts joined by sep, the rows joined by
+// rowSep, and the slack the largest value/bound.
+func headRows(env props.Env, tag uint64, alloc allocFn, row func(n int) headJudge, head, sep, rowSep string) props.Outcome {
+	sizes, runs := headSizes(env.Budget)
+	var ev []string
+	var sl slackMax
+	for _, ks := range sizes {
+		n := ks[0]
+		judge := row(n)
+		var parts []string
+		for _, k := range ks[1:] {
+			us, err := detUniform(env, tag, n, k, runs, alloc, false)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			ev = append(ev, fmt.Sprintf("n=%d: %s", n, strings.Join(parts, "; ")))
+			part, value, bound, stop := judge(k, us, parts)
+			if stop != nil {
+				return *stop
+			}
+			sl.see(value, bound)
+			parts = append(parts, part)
 		}
-		return sl.on(props.Outcome{Verdict: props.Holds, Evidence: "uniform traffic, max over runs: " + strings.Join(ev, " | ")})
+		ev = append(ev, fmt.Sprintf("n=%d: %s", n, strings.Join(parts, sep)))
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-4/phase-3-almost-free", Source: seed003 + " §4 ('Phase 1 and Phase 2 each cost about k·n/4 (coloring reduces this by a factor of two), while Phase 3 is almost for free'; Lemma 11)", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "On uniform distributions Phase 3 of DET_3_PHASE_ROUTE (ALLOCATE, coloring) is almost free in Lemma 11's sense: it takes at most n²·log n + ((k/2)·n³·log n)^{1/2} steps (Lemma 11 with constant 1 for each colour class of k/2 packets), and it grows at most like √k: from k to k′ > k at the same n, Phase 3 at k′ ≤ (k′/k)^{1/2} · Phase 3 at k + n²·log n. The evidence also reports P3/P1 and P2/P1.",
-		Scope:     "the sizes and runs of mesh/sec-6/uniform-twice-as-fast (uniform random k-k distributions only); fast engine",
-		Notes: "'Almost for free' means o(k·n): Lemma 11 bounds Phase 3 by O(n² log n + (k·n³·log n)^{1/2}) w.h.p., which is o(k·n) once k ≫ n³ log n. The claim is read as Lemma 11 with constant 1 (log₂) applied per colour class (the two classes of k/2 packets use disjoint links in Phase 3), plus the √k growth that the bound implies; both are arithmetic fixed from the lemma's words before looking at data. " +
-			"[2026-11-24] Review: the earlier ceiling 0.25 on P3/P1 at the largest k had been chosen after an exploratory run and failed at the large budget (P3/P1 = 0.40 at n = 32, k = 1024; 0.218 at n = 16, k = 1024) while recorded holds; 'almost for free' does not promise a fixed fraction at these sizes, so the ceiling is replaced by Lemma 11's bound and the old trend (P3/P1 non-increasing) by the √k growth. The recorded holds stands at small, default and large (large re-run 2026-11-24: n = 32, k = 1024, Phase 3 = 1675 ≤ 14279 with P3/P1 = 0.409; slack = Phase 3 / bound); at n = 32 the bound is loose (far above the measured Phase 3), so the large sizes add little power. " +
-			"Planted fault: ALLOCATE mirrored (the packets start Phase 3 in the wrong half of their row): caught by the bound at n = 4, k = 512 (501 > 213 measured by the reviewer). (The off-by-one extraction is no fault here: measured, it leaves Phase 3 almost free.)",
-		Mem:   headMem,
-		Check: func(env props.Env) props.Outcome { return phase3(env, nil) },
-		Faults: []props.Fault{
-			{Name: faultMirror, Check: func(env props.Env) props.Outcome { return phase3(env, mirrorAllocate) }},
-		}}))
+	return sl.on(props.Outcome{Verdict: props.Holds, Evidence: head + strings.Join(ev, rowSep)})
+}
+
+func init() {
+	twice := func(alloc allocFn) func(props.Env) props.Outcome {
+		return func(env props.Env) props.Outcome {
+			return headRows(env, 1, alloc, func(n int) headJudge {
+				prev := 0.0
+				return func(k int, us []amesh.KKResult, parts []string) (string, float64, float64, *props.Outcome) {
+					tu := 0
+					for _, r := range us {
+						tu = max(tu, r.Steps)
+					}
+					tw, worstF := 0, KKFamily("")
+					for fi, f := range KKFamilies[1:] {
+						r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eae, uint64(n), uint64(k), uint64(fi))), alloc)
+						if err != nil {
+							return "", 0, 0, &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+						}
+						if r.Steps > tw {
+							tw, worstF = r.Steps, f
+						}
+					}
+					R := float64(tw) / float64(tu)
+					bound := thm2Bound(n, k)
+					part := fmt.Sprintf("k=%d: %d/%d = %.3f (%s; uniform ≤ %.0f)", k, tw, tu, R, worstF, bound)
+					cx := map[string]any{"n": n, "k": k, "worst": tw, "uniform": tu, "theorem_2_bound": math.Round(bound)}
+					if float64(tu) > bound {
+						return "", 0, 0, &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: the slowest uniform run takes %d steps > k·n/4 + n²·log n + (k·n³·log n)^{1/2} = %.0f (%s)", n, k, tu, bound, strings.Join(append(parts, part), ", ")), Counterexample: cx}
+					}
+					if R < prev {
+						return "", 0, 0, &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: the speed-up falls from %.3f to %.3f as k grows to %d (%s)", n, prev, R, k, strings.Join(append(parts, part), ", ")), Counterexample: cx}
+					}
+					prev = R
+					return part, float64(tu), bound, nil
+				}
+			}, "T(worst family)/T(uniform, max over runs): ", ", ", "; ")
+		}
+	}
+
+	phase3 := func(alloc allocFn) func(props.Env) props.Outcome {
+		return func(env props.Env) props.Outcome {
+			return headRows(env, 2, alloc, func(n int) headJudge {
+				prevK, prevP3 := 0, 0
+				return func(k int, us []amesh.KKResult, parts []string) (string, float64, float64, *props.Outcome) {
+					p1, p2, p3 := 0, 0, 0
+					for _, r := range us {
+						p1, p2, p3 = max(p1, r.PhaseSteps[0]), max(p2, r.PhaseSteps[1]), max(p3, r.PhaseSteps[2])
+					}
+					bound := lemma11Bound(n, k)
+					part := fmt.Sprintf("k=%d: phases %d, %d, %d (P3 ≤ %.0f; P3/P1 = %.3f, P2/P1 = %.3f)", k, p1, p2, p3, bound, float64(p3)/float64(p1), float64(p2)/float64(p1))
+					cx := map[string]any{"n": n, "k": k, "phase_1": p1, "phase_3": p3, "lemma_11_bound": math.Round(bound)}
+					if float64(p3) > bound {
+						return "", 0, 0, &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: Phase 3 takes %d steps > n²·log n + ((k/2)·n³·log n)^{1/2} = %.0f (%s)", n, k, p3, bound, strings.Join(append(parts, part), "; ")), Counterexample: cx}
+					}
+					if prevK > 0 {
+						grow := math.Sqrt(float64(k)/float64(prevK))*float64(prevP3) + float64(nlogn2(n))
+						if float64(p3) > grow {
+							cx["previous_k"], cx["previous_phase_3"] = prevK, prevP3
+							return "", 0, 0, &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: Phase 3 grows from %d steps at k = %d to %d at k = %d, faster than √k (≤ %.0f) (%s)", n, prevP3, prevK, p3, k, grow, strings.Join(append(parts, part), "; ")), Counterexample: cx}
+						}
+					}
+					prevK, prevP3 = k, p3
+					return part, float64(p3), bound, nil
+				}
+			}, "uniform traffic, max over runs: ", "; ", " | ")
+		}
+	}
 
 	// DET_3 against RAND_3 and RAND_4 on uniform traffic, and the
 	// lower-order terms.
-	versus := func(env props.Env, alloc allocFn, uncoloured bool) props.Outcome {
-		sizes, runs := headSizes(env.Budget)
-		var ev []string
-		worst := 0.0
-		for _, row := range sizes {
-			n := row[0]
-			for _, k := range row[1:] {
-				us, err := detUniform(env, 3, n, k, runs, alloc, uncoloured)
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
-				td := 0
-				for _, r := range us {
-					td = max(td, r.Steps)
-				}
-				var parts []string
-				for _, alg := range []amesh.Algorithm{amesh.Rand3, amesh.Rand4} {
-					best := -1 // the fastest randomized run
-					for run := range runs {
-						c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: KKUniform}
-						c.DistSeed = seeds.Derive(env.Seed, 0x4eaf, uint64(n), uint64(k), uint64(run))
-						c.AlgSeed = seeds.Derive(c.DistSeed, 1)
-						r, err := RunKKStatCase(c)
-						if err != nil {
-							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+	versus := func(uncoloured bool) func(props.Env) props.Outcome {
+		return func(env props.Env) props.Outcome {
+			sizes, runs := headSizes(env.Budget)
+			var ev []string
+			worst := 0.0
+			for _, row := range sizes {
+				n := row[0]
+				for _, k := range row[1:] {
+					us, err := detUniform(env, 3, n, k, runs, nil, uncoloured)
+					if err != nil {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+					}
+					td := 0
+					for _, r := range us {
+						td = max(td, r.Steps)
+					}
+					var parts []string
+					for _, alg := range []amesh.Algorithm{amesh.Rand3, amesh.Rand4} {
+						best := -1 // the fastest randomized run
+						for run := range runs {
+							c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: KKUniform}
+							c.DistSeed = seeds.Derive(env.Seed, 0x4eaf, uint64(n), uint64(k), uint64(run))
+							c.AlgSeed = seeds.Derive(c.DistSeed, 1)
+							r, err := RunKKStatCase(c)
+							if err != nil {
+								return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+							}
+							if best < 0 || r.Steps < best {
+								best = r.Steps
+							}
 						}
-						if best < 0 || r.Steps < best {
-							best = r.Steps
+						R := float64(td) / float64(best)
+						worst = max(worst, R)
+						parts = append(parts, fmt.Sprintf("%s %.3f", alg, R))
+						if td >= best {
+							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: DET_3's slowest uniform run takes %d steps, %s's fastest %d", n, k, td, alg, best),
+								Counterexample: map[string]any{"n": n, "k": k, "det3": td, string(alg): best}}
 						}
 					}
-					R := float64(td) / float64(best)
-					worst = max(worst, R)
-					parts = append(parts, fmt.Sprintf("%s %.3f", alg, R))
-					if td >= best {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: DET_3's slowest uniform run takes %d steps, %s's fastest %d", n, k, td, alg, best),
-							Counterexample: map[string]any{"n": n, "k": k, "det3": td, string(alg): best}}
-					}
+					ev = append(ev, fmt.Sprintf("n=%d k=%d: %s", n, k, strings.Join(parts, ", ")))
 				}
-				ev = append(ev, fmt.Sprintf("n=%d k=%d: %s", n, k, strings.Join(parts, ", ")))
 			}
+			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("T(DET_3, slowest uniform run)/T(randomized, fastest uniform run) < 1 everywhere, largest %.3f: %s", worst, strings.Join(ev, "; "))}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("T(DET_3, slowest uniform run)/T(randomized, fastest uniform run) < 1 everywhere, largest %.3f: %s", worst, strings.Join(ev, "; "))}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/det-beats-rand-on-uniform", Source: seed003 + " §6 ('For packet distributions that happen to be uniform, it is twice as fast as for worst-case distributions. In this respect it even outperforms the randomized algorithm.')", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "On uniform distributions DET_3_PHASE_ROUTE (ALLOCATE, coloring) outperforms the randomized algorithms: its slowest run is faster than the fastest run of RAND_3_PHASE_ROUTE and of RAND_4_PHASE_ROUTE (both with coloring) at every size.",
-		Scope:     "the sizes and runs of mesh/sec-6/uniform-twice-as-fast; uniform random k-k distributions (independent draws for each algorithm); random coloring and positions for the randomized algorithms; fast engine",
-		Notes: "Slowest against fastest makes the comparison conservative for DET_3. RAND_4 routes uniform traffic in about k·n/2 (each of its four phases loads the middle links with k·n/8), RAND_3 in about 3/4 of that (its Phase 2 costs k·n/8 on uniform traffic); DET_3 in about k·n/4. " +
-			"Planted fault: DET_3 without coloring (one class of k packets: about k·n/2 on uniform traffic) — the algorithm of Theorem 2 minus the coloring it assumes.",
-		Mem:   headMem,
-		Check: func(env props.Env) props.Outcome { return versus(env, nil, false) },
-		Faults: []props.Fault{
-			{Name: "DET_3_PHASE_ROUTE without coloring (all k packets in one class)", Check: func(env props.Env) props.Outcome { return versus(env, nil, true) }},
-		}}))
+	// The three share headMem and a planted fault each, and carry the
+	// power note.
+	for _, c := range []props.Claim{
+		claimtab.WithFault(props.Claim{ID: "mesh/sec-6/uniform-twice-as-fast", Source: seed003 + " abstract ('routes average-case packet distributions twice as fast as worst-case distributions'), §4, §6, Theorem 2", Kind: props.Bound, Recorded: props.Holds,
+			Statement: "DET_3_PHASE_ROUTE with ALLOCATE and coloring routes uniform distributions about twice as fast as worst-case ones: every uniform run takes at most Theorem 2's k·n/4 + n²·log n + (k·n³·log n)^{1/2} steps (constant 1), and the measured speed-up T(worst)/T(uniform) grows with k at every n (toward 2).",
+			Scope:     "n = 4 (k ∈ {32, 128, 512}) and n = 8 (k ∈ {64, 192, 768}) at the small budget; + k = 2048 at n = 4, k = 4096 at n = 8 and n = 16 (k ∈ {256, 1024}) at the default; + n = 32 (k ∈ {256, 1024}) at the large; T(worst) = the slowest of the transpose, reflect and row-to-col distributions, T(uniform) = the slowest of 2 (small), 3 (default), 10 (large) uniform random k-k distributions; fast engine",
+			Notes: "'Twice as fast' is asymptotic: Theorem 1 gives k·n/2 + O(n² log n) for the worst case and Theorem 2 k·n/4 + O(n² log n + (k·n³·log n)^{1/2}) for uniform traffic, so the ratio tends to 2 only as k grows beyond n³ log n; the claim is read as Theorem 2's ceiling on the uniform time with constant 1 (log₂; the bound is arithmetic fixed from the theorem's words, not from data) plus the trend (the speed-up non-decreasing in k at every n, fixed in advance). " +
+				"[2026-11-24] Review: the earlier floor 1.5 on the speed-up at the largest k had been set after an exploratory run and was stricter than Theorem 2, so a failure would not have been an erratum; it is replaced by Theorem 2's ceiling (the recorded holds stands at small, default and large — large re-run 2026-11-24, n = 32, k = 1024: 10279 ≤ 26265, speed-up 1.594; slack = slowest uniform run / bound). " +
+				"The worst-case family measured is reflect (exactly k·n/2 steps); the hunted worst case (routecheck hunt mesh-time) is slower still, so the ratios are lower bounds on the speed-up against the true worst case. Planted fault: ALLOCATE mirrored (keeps Phase 1 exact, ruins Phase 3 on uniform traffic): caught by the ceiling at n = 4, k = 512 (1019 > 800 measured by the reviewer). (ALLOCATE skipped is no fault here: it makes the worst case slower and uniform traffic faster, so the speed-up grows.)",
+		}, twice, nil, mirrorAllocate, faultMirror),
+		claimtab.WithFault(props.Claim{ID: "mesh/sec-4/phase-3-almost-free", Source: seed003 + " §4 ('Phase 1 and Phase 2 each cost about k·n/4 (coloring reduces this by a factor of two), while Phase 3 is almost for free'; Lemma 11)", Kind: props.Bound, Recorded: props.Holds,
+			Statement: "On uniform distributions Phase 3 of DET_3_PHASE_ROUTE (ALLOCATE, coloring) is almost free in Lemma 11's sense: it takes at most n²·log n + ((k/2)·n³·log n)^{1/2} steps (Lemma 11 with constant 1 for each colour class of k/2 packets), and it grows at most like √k: from k to k′ > k at the same n, Phase 3 at k′ ≤ (k′/k)^{1/2} · Phase 3 at k + n²·log n. The evidence also reports P3/P1 and P2/P1.",
+			Scope:     "the sizes and runs of mesh/sec-6/uniform-twice-as-fast (uniform random k-k distributions only); fast engine",
+			Notes: "'Almost for free' means o(k·n): Lemma 11 bounds Phase 3 by O(n² log n + (k·n³·log n)^{1/2}) w.h.p., which is o(k·n) once k ≫ n³ log n. The claim is read as Lemma 11 with constant 1 (log₂) applied per colour class (the two classes of k/2 packets use disjoint links in Phase 3), plus the √k growth that the bound implies; both are arithmetic fixed from the lemma's words before looking at data. " +
+				"[2026-11-24] Review: the earlier ceiling 0.25 on P3/P1 at the largest k had been chosen after an exploratory run and failed at the large budget (P3/P1 = 0.40 at n = 32, k = 1024; 0.218 at n = 16, k = 1024) while recorded holds; 'almost for free' does not promise a fixed fraction at these sizes, so the ceiling is replaced by Lemma 11's bound and the old trend (P3/P1 non-increasing) by the √k growth. The recorded holds stands at small, default and large (large re-run 2026-11-24: n = 32, k = 1024, Phase 3 = 1675 ≤ 14279 with P3/P1 = 0.409; slack = Phase 3 / bound); at n = 32 the bound is loose (far above the measured Phase 3), so the large sizes add little power. " +
+				"Planted fault: ALLOCATE mirrored (the packets start Phase 3 in the wrong half of their row): caught by the bound at n = 4, k = 512 (501 > 213 measured by the reviewer). (The off-by-one extraction is no fault here: measured, it leaves Phase 3 almost free.)",
+		}, phase3, nil, mirrorAllocate, faultMirror),
+		claimtab.WithFault(props.Claim{ID: "mesh/sec-6/det-beats-rand-on-uniform", Source: seed003 + " §6 ('For packet distributions that happen to be uniform, it is twice as fast as for worst-case distributions. In this respect it even outperforms the randomized algorithm.')", Kind: props.Bound, Recorded: props.Holds,
+			Statement: "On uniform distributions DET_3_PHASE_ROUTE (ALLOCATE, coloring) outperforms the randomized algorithms: its slowest run is faster than the fastest run of RAND_3_PHASE_ROUTE and of RAND_4_PHASE_ROUTE (both with coloring) at every size.",
+			Scope:     "the sizes and runs of mesh/sec-6/uniform-twice-as-fast; uniform random k-k distributions (independent draws for each algorithm); random coloring and positions for the randomized algorithms; fast engine",
+			Notes: "Slowest against fastest makes the comparison conservative for DET_3. RAND_4 routes uniform traffic in about k·n/2 (each of its four phases loads the middle links with k·n/8), RAND_3 in about 3/4 of that (its Phase 2 costs k·n/8 on uniform traffic); DET_3 in about k·n/4. " +
+				"Planted fault: DET_3 without coloring (one class of k packets: about k·n/2 on uniform traffic) — the algorithm of Theorem 2 minus the coloring it assumes.",
+		}, versus, false, true, "DET_3_PHASE_ROUTE without coloring (all k packets in one class)"),
+	} {
+		c.Mem = headMem
+		props.Register(withPowerNote(c))
+	}
 }
 
 // The hunted worst cases of DET_3_PHASE_ROUTE's time with coloring
@@ -355,23 +373,12 @@ func init() {
 				// median over the runs.
 				var parts []string
 				for _, alg := range []amesh.Algorithm{amesh.Rand3, amesh.Rand4} {
-					var xs []int
-					for run := range runs {
-						worst := math.MinInt
-						for fi, f := range KKFamilies {
-							c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: f}
-							c.DistSeed = seeds.Derive(env.Seed, 0x4eb1, uint64(n), uint64(k), uint64(fi), uint64(run))
-							c.AlgSeed = seeds.Derive(c.DistSeed, 1)
-							r, err := RunKKStatCase(c)
-							if err != nil {
-								return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-							}
-							worst = max(worst, r.Steps-half)
-						}
-						xs = append(xs, worst)
+					xs, err := randSlowest(env.Seed, 0x4eb1, alg, n, k, runs, KKFamilies)
+					if err != nil {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
 					slices.Sort(xs)
-					er := xs[(len(xs)-1)/2]
+					er := xs[(len(xs)-1)/2] - half
 					parts = append(parts, fmt.Sprintf("%s %+d", alg, er))
 					if ed >= er {
 						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d: DET_3's largest excess over k·n/2 is %+d (%s), %s's median worst-family excess %+d", n, k, ed, at, alg, er),

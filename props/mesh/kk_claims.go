@@ -180,6 +180,37 @@ func withPowerNote(c props.Claim) props.Claim {
 
 func nlogn2(n int) int { return n * n * floorLog2(n) }
 
+// kkBound is a claim that a number of each DET_3_PHASE_ROUTE run (value)
+// stays within bound(n, k) on every size and family of kkCheck.
+type kkBound struct {
+	coloring bool
+	value    func(r amesh.KKResult) int
+	bound    func(n, k int) float64
+	strict   bool   // the claim is value < bound; else value ≤ bound
+	over     string // a violation's text, formatted with the value and ⌊bound⌋
+	// describe is the evidence's text on a run with value v.
+	describe func(n, k, v int, bound float64) string
+}
+
+// stepsBound is kkBound.describe for a time bound.
+func stepsBound(_, _, v int, bound float64) string {
+	return fmt.Sprintf("%d steps (bound %d)", v, int(bound))
+}
+
+// check is the claim's check with ALLOCATE replaced by alloc unless nil;
+// the slack is the largest value/bound.
+func (c kkBound) check(env props.Env, alloc allocFn) props.Outcome {
+	var sl slackMax
+	return sl.on(kkCheck(env, alloc, c.coloring, func(n, k int, r amesh.KKResult) string {
+		v, b := c.value(r), c.bound(n, k)
+		sl.see(float64(v), b)
+		if float64(v) > b || c.strict && float64(v) == b {
+			return fmt.Sprintf(c.over, v, int(b))
+		}
+		return ""
+	}, func(n, k int, r amesh.KKResult) string { return c.describe(n, k, c.value(r), c.bound(n, k)) }))
+}
+
 func init() {
 	// phase1Exact checks that Phase 1 takes exactly k·n/div steps and ends
 	// with k packets in every PU (div = 4; 8 with coloring).
@@ -216,25 +247,31 @@ func init() {
 		}
 		return out
 	}
-	phase1 := func(env props.Env, alloc allocFn, each func(n, k int, f KKFamily, seed uint64, r amesh.KKResult) string) (string, error) {
+	// phase1 runs DET_3_PHASE_ROUTE without coloring (ALLOCATE replaced
+	// by alloc unless nil) on every size of notMultiple and the uniform,
+	// transpose and reflect families and hands each result to each: a
+	// non-empty string is a violation, with the case as counterexample. A
+	// routing error is inconclusive; if no case is violated the outcome is
+	// holds() (called after the last case).
+	phase1 := func(env props.Env, alloc allocFn, each func(n, k int, f KKFamily, r amesh.KKResult) string, holds func() props.Outcome) props.Outcome {
 		for _, nk := range notMultiple(env.Budget) {
 			n, k := nk[0], nk[1]
 			for fi, f := range []KKFamily{KKUniform, KKTranspose, KKReflect} {
 				seed := env.Seed ^ uint64(n*1000003+k*101+fi)
 				pl, err := amesh.NewPlan(amesh.Det3, n, GenKK(f, n, k, seeds.Rand(seed)), nil, amesh.Options{Allocator: alloc})
 				if err != nil {
-					return "", err
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
 				r, err := amesh.RouteKK(pl, amesh.Options{})
 				if err != nil {
-					return "", err
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
-				if msg := each(n, k, f, seed, r); msg != "" {
-					return msg, nil
+				if msg := each(n, k, f, r); msg != "" {
+					return props.Outcome{Verdict: props.Violated, Evidence: msg, Counterexample: KKCase{amesh.Det3, false, n, k, f, seed}}
 				}
 			}
 		}
-		return "", nil
+		return holds()
 	}
 	const notMultScope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first, without coloring; n a power of two ∈ {2, 4, 8} (small budget), +16; k ∈ {1, n/2 + 1, n + 1, 3n/2 + 1, 5n/2, n² + n/2 + 1, n² log n + 1} not multiples of n; uniform random, transpose and reflect k-k distributions"
 	props.Register(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n/as-stated", Source: seed003 + " Corollary 1 (outside its assumption 'k a multiple of n')", Kind: props.Exact, Recorded: props.Violated,
@@ -242,38 +279,29 @@ func init() {
 		Scope:     notMultScope + "; the first size (in the order listed) that breaks it is reported",
 		Notes:     "Expected to fail: ALLOCATE can only give each position ⌊k/n⌋ or ⌈k/n⌉ packets (mesh/lemma-6/k-not-multiple-of-n), and with Step 8's smallest-index tie-break the PUs of a row tend to give the extra packets to the same positions. Smallest case: n = 2, k = 1 — every PU allocates its one packet to column 0, so PU (i, 0) ends Phase 1 with 2 packets. What does hold is mesh/cor-1/k-not-multiple-of-n.",
 		Check: func(env props.Env) props.Outcome {
-			var cex any
-			msg, err := phase1(env, nil, func(n, k int, f KKFamily, seed uint64, r amesh.KKResult) string {
+			return phase1(env, nil, func(n, k int, f KKFamily, r amesh.KKResult) string {
 				if 4*r.PhaseSteps[0] != k*n || r.EndQueue[0] != k {
-					cex = KKCase{amesh.Det3, false, n, k, f, seed}
 					return fmt.Sprintf("n = %d, k = %d, %s: Phase 1 takes %d steps (k·n/4 = %g) and leaves up to %d packets in a PU (k = %d)", n, k, f, r.PhaseSteps[0], float64(k*n)/4, r.EndQueue[0], k)
 				}
 				return ""
+			}, func() props.Outcome {
+				return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact on all of %v × 3 families", notMultiple(env.Budget))}
 			})
-			switch {
-			case err != nil:
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-			case msg != "":
-				return props.Outcome{Verdict: props.Violated, Evidence: msg, Counterexample: cex}
-			}
-			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact on all of %v × 3 families", notMultiple(env.Budget))}
 		}})
 	props.Register(withDet3Faults(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n", Source: seed003 + " Corollary 1, generalized by routecheck to n ∤ k", Kind: props.Bound, Recorded: props.Holds,
 		Statement: "For n a power of two and any k, Phase 1 takes between ⌊k/n⌋·n²/4 and ⌈k/n⌉·n²/4 steps, and each PU ends it with between n·⌊k/n⌋ and n·⌈k/n⌉ packets.",
 		Scope:     notMultScope,
 		Notes:     "Derivation. By mesh/lemma-6/k-not-multiple-of-n every PU gives every position of its row c_lo = ⌊k/n⌋ or c_hi = ⌈k/n⌉ packets; that gives the queue bounds. For the time, the corrected Lemma 4 (exact for farthest-first, mesh/lemma-4/corrected) is monotone in the set of packets, so a row takes no longer than the row where every PU sends c_hi packets to every position, and no less than the one with c_lo. With c ≥ 1 packets per pair the formula gives max over i < j of (j − i − 1 + (i + 1)(n − j)·c); widening j − i by one loses (i + 1)·c ≥ 1 packets and gains one step, so the maximum is at j = i + 1 = n/2: c·n²/4 (for c = 0 the time is 0). Columns are idle in Phase 1. The evidence says how often the upper bounds are attained (they are whenever all PUs of a row favour the same positions).",
 	}, func(env props.Env, alloc allocFn) props.Outcome {
-		var cex any
 		var sl slackMax
 		cases, tTop, qTop := 0, 0, 0
-		msg, err := phase1(env, alloc, func(n, k int, f KKFamily, seed uint64, r amesh.KKResult) string {
+		return phase1(env, alloc, func(n, k int, f KKFamily, r amesh.KKResult) string {
 			cases++
 			lo, hi := k/n, (k+n-1)/n
 			t, q := r.PhaseSteps[0], r.EndQueue[0]
 			sl.see(float64(t), float64(hi*n*n/4))
 			sl.see(float64(q), float64(n*hi))
 			if t < lo*n*n/4 || t > hi*n*n/4 || q < n*lo || q > n*hi {
-				cex = KKCase{amesh.Det3, false, n, k, f, seed}
 				return fmt.Sprintf("n = %d, k = %d, %s: Phase 1 takes %d steps (allowed [%d, %d]), largest queue at its end %d (allowed [%d, %d])", n, k, f, t, lo*n*n/4, hi*n*n/4, q, n*lo, n*hi)
 			}
 			if t == hi*n*n/4 {
@@ -283,74 +311,41 @@ func init() {
 				qTop++
 			}
 			return ""
+		}, func() props.Outcome {
+			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("within the bounds on all %d cases (%v × 3 families); the time bound ⌈k/n⌉·n²/4 was attained in %d, the queue bound n·⌈k/n⌉ in %d", cases, notMultiple(env.Budget), tTop, qTop)})
 		})
-		switch {
-		case err != nil:
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-		case msg != "":
-			return props.Outcome{Verdict: props.Violated, Evidence: msg, Counterexample: cex}
-		}
-		return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("within the bounds on all %d cases (%v × 3 families); the time bound ⌈k/n⌉·n²/4 was attained in %d, the queue bound n·⌈k/n⌉ in %d", cases, notMultiple(env.Budget), tTop, qTop)})
 	}))
-	props.Register(withDet3Faults(props.Claim{ID: "mesh/lemma-7/queue-after-phase-2", Source: seed003 + " Lemma 7", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "At the end of Phase 2 a PU holds less than k + n²·log n packets.",
-		Scope:     scope + "; without coloring",
-	}, func(env props.Env, alloc allocFn) props.Outcome {
-		var sl slackMax
-		return sl.on(kkCheck(env, alloc, false, func(n, k int, r amesh.KKResult) string {
-			sl.see(float64(r.EndQueue[1]), float64(k+nlogn2(n)))
-			if r.EndQueue[1] >= k+nlogn2(n) {
-				return fmt.Sprintf("queue %d ≥ k + n² log n = %d", r.EndQueue[1], k+nlogn2(n))
-			}
-			return ""
-		}, func(n, k int, r amesh.KKResult) string {
-			return fmt.Sprintf("queue k + %d (bound k + %d)", r.EndQueue[1]-k, nlogn2(n))
-		}))
-	}))
-	props.Register(withDet3Faults(props.Claim{ID: "mesh/lemma-8/phase-2-time", Source: seed003 + " Lemma 8", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "The number of steps for the routing in Phase 2 is bounded by k·n/2 + n²·log n/2.",
-		Scope:     scope + "; without coloring",
-	}, func(env props.Env, alloc allocFn) props.Outcome {
-		var sl slackMax
-		return sl.on(kkCheck(env, alloc, false, func(n, k int, r amesh.KKResult) string {
-			sl.see(float64(r.PhaseSteps[1]), float64(k*n+nlogn2(n))/2)
-			if 2*r.PhaseSteps[1] > k*n+nlogn2(n) {
-				return fmt.Sprintf("%d steps > %d", r.PhaseSteps[1], (k*n+nlogn2(n))/2)
-			}
-			return ""
-		}, func(n, k int, r amesh.KKResult) string {
-			return fmt.Sprintf("%d steps (bound %d)", r.PhaseSteps[1], (k*n+nlogn2(n))/2)
-		}))
-	}))
-	props.Register(withDet3Faults(props.Claim{ID: "mesh/lemma-9/phase-3-time", Source: seed003 + " Lemma 9", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "The number of steps for the routing in Phase 3 is bounded by k·n/4 + n²·log n.",
-		Scope:     scope + "; without coloring",
-	}, func(env props.Env, alloc allocFn) props.Outcome {
-		var sl slackMax
-		return sl.on(kkCheck(env, alloc, false, func(n, k int, r amesh.KKResult) string {
-			sl.see(float64(r.PhaseSteps[2]), float64(k*n/4+nlogn2(n)))
-			if r.PhaseSteps[2] > k*n/4+nlogn2(n) {
-				return fmt.Sprintf("%d steps > %d", r.PhaseSteps[2], k*n/4+nlogn2(n))
-			}
-			return ""
-		}, func(n, k int, r amesh.KKResult) string {
-			return fmt.Sprintf("%d steps (bound %d)", r.PhaseSteps[2], k*n/4+nlogn2(n))
-		}))
-	}))
-	props.Register(withDet3Faults(props.Claim{ID: "mesh/thm-1/time", Source: seed003 + " Theorem 1", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "With ALLOCATE and coloring, DET_3_PHASE_ROUTE routes k-k distributions in k·n/2 + O(n²·log n) steps.",
-		Scope:     scope + "; with coloring; the O(n² log n) term taken as 1.5·n²·log n, the sum of Lemmas 8 and 9's additive terms for each colour class of k/2 packets",
-		Notes:     "The theorem hides the constant; the check uses the constant its own proof gives (Corollary 1 and Lemmas 8, 9 applied to each colour class of k/2 packets on disjoint links: (k/2)·n/4 + (k/2)·n/2 + n² log n/2 + (k/2)·n/4 + n² log n). The theorem's queue bound is a separate claim (mesh/thm-1/queue, violated; mesh/thm-1/queue-repaired).",
-	}, func(env props.Env, alloc allocFn) props.Outcome {
-		var sl slackMax
-		return sl.on(kkCheck(env, alloc, true, func(n, k int, r amesh.KKResult) string {
-			sl.see(float64(r.Steps), float64(k*n+3*nlogn2(n))/2)
-			if 2*r.Steps > k*n+3*nlogn2(n) {
-				return fmt.Sprintf("%d steps > k·n/2 + 1.5·n² log n = %d", r.Steps, (k*n+3*nlogn2(n))/2)
-			}
-			return ""
-		}, func(n, k int, r amesh.KKResult) string {
-			return fmt.Sprintf("%d steps = %.3f·kn/2", r.Steps, float64(2*r.Steps)/float64(k*n))
-		}))
-	}))
+	// Lemmas 7–9 and Theorem 1: a bound on one number of each run.
+	for _, c := range []struct {
+		claim props.Claim
+		b     kkBound
+	}{
+		{props.Claim{ID: "mesh/lemma-7/queue-after-phase-2", Source: seed003 + " Lemma 7", Kind: props.Bound, Recorded: props.Holds,
+			Statement: "At the end of Phase 2 a PU holds less than k + n²·log n packets.",
+			Scope:     scope + "; without coloring",
+		}, kkBound{value: func(r amesh.KKResult) int { return r.EndQueue[1] }, bound: func(n, k int) float64 { return float64(k + nlogn2(n)) }, strict: true,
+			over:     "queue %d ≥ k + n² log n = %d",
+			describe: func(n, k, v int, _ float64) string { return fmt.Sprintf("queue k + %d (bound k + %d)", v-k, nlogn2(n)) }}},
+		{props.Claim{ID: "mesh/lemma-8/phase-2-time", Source: seed003 + " Lemma 8", Kind: props.Bound, Recorded: props.Holds,
+			Statement: "The number of steps for the routing in Phase 2 is bounded by k·n/2 + n²·log n/2.",
+			Scope:     scope + "; without coloring",
+		}, kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[1] }, bound: func(n, k int) float64 { return float64(k*n+nlogn2(n)) / 2 },
+			over: "%d steps > %d", describe: stepsBound}},
+		{props.Claim{ID: "mesh/lemma-9/phase-3-time", Source: seed003 + " Lemma 9", Kind: props.Bound, Recorded: props.Holds,
+			Statement: "The number of steps for the routing in Phase 3 is bounded by k·n/4 + n²·log n.",
+			Scope:     scope + "; without coloring",
+		}, kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[2] }, bound: func(n, k int) float64 { return float64(k*n/4 + nlogn2(n)) },
+			over: "%d steps > %d", describe: stepsBound}},
+		{props.Claim{ID: "mesh/thm-1/time", Source: seed003 + " Theorem 1", Kind: props.Bound, Recorded: props.Holds,
+			Statement: "With ALLOCATE and coloring, DET_3_PHASE_ROUTE routes k-k distributions in k·n/2 + O(n²·log n) steps.",
+			Scope:     scope + "; with coloring; the O(n² log n) term taken as 1.5·n²·log n, the sum of Lemmas 8 and 9's additive terms for each colour class of k/2 packets",
+			Notes:     "The theorem hides the constant; the check uses the constant its own proof gives (Corollary 1 and Lemmas 8, 9 applied to each colour class of k/2 packets on disjoint links: (k/2)·n/4 + (k/2)·n/2 + n² log n/2 + (k/2)·n/4 + n² log n). The theorem's queue bound is a separate claim (mesh/thm-1/queue, violated; mesh/thm-1/queue-repaired).",
+		}, kkBound{coloring: true, value: func(r amesh.KKResult) int { return r.Steps }, bound: func(n, k int) float64 { return float64(k*n+3*nlogn2(n)) / 2 },
+			over: "%d steps > k·n/2 + 1.5·n² log n = %d",
+			describe: func(n, k, v int, _ float64) string {
+				return fmt.Sprintf("%d steps = %.3f·kn/2", v, float64(2*v)/float64(k*n))
+			}}},
+	} {
+		props.Register(withDet3Faults(c.claim, c.b.check))
+	}
 }

@@ -59,15 +59,11 @@ const Rand3MergeScaleFault = 0.4
 
 func init() {
 	check := func(env props.Env, scale float64, position func(*rand.Rand, int) int32) props.Outcome {
-		sizes, runs0 := rand4Sizes(env.Budget)
-		alpha := props.Alpha / float64(len(sizes)*len(KKFamilies))
+		sizes, runs0, alpha := rand4Plan(env.Budget)
 		var ev []string
 		worstRatio, fitted := 0.0, math.Inf(-1)
-		for _, nk := range sizes {
-			n, k := nk[0], nk[1]
-			runs := rand4Runs(runs0, n, alpha)
-			o := math.Sqrt(float64(k * n * floorLog2(n)))
-			B := float64(k*n)/4 + Rand4PerPhaseC*o
+		for _, sz := range sizes {
+			n, k, runs, o, B := sz.n, sz.k, sz.runs, sz.o, sz.B
 			for fi, f := range KKFamilies {
 				over, sumSw, sumR4 := 0, 0, 0
 				for run := range runs {

@@ -58,6 +58,30 @@ func RunKKStatCase(c KKStatCase) (amesh.KKResult, error) {
 	return runKKStatCase(c, nil)
 }
 
+// randSlowest runs alg (RAND_3 or RAND_4, with coloring) runs times on
+// every family of fams at n, k and returns, per run, the steps of the
+// slowest family. Run run of family fams[fi] draws its distribution from
+// seeds.Derive(seed, tag, n, k, fi, run) and its coins from that seed
+// derived with 1 (a KKStatCase each); the first routing error is returned.
+func randSlowest(seed, tag uint64, alg amesh.Algorithm, n, k, runs int, fams []KKFamily) ([]int, error) {
+	var out []int
+	for run := range runs {
+		worst := 0
+		for fi, f := range fams {
+			c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: f}
+			c.DistSeed = seeds.Derive(seed, tag, uint64(n), uint64(k), uint64(fi), uint64(run))
+			c.AlgSeed = seeds.Derive(c.DistSeed, 1)
+			r, err := RunKKStatCase(c)
+			if err != nil {
+				return nil, err
+			}
+			worst = max(worst, r.Steps)
+		}
+		out = append(out, worst)
+	}
+	return out, nil
+}
+
 // runKKStatCase is RunKKStatCase with the random positions drawn by
 // position (mesh.Options.Position; nil is uniform).
 func runKKStatCase(c KKStatCase, position func(*rand.Rand, int) int32) (amesh.KKResult, error) {
@@ -189,6 +213,13 @@ type whpClaim struct {
 	extra []statSize
 }
 
+// allocFault is a planted fault of a DET_3_PHASE_ROUTE claim: ALLOCATE
+// replaced by alloc.
+type allocFault struct {
+	name  string
+	alloc allocFn
+}
+
 // withAlloc is w with ALLOCATE replaced by alloc (a planted fault).
 func (w whpClaim) withAlloc(alloc allocFn) whpClaim {
 	w.alloc = alloc
@@ -298,12 +329,6 @@ func init() {
 		value: func(r amesh.KKResult) int { return r.PhaseSteps[1] },
 		bound: func(n, k int) float64 { return float64(k*n)/4 + nlog(n)/2 + lemma10O(n, k) },
 		lead:  func(n, k int) float64 { return float64(k*n)/4 + nlog(n)/2 }, oterm: lemma10O}
-	props.Register(props.Claim{ID: "mesh/lemma-10/phase-2-uniform", Source: seed003 + " Lemma 10", Kind: props.Statistical, Recorded: props.Consistent,
-		Statement: "For a uniform distribution of the destinations, the routing in Phase 2 takes at most k·n/4 + n²·log n/2 + O((k·n²·log n)^{1/2}) steps, with high probability.",
-		Scope:     detScope + "; without coloring (like Lemmas 7–9)",
-		Notes:     "Proof omitted in the paper; the O() term is read with constant 1: B = k·n/4 + n²·log n/2 + (k·n²·log n)^{1/2}. " + reading + " Here the largest Phase-2 time is at most 0.61·B at every size run at the small budget (n = 8, k = 192: 412 against 672). B is above Lemma 8's worst-case k·n/2 + n²·log n/2 (checked on every distribution by mesh/lemma-8/phase-2-time) at n = 4 and at (8, 16), (16, 32), (32, 64), equal at (4, 32), and below it only where k > 16·log n ((8, 64), (8, 192), (16, 256), (16, 1024), (32, 1024), (32, 5120)), so issue 9's 'weaker at every size run' holds for Lemma 10 only at the smaller k. " + statPowerHistory + " every allocation that spreads each destination row evenly over the columns leaves Phase 2's column loads on uniform traffic as they are under ALLOCATE: mirrored, Phase 2 takes exactly the same steps (the mirror maps column j's load to column n−1−j's; tested), and skipped or off-by-one it moves by a few per cent; so none of those mutants is a fault of this claim and the mirror is not run here. The planted fault written for it (its effect derived before it was run) ties the columns to the destination halves: ALLOCATE split by destination half puts about k·n/2 packets on each column's middle link, Lemma 8's worst case on the average case (tested from the plan's link loads). Caught at the sizes already run, small and default alike: n = 8, k = 192, 60 of 60 runs above B (largest 810 > 672); not at small k, where B's (k·n²·log n)^{1/2} exceeds k·n/4 (n = 4, k = 32: at most 73 ≤ 80 in 20 exploratory runs).",
-		Check:     l10.check,
-		Faults:    []props.Fault{{Name: faultHalf, Check: l10.withAlloc(halfAllocate).check}}})
 	lemma11O := func(n, k int) float64 {
 		return nlog(n) + math.Sqrt(float64(k)*float64(n*n*n)*float64(floorLog2(n)))
 	}
@@ -311,12 +336,6 @@ func init() {
 		value: func(r amesh.KKResult) int { return r.PhaseSteps[2] },
 		bound: lemma11O, lead: func(int, int) float64 { return 0 }, oterm: lemma11O,
 		extra: []statSize{{4, 128, 100}}}
-	props.Register(props.Claim{ID: "mesh/lemma-11/phase-3-uniform", Source: seed003 + " Lemma 11", Kind: props.Statistical, Recorded: props.Consistent,
-		Statement: "For a uniform distribution of the destinations, the routing in Phase 3 takes O(n²·log n + (k·n³·log n)^{1/2}) steps, with high probability.",
-		Scope:     detScope + "; + n = 4, k = 128 (100 runs) at every budget, for the planted fault; without coloring",
-		Notes:     "Proof omitted in the paper; the O() is read with constant 1: B = n²·log n + (k·n³·log n)^{1/2}. " + reading + " B is below Lemma 9's worst-case k·n/4 + n²·log n only when k > 16·n·log n: of the sizes run, only at n = 32, k = 5120 (large budget; 34083 against 46080); at n = 16, k = 1024 the two are equal (5120), and at every other size the claim says less than Lemma 9 (e.g. n = 8, k = 192: B = 735 against Lemma 9's 576). [2026-11-23] Corrected: this note used to list n = 8, k = 192 among the sizes where B is lower (issue 9). At the added n = 4, k = 128 the two are also equal (160). The largest Phase-3 time is at most 0.21·B at every size run (n = 4, k = 32: 20 against 96; [2026-11-24] corrected from 0.17, which missed that size; n = 8, k = 192: 123 against 735). " + statPowerHistory + " ALLOCATE mirrored keeps Lemma 6's balance but puts each packet in the half of its row away from its destination, what the paper's remark before Lemma 11 says the regular extraction ensures. At the sizes run before it is caught only at the default budget (n = 16, k = 1024, 40 runs; mirrored ≈ 7860 > 5120 in exploratory runs) and not at small (n = 8, k = 192: at most 727 ≤ 735 in 20 exploratory runs), so the smallest size where it is caught, n = 4, k = 128 (n a power of two, k a multiple of 2n: inside the paper's assumptions; k = 4·n²·log n), is added at every budget with 100 runs: 100 of 100 mirrored runs above B = 160 (largest 250), against at most 32 with ALLOCATE (n = 4, k = 64 would not do: mirrored at most 121 ≤ 123).",
-		Check:     l11.check,
-		Faults:    []props.Fault{{Name: faultMirror, Check: l11.withAlloc(mirrorAllocate).check}}})
 	t2 := whpClaim{tag: 12, alg: amesh.Det3, coloring: true, families: uniform, metric: "steps", value: steps,
 		bound: func(n, k int) float64 { return float64(k*n)/4 + lemma11O(n, k) },
 		lead:  func(n, k int) float64 { return float64(k*n) / 4 }, oterm: lemma11O,
@@ -327,13 +346,33 @@ func init() {
 			return ""
 		},
 		extra: []statSize{{4, 256, 100}}}
-	props.Register(props.Claim{ID: "mesh/thm-2/uniform-time-and-queue", Source: seed003 + " Theorem 2", Kind: props.Statistical, Recorded: props.Consistent,
-		Statement: "With ALLOCATE and coloring, DET_3_PHASE_ROUTE routes uniform k-k distributions in k·n/4 + O(n²·log n + (k·n³·log n)^{1/2}) steps, with high probability; the maximum queue size is bounded by k + n²·log n.",
-		Scope:     detScope + "; + n = 4, k = 256 (100 runs) at every budget, for the planted fault; with coloring",
-		Notes:     "The O() is read with constant 1: B = k·n/4 + n²·log n + (k·n³·log n)^{1/2}. " + reading + " Here the largest time is at most 0.63·B at every size run (n = 4, k = 256: 293 against 469; at most 0.44·B at the other small-budget sizes, e.g. n = 8, k = 192: 493 against 1119), and B is above the worst-case bound mesh/thm-1/time checks on every distribution (k·n/2 + 1.5·n²·log n) at every size run except n = 4, k = 256 (469 against 560), n = 16, k = 1024 (default; 9216 against 9728) and n = 32, k = 5120 (large). The queue bound is not probabilistic: every run must keep every queue, at every step of every phase, at most k + n²·log n. On uniform distributions it held on every run; on adversarial k-k distributions the same bound (Theorem 1's) fails with coloring: `routecheck hunt mesh-phase2-queue --coloring` found 4×4 cases with k = 16 and 32 and an 8×8 case with k = 64 whose Phase 2 ends with 59 > 48, 71 > 64 and 259 > 256 packets in one PU (testdata/hunt/mesh-phase2-queue-n*-colored.json). " + statPowerHistory + " two planted faults. ALLOCATE mirrored (as in mesh/sec-6/uniform-twice-as-fast) slows Phase 3 on uniform traffic, but at the sizes run before it is caught neither at small (n = 8, k = 192: at most 785 ≤ 1119 in 20 exploratory runs) nor at default (n = 16, k = 1024: about 8141 ≤ 9216), so the smallest size where it is caught, n = 4, k = 256 (n a power of two, k a multiple of 2n: inside the paper's assumptions; k = 2·n³·log n, where Theorem 2's k·n/4 is the leading term), is added at every budget with 100 runs: 100 of 100 mirrored runs above B = 469 (largest 514), against at most 293 with ALLOCATE (n = 4, k = 128 would not do: mirrored at most 258 ≤ 288). ALLOCATE split by destination half (Lemma 10's fault) is caught by the queue part: at n = 4, k = 32 its first run holds 74 > k + n²·log n = 64 packets in one PU.",
-		Check:     t2.check,
-		Faults: []props.Fault{
-			{Name: faultMirror, Check: t2.withAlloc(mirrorAllocate).check},
-			{Name: faultHalf, Check: t2.withAlloc(halfAllocate).check},
-		}})
+	// Lemmas 10, 11 and Theorem 2, each with its planted faults: ALLOCATE
+	// replaced.
+	for _, c := range []struct {
+		claim  props.Claim
+		w      whpClaim
+		faults []allocFault
+	}{
+		{props.Claim{ID: "mesh/lemma-10/phase-2-uniform", Source: seed003 + " Lemma 10", Kind: props.Statistical, Recorded: props.Consistent,
+			Statement: "For a uniform distribution of the destinations, the routing in Phase 2 takes at most k·n/4 + n²·log n/2 + O((k·n²·log n)^{1/2}) steps, with high probability.",
+			Scope:     detScope + "; without coloring (like Lemmas 7–9)",
+			Notes:     "Proof omitted in the paper; the O() term is read with constant 1: B = k·n/4 + n²·log n/2 + (k·n²·log n)^{1/2}. " + reading + " Here the largest Phase-2 time is at most 0.61·B at every size run at the small budget (n = 8, k = 192: 412 against 672). B is above Lemma 8's worst-case k·n/2 + n²·log n/2 (checked on every distribution by mesh/lemma-8/phase-2-time) at n = 4 and at (8, 16), (16, 32), (32, 64), equal at (4, 32), and below it only where k > 16·log n ((8, 64), (8, 192), (16, 256), (16, 1024), (32, 1024), (32, 5120)), so issue 9's 'weaker at every size run' holds for Lemma 10 only at the smaller k. " + statPowerHistory + " every allocation that spreads each destination row evenly over the columns leaves Phase 2's column loads on uniform traffic as they are under ALLOCATE: mirrored, Phase 2 takes exactly the same steps (the mirror maps column j's load to column n−1−j's; tested), and skipped or off-by-one it moves by a few per cent; so none of those mutants is a fault of this claim and the mirror is not run here. The planted fault written for it (its effect derived before it was run) ties the columns to the destination halves: ALLOCATE split by destination half puts about k·n/2 packets on each column's middle link, Lemma 8's worst case on the average case (tested from the plan's link loads). Caught at the sizes already run, small and default alike: n = 8, k = 192, 60 of 60 runs above B (largest 810 > 672); not at small k, where B's (k·n²·log n)^{1/2} exceeds k·n/4 (n = 4, k = 32: at most 73 ≤ 80 in 20 exploratory runs).",
+		}, l10, []allocFault{{faultHalf, halfAllocate}}},
+		{props.Claim{ID: "mesh/lemma-11/phase-3-uniform", Source: seed003 + " Lemma 11", Kind: props.Statistical, Recorded: props.Consistent,
+			Statement: "For a uniform distribution of the destinations, the routing in Phase 3 takes O(n²·log n + (k·n³·log n)^{1/2}) steps, with high probability.",
+			Scope:     detScope + "; + n = 4, k = 128 (100 runs) at every budget, for the planted fault; without coloring",
+			Notes:     "Proof omitted in the paper; the O() is read with constant 1: B = n²·log n + (k·n³·log n)^{1/2}. " + reading + " B is below Lemma 9's worst-case k·n/4 + n²·log n only when k > 16·n·log n: of the sizes run, only at n = 32, k = 5120 (large budget; 34083 against 46080); at n = 16, k = 1024 the two are equal (5120), and at every other size the claim says less than Lemma 9 (e.g. n = 8, k = 192: B = 735 against Lemma 9's 576). [2026-11-23] Corrected: this note used to list n = 8, k = 192 among the sizes where B is lower (issue 9). At the added n = 4, k = 128 the two are also equal (160). The largest Phase-3 time is at most 0.21·B at every size run (n = 4, k = 32: 20 against 96; [2026-11-24] corrected from 0.17, which missed that size; n = 8, k = 192: 123 against 735). " + statPowerHistory + " ALLOCATE mirrored keeps Lemma 6's balance but puts each packet in the half of its row away from its destination, what the paper's remark before Lemma 11 says the regular extraction ensures. At the sizes run before it is caught only at the default budget (n = 16, k = 1024, 40 runs; mirrored ≈ 7860 > 5120 in exploratory runs) and not at small (n = 8, k = 192: at most 727 ≤ 735 in 20 exploratory runs), so the smallest size where it is caught, n = 4, k = 128 (n a power of two, k a multiple of 2n: inside the paper's assumptions; k = 4·n²·log n), is added at every budget with 100 runs: 100 of 100 mirrored runs above B = 160 (largest 250), against at most 32 with ALLOCATE (n = 4, k = 64 would not do: mirrored at most 121 ≤ 123).",
+		}, l11, []allocFault{{faultMirror, mirrorAllocate}}},
+		{props.Claim{ID: "mesh/thm-2/uniform-time-and-queue", Source: seed003 + " Theorem 2", Kind: props.Statistical, Recorded: props.Consistent,
+			Statement: "With ALLOCATE and coloring, DET_3_PHASE_ROUTE routes uniform k-k distributions in k·n/4 + O(n²·log n + (k·n³·log n)^{1/2}) steps, with high probability; the maximum queue size is bounded by k + n²·log n.",
+			Scope:     detScope + "; + n = 4, k = 256 (100 runs) at every budget, for the planted fault; with coloring",
+			Notes:     "The O() is read with constant 1: B = k·n/4 + n²·log n + (k·n³·log n)^{1/2}. " + reading + " Here the largest time is at most 0.63·B at every size run (n = 4, k = 256: 293 against 469; at most 0.44·B at the other small-budget sizes, e.g. n = 8, k = 192: 493 against 1119), and B is above the worst-case bound mesh/thm-1/time checks on every distribution (k·n/2 + 1.5·n²·log n) at every size run except n = 4, k = 256 (469 against 560), n = 16, k = 1024 (default; 9216 against 9728) and n = 32, k = 5120 (large). The queue bound is not probabilistic: every run must keep every queue, at every step of every phase, at most k + n²·log n. On uniform distributions it held on every run; on adversarial k-k distributions the same bound (Theorem 1's) fails with coloring: `routecheck hunt mesh-phase2-queue --coloring` found 4×4 cases with k = 16 and 32 and an 8×8 case with k = 64 whose Phase 2 ends with 59 > 48, 71 > 64 and 259 > 256 packets in one PU (testdata/hunt/mesh-phase2-queue-n*-colored.json). " + statPowerHistory + " two planted faults. ALLOCATE mirrored (as in mesh/sec-6/uniform-twice-as-fast) slows Phase 3 on uniform traffic, but at the sizes run before it is caught neither at small (n = 8, k = 192: at most 785 ≤ 1119 in 20 exploratory runs) nor at default (n = 16, k = 1024: about 8141 ≤ 9216), so the smallest size where it is caught, n = 4, k = 256 (n a power of two, k a multiple of 2n: inside the paper's assumptions; k = 2·n³·log n, where Theorem 2's k·n/4 is the leading term), is added at every budget with 100 runs: 100 of 100 mirrored runs above B = 469 (largest 514), against at most 293 with ALLOCATE (n = 4, k = 128 would not do: mirrored at most 258 ≤ 288). ALLOCATE split by destination half (Lemma 10's fault) is caught by the queue part: at n = 4, k = 32 its first run holds 74 > k + n²·log n = 64 packets in one PU.",
+		}, t2, []allocFault{{faultMirror, mirrorAllocate}, {faultHalf, halfAllocate}}},
+	} {
+		c.claim.Check = c.w.check
+		for _, f := range c.faults {
+			c.claim.Faults = append(c.claim.Faults, props.Fault{Name: f.name, Check: c.w.withAlloc(f.alloc).check})
+		}
+		props.Register(c.claim)
+	}
 }

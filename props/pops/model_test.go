@@ -151,6 +151,15 @@ func pmMutants() []pmMutant {
 			}
 		}
 	}
+	// legal wraps a mutation of a step's outcome that applies only when the
+	// real step succeeded (an illegal step's error is passed on untouched).
+	legal := func(f func(s mpops.State, next *mpops.State, ev *mpops.Events)) func() pmStepFunc {
+		return wrap(func(s mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
+			if *err == nil {
+				f(s, next, ev)
+			}
+		})
+	}
 	return []pmMutant{{
 		name: "forgets conflicts",
 		step: wrap(func(_ mpops.State, _ []mpops.Action, _ *mpops.State, ev *mpops.Events, _ *error) { ev.Conflicts = nil }),
@@ -181,10 +190,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"Purity", "Differential"},
 	}, {
 		name: "shares buffers with its input",
-		step: wrap(func(s mpops.State, _ []mpops.Action, next *mpops.State, _ *mpops.Events, err *error) {
-			if *err != nil {
-				return
-			}
+		step: legal(func(s mpops.State, next *mpops.State, _ *mpops.Events) {
 			for i := range next.Buf {
 				if len(s.Buf[i]) > 0 && slices.Equal(next.Buf[i], s.Buf[i]) {
 					next.Buf[i] = s.Buf[i]
@@ -203,10 +209,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"IllegalRejected", "Differential"},
 	}, {
 		name: "creates a copy",
-		step: wrap(func(s mpops.State, _ []mpops.Action, next *mpops.State, _ *mpops.Events, err *error) {
-			if *err != nil {
-				return
-			}
+		step: legal(func(s mpops.State, next *mpops.State, _ *mpops.Events) {
 			for p, d := range s.Dst {
 				if d != perm.None && !next.Lost[p] {
 					last := len(next.Buf) - 1
@@ -218,10 +221,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"Conservation", "Couplers", "Differential"},
 	}, {
 		name: "forgets losses",
-		step: wrap(func(_ mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
-			if *err != nil {
-				return
-			}
+		step: legal(func(_ mpops.State, next *mpops.State, ev *mpops.Events) {
 			for _, p := range ev.Lost {
 				next.Lost[p] = false
 			}
@@ -230,10 +230,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"LegalSteps", "Conservation", "Differential"},
 	}, {
 		name: "repeats loss events",
-		step: wrap(func(_ mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
-			if *err != nil {
-				return
-			}
+		step: legal(func(_ mpops.State, next *mpops.State, ev *mpops.Events) {
 			ev.Lost = nil
 			for p, lost := range next.Lost {
 				if lost {
@@ -263,10 +260,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"LegalSteps", "Conservation", "Couplers", "Differential"},
 	}, {
 		name: "stores a delivery without flagging it",
-		step: wrap(func(_ mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
-			if *err != nil {
-				return
-			}
+		step: legal(func(_ mpops.State, next *mpops.State, ev *mpops.Events) {
 			for _, p := range ev.Delivered {
 				next.Delivered[p] = false
 			}
@@ -288,10 +282,7 @@ func pmMutants() []pmMutant {
 		caught: []string{"Conservation", "Couplers", "Differential"},
 	}, {
 		name: "discards repeated acceptances",
-		step: wrap(func(s mpops.State, _ []mpops.Action, next *mpops.State, ev *mpops.Events, err *error) {
-			if *err != nil {
-				return
-			}
+		step: legal(func(s mpops.State, next *mpops.State, ev *mpops.Events) {
 			for _, p := range ev.Duplicated {
 				buf := next.Buf[s.Dst[p]]
 				if k := len(buf) - 1; k >= 0 && buf[k] == (mpops.Item{Packet: p, Kind: mpops.Delivered}) {

@@ -13,6 +13,7 @@ import (
 	msot "routecheck/models/sot"
 	"routecheck/oracles/sotforms"
 	"routecheck/props"
+	"routecheck/props/internal/claimtab"
 )
 
 // Issue 13, step 1: "Greedy-a never sends down" as an invariant, Lemma 2 as
@@ -245,31 +246,31 @@ func sotLiteralLivelockCheck(env props.Env) props.Outcome {
 func init() { sotAlg1Claims() }
 
 func sotAlg1Claims() {
-	props.Register(props.Claim{ID: "sot/alg/greedy-a/never-sends-down", Source: seed002 + " §3.1 Greedy-a", Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
-		Statement: "Under Greedy-a packets move downwards only if they have reached the target column; in particular a processor never sends a packet downwards.",
-		Scope:     "greedy-a (the text's reading: a processor injects at most one packet, to the right), SOT(n ≤ 6) with arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps (rapid); and random n-relations on SOT(16) and SOT(32), routed to the end (1 each small, 2 default, 4 large)",
-		Notes:     "Checked on every action of every step, before the model performs it: an own packet on a processor's Down output, or a passing packet leaving downwards outside its target column, is a violation. The printed pseudo-code breaks the sentence (sot/alg/greedy-a-literal/never-sends-down). [2026-11-24] Planted fault, fixed before running: a Greedy-a that sends down once — the first time a processor injects onto its Right output while its Down output is free, the packet goes down instead (props/sot.sotSendDownOnce).",
-		Check:     sotNeverDownCheck(asot.GreedyA, false, true),
-		Faults:    []props.Fault{{Name: "a Greedy-a that sends down once (the first injection with a free Down output goes down)", Check: sotNeverDownCheck(asot.GreedyA, true, true)}}})
-	props.Register(props.Claim{ID: "sot/alg/greedy-a-literal/never-sends-down", Source: seed002 + " §3.1 Greedy-a with Algorithm 1", Kind: props.Invariant, Recorded: props.Violated, Class: props.Reading,
-		Statement: "Greedy-a run as Algorithm 1's pseudo-code with protocol a never sends a packet downwards from a processor ('this rule prohibits a processor from sending a packet downwards').",
-		Scope:     "greedy-a-literal, the check and scope of sot/alg/greedy-a/never-sends-down, except that the rapid relations hold no self-addressed packets",
-		Notes:     "Algorithm 1 adds 2 − |S| packets and protocol a's last line ('else return 0, 1') sends the second one down: the printed pseudo-code contradicts the sentence as soon as a processor with no passing packet has two packets to send. The counterexample is rapid's shrunk relation: on SOT(2), two packets P1 → P0; with no packet passing P1 adds both and sends the second one down (sot/alg-1/greedy-a-literal/random-4-relation shrinks to the same case). [2026-11-24, review] The rapid relations no longer hold self-addressed packets: before, rapid shrank to a single packet P0 → P0, which the text allows to go down (a processor's column is its own packets' target column), so the recorded counterexample was ambiguous; the verdict (violated) is unchanged, the counterexample is now one the sentence forbids. See sot/alg-1/greedy-a-literal/delivers for what the packet then does.",
-		Check:     sotNeverDownCheck(asot.GreedyALiteral, false, false)})
-
-	props.Register(props.Claim{ID: "sot/lemma-2/catalan-gf", Source: seed002 + " §4.1 Lemma 2 (cited from Knuth [10])", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
-		Statement: "C(z) = Σ_i C_i z^i = (1 − √(1 − 4z))/(2z), where C_j, as the proof of Theorem 3a uses it, is the number of paths from (k, k) to (k − j − 1, k − j − 1) on one side of the diagonal that meet no diagonal point in between.",
-		Scope:     "j = 0…60 (small), 120 (default), 240 (large); exact (math/big)",
-		Notes:     "Three independent computations must agree: the proof's definition of C_j counted by dynamic programming over lattice paths (props/sot.sotCatalanPaths), the binomial formula binom(2j, j)/(j + 1) (sotforms.Catalan), and the coefficients of (1 − √(1 − 4z))/(2z) from the generic power-series square root (sotforms.SqrtSeries). Whether the proof's decomposition itself is right is sot/thm-3a/proof-convolution. [2026-11-24] Planted fault, fixed before running, the rule of the other generating-function claims: the 4 under the root printed as 3. [2026-11-24, review] That fault is caught trivially at j = 0 ([z^0] = 3/4); a subtler one added, fixed before running: the series read one index late (C_j compared with [z^(j+1)], i.e. C(z) taken as Σ C_i z^(i−1)), which agrees at j = 0 (C_0 = C_1 = 1) and must be caught at j = 1.",
-		Check:     sotLemma2Check(4, 0),
-		Faults: []props.Fault{
-			{Name: "the 4 under the root printed as 3", Check: sotLemma2Check(3, 0)},
-			{Name: "the series read one index late (C_j against [z^(j+1)])", Check: sotLemma2Check(4, 1)},
-		}})
-
-	props.Register(props.Claim{ID: "sot/alg-1/greedy-a-literal/random-4-relation", Source: seed002 + " §3.1 Algorithm 1 with protocol a", Kind: props.Invariant, Recorded: props.Violated, Class: props.Reading,
-		Statement: "Greedy-a run as Algorithm 1's pseudo-code with protocol a finishes a random 4-relation on SOT(5) (within algos/sot.DefaultMaxSteps = 1,920 steps).",
-		Scope:     "greedy-a-literal, random 4-relations on SOT(5) (algos/sot.RandomRelation), 10 relations (small), 20 (default), 50 (large); the first that does not finish is shrunk by deleting packets while the run still does not finish",
-		Notes:     "Noticed in the previous session: the literal reading does not finish a random 4-relation on SOT(5) within the default step cap. It is the livelock of sot/alg-1/greedy-a-literal/delivers met on the random traffic the experiments use: the shrunk instance is one processor with two packets for other processors; with no packet passing, Algorithm 1 adds both, protocol a sends the second one down its source's column, where it 'came from up' at every node and is sent down again forever. The counterexample holds the shrunk instance, the original relation and the trapped packet; the replay command re-runs the whole check. The text's reading (greedy-a) finishes every such relation (sot/alg/greedy-a/completes, …/completes-large).",
-		Check:     sotLiteralLivelockCheck})
+	claimtab.Register(
+		props.Claim{ID: "sot/alg/greedy-a/never-sends-down", Source: seed002 + " §3.1 Greedy-a", Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
+			Statement: "Under Greedy-a packets move downwards only if they have reached the target column; in particular a processor never sends a packet downwards.",
+			Scope:     "greedy-a (the text's reading: a processor injects at most one packet, to the right), SOT(n ≤ 6) with arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps (rapid); and random n-relations on SOT(16) and SOT(32), routed to the end (1 each small, 2 default, 4 large)",
+			Notes:     "Checked on every action of every step, before the model performs it: an own packet on a processor's Down output, or a passing packet leaving downwards outside its target column, is a violation. The printed pseudo-code breaks the sentence (sot/alg/greedy-a-literal/never-sends-down). [2026-11-24] Planted fault, fixed before running: a Greedy-a that sends down once — the first time a processor injects onto its Right output while its Down output is free, the packet goes down instead (props/sot.sotSendDownOnce).",
+			Check:     sotNeverDownCheck(asot.GreedyA, false, true),
+			Faults:    []props.Fault{{Name: "a Greedy-a that sends down once (the first injection with a free Down output goes down)", Check: sotNeverDownCheck(asot.GreedyA, true, true)}}},
+		props.Claim{ID: "sot/alg/greedy-a-literal/never-sends-down", Source: seed002 + " §3.1 Greedy-a with Algorithm 1", Kind: props.Invariant, Recorded: props.Violated, Class: props.Reading,
+			Statement: "Greedy-a run as Algorithm 1's pseudo-code with protocol a never sends a packet downwards from a processor ('this rule prohibits a processor from sending a packet downwards').",
+			Scope:     "greedy-a-literal, the check and scope of sot/alg/greedy-a/never-sends-down, except that the rapid relations hold no self-addressed packets",
+			Notes:     "Algorithm 1 adds 2 − |S| packets and protocol a's last line ('else return 0, 1') sends the second one down: the printed pseudo-code contradicts the sentence as soon as a processor with no passing packet has two packets to send. The counterexample is rapid's shrunk relation: on SOT(2), two packets P1 → P0; with no packet passing P1 adds both and sends the second one down (sot/alg-1/greedy-a-literal/random-4-relation shrinks to the same case). [2026-11-24, review] The rapid relations no longer hold self-addressed packets: before, rapid shrank to a single packet P0 → P0, which the text allows to go down (a processor's column is its own packets' target column), so the recorded counterexample was ambiguous; the verdict (violated) is unchanged, the counterexample is now one the sentence forbids. See sot/alg-1/greedy-a-literal/delivers for what the packet then does.",
+			Check:     sotNeverDownCheck(asot.GreedyALiteral, false, false)},
+		props.Claim{ID: "sot/lemma-2/catalan-gf", Source: seed002 + " §4.1 Lemma 2 (cited from Knuth [10])", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+			Statement: "C(z) = Σ_i C_i z^i = (1 − √(1 − 4z))/(2z), where C_j, as the proof of Theorem 3a uses it, is the number of paths from (k, k) to (k − j − 1, k − j − 1) on one side of the diagonal that meet no diagonal point in between.",
+			Scope:     "j = 0…60 (small), 120 (default), 240 (large); exact (math/big)",
+			Notes:     "Three independent computations must agree: the proof's definition of C_j counted by dynamic programming over lattice paths (props/sot.sotCatalanPaths), the binomial formula binom(2j, j)/(j + 1) (sotforms.Catalan), and the coefficients of (1 − √(1 − 4z))/(2z) from the generic power-series square root (sotforms.SqrtSeries). Whether the proof's decomposition itself is right is sot/thm-3a/proof-convolution. [2026-11-24] Planted fault, fixed before running, the rule of the other generating-function claims: the 4 under the root printed as 3. [2026-11-24, review] That fault is caught trivially at j = 0 ([z^0] = 3/4); a subtler one added, fixed before running: the series read one index late (C_j compared with [z^(j+1)], i.e. C(z) taken as Σ C_i z^(i−1)), which agrees at j = 0 (C_0 = C_1 = 1) and must be caught at j = 1.",
+			Check:     sotLemma2Check(4, 0),
+			Faults: []props.Fault{
+				{Name: "the 4 under the root printed as 3", Check: sotLemma2Check(3, 0)},
+				{Name: "the series read one index late (C_j against [z^(j+1)])", Check: sotLemma2Check(4, 1)},
+			}},
+		props.Claim{ID: "sot/alg-1/greedy-a-literal/random-4-relation", Source: seed002 + " §3.1 Algorithm 1 with protocol a", Kind: props.Invariant, Recorded: props.Violated, Class: props.Reading,
+			Statement: "Greedy-a run as Algorithm 1's pseudo-code with protocol a finishes a random 4-relation on SOT(5) (within algos/sot.DefaultMaxSteps = 1,920 steps).",
+			Scope:     "greedy-a-literal, random 4-relations on SOT(5) (algos/sot.RandomRelation), 10 relations (small), 20 (default), 50 (large); the first that does not finish is shrunk by deleting packets while the run still does not finish",
+			Notes:     "Noticed in the previous session: the literal reading does not finish a random 4-relation on SOT(5) within the default step cap. It is the livelock of sot/alg-1/greedy-a-literal/delivers met on the random traffic the experiments use: the shrunk instance is one processor with two packets for other processors; with no packet passing, Algorithm 1 adds both, protocol a sends the second one down its source's column, where it 'came from up' at every node and is sent down again forever. The counterexample holds the shrunk instance, the original relation and the trapped packet; the replay command re-runs the whole check. The text's reading (greedy-a) finishes every such relation (sot/alg/greedy-a/completes, …/completes-large).",
+			Check:     sotLiteralLivelockCheck},
+	)
 }

@@ -178,12 +178,7 @@ func sotFig4Check(alg asot.Algorithm, reverse bool) func(props.Env) props.Outcom
 			z := (gaps[0].Mean - gaps[1].Mean) / math.Sqrt(gaps[0].SD*gaps[0].SD/float64(runs)+gaps[1].SD*gaps[1].SD/float64(runs)+2*f.se*f.se)
 			ev = append(ev, fmt.Sprintf("n=%d: E_fresh = %.4f; E(h=%d) = %.4f (gap %.4f), E(h=%d) = %.4f (gap %.4f, %.0f%% of fresh); gap shrinks with t = %.1f (critical %.1f)",
 				n, f.mean, lo, effs[0], gaps[0].Mean, hi, effs[1], gaps[1].Mean, 100*effs[1]/f.mean, z, tc))
-			switch {
-			case z < -tc:
-				verdict = props.Inconsistent
-			case z <= tc && verdict == props.Consistent:
-				verdict = props.Inconclusive
-			}
+			verdict = sotOneSided(verdict, z, tc)
 		}
 		return props.Outcome{Verdict: verdict, Evidence: fmt.Sprintf("%s, %d runs per h, α = %.2g per size, Student-t (runs − 1 df): %s", alg, runs, props.Alpha/float64(len(ns)), strings.Join(ev, "; "))}
 	}
@@ -245,12 +240,7 @@ func sotFig5Check(alg asot.Algorithm, frac float64) func(props.Env) props.Outcom
 			tcn := stats.T(props.Alpha/float64(len(ns)), st.N-1)
 			ev = append(ev, fmt.Sprintf("n=%d h=%d: E' = h/(T−n+1) = %.4f (h/T = %.4f, cost %.3f, %d runs), E_fresh = %.4f (cost %.3f): E'/E_fresh = %.3f; t = %.1f against %.2f·E_fresh (critical %.1f)",
 				n, h, st.Mean, stats.Summarize(raw).Mean, 1/stats.Summarize(raw).Mean, st.N, f.mean, 1/f.mean, st.Mean/f.mean, z, frac, tcn))
-			switch {
-			case z < -tcn:
-				verdict = props.Inconsistent
-			case z <= tcn && verdict == props.Consistent:
-				verdict = props.Inconclusive
-			}
+			verdict = sotOneSided(verdict, z, tcn)
 		}
 		return props.Outcome{Verdict: verdict, Evidence: fmt.Sprintf("%s, threshold E' = h/(T − n + 1) ≥ %.2f·E_fresh at h = n·log₂ n, α = %.2g per size: %s", alg, frac, props.Alpha/float64(len(ns)), strings.Join(ev, "; "))}
 	}

@@ -14,6 +14,7 @@ import (
 	"routecheck/models/perm"
 	"routecheck/oracles/sotforms"
 	"routecheck/props"
+	"routecheck/props/internal/claimtab"
 )
 
 // Issue 13, step 2: the cost bound for processors with two inputs and two
@@ -190,9 +191,9 @@ func sotFarAboveCheck(c int, tamper sotTamper) func(props.Env) props.Outcome {
 				maxC, sumCost, maxWr := 0.0, 0.0, 0.0
 				for r := range runs {
 					rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0xfa4, uint64(n), uint64(m), uint64(r)))
-					res, _, err := asot.Route(asot.Scheduled, n, rel, nil, asot.Options{Tamper: tamper})
-					if err != nil || !res.Complete {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n=%d h=%d run %d: %v %+v", n, h, r, err, res)}
+					res, _, out, ok := sotRunScheduled(n, rel, tamper, fmt.Sprintf("n=%d h=%d run %d", n, h, r))
+					if !ok {
+						return out
 					}
 					_, W := sotforms.ScheduledTime(n, rel)
 					if res.Steps > n+c*h {
@@ -245,32 +246,31 @@ func sotConjectureCheck(alg asot.Algorithm) func(props.Env) props.Outcome {
 func init() { sotSec34Claims() }
 
 func sotSec34Claims() {
-	props.Register(props.Claim{ID: "sot/sec1/cost-at-least-half", Source: seed002 + " §1", Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
-		Statement: "If a processor has two output lines and two input lines, the cost c of an h-relation (all packets arrive in time c·h) is c ≥ 0.5 at best.",
-		Scope:     "the five routers that deliver (greedy-a, greedy-b, greedy-b-edge-first, greedy-c, scheduled) on arbitrary relations on SOT(n ≤ 6) with up to 6 packets per processor (rapid), and random h-relations on SOT(8), SOT(16) with h ∈ {1, n, 4n}; checked in the sharper form T ≥ n − 1 + ⌈L/2⌉ (L: the largest number of packets a processor sends or receives; for an h-relation L = h, so T/h ≥ 1/2 + (n − 1)/h)",
-		Notes:     "The bound follows from the model's physics (at most two injections and two absorptions per processor and step, n hops per packet by Lemma 1), derived in props/sot.sotTwoLinesBound, independently of any router; the check asserts that no run beats it. Slack is the largest bound/T seen (how close a run comes; greedy-a injects one packet a step, so its runs stay near twice the bound). [2026-11-24] Planted fault, fixed before running: the bound with one line each way, T ≥ n − 1 + L — the statement's premise changed (two lines read as one), under which the routers that inject two packets a step beat it.",
-		Check:     sotHalfCostCheck(2),
-		Faults:    []props.Fault{{Name: "one input and one output line per processor (T ≥ n − 1 + L)", Check: sotHalfCostCheck(1)}}})
-
-	props.Register(props.Claim{ID: "sot/sec3/w-loglog", Source: seed002 + " §3 (citing Motwani & Raghavan [12])", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
-		Statement: "With packets targeted to random addresses and O(n) packets per processor, the number of packets a processor receives from any given processor is O(log n / log log n) with high probability.",
-		Scope:     "every processor sends n packets, each to a uniformly random other processor (algos/sot.RandomTargets, the §3.3 traffic); W = max_{i,j} w(i, j); n = 16, 64, 256, 1024 with 200, 60, 10, 4 runs (small; ×2 default except 1024: 6; ×4 large); read as P(W > 4·ln n/ln ln n) ≤ 1/n",
-		Notes:     "c = 4 fixed before running, from the Poisson(1) tail of the n(n − 1) counts w(i, j) ≈ Bin(n, 1/(n − 1)): the smallest c with P(W > c·ln n/ln ln n) ≤ 1/n is about 2.5, 2.8, 3.1, 3.1 at n = 16, 64, 256, 1024, so c = 4 leaves a margin. A size is inconsistent when the exact binomial tail P(Bin(runs, 1/n) ≥ exceedances) ≤ Alpha/sizes. The evidence reports the fit: the mean W divided by ln n/ln ln n and by log₂ n at each n (at the ledger's seed, small budget: W/log₂ n falls from 1.16 at n = 16 to 0.85 at n = 1024 while W/(ln n/ln ln n) rises from 1.7 to 2.4 — finite n cannot separate the two forms; the claim is the tail bound with the stated c). §4.3 uses the O(log n) bound at h = n log n instead (sot/sec4.3/whp-n-plus-ch). [2026-11-24] Planted fault, fixed before running, the rule of sot/sec4.3/whp-n-plus-ch: the constant c halved (c = 2), under which W exceeds the bound in nearly every run at n ≥ 256. [2026-11-24, review] That fault only rescales the bound; a second one, fixed before running: a skewed target generator (props/sot.sotWindowTargets), every packet to one of the n/8 processors after its source (local traffic, the premise 'random addresses' broken): the pair counts become about Poisson(8) instead of Poisson(1), whose maximum exceeds 4·ln n/ln ln n. " + sotAlphaNote,
-		Check:     sotWLogLogCheck(4, sotUniformTargets),
-		Faults: []props.Fault{
-			{Name: "the constant c halved (c = 2)", Check: sotWLogLogCheck(2, sotUniformTargets)},
-			{Name: "a skewed target generator (each packet to one of the n/8 processors after its source)", Check: sotWLogLogCheck(4, sotWindowTargets)},
-		}})
-
-	props.Register(props.Claim{ID: "sot/sec4.3/far-above-nlogn", Source: seed002 + " §4.3", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "Assuming h = Ω(n log n), there is a constant c such that after n + c·h routing steps all packets have reached their destination w.h.p., and the routing cost per packet is bounded by another constant — here for h far above n log n.",
-		Scope:     "scheduled (Algorithm 2, Greedy-a's text rule) on random h-relations with h = 4·n·log₂ n and 16·n·log₂ n, n ∈ {8, 16} (small; + 32 default), 3 runs per cell (8 large); c = 4, the constant of sot/sec4.3/whp-n-plus-ch, fixed before running; every run must finish within n + 4h",
-		Notes:     "At these h the event T > n + 4h needs W > 4·h/n − 1 (T ≤ n·W + n − 1, sot/sec4.3/time-from-w), a Poisson(h/n) count four times its mean with h/n ≥ 12: probability far below 10^−9 per run, so an exceedance is a violation. Slack is max (T − n)/(4h). The evidence reports the mean cost T/h, which falls toward 1 as h grows (W/(h/n) → 1): the cost is bounded by a constant, and the constant shrinks with slackness. [2026-11-24] Planted fault, fixed before running: the constant divided by four (c = 1), which every run exceeds (W > h/n whenever the counts are not all equal, so T ≥ n·W > n + h). [2026-11-24, review] That fault only rescales the bound; a mutant router was added, fixed before running: Algorithm 2 idling every other round of n steps (props/sot.sotIdleRounds with k = 2: no injections in odd rounds, passing packets still move), about twice the routing time. It is caught, narrowly: at n = 8, h = 96 its first run takes T = 412 > n + 4h = 392 (the real router's 212); at 16·n·log₂ n its runs stay inside (cost ≈ 2.7 < 4). So the check at c = 4 catches a router about twice as slow as Algorithm 2, not a small slowdown; the slack (max (T − n)/(4h) ≈ 0.53 at the small budget) says the same. Class kept reading, as sot/sec4.3/whp-n-plus-ch: h far above n log n is inside §4.3's h = Ω(n log n), but the router is the text's reading of Algorithm 2's processor rule (the printed one deflects, sot/alg-2/literal-processor-rule) and c = 4 is our choice of the unstated constant.",
-		Check:     sotFarAboveCheck(4, nil),
-		Faults: []props.Fault{
-			{Name: "the constant divided by four (c = 1)", Check: sotFarAboveCheck(1, nil)},
-			{Name: "Algorithm 2 idling every other round of n steps", Check: sotFarAboveCheck(4, sotIdleRounds(func(int) int { return 2 }))},
-		}})
+	claimtab.Register(
+		claimtab.WithFault(props.Claim{ID: "sot/sec1/cost-at-least-half", Source: seed002 + " §1", Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
+			Statement: "If a processor has two output lines and two input lines, the cost c of an h-relation (all packets arrive in time c·h) is c ≥ 0.5 at best.",
+			Scope:     "the five routers that deliver (greedy-a, greedy-b, greedy-b-edge-first, greedy-c, scheduled) on arbitrary relations on SOT(n ≤ 6) with up to 6 packets per processor (rapid), and random h-relations on SOT(8), SOT(16) with h ∈ {1, n, 4n}; checked in the sharper form T ≥ n − 1 + ⌈L/2⌉ (L: the largest number of packets a processor sends or receives; for an h-relation L = h, so T/h ≥ 1/2 + (n − 1)/h)",
+			Notes:     "The bound follows from the model's physics (at most two injections and two absorptions per processor and step, n hops per packet by Lemma 1), derived in props/sot.sotTwoLinesBound, independently of any router; the check asserts that no run beats it. Slack is the largest bound/T seen (how close a run comes; greedy-a injects one packet a step, so its runs stay near twice the bound). [2026-11-24] Planted fault, fixed before running: the bound with one line each way, T ≥ n − 1 + L — the statement's premise changed (two lines read as one), under which the routers that inject two packets a step beat it.",
+		}, sotHalfCostCheck, 2, 1, "one input and one output line per processor (T ≥ n − 1 + L)"),
+		props.Claim{ID: "sot/sec3/w-loglog", Source: seed002 + " §3 (citing Motwani & Raghavan [12])", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
+			Statement: "With packets targeted to random addresses and O(n) packets per processor, the number of packets a processor receives from any given processor is O(log n / log log n) with high probability.",
+			Scope:     "every processor sends n packets, each to a uniformly random other processor (algos/sot.RandomTargets, the §3.3 traffic); W = max_{i,j} w(i, j); n = 16, 64, 256, 1024 with 200, 60, 10, 4 runs (small; ×2 default except 1024: 6; ×4 large); read as P(W > 4·ln n/ln ln n) ≤ 1/n",
+			Notes:     "c = 4 fixed before running, from the Poisson(1) tail of the n(n − 1) counts w(i, j) ≈ Bin(n, 1/(n − 1)): the smallest c with P(W > c·ln n/ln ln n) ≤ 1/n is about 2.5, 2.8, 3.1, 3.1 at n = 16, 64, 256, 1024, so c = 4 leaves a margin. A size is inconsistent when the exact binomial tail P(Bin(runs, 1/n) ≥ exceedances) ≤ Alpha/sizes. The evidence reports the fit: the mean W divided by ln n/ln ln n and by log₂ n at each n (at the ledger's seed, small budget: W/log₂ n falls from 1.16 at n = 16 to 0.85 at n = 1024 while W/(ln n/ln ln n) rises from 1.7 to 2.4 — finite n cannot separate the two forms; the claim is the tail bound with the stated c). §4.3 uses the O(log n) bound at h = n log n instead (sot/sec4.3/whp-n-plus-ch). [2026-11-24] Planted fault, fixed before running, the rule of sot/sec4.3/whp-n-plus-ch: the constant c halved (c = 2), under which W exceeds the bound in nearly every run at n ≥ 256. [2026-11-24, review] That fault only rescales the bound; a second one, fixed before running: a skewed target generator (props/sot.sotWindowTargets), every packet to one of the n/8 processors after its source (local traffic, the premise 'random addresses' broken): the pair counts become about Poisson(8) instead of Poisson(1), whose maximum exceeds 4·ln n/ln ln n. " + sotAlphaNote,
+			Check:     sotWLogLogCheck(4, sotUniformTargets),
+			Faults: []props.Fault{
+				{Name: "the constant c halved (c = 2)", Check: sotWLogLogCheck(2, sotUniformTargets)},
+				{Name: "a skewed target generator (each packet to one of the n/8 processors after its source)", Check: sotWLogLogCheck(4, sotWindowTargets)},
+			}},
+		props.Claim{ID: "sot/sec4.3/far-above-nlogn", Source: seed002 + " §4.3", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+			Statement: "Assuming h = Ω(n log n), there is a constant c such that after n + c·h routing steps all packets have reached their destination w.h.p., and the routing cost per packet is bounded by another constant — here for h far above n log n.",
+			Scope:     "scheduled (Algorithm 2, Greedy-a's text rule) on random h-relations with h = 4·n·log₂ n and 16·n·log₂ n, n ∈ {8, 16} (small; + 32 default), 3 runs per cell (8 large); c = 4, the constant of sot/sec4.3/whp-n-plus-ch, fixed before running; every run must finish within n + 4h",
+			Notes:     "At these h the event T > n + 4h needs W > 4·h/n − 1 (T ≤ n·W + n − 1, sot/sec4.3/time-from-w), a Poisson(h/n) count four times its mean with h/n ≥ 12: probability far below 10^−9 per run, so an exceedance is a violation. Slack is max (T − n)/(4h). The evidence reports the mean cost T/h, which falls toward 1 as h grows (W/(h/n) → 1): the cost is bounded by a constant, and the constant shrinks with slackness. [2026-11-24] Planted fault, fixed before running: the constant divided by four (c = 1), which every run exceeds (W > h/n whenever the counts are not all equal, so T ≥ n·W > n + h). [2026-11-24, review] That fault only rescales the bound; a mutant router was added, fixed before running: Algorithm 2 idling every other round of n steps (props/sot.sotIdleRounds with k = 2: no injections in odd rounds, passing packets still move), about twice the routing time. It is caught, narrowly: at n = 8, h = 96 its first run takes T = 412 > n + 4h = 392 (the real router's 212); at 16·n·log₂ n its runs stay inside (cost ≈ 2.7 < 4). So the check at c = 4 catches a router about twice as slow as Algorithm 2, not a small slowdown; the slack (max (T − n)/(4h) ≈ 0.53 at the small budget) says the same. Class kept reading, as sot/sec4.3/whp-n-plus-ch: h far above n log n is inside §4.3's h = Ω(n log n), but the router is the text's reading of Algorithm 2's processor rule (the printed one deflects, sot/alg-2/literal-processor-rule) and c = 4 is our choice of the unstated constant.",
+			Check:     sotFarAboveCheck(4, nil),
+			Faults: []props.Fault{
+				{Name: "the constant divided by four (c = 1)", Check: sotFarAboveCheck(1, nil)},
+				{Name: "Algorithm 2 idling every other round of n steps", Check: sotFarAboveCheck(4, sotIdleRounds(func(int) int { return 2 }))},
+			}},
+	)
 
 	for _, alg := range []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst} {
 		props.Register(props.Claim{ID: fmt.Sprintf("sot/sec5/conjecture/%s", alg), Source: seed002 + " §5", Kind: props.Statistical, Recorded: props.Inconclusive, Class: props.Reading,

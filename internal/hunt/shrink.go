@@ -314,20 +314,25 @@ type ShrinkFlag struct{ n *int }
 
 // Define adds --shrink-evals to fs.
 func (f *ShrinkFlag) Define(fs *flag.FlagSet) {
-	f.n = fs.Int("shrink-evals", 0, "at most this many metric evaluations to shrink the best instance, keeping the metric ≥ the hunted value (0: as many as the search made; -1: do not shrink)")
+	f.n = fs.Int("shrink-evals", 0, "at most this many metric evaluations to shrink the best instance, keeping the metric ≥ the hunted value (0: as many as the search made, at least 2000; -1: do not shrink)")
 }
 
 // Check validates the flag's value.
 func (f ShrinkFlag) Check() error {
 	if f.n != nil && (*f.n < -1 || *f.n > 100_000_000) {
-		return fmt.Errorf("--shrink-evals = %d: must be in [-1, 100000000] (0: as many as the search made; -1: do not shrink)", *f.n)
+		return fmt.Errorf("--shrink-evals = %d: must be in [-1, 100000000] (0: as many as the search made, at least 2000; -1: do not shrink)", *f.n)
 	}
 	return nil
 }
 
+// DefaultShrinkFloor is the least evaluation cap of --shrink-evals 0, so
+// that a search that ends early (a violation found at once) still shrinks.
+const DefaultShrinkFloor = 2000
+
 // Cap returns the evaluation cap for shrinking after a search that made
-// searchEvals evaluations (at least 1), and false when the flag says not to
-// shrink. An undefined flag is its default, 0.
+// searchEvals evaluations — the flag's value, or for 0 (the default)
+// max(searchEvals, DefaultShrinkFloor) — and false when the flag is −1 (do
+// not shrink). An undefined flag is its default.
 func (f ShrinkFlag) Cap(searchEvals int) (int, bool) {
 	n := 0
 	if f.n != nil {
@@ -337,7 +342,7 @@ func (f ShrinkFlag) Cap(searchEvals int) (int, bool) {
 	case n < 0:
 		return 0, false
 	case n == 0:
-		return max(searchEvals, 1), true
+		return max(searchEvals, DefaultShrinkFloor), true
 	}
 	return n, true
 }

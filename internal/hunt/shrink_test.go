@@ -276,17 +276,18 @@ func TestShrinkCapErrorContext(t *testing.T) {
 	}
 }
 
-// ShrinkFlag: 0 is as many as the search made, −1 no shrinking, and
+// ShrinkFlag: 0 is as many as the search made but at least 2000, −1 no
+// shrinking, and
 // values below −1 are rejected naming the flag.
 func TestShrinkFlag(t *testing.T) {
 	var f ShrinkFlag
-	if c, ok := f.Cap(300); !ok || c != 300 {
+	if c, ok := f.Cap(3000); !ok || c != 3000 {
 		t.Errorf("undefined flag: %d %v", c, ok)
 	}
 	for _, tc := range []struct {
 		v, cap int
 		ok     bool
-	}{{0, 120, true}, {-1, 0, false}, {50, 50, true}} {
+	}{{0, 2000, true}, {-1, 0, false}, {50, 50, true}} {
 		n := tc.v
 		f = ShrinkFlag{&n}
 		if c, ok := f.Cap(120); c != tc.cap || ok != tc.ok || f.Check() != nil {

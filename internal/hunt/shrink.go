@@ -346,3 +346,52 @@ func (f ShrinkFlag) Cap(searchEvals int) (int, bool) {
 	}
 	return n, true
 }
+
+// ShrinkSublists shrinks lists of destinations (d[p] lists processor p's
+// packets in its sending order) by removing packets: passes that delete
+// each entry in turn, keeping the deletion when the metric stays ≥ target.
+// For instances whose scope is "at most h" per processor (the h-relations
+// of the sparse optical torus paper: each node sends at most h packets and
+// is the target of at most h), so removal stays in scope and the others
+// keep their order; a fixed point is no simplification there (a
+// self-addressed packet circles the torus). maxEvals ≤ 0: no cap. d is not
+// modified.
+func ShrinkSublists(ctx context.Context, d [][]int32, eval func([][]int32) (float64, error), target float64, maxEvals int) ([][]int32, ShrinkStats, error) {
+	q := make([][]int32, len(d))
+	for i, x := range d {
+		q[i] = slices.Clone(x)
+	}
+	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
+	ev := func() (float64, error) { return eval(q) }
+	cut := false
+	st, err := s.run(func() bool {
+		changed := false
+		for p := range q {
+			for r := 0; r < len(q[p]); {
+				if cut = s.stop(); cut {
+					return false
+				}
+				x := q[p][r]
+				q[p] = slices.Delete(q[p], r, r+1)
+				if s.keeps(ev) {
+					changed = true
+					continue // the next packet is now at r
+				}
+				q[p] = slices.Insert(q[p], r, x)
+				r++
+			}
+		}
+		return changed
+	})
+	st.Minimal = st.Minimal && !cut && err == nil
+	return q, st, err
+}
+
+// PacketsLists counts the packets of lists of destinations.
+func PacketsLists(d [][]int32) int {
+	k := 0
+	for _, ds := range d {
+		k += len(ds)
+	}
+	return k
+}

@@ -299,3 +299,64 @@ func TestShrinkFlag(t *testing.T) {
 		t.Error("--shrink-evals -2 accepted")
 	}
 }
+
+// ShrinkSublists removes every packet the metric does not need. For "at
+// least m processors whose first packet goes to processor 0": a second
+// packet can always go, and so can a first one not going to 0, so every
+// list ends empty or [0], and exactly m are [0]. A planted pair (a packet
+// 2 → 5 and a packet 4 → 1) shrinks to those two packets alone.
+func TestShrinkSublists(t *testing.T) {
+	ctx := context.Background()
+	firstTo0 := func(d [][]int32) (float64, error) {
+		k := 0
+		for _, ds := range d {
+			if len(ds) > 0 && ds[0] == 0 {
+				k++
+			}
+		}
+		return float64(k), nil
+	}
+	planted := func(d [][]int32) (float64, error) {
+		if slices.Contains(d[2], 5) && slices.Contains(d[4], 1) {
+			return 1, nil
+		}
+		return 0, nil
+	}
+	for c := range uint64(10) {
+		rng := seeds.Rand(45, c)
+		n, h := 6+rng.IntN(6), 2+rng.IntN(4)
+		d := randomKK(n, h, rng)
+		if v, _ := firstTo0(d); v >= 1 {
+			m := 1 + rng.IntN(int(v))
+			q, st, err := ShrinkSublists(ctx, d, firstTo0, float64(m), 0)
+			if err != nil || !st.Minimal || len(q) != n || PacketsLists(q) != m {
+				t.Fatalf("%v shrunk to %v (%+v, %v), want %d packets", d, q, st, err, m)
+			}
+			for _, ds := range q {
+				if len(ds) > 0 && !slices.Equal(ds, []int32{0}) {
+					t.Errorf("%v shrunk to %v: a list %v is neither empty nor [0]", d, q, ds)
+				}
+			}
+		}
+		if !slices.Contains(d[2], 5) {
+			d[2][rng.IntN(h)] = 5 // receive counts may pass h: the shrinker does not look at them
+		}
+		if !slices.Contains(d[4], 1) {
+			d[4][rng.IntN(h)] = 1
+		}
+		q, st, err := ShrinkSublists(ctx, d, planted, 1, 0)
+		for p, ds := range q {
+			want := []int32{}
+			switch p {
+			case 2:
+				want = []int32{5}
+			case 4:
+				want = []int32{1}
+			}
+			if err != nil || !st.Minimal || !slices.Equal(ds, want) {
+				t.Errorf("planted: %v shrunk to %v (%+v, %v), want only 2 → 5 and 4 → 1", d, q, st, err)
+				break
+			}
+		}
+	}
+}

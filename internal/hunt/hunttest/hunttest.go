@@ -159,3 +159,26 @@ func LocallyMinimalLists(t testing.TB, d [][]int32, k int, eval func([][]int32) 
 	}
 	return hunt.MovedLists(d)
 }
+
+// LocallyMinimalSublists checks lists shrunk by hunt.ShrinkSublists:
+// eval(d) ≥ value, and removing any one packet brings eval below value.
+// It returns the number of packets.
+func LocallyMinimalSublists(t testing.TB, d [][]int32, eval func([][]int32) float64, value float64) int {
+	t.Helper()
+	if v := eval(d); v < value {
+		t.Fatalf("shrunk instance: metric %g < %g", v, value)
+	}
+	for p := range d {
+		for r := range d[p] {
+			e := make([][]int32, len(d))
+			for i := range d {
+				e[i] = slices.Clone(d[i])
+			}
+			e[p] = slices.Delete(e[p], r, r+1)
+			if v := eval(e); v >= value {
+				t.Errorf("not locally minimal: removing packet (%d, %d) (→ %d) keeps the metric at %g ≥ %g", p, r, d[p][r], v, value)
+			}
+		}
+	}
+	return hunt.PacketsLists(d)
+}

@@ -186,6 +186,10 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.families = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 	t.shrink.Define(fs)
 }
+func (t *target) Shrinking() string {
+	return hunt.ShrinkHelp("fixing swaps: p[i] = i, the packet that went to i taking the old destination")
+}
+
 func (t *target) DefaultFile() string {
 	rn := ""
 	if !*t.rename {

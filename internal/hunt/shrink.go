@@ -395,3 +395,16 @@ func PacketsLists(d [][]int32) int {
 	}
 	return k
 }
+
+// ShrinkNoter is implemented by every target: Shrinking says, in one
+// sentence for its -h, whether and how the target shrinks its best
+// instance (or why it does not).
+type ShrinkNoter interface {
+	Shrinking() string
+}
+
+// ShrinkHelp is the Shrinking sentence of a target that shrinks with the
+// given moves.
+func ShrinkHelp(moves string) string {
+	return "shrinking: after the search the best instance is shrunk (" + moves + ") while the metric stays ≥ the hunted value, in at most --shrink-evals evaluations (default: as many as the search made, at least 2000; -1: none); found_by says what changed"
+}

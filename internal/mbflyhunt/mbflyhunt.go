@@ -379,6 +379,10 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.shrink.Define(fs)
 }
 
+func (t *target) Shrinking() string {
+	return hunt.ShrinkHelp("fixing swaps: p[i] = i, the packet that went to i taking the old destination")
+}
+
 func (t *target) DefaultFile() string {
 	return fmt.Sprintf("testdata/hunt/%s-n%d-d%d-l%d.json", t.name, *t.logN, *t.d, *t.l)
 }

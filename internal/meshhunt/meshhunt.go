@@ -319,6 +319,10 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.start = fs.String("start", "", "a saved mesh-kk case (same n and k) to climb from instead of the best family or sample, e.g. another target's best")
 	t.shrink.Define(fs)
 }
+func (t *target) Shrinking() string {
+	return hunt.ShrinkHelp("a packet becomes a fixed point by swapping destinations with a packet going to its PU, so the distribution stays k-k; a pass costs one evaluation per moved packet, n²·k at most, so at the default sizes the cap usually stops it before a local minimum")
+}
+
 func (t *target) DefaultFile() string {
 	c := ""
 	if *t.coloring {

@@ -213,6 +213,10 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.shrink.Define(fs)
 }
 
+func (t *target) Shrinking() string {
+	return hunt.ShrinkHelp("fixing swaps; on a sorting network every permutation has value 1, so the case shrinks to the identity")
+}
+
 func (t *target) DefaultFile() string {
 	return fmt.Sprintf("testdata/hunt/pops-sort-slots-d%d-g%d-%s.json", *t.d, *t.g, *t.network)
 }

@@ -178,6 +178,10 @@ func (t *stepsTarget) Description() string {
 	return "permutations maximizing the randomized POPS router's mean step count"
 }
 func (t *stepsTarget) DefineFlags(fs *flag.FlagSet) { t.f.define(fs, 8, 8, ap.Faithful.String()) }
+func (t *stepsTarget) Shrinking() string {
+	return hunt.ShrinkHelp("remove a packet, make a packet a fixed point: a partial permutation")
+}
+
 func (t *stepsTarget) DefaultFile() string {
 	return fmt.Sprintf("testdata/hunt/pops-steps-d%d-g%d.json", *t.f.d, *t.f.g)
 }
@@ -300,6 +304,10 @@ func (t *lossTarget) Description() string {
 	return "a permutation and seed on which the faithful router loses a packet (d > g), shrunk"
 }
 func (t *lossTarget) DefineFlags(fs *flag.FlagSet) { t.f.define(fs, 8, 4, ap.Faithful.String()) }
+func (t *lossTarget) Shrinking() string {
+	return hunt.ShrinkHelp("fixing swaps, keeping at least one packet lost")
+}
+
 func (t *lossTarget) DefaultFile() string {
 	return fmt.Sprintf("testdata/hunt/pops-loss-d%d-g%d.json", *t.f.d, *t.f.g)
 }

@@ -263,6 +263,10 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.fam = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 	t.shrink.Define(fs)
 }
+func (t *target) Shrinking() string {
+	return hunt.ShrinkHelp("remove packets: an h-relation has at most h per processor; a fixed point is no simplification here, a self-addressed packet circles the torus")
+}
+
 func (t *target) DefaultFile() string {
 	return fmt.Sprintf("testdata/hunt/%s-%s-n%d-h%d.json", t.name, *t.alg, *t.n, *t.h)
 }

@@ -289,8 +289,8 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 			return hunt.Case{}, err
 		}
 		shrunk, val = q, eval(q)
-		o.Logf("  shrunk from %d to %d packets (%d not fixed points; %v), mean steps %.3f (found %.3f)", hunt.Packets(best), hunt.Packets(shrunk), hunt.Moved(shrunk), st, val, bestVal)
-		by += fmt.Sprintf(", then shrunk from %d to %d packets (%d not fixed points) keeping mean steps ≥ %.4g (%v)", hunt.Packets(best), hunt.Packets(shrunk), hunt.Moved(shrunk), bestVal, st)
+		o.Logf("  shrunk from %d packets (%d not fixed points) to %d (%d; %v), mean steps %.3f (found %.3f)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), st, val, bestVal)
+		by += fmt.Sprintf(", then shrunk from %d packets (%d not fixed points) to %d packets (%d not fixed points) keeping mean steps ≥ %.4g (%v)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), bestVal, st)
 	}
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random permutations %.6g", bestVal, hunted, randBest)
 	inst, _ := json.Marshal(Instance{D: sh.D, G: sh.G, Algorithm: v.String(), Perm: shrunk, Seeds: sds})

@@ -11,7 +11,7 @@ import (
 
 // Shrinking: after a search, a target makes its best instance simpler
 // while the metric stays at least the value it hunted (so a case above a
-// bound stays above it). Three instance shapes, each with the moves that
+// bound stays above it). Four instance shapes, each with the moves that
 // keep it inside the shape (and so inside the target's scope):
 //
 //   - ShrinkPartial, partial permutations (perm.None marks a processor
@@ -24,6 +24,8 @@ import (
 //     receives the same number): make packet (p, r) a fixed point by
 //     swapping destinations with a packet of another processor that goes
 //     to p, which keeps every processor's sending and receiving counts.
+//   - ShrinkSublists, the same lists where the scope is "at most h" per
+//     processor (the sparse optical torus's h-relations): remove a packet.
 //
 // Each runs greedy passes over its moves in a fixed order, keeping a move
 // when the metric stays ≥ target, until a pass keeps none (the result is
@@ -45,7 +47,7 @@ type ShrinkStats struct {
 }
 
 // String is "locally minimal after P passes, E evaluations" or "stopped
-// at the cap of E evaluations after P passes (not minimal)".
+// after E evaluations in pass P (not shown minimal)".
 func (s ShrinkStats) String() string {
 	if s.Minimal {
 		return fmt.Sprintf("locally minimal after %d passes, %d evaluations", s.Passes, s.Evals)
@@ -53,7 +55,7 @@ func (s ShrinkStats) String() string {
 	return fmt.Sprintf("stopped after %d evaluations in pass %d (not shown minimal)", s.Evals, s.Passes)
 }
 
-// shrinker is the greedy loop the three shapes share.
+// shrinker is the greedy loop the shapes share.
 type shrinker struct {
 	ctx      context.Context
 	target   float64

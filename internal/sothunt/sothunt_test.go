@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -119,5 +120,30 @@ func TestHuntShrinksToLocallyMinimal(t *testing.T) {
 			k := hunttest.LocallyMinimalSublists(t, in.Dest, eval, c.Value)
 			t.Logf("%d packets; %s", k, c.FoundBy)
 		})
+	}
+}
+
+// The saved shrunk case is what the default sot-time hunt gives (seed 1,
+// 2000 iterations): a relation with fewer than n·h packets (processor 7
+// sends none) that still takes the hunted 63 steps, replayed by
+// TestSavedCases on the engine and the local router.
+func TestSavedShrunkCaseRerun(t *testing.T) {
+	saved, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", "sot-time-greedy-a-n8-h8-shrunk.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := hunttest.Run(t, "sot-time", hunt.Options{Seed: 1, Iters: 2000})
+	var a, b Instance
+	if err := json.Unmarshal(saved.Instance, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(c.Instance, &b); err != nil {
+		t.Fatal(err)
+	}
+	if c.Value != saved.Value || !reflect.DeepEqual(a, b) || c.FoundBy != saved.FoundBy {
+		t.Fatalf("rerun %g (%s), saved %g (%s)", c.Value, c.FoundBy, saved.Value, saved.FoundBy)
+	}
+	if k := hunt.PacketsLists(a.Dest); k >= a.N*a.H || c.Value != 63.0/8 {
+		t.Errorf("saved case: %d packets of %d, value %g (want 63/8)", k, a.N*a.H, c.Value)
 	}
 }

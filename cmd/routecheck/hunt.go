@@ -59,7 +59,11 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	fs := newFlags("hunt "+t.Name(), stderr)
+	extra := []string{t.Name() + ": " + t.Description()}
+	if sn, ok := t.(hunt.ShrinkNoter); ok {
+		extra = append(extra, sn.Shrinking())
+	}
+	fs := newFlags("hunt "+t.Name(), stderr, extra...)
 	seed := fs.Uint64("seed", 1, "seed of the search")
 	iters := fs.Int("iters", 2000, "search iterations (annealing moves or random samples); with --time and no --iters, no limit but the time")
 	limit := fs.Duration("time", 0, "stop the search after this long (e.g. 30s, 5m; 0: no limit); the random baseline that follows is not cut short")

@@ -137,3 +137,29 @@ func TestHuntBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// Every target's --help says what it hunts and whether and how it shrinks its
+// best instance; the targets that shrink take --shrink-evals, and a value
+// below -1 is refused naming the flag (exit 2).
+func TestHuntTargetHelpSaysShrinking(t *testing.T) {
+	for _, name := range hunt.Targets() {
+		tg, _ := hunt.LookupTarget(name)
+		if _, ok := tg.(hunt.ShrinkNoter); !ok {
+			t.Errorf("%s: no Shrinking note", name)
+			continue
+		}
+		_, errOut, st := runCLI("hunt", name, "--help") // sot targets define -h (the h of h-relations)
+		if st != 0 || !strings.Contains(errOut, "\nshrinking: ") || !strings.Contains(errOut, tg.Description()) {
+			t.Errorf("%s -h: status %d\n%s", name, st, errOut)
+		}
+		shrinks := !strings.Contains(errOut, "shrinking: none")
+		if strings.Contains(errOut, "-shrink-evals") != shrinks {
+			t.Errorf("%s -h: shrinks %v but --shrink-evals listed %v", name, shrinks, !shrinks)
+		}
+		if shrinks {
+			if _, e, st := runCLI("hunt", name, "--shrink-evals", "-2", "--iters", "1"); st != 2 || !strings.Contains(e, "--shrink-evals = -2") {
+				t.Errorf("%s --shrink-evals -2: status %d, %q", name, st, e)
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	ab "routecheck/algos/butterfly"
 	"routecheck/internal/hunt"
 	"routecheck/internal/hunt/hunttest"
 )
@@ -50,7 +51,7 @@ func TestReplayRejectsBadInstances(t *testing.T) {
 
 // Bad flags get an error naming the flag.
 func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--logn", "1"}, {"--r", "9"}, {"--evals", "0"}, {"--samples", "-1"}} {
+	for _, args := range [][]string{{"--logn", "1"}, {"--r", "9"}, {"--evals", "0"}, {"--samples", "-1"}, {"--shrink-evals", "-2"}} {
 		tg, _ := hunt.LookupTarget("bfly-latency")
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)
 		tg.DefineFlags(fs)
@@ -60,5 +61,44 @@ func TestBadFlags(t *testing.T) {
 		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.Contains(err.Error(), args[0]) {
 			t.Errorf("%v: error %v", args, err)
 		}
+	}
+}
+
+// Each target shrinks its best permutation: the saved one is a permutation
+// whose metric, recomputed here from the engine, is at least the case's
+// value, and no fixing swap keeps it there (N = 16, r = 1, 2 seeds).
+func TestHuntShrinksToLocallyMinimal(t *testing.T) {
+	for _, tc := range []struct{ name, rename string }{{"bfly-latency", "false"}, {"bfly-queue", "true"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := hunttest.Run(t, tc.name, hunt.Options{Seed: 5, Iters: 60}, "--logn", "4", "--r", "1", "--samples", "8", "--evals", "2", "--rename="+tc.rename)
+			hunttest.Shrunk(t, c)
+			var in Instance
+			if err := json.Unmarshal(c.Instance, &in); err != nil {
+				t.Fatal(err)
+			}
+			o := options(in.LogN, in.R)
+			var e ab.Engine
+			eval := func(p []int32) float64 {
+				s := 0.0
+				for _, sd := range in.Seeds {
+					ps, err := packets(o, p, in.Rename, sd)
+					if err != nil {
+						t.Fatal(err)
+					}
+					r, err := e.Run(o, ps, maxSteps(in.LogN, in.R))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if tc.name == "bfly-queue" {
+						s += float64(r.MaxQueue)
+					} else {
+						s += float64(r.Steps) / float64(in.LogN)
+					}
+				}
+				return s / float64(len(in.Seeds))
+			}
+			mv := hunttest.LocallyMinimalPerm(t, in.Perm, eval, c.Value)
+			t.Logf("%s: %d packets not fixed points; %s", tc.name, mv, c.FoundBy)
+		})
 	}
 }

@@ -1,8 +1,11 @@
 // Package hunt is the network-agnostic part of `routecheck hunt` and
 // `routecheck replay`: targets (searches for instances that maximize a
 // metric or break a claim) and case files (what a search saves, replayable
-// by `routecheck replay FILE`). Network packages register targets and case
-// kinds (see internal/popshunt).
+// by `routecheck replay FILE`), with the pieces targets share: a search
+// over permutations (PermSearch) and one shrinker for every instance shape
+// (ShrinkPartial, ShrinkPerm, ShrinkLists, ShrinkSublists; --shrink-evals
+// through ShrinkFlag). Network packages register targets and case kinds
+// (see internal/popshunt).
 package hunt
 
 import (

@@ -26,7 +26,8 @@ type Family struct {
 // probability exp(Δ/T), T falling linearly from 5% of the run's starting
 // value to 0), then the random baseline: as
 // many uniformly random permutations as the search evaluated, whose best is
-// reported beside the hunted best so the search's value is measured.
+// reported beside the hunted best so the search's value is measured;
+// then, with Shrink, the best is shrunk (see ShrinkPerm).
 //
 // Eval must be deterministic in its argument (common random numbers) and
 // must not keep it. The search stops early at Options.Stop; the baseline
@@ -47,6 +48,11 @@ type PermSearch struct {
 	Restarts int
 	// What names the instances in progress lines ("permutations" if empty).
 	What string
+	// Shrink, when set, shrinks the best permutation after the baseline
+	// with ShrinkPerm (fixing swaps) while the metric stays ≥ the hunted
+	// value, within the flag's evaluation cap (ShrinkFlag.Cap of the
+	// search's evaluations); nil: no shrinking.
+	Shrink *ShrinkFlag
 }
 
 // PermResult is what a PermSearch found.
@@ -58,6 +64,14 @@ type PermResult struct {
 	// ctx ended the baseline before its first sample).
 	RandomBest  float64
 	Evaluations int
+	// Hunted is the metric of the best permutation the search found; Value
+	// is Best's, which after shrinking may be higher (never lower).
+	Hunted float64
+	// MovedBefore is the number of packets of the search's best that were
+	// not fixed points (Best's is Moved(Best)), and Shrunk what shrinking
+	// did (zero: not shrunk).
+	MovedBefore int
+	Shrunk      ShrinkStats
 }
 
 // Run searches with the streams derived from o.Seed and tag. An error
@@ -134,15 +148,37 @@ func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult,
 	if evalErr != nil {
 		return PermResult{}, evalErr
 	}
-	if s.Metric != nil {
-		bestVal = s.Metric(bestVal)
-		if !math.IsInf(randBest, -1) {
-			randBest = s.Metric(randBest)
+	metric := func(v float64) float64 {
+		if s.Metric != nil && !math.IsInf(v, -1) {
+			return s.Metric(v)
+		}
+		return v
+	}
+	bestVal, randBest = metric(bestVal), metric(randBest)
+	o.Logf("  hunted %.4f vs random sampling %.4f at %d evaluations", bestVal, randBest, hunted)
+	res := PermResult{Best: best, Value: bestVal, Hunted: bestVal, RandomBest: randBest, Evaluations: hunted, MovedBefore: Moved(best)}
+	if s.Shrink != nil {
+		if cap, ok := s.Shrink.Cap(hunted); ok {
+			ev := func(p []int32) (float64, error) {
+				v, err := s.Eval(p)
+				return metric(v), err
+			}
+			q, st, err := ShrinkPerm(ctx, best, ev, bestVal, cap)
+			if err != nil {
+				return PermResult{}, err
+			}
+			v, err := ev(q)
+			if err != nil {
+				return PermResult{}, err
+			}
+			res.Best, res.Value, res.Shrunk = q, v, st
+			o.Logf("  shrunk from %d to %d packets not fixed points (%v), value %.4f (hunted %.4f)", res.MovedBefore, Moved(q), st, v, bestVal)
+			by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping the value ≥ %.6g (%v)", res.MovedBefore, Moved(q), bestVal, st)
 		}
 	}
-	o.Logf("  hunted %.4f vs random sampling %.4f at %d evaluations", bestVal, randBest, hunted)
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random %s %.6g", bestVal, hunted, what, randBest)
-	return PermResult{Best: best, Value: bestVal, FoundBy: by, RandomBest: randBest, Evaluations: hunted}, nil
+	res.FoundBy = by
+	return res, nil
 }
 
 // anneal runs iters transposition moves of simulated annealing from cur.

@@ -2,8 +2,10 @@ package hunt
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -118,5 +120,36 @@ func TestUsedAndShare(t *testing.T) {
 	}
 	if s := (Options{}).Share(3); !s.Deadline.IsZero() || s.Begin.IsZero() {
 		t.Errorf("no deadline: Share gave %+v", s)
+	}
+}
+
+// With Shrink set, the best permutation is shrunk after the baseline: for
+// "input 0 is not a fixed point" every instance that keeps the value 1 and
+// admits no fixing swap is a transposition (0 x), which is what comes out;
+// the evaluations and the baseline are the search's, before shrinking.
+func TestPermSearchShrinks(t *testing.T) {
+	moved0 := func(p []int32) (float64, error) {
+		if p[0] != 0 {
+			return 1, nil
+		}
+		return 0, nil
+	}
+	var f ShrinkFlag
+	s := PermSearch{N: 16, Samples: 8, Eval: moved0, Shrink: &f}
+	r, err := s.Run(context.Background(), Options{Seed: 3, Iters: 50}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := r.Best[0]
+	want := perm.Identity(16)
+	want[0], want[x] = x, 0
+	if x == 0 || !slices.Equal(r.Best, want) || r.Value != 1 || r.Hunted != 1 || !r.Shrunk.Minimal {
+		t.Errorf("shrunk to %v (value %g, hunted %g, %+v), want a transposition (0 x)", r.Best, r.Value, r.Hunted, r.Shrunk)
+	}
+	if r.MovedBefore <= 2 || !strings.Contains(r.FoundBy, fmt.Sprintf("shrunk from %d to 2 packets", r.MovedBefore)) {
+		t.Errorf("found_by %q (moved before %d)", r.FoundBy, r.MovedBefore)
+	}
+	if r.Evaluations < 8+40 || r.Evaluations > 8+50 {
+		t.Errorf("evaluations %d, want the search's 8 + (≤ 50)", r.Evaluations)
 	}
 }

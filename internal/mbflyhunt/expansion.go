@@ -155,6 +155,10 @@ func (t *expansionTarget) DefineFlags(fs *flag.FlagSet) {
 	t.families = fs.Bool("families", true, "run the greedy construction first (false: sampling and annealing alone)")
 }
 
+func (t *expansionTarget) Shrinking() string {
+	return "shrinking: none — the set X has at most ⌊αm⌋ inputs already, the annealing's own moves add and remove members, and a smaller set as bad would be another witness, not a simpler form of this one"
+}
+
 func (t *expansionTarget) DefaultFile() string {
 	return fmt.Sprintf("testdata/hunt/mbfly-expansion-m%d-d%d-a%d.json", *t.m, *t.d, *t.alphaInv)
 }

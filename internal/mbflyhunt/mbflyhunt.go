@@ -55,10 +55,10 @@
 //	    2d·T0 = 4864 steps has ~6.9× slack. Over seeds 1…6 the hunt tied
 //	    random on 4 and lost (9 against 11 iterations) on 2; with
 //	    --restarts 4 it tied on 5 and lost on 1.
-//	routecheck hunt mbfly-buffer --logn 5 --d 1 --l 4 --iters 300 \
+//	routecheck hunt mbfly-buffer --logn 5 --d 1 --l 4 --iters 300 --shrink-evals -1 \
 //	    --out testdata/hunt/mbfly-buffer-n5-d1-l4-small.json
 //	    0.75 vs random 0.75 at 359 evaluations
-//	routecheck hunt mbfly-steps --logn 5 --iters 300 \
+//	routecheck hunt mbfly-steps --logn 5 --iters 300 --shrink-evals -1 \
 //	    --out testdata/hunt/mbfly-steps-n5-small.json
 //	    0.1429 (10 iterations, T0 = 70) vs random 0.1429 at 359 evaluations
 //
@@ -355,6 +355,7 @@ type target struct {
 	samples      *int
 	restarts     *int
 	families     *bool
+	shrink       hunt.ShrinkFlag
 }
 
 func (t *target) Name() string { return t.name }
@@ -375,6 +376,11 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.samples = fs.Int("samples", 64, "random permutations sampled before annealing")
 	t.restarts = fs.Int("restarts", 0, "annealing runs after the first, each from a random permutation (the --iters moves are shared)")
 	t.families = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
+	t.shrink.Define(fs)
+}
+
+func (t *target) Shrinking() string {
+	return hunt.ShrinkHelp("fixing swaps: p[i] = i, the packet that went to i taking the old destination")
 }
 
 func (t *target) DefaultFile() string {
@@ -398,7 +404,7 @@ func (t *target) parse() error {
 	case *t.restarts < 0 || *t.restarts > 100000:
 		return fmt.Errorf("--restarts = %d: must be in [0, 100000]", *t.restarts)
 	}
-	return nil
+	return t.shrink.Check()
 }
 
 // families are the structured permutations of props/mbfly's claims.
@@ -428,7 +434,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		return hunt.Case{}, err
 	}
 	o.Logf("%s on N = %d, d = %d, L = %d, net seed %d%s", t.name, e.net.N, in.D, in.L, in.NetSeed, note)
-	s := hunt.PermSearch{N: e.net.N, Samples: *t.samples, Restarts: *t.restarts, Metric: e.metricOf, Eval: func(p []int32) (float64, error) {
+	s := hunt.PermSearch{N: e.net.N, Samples: *t.samples, Restarts: *t.restarts, Metric: e.metricOf, Shrink: &t.shrink, Eval: func(p []int32) (float64, error) {
 		v, err := e.objective(p)
 		if err != nil {
 			return 0, fmt.Errorf("perm %v: %v", p, err)

@@ -95,8 +95,9 @@ func TestSavedCasesRerun(t *testing.T) {
 		iters        int
 		args         []string
 	}{
-		{"mbfly-buffer-n5-d1-l4-small.json", "mbfly-buffer", 1, 300, []string{"--logn", "5", "--d", "1", "--l", "4"}},
-		{"mbfly-steps-n5-small.json", "mbfly-steps", 1, 300, []string{"--logn", "5"}},
+		// Saved before the hunt shrank its best: --shrink-evals -1.
+		{"mbfly-buffer-n5-d1-l4-small.json", "mbfly-buffer", 1, 300, []string{"--logn", "5", "--d", "1", "--l", "4", "--shrink-evals", "-1"}},
+		{"mbfly-steps-n5-small.json", "mbfly-steps", 1, 300, []string{"--logn", "5", "--shrink-evals", "-1"}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			saved, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", tc.file))
@@ -166,5 +167,41 @@ func TestBadFlags(t *testing.T) {
 		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.HasPrefix(err.Error(), tc.args[0]) {
 			t.Errorf("%s %v: error %v", tc.target, tc.args, err)
 		}
+	}
+}
+
+// mbfly-buffer and mbfly-steps shrink their best permutation: the saved
+// one is a permutation whose metric, recomputed by a checked engine run
+// (not the search's objective), is at least the case's value, and no
+// fixing swap keeps it there.
+func TestHuntShrinksToLocallyMinimal(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"mbfly-buffer", []string{"--logn", "4", "--d", "1", "--l", "2", "--samples", "8"}},
+		{"mbfly-steps", []string{"--logn", "4", "--samples", "4"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := hunttest.Run(t, tc.name, hunt.Options{Seed: 3, Iters: 40}, tc.args...)
+			hunttest.Shrunk(t, c)
+			var in Instance
+			if err := json.Unmarshal(c.Instance, &in); err != nil {
+				t.Fatal(err)
+			}
+			e, _, err := newEvaluator(in, c.Metric)
+			if err != nil {
+				t.Fatal(err)
+			}
+			eval := func(p []int32) float64 {
+				r, err := e.run(p, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return e.value(r)
+			}
+			mv := hunttest.LocallyMinimalPerm(t, in.Perm, eval, c.Value)
+			t.Logf("%d packets not fixed points; %s", mv, c.FoundBy)
+		})
 	}
 }

@@ -6,11 +6,17 @@
 //     numbers), from structured families, random sampling, then simulated
 //     annealing with transposition moves; the best is then shrunk (fewer
 //     packets, more fixed points) while its mean stays at least the value
-//     found, so the saved case is a partial permutation; as many random
+//     found (hunt.ShrinkPartial: remove a packet, make one a fixed point),
+//     so the saved case is a partial permutation; as many random
 //     permutations as the search evaluated (before shrinking) give the
 //     baseline reported beside it;
 //   - pops-loss: a permutation and seed for which the faithful router loses a
-//     packet (d > g), shrunk towards the identity by undoing transpositions.
+//     packet (d > g), shrunk towards the identity by fixing swaps
+//     (hunt.ShrinkPerm) while at least one packet is still lost.
+//
+// Shrinking makes at most --shrink-evals evaluations (default: as many as
+// the search made, at least 2000; -1: none) and found_by says what it did
+// ("shrunk from X to Y …, locally minimal after P passes" or "stopped").
 //
 // Measured (CPU time user+sys on the shared 2-core machine):
 //
@@ -130,6 +136,7 @@ func replay(c hunt.Case) (string, bool, error) {
 type shapeFlags struct {
 	d, g, evals *int
 	alg         *string
+	shrink      hunt.ShrinkFlag
 }
 
 func (f *shapeFlags) define(fs *flag.FlagSet, d, g int, alg string) {
@@ -137,6 +144,7 @@ func (f *shapeFlags) define(fs *flag.FlagSet, d, g int, alg string) {
 	f.g = fs.Int("g", g, "number of groups")
 	f.evals = fs.Int("evals", 16, "seeds (runs) per evaluation of a permutation")
 	f.alg = fs.String("algorithm", alg, "pops-rand-5slot or pops-rand-split-delivery")
+	f.shrink.Define(fs)
 }
 
 func (f *shapeFlags) parse() (pops.Shape, ap.Variant, error) {
@@ -157,6 +165,9 @@ func (f *shapeFlags) parse() (pops.Shape, ap.Variant, error) {
 	if *f.evals < 1 || *f.evals > 10000 {
 		return sh, 0, fmt.Errorf("--evals = %d: must be in [1, 10000]", *f.evals)
 	}
+	if err := f.shrink.Check(); err != nil {
+		return sh, 0, err
+	}
 	return sh, v, nil
 }
 
@@ -167,6 +178,10 @@ func (t *stepsTarget) Description() string {
 	return "permutations maximizing the randomized POPS router's mean step count"
 }
 func (t *stepsTarget) DefineFlags(fs *flag.FlagSet) { t.f.define(fs, 8, 8, ap.Faithful.String()) }
+func (t *stepsTarget) Shrinking() string {
+	return hunt.ShrinkHelp("remove a packet, make a packet a fixed point: a partial permutation")
+}
+
 func (t *stepsTarget) DefaultFile() string {
 	return fmt.Sprintf("testdata/hunt/pops-steps-d%d-g%d.json", *t.f.d, *t.f.g)
 }
@@ -267,80 +282,19 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	o.Logf("  hunted %.3f vs random sampling %.3f at %d evaluations", bestVal, randBest, hunted)
 	// Shrink: fewer packets, then more fixed points, while the mean stays
 	// at least what was found (common random numbers keep eval exact).
-	before := packets(best)
-	shrunk := shrinkPerm(best, eval, bestVal)
-	val := eval(shrunk)
-	o.Logf("  shrunk from %d to %d packets (%d not fixed points), mean steps %.3f (found %.3f)", before, packets(shrunk), moved(shrunk), val, bestVal)
-	by += fmt.Sprintf(", then shrunk from %d to %d packets (%d not fixed points) keeping mean steps ≥ %.4g; hunted %.6g vs best of %d random permutations %.6g", before, packets(shrunk), moved(shrunk), bestVal, val, hunted, randBest)
+	shrunk, val := best, bestVal
+	if cap, ok := t.f.shrink.Cap(hunted); ok {
+		q, st, err := hunt.ShrinkPartial(ctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
+		if err != nil {
+			return hunt.Case{}, err
+		}
+		shrunk, val = q, eval(q)
+		o.Logf("  shrunk from %d packets (%d not fixed points) to %d (%d; %v), mean steps %.3f (found %.3f)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), st, val, bestVal)
+		by += fmt.Sprintf(", then shrunk from %d packets (%d not fixed points) to %d packets (%d not fixed points) keeping mean steps ≥ %.4g (%v)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), bestVal, st)
+	}
+	by += fmt.Sprintf("; hunted %.6g vs best of %d random permutations %.6g", bestVal, hunted, randBest)
 	inst, _ := json.Marshal(Instance{D: sh.D, G: sh.G, Algorithm: v.String(), Perm: shrunk, Seeds: sds})
 	return hunt.Case{Kind: "pops-router", Target: t.Name(), Metric: "mean steps", Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, Instance: inst}, nil
-}
-
-// packets counts the packets of a partial permutation.
-func packets(p []int32) int {
-	k := 0
-	for _, x := range p {
-		if x != perm.None {
-			k++
-		}
-	}
-	return k
-}
-
-// moved counts the packets that are not fixed points.
-func moved(p []int32) int {
-	k := 0
-	for i, x := range p {
-		if x != perm.None && x != int32(i) {
-			k++
-		}
-	}
-	return k
-}
-
-// shrinkPerm returns a partial permutation q with eval(q) ≥ target, found
-// from p (eval(p) ≥ target) by greedy passes until none applies: remove a
-// packet (entry → perm.None); make packet i a fixed point (i → i), by
-// swapping destinations with the packet that goes to i, or directly when
-// no packet goes to i. The result is locally minimal: no single removal
-// or fixing keeps eval ≥ target. eval is called O(n) times per pass.
-func shrinkPerm(p []int32, eval func([]int32) float64, target float64) []int32 {
-	q := slices.Clone(p)
-	for changed := true; changed; {
-		changed = false
-		for i := range q {
-			if q[i] == perm.None {
-				continue
-			}
-			x := q[i]
-			q[i] = perm.None
-			if eval(q) >= target {
-				changed = true
-				continue
-			}
-			q[i] = x
-		}
-		for i := range q {
-			if q[i] == perm.None || q[i] == int32(i) {
-				continue
-			}
-			j := slices.Index(q, int32(i)) // the packet going to i, or -1
-			x := q[i]
-			q[i] = int32(i)
-			if j >= 0 {
-				q[j] = x
-			}
-			if eval(q) >= target {
-				changed = true
-				continue
-			}
-			q[i] = x
-			if j >= 0 {
-				q[j] = int32(i)
-			}
-		}
-	}
-	return q
 }
 
 type lossTarget struct{ f shapeFlags }
@@ -350,6 +304,10 @@ func (t *lossTarget) Description() string {
 	return "a permutation and seed on which the faithful router loses a packet (d > g), shrunk"
 }
 func (t *lossTarget) DefineFlags(fs *flag.FlagSet) { t.f.define(fs, 8, 4, ap.Faithful.String()) }
+func (t *lossTarget) Shrinking() string {
+	return hunt.ShrinkHelp("fixing swaps, keeping at least one packet lost")
+}
+
 func (t *lossTarget) DefaultFile() string {
 	return fmt.Sprintf("testdata/hunt/pops-loss-d%d-g%d.json", *t.f.d, *t.f.g)
 }
@@ -370,7 +328,9 @@ func (t *lossTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error
 	rng := seeds.Rand(o.Seed, 0x1055)
 	var found []int32
 	var sd uint64
+	samples := 0
 	for it := 0; it < o.Iters && found == nil && !o.Stop(ctx); it++ {
+		samples++
 		p := perm.Random(sh.N(), rng)
 		s := rng.Uint64()
 		if lost(p, s) > 0 {
@@ -381,33 +341,20 @@ func (t *lossTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error
 	if found == nil {
 		return hunt.Case{}, fmt.Errorf("no loss found in %d random samples on %v with %s (losses need d > g and g ≥ 2)", o.Iters, sh, v)
 	}
-	// Shrink: make entries fixed points (undo transpositions) while a loss remains.
-	inv := perm.Inverse(found)
-	for changed := true; changed; {
-		changed = false
-		for i := range found {
-			if found[i] == int32(i) {
-				continue
-			}
-			j := inv[i] // found[j] == i
-			found[i], found[j] = found[j], found[i]
-			inv[found[i]], inv[found[j]] = int32(i), int32(j)
-			if lost(found, sd) > 0 {
-				changed = true
-				continue
-			}
-			found[i], found[j] = found[j], found[i]
-			inv[found[i]], inv[found[j]] = int32(i), int32(j)
+	// Shrink: make entries fixed points (fixing swaps) while a loss remains
+	// (at least one packet lost, not as many as found: the claim broken is
+	// "nothing is lost").
+	before, by := hunt.Moved(found), "random sampling"
+	if cap, ok := t.f.shrink.Cap(samples); ok {
+		q, st, err := hunt.ShrinkPerm(ctx, found, func(p []int32) (float64, error) { return float64(lost(p, sd)), nil }, 1, cap)
+		if err != nil {
+			return hunt.Case{}, err
 		}
+		found = q
+		o.Logf("  shrunk from %d to %d packets not fixed points (%v)", before, hunt.Moved(q), st)
+		by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping a loss (%v)", before, hunt.Moved(q), st)
 	}
-	moved := 0
-	for i, x := range found {
-		if x != int32(i) {
-			moved++
-		}
-	}
-	o.Logf("  shrunk to %d non-fixed points", moved)
 	inst, _ := json.Marshal(Instance{D: sh.D, G: sh.G, Algorithm: v.String(), Perm: found, Seeds: []uint64{sd}})
 	return hunt.Case{Kind: "pops-router", Target: t.Name(), Metric: "lost packets", Value: float64(lost(found, sd)),
-		FoundBy: fmt.Sprintf("random sampling, then shrinking to %d non-fixed points", moved), Seed: o.Seed, Instance: inst}, nil
+		FoundBy: by, Seed: o.Seed, Instance: inst}, nil
 }

@@ -186,6 +186,10 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.netSeed = fs.Uint64("net-seed", 1, "aks-expander only: seed of the halvers' matchings (sortnet --seed)")
 }
 
+func (t *target) Shrinking() string {
+	return "shrinking: none — the input is a permutation of the n wires' values with nothing to remove, a wire holding its own rank is not simpler for a data-oblivious network, and the case is what `routecheck sortnet --climb` finds on the same stream"
+}
+
 func (t *target) DefaultFile() string {
 	if *t.network == "aks-expander" {
 		return fmt.Sprintf("testdata/hunt/sortnet-unsorted-%s-n%d-d%d.json", *t.network, *t.n, *t.d)

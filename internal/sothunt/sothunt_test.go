@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -43,10 +44,12 @@ func TestReplayRejectsBadInstances(t *testing.T) {
 	bad.Dest = [][]int32{{1, 1}, {2, 3}, {3, 0}, {0, 0}} // 0 receives 3, 2 receives 1
 	lit := good
 	lit.Algorithm = "greedy-a-literal"
+	long := good
+	long.Dest = [][]int32{{1, 2, 0}, {2, 3}, {3}, {0, 1}} // 0 sends 3 > h
 	for _, tc := range []struct {
 		in   Instance
 		want string
-	}{{bad, "not an h-relation"}, {lit, "livelock"}} {
+	}{{bad, "not an h-relation"}, {lit, "livelock"}, {long, "not an h-relation"}} {
 		raw, _ := json.Marshal(tc.in)
 		_, _, err := hunt.Replay(hunt.Case{Kind: "sot-relation", Metric: "mean steps / h", Instance: raw})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -56,6 +59,14 @@ func TestReplayRejectsBadInstances(t *testing.T) {
 	raw, _ := json.Marshal(good)
 	if _, ok, err := hunt.Replay(hunt.Case{Kind: "sot-relation", Metric: "mean steps / h", Value: 0, Instance: raw}); err != nil || ok {
 		t.Errorf("good instance with a wrong value: ok %v err %v", ok, err)
+	}
+	// At most h (the paper's h-relation): a shrunk relation with fewer
+	// packets replays.
+	part := good
+	part.Dest = [][]int32{{1}, {}, {3, 0}, {0}}
+	raw, _ = json.Marshal(part)
+	if _, _, err := hunt.Replay(hunt.Case{Kind: "sot-relation", Metric: "mean deflections / packet", Instance: raw}); err != nil {
+		t.Errorf("a relation with fewer than h packets per processor: %v", err)
 	}
 }
 
@@ -71,5 +82,68 @@ func TestBadFlags(t *testing.T) {
 		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.Contains(err.Error(), args[0]) {
 			t.Errorf("%v: error %v", args, err)
 		}
+	}
+}
+
+// Every target shrinks its best relation by removing packets: the saved
+// relation is in scope (at most h to send and receive per processor), its
+// metric recomputed here on the engine is at least the case's value, and
+// removing any one packet brings it below.
+func TestHuntShrinksToLocallyMinimal(t *testing.T) {
+	for _, tc := range []struct{ name, alg string }{{"sot-time", "greedy-a"}, {"sot-time", "scheduled"}, {"sot-deflections", "greedy-c"}} {
+		t.Run(tc.name+"/"+tc.alg, func(t *testing.T) {
+			c := hunttest.Run(t, tc.name, hunt.Options{Seed: 3, Iters: 60}, "--n", "4", "--h", "4", "--samples", "8", "--evals", "2", "--algorithm", tc.alg)
+			hunttest.Shrunk(t, c)
+			var in Instance
+			if err := json.Unmarshal(c.Instance, &in); err != nil {
+				t.Fatal(err)
+			}
+			alg, err := in.validate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			eval := func(d [][]int32) float64 {
+				s, k := 0.0, hunt.PacketsLists(d)
+				for _, sd := range in.Seeds {
+					r, err := runEngine(alg, in.N, in.H, d, sd, true)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if c.Metric == "mean steps / h" {
+						s += float64(r.Steps) / float64(in.H)
+					} else {
+						s += float64(r.Deflections) / float64(k)
+					}
+				}
+				return s / float64(len(in.Seeds))
+			}
+			k := hunttest.LocallyMinimalSublists(t, in.Dest, eval, c.Value)
+			t.Logf("%d packets; %s", k, c.FoundBy)
+		})
+	}
+}
+
+// The saved shrunk case is what the default sot-time hunt gives (seed 1,
+// 2000 iterations): a relation with fewer than n·h packets (processor 7
+// sends none) that still takes the hunted 63 steps, replayed by
+// TestSavedCases on the engine and the local router.
+func TestSavedShrunkCaseRerun(t *testing.T) {
+	saved, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", "sot-time-greedy-a-n8-h8-shrunk.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := hunttest.Run(t, "sot-time", hunt.Options{Seed: 1, Iters: 2000})
+	var a, b Instance
+	if err := json.Unmarshal(saved.Instance, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(c.Instance, &b); err != nil {
+		t.Fatal(err)
+	}
+	if c.Value != saved.Value || !reflect.DeepEqual(a, b) || c.FoundBy != saved.FoundBy {
+		t.Fatalf("rerun %g (%s), saved %g (%s)", c.Value, c.FoundBy, saved.Value, saved.FoundBy)
+	}
+	if k := hunt.PacketsLists(a.Dest); k >= a.N*a.H || c.Value != 63.0/8 {
+		t.Errorf("saved case: %d packets of %d, value %g (want 63/8)", k, a.N*a.H, c.Value)
 	}
 }

@@ -7,9 +7,12 @@ import (
 	"context"
 	"flag"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"routecheck/internal/hunt"
+	"routecheck/models/perm"
 )
 
 // Run hunts with the registered target name, its flags parsed from args.
@@ -74,4 +77,108 @@ func ReplaySaved(t *testing.T, pattern string) {
 			}
 		})
 	}
+}
+
+// Shrunk checks what a target that shrinks saved in c: found_by says the
+// shrink ran to a local minimum ("shrunk from", "locally minimal").
+func Shrunk(t testing.TB, c hunt.Case) {
+	t.Helper()
+	if !strings.Contains(c.FoundBy, "shrunk from") || !strings.Contains(c.FoundBy, "locally minimal") {
+		t.Errorf("found_by does not report a shrink to a local minimum: %q", c.FoundBy)
+	}
+}
+
+// LocallyMinimalPerm checks a shrunk full permutation p against the
+// target's own metric eval: p is a permutation, eval(p) ≥ value, and every
+// fixing swap (p[i] = i, the packet that went to i taking p[i]) brings
+// eval below value. value is the case's recorded value, which is at least
+// the hunted value the shrink kept, so a move kept by the shrink would
+// show here. It returns the number of packets not fixed points.
+func LocallyMinimalPerm(t testing.TB, p []int32, eval func([]int32) float64, value float64) int {
+	t.Helper()
+	if err := perm.Validate(p, true); err != nil {
+		t.Fatalf("shrunk instance: %v", err)
+	}
+	if v := eval(p); v < value {
+		t.Fatalf("shrunk instance: metric %g < %g", v, value)
+	}
+	inv := perm.Inverse(p)
+	for i, x := range p {
+		if x == int32(i) {
+			continue
+		}
+		q := slices.Clone(p)
+		q[i], q[inv[i]] = int32(i), x
+		if v := eval(q); v >= value {
+			t.Errorf("not locally minimal: fixing packet %d (→ %d) keeps the metric at %g ≥ %g", i, x, v, value)
+		}
+	}
+	return hunt.Moved(p)
+}
+
+// LocallyMinimalLists is LocallyMinimalPerm for k-k distributions and
+// h-relations (d[p] lists processor p's destinations; k per processor):
+// every processor sends and receives k, eval(d) ≥ value, and every move of
+// hunt.ShrinkLists (fix packet (p, r), its partner hunt.ListPartner taking
+// the old destination) brings eval below value. It returns the packets not
+// fixed points.
+func LocallyMinimalLists(t testing.TB, d [][]int32, k int, eval func([][]int32) float64, value float64) int {
+	t.Helper()
+	recv := make([]int, len(d))
+	for p, ds := range d {
+		if len(ds) != k {
+			t.Fatalf("shrunk instance: processor %d sends %d, want %d", p, len(ds), k)
+		}
+		for _, x := range ds {
+			recv[x]++
+		}
+	}
+	for x, c := range recv {
+		if c != k {
+			t.Fatalf("shrunk instance: processor %d receives %d, want %d", x, c, k)
+		}
+	}
+	if v := eval(d); v < value {
+		t.Fatalf("shrunk instance: metric %g < %g", v, value)
+	}
+	for p := range d {
+		for r, x := range d[p] {
+			if x == int32(p) {
+				continue
+			}
+			q, s := hunt.ListPartner(d, p, int(x))
+			e := make([][]int32, len(d))
+			for i := range d {
+				e[i] = slices.Clone(d[i])
+			}
+			e[p][r], e[q][s] = int32(p), x
+			if v := eval(e); v >= value {
+				t.Errorf("not locally minimal: fixing packet (%d, %d) (→ %d) keeps the metric at %g ≥ %g", p, r, x, v, value)
+			}
+		}
+	}
+	return hunt.MovedLists(d)
+}
+
+// LocallyMinimalSublists checks lists shrunk by hunt.ShrinkSublists:
+// eval(d) ≥ value, and removing any one packet brings eval below value.
+// It returns the number of packets.
+func LocallyMinimalSublists(t testing.TB, d [][]int32, eval func([][]int32) float64, value float64) int {
+	t.Helper()
+	if v := eval(d); v < value {
+		t.Fatalf("shrunk instance: metric %g < %g", v, value)
+	}
+	for p := range d {
+		for r := range d[p] {
+			e := make([][]int32, len(d))
+			for i := range d {
+				e[i] = slices.Clone(d[i])
+			}
+			e[p] = slices.Delete(e[p], r, r+1)
+			if v := eval(e); v >= value {
+				t.Errorf("not locally minimal: removing packet (%d, %d) (→ %d) keeps the metric at %g ≥ %g", p, r, d[p][r], v, value)
+			}
+		}
+	}
+	return hunt.PacketsLists(d)
 }

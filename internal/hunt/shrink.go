@@ -1,0 +1,412 @@
+package hunt
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"slices"
+
+	"routecheck/models/perm"
+)
+
+// Shrinking: after a search, a target makes its best instance simpler
+// while the metric stays at least the value it hunted (so a case above a
+// bound stays above it). Four instance shapes, each with the moves that
+// keep it inside the shape (and so inside the target's scope):
+//
+//   - ShrinkPartial, partial permutations (perm.None marks a processor
+//     without a packet): remove a packet; make a packet a fixed point.
+//   - ShrinkPerm, full permutations: make a packet a fixed point by a swap
+//     (the packet that went to i takes i's old destination), which keeps a
+//     permutation.
+//   - ShrinkLists, k-k distributions and h-relations (list p holds the
+//     destinations of processor p's packets, every processor sends and
+//     receives the same number): make packet (p, r) a fixed point by
+//     swapping destinations with a packet of another processor that goes
+//     to p, which keeps every processor's sending and receiving counts.
+//   - ShrinkSublists, the same lists where the scope is "at most h" per
+//     processor (the sparse optical torus's h-relations): remove a packet.
+//
+// Each runs greedy passes over its moves in a fixed order, keeping a move
+// when the metric stays ≥ target, until a pass keeps none (the result is
+// then locally minimal: no single move of the neighbourhood keeps the
+// metric ≥ target) or the evaluation cap is reached or ctx is done (the
+// result is then valid and ≥ target but may not be minimal). eval must be
+// deterministic (common random numbers) and must not keep its argument;
+// the start instance must itself have eval ≥ target (not re-checked). A
+// pass costs one evaluation per move: O(packets).
+
+// ShrinkStats says what a shrink did.
+type ShrinkStats struct {
+	// Evals is the number of metric evaluations made.
+	Evals int
+	// Passes counts the passes started.
+	Passes int
+	// Minimal: the last pass kept no move (false: stopped by the cap or ctx).
+	Minimal bool
+}
+
+// String is "locally minimal after P passes, E evaluations" or "stopped
+// after E evaluations in pass P (not shown minimal)".
+func (s ShrinkStats) String() string {
+	if s.Minimal {
+		return fmt.Sprintf("locally minimal after %d passes, %d evaluations", s.Passes, s.Evals)
+	}
+	return fmt.Sprintf("stopped after %d evaluations in pass %d (not shown minimal)", s.Evals, s.Passes)
+}
+
+// shrinker is the greedy loop the shapes share.
+type shrinker struct {
+	ctx      context.Context
+	target   float64
+	maxEvals int
+	st       ShrinkStats
+	err      error
+}
+
+// stop reports whether no further evaluation may be made.
+func (s *shrinker) stop() bool {
+	return s.err != nil || s.ctx.Err() != nil || s.maxEvals > 0 && s.st.Evals >= s.maxEvals
+}
+
+// keeps evaluates the instance after a move: whether the move is kept.
+func (s *shrinker) keeps(eval func() (float64, error)) bool {
+	s.st.Evals++
+	v, err := eval()
+	if err != nil {
+		s.err = err
+		return false
+	}
+	return v >= s.target
+}
+
+// run calls pass until a pass keeps nothing or the loop must stop; pass
+// returns whether it kept a move and returns false early when stop is
+// true (the caller then clears Minimal: that pass did not try every move).
+func (s *shrinker) run(pass func() bool) (ShrinkStats, error) {
+	for !s.stop() {
+		s.st.Passes++
+		if !pass() {
+			s.st.Minimal = s.err == nil
+			break
+		}
+	}
+	return s.st, s.err
+}
+
+// Moved counts the packets of a partial permutation that are not fixed
+// points (perm.None entries are not packets).
+func Moved(p []int32) int {
+	k := 0
+	for i, x := range p {
+		if x != perm.None && x != int32(i) {
+			k++
+		}
+	}
+	return k
+}
+
+// Packets counts the packets of a partial permutation.
+func Packets(p []int32) int {
+	k := 0
+	for _, x := range p {
+		if x != perm.None {
+			k++
+		}
+	}
+	return k
+}
+
+// MovedLists counts the packets of a k-k distribution or h-relation
+// (d[p] lists processor p's destinations) that are not fixed points.
+func MovedLists(d [][]int32) int {
+	k := 0
+	for p, ds := range d {
+		for _, x := range ds {
+			if x != int32(p) {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// ShrinkPartial shrinks a partial permutation p of 0…len(p)−1 (perm.None:
+// no packet): passes that remove each packet in turn (entry → perm.None),
+// then passes that make each packet i a fixed point (i → i, and the packet
+// that went to i, if any, takes i's old destination). maxEvals ≤ 0: no
+// cap. p is not modified.
+func ShrinkPartial(ctx context.Context, p []int32, eval func([]int32) (float64, error), target float64, maxEvals int) ([]int32, ShrinkStats, error) {
+	q := slices.Clone(p)
+	inv := inverse(q)
+	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
+	ev := func() (float64, error) { return eval(q) }
+	cut := false
+	st, err := s.run(func() bool {
+		changed := false
+		for i := range q {
+			if q[i] == perm.None {
+				continue
+			}
+			if cut = s.stop(); cut {
+				return false
+			}
+			x := q[i]
+			q[i], inv[x] = perm.None, -1
+			if s.keeps(ev) {
+				changed = true
+				continue
+			}
+			q[i], inv[x] = x, int32(i)
+		}
+		for i := range q {
+			if q[i] == perm.None || q[i] == int32(i) {
+				continue
+			}
+			if cut = s.stop(); cut {
+				return false
+			}
+			if fixAt(q, inv, i, s, ev) {
+				changed = true
+			}
+		}
+		return changed
+	})
+	st.Minimal = st.Minimal && !cut && err == nil
+	return q, st, err
+}
+
+// ShrinkPerm shrinks a full permutation p: passes that make each packet i
+// with p[i] ≠ i a fixed point by a swap (p[i] = i, and the packet j that
+// went to i goes to i's old destination). The result is a permutation.
+// maxEvals ≤ 0: no cap. p is not modified.
+func ShrinkPerm(ctx context.Context, p []int32, eval func([]int32) (float64, error), target float64, maxEvals int) ([]int32, ShrinkStats, error) {
+	q := slices.Clone(p)
+	inv := inverse(q)
+	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
+	ev := func() (float64, error) { return eval(q) }
+	cut := false
+	st, err := s.run(func() bool {
+		changed := false
+		for i := range q {
+			if q[i] == int32(i) {
+				continue
+			}
+			if cut = s.stop(); cut {
+				return false
+			}
+			if fixAt(q, inv, i, s, ev) {
+				changed = true
+			}
+		}
+		return changed
+	})
+	st.Minimal = st.Minimal && !cut && err == nil
+	return q, st, err
+}
+
+// fixAt tries the move that makes packet i (q[i] ≠ perm.None, ≠ i) a fixed
+// point, keeping inv the inverse of q; it undoes the move unless kept.
+func fixAt(q, inv []int32, i int, s *shrinker, ev func() (float64, error)) bool {
+	x, j := q[i], inv[i] // q[j] == i, or j == −1
+	q[i], inv[i] = int32(i), int32(i)
+	if j >= 0 {
+		q[j], inv[x] = x, j
+	} else {
+		inv[x] = -1
+	}
+	if s.keeps(ev) {
+		return true
+	}
+	q[i], inv[x] = x, int32(i)
+	if j >= 0 {
+		q[j], inv[i] = int32(i), j
+	} else {
+		inv[i] = -1
+	}
+	return false
+}
+
+// inverse of a partial permutation: inv[x] = i when p[i] = x, −1 when no
+// packet goes to x.
+func inverse(p []int32) []int32 {
+	inv := make([]int32, len(p))
+	for i := range inv {
+		inv[i] = -1
+	}
+	for i, x := range p {
+		if x != perm.None {
+			inv[x] = int32(i)
+		}
+	}
+	return inv
+}
+
+// ShrinkLists shrinks a k-k distribution or h-relation d (d[p] lists the
+// destinations of processor p's packets, each in 0…len(d)−1; every
+// processor sends and receives the same number): passes that make each
+// packet (p, r) with d[p][r] = x ≠ p a fixed point by swapping
+// destinations with one packet (q, s), q ≠ p, that goes to p — the first
+// (q = x if x has one, then in processor order, then in list order), so
+// that when x itself sends to p both packets become fixed points. Such a
+// packet always exists (p receives as many packets as it sends, and sends
+// one elsewhere). Every processor keeps its sending and receiving counts
+// and the positions of its packets in its list. maxEvals ≤ 0: no cap. d is
+// not modified.
+func ShrinkLists(ctx context.Context, d [][]int32, eval func([][]int32) (float64, error), target float64, maxEvals int) ([][]int32, ShrinkStats, error) {
+	q := make([][]int32, len(d))
+	for i, x := range d {
+		q[i] = slices.Clone(x)
+	}
+	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
+	ev := func() (float64, error) { return eval(q) }
+	cut := false
+	st, err := s.run(func() bool {
+		changed := false
+		for p := range q {
+			for r := range q[p] {
+				x := q[p][r]
+				if x == int32(p) {
+					continue
+				}
+				if cut = s.stop(); cut {
+					return false
+				}
+				pq, ps := ListPartner(q, p, int(x))
+				if pq < 0 {
+					panic(fmt.Sprintf("hunt: ShrinkLists: no packet goes to %d from another processor (not a k-k distribution)", p))
+				}
+				q[p][r], q[pq][ps] = int32(p), x
+				if s.keeps(ev) {
+					changed = true
+					continue
+				}
+				q[p][r], q[pq][ps] = x, int32(p)
+			}
+		}
+		return changed
+	})
+	st.Minimal = st.Minimal && !cut && err == nil
+	return q, st, err
+}
+
+// ListPartner is the packet ShrinkLists swaps with to make a packet of
+// processor p going to x a fixed point: the first packet going to p from
+// processor x, else from the other processors in order (never p itself);
+// (−1, −1) if none.
+func ListPartner(d [][]int32, p, x int) (int, int) {
+	if x != p {
+		if s := slices.Index(d[x], int32(p)); s >= 0 {
+			return x, s
+		}
+	}
+	for q := range d {
+		if q == p {
+			continue
+		}
+		if s := slices.Index(d[q], int32(p)); s >= 0 {
+			return q, s
+		}
+	}
+	return -1, -1
+}
+
+// ShrinkFlag is the --shrink-evals flag of the targets that shrink.
+type ShrinkFlag struct{ n *int }
+
+// Define adds --shrink-evals to fs.
+func (f *ShrinkFlag) Define(fs *flag.FlagSet) {
+	f.n = fs.Int("shrink-evals", 0, "at most this many metric evaluations to shrink the best instance, keeping the metric ≥ the hunted value (0: as many as the search made, at least 2000; -1: do not shrink)")
+}
+
+// Check validates the flag's value.
+func (f ShrinkFlag) Check() error {
+	if f.n != nil && (*f.n < -1 || *f.n > 100_000_000) {
+		return fmt.Errorf("--shrink-evals = %d: must be in [-1, 100000000] (0: as many as the search made, at least 2000; -1: do not shrink)", *f.n)
+	}
+	return nil
+}
+
+// DefaultShrinkFloor is the least evaluation cap of --shrink-evals 0, so
+// that a search that ends early (a violation found at once) still shrinks.
+const DefaultShrinkFloor = 2000
+
+// Cap returns the evaluation cap for shrinking after a search that made
+// searchEvals evaluations — the flag's value, or for 0 (the default)
+// max(searchEvals, DefaultShrinkFloor) — and false when the flag is −1 (do
+// not shrink). An undefined flag is its default.
+func (f ShrinkFlag) Cap(searchEvals int) (int, bool) {
+	n := 0
+	if f.n != nil {
+		n = *f.n
+	}
+	switch {
+	case n < 0:
+		return 0, false
+	case n == 0:
+		return max(searchEvals, DefaultShrinkFloor), true
+	}
+	return n, true
+}
+
+// ShrinkSublists shrinks lists of destinations (d[p] lists processor p's
+// packets in its sending order) by removing packets: passes that delete
+// each entry in turn, keeping the deletion when the metric stays ≥ target.
+// For instances whose scope is "at most h" per processor (the h-relations
+// of the sparse optical torus paper: each node sends at most h packets and
+// is the target of at most h), so removal stays in scope and the others
+// keep their order; a fixed point is no simplification there (a
+// self-addressed packet circles the torus). maxEvals ≤ 0: no cap. d is not
+// modified.
+func ShrinkSublists(ctx context.Context, d [][]int32, eval func([][]int32) (float64, error), target float64, maxEvals int) ([][]int32, ShrinkStats, error) {
+	q := make([][]int32, len(d))
+	for i, x := range d {
+		q[i] = slices.Clone(x)
+	}
+	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
+	ev := func() (float64, error) { return eval(q) }
+	cut := false
+	st, err := s.run(func() bool {
+		changed := false
+		for p := range q {
+			for r := 0; r < len(q[p]); {
+				if cut = s.stop(); cut {
+					return false
+				}
+				x := q[p][r]
+				q[p] = slices.Delete(q[p], r, r+1)
+				if s.keeps(ev) {
+					changed = true
+					continue // the next packet is now at r
+				}
+				q[p] = slices.Insert(q[p], r, x)
+				r++
+			}
+		}
+		return changed
+	})
+	st.Minimal = st.Minimal && !cut && err == nil
+	return q, st, err
+}
+
+// PacketsLists counts the packets of lists of destinations.
+func PacketsLists(d [][]int32) int {
+	k := 0
+	for _, ds := range d {
+		k += len(ds)
+	}
+	return k
+}
+
+// ShrinkNoter is implemented by every target: Shrinking says, in one
+// sentence for its -h, whether and how the target shrinks its best
+// instance (or why it does not).
+type ShrinkNoter interface {
+	Shrinking() string
+}
+
+// ShrinkHelp is the Shrinking sentence of a target that shrinks with the
+// given moves.
+func ShrinkHelp(moves string) string {
+	return "shrinking: after the search the best instance is shrunk (" + moves + ") while the metric stays ≥ the hunted value, in at most --shrink-evals evaluations (default: as many as the search made, at least 2000; -1: none); found_by says what changed"
+}

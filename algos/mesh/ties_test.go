@@ -117,3 +117,19 @@ func TestTorusSplitThreeTies(t *testing.T) {
 		t.Errorf("moves %v, want %v", got, want)
 	}
 }
+
+// A lone packet n/2 away on a large torus (n = 20, PU (0,0) to (0,10)) is
+// a tie with nothing in its way: n/2 = 10 steps, for RouteKKTorusSplit as
+// for the shorter-way stand-in. Its step limit must leave room for the
+// ring's length, not only for the number of packets.
+func TestTorusSplitLonePacketHalfRing(t *testing.T) {
+	pl := Plan{N: 20, Src: []int32{0}, Targets: [][]int32{{10}}}
+	split, err := RouteKKTorusSplit(pl)
+	if err != nil || split.Steps != 10 {
+		t.Errorf("split: %+v, %v (want 10 steps)", split, err)
+	}
+	one, err := RouteKK(pl, Options{Model: true, Torus: true})
+	if err != nil || one.Steps != 10 {
+		t.Errorf("shorter-way: %+v, %v (want 10 steps)", one, err)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"routecheck/models/perm"
 	"routecheck/models/pops"
+	"routecheck/models/sortnet"
 )
 
 // Tests for the gremlins mutants that survived the first mutation run of
@@ -314,6 +315,47 @@ func TestSharedRelayHandTrace(t *testing.T) {
 	}
 	want := Result{Slots: 36, SortSlots: 12, InfoSlots: 18, WaveSlots: 4, FinalSlots: 2, Conflicts: 3, Delivered: 5, Misheard: 12}
 	if res != want {
+		t.Errorf("got %+v, want %+v", res, want)
+	}
+}
+
+// With a sorter of depth 0 (Options.Sorter, a network that does not sort)
+// the wires keep their packets, so the run information can be traced by
+// hand for an arrangement of our choice. POPS(4,4): one sub-network, wire r
+// at processor (r mod 4)·4 + ⌊r/4⌋ (group r mod 4), a budget of 1 wave.
+// Keys h of wires 0..15: 2 2 2 0 0 1 1 1 1 0 0 3 3 3 3 2, so h = 0 has the
+// runs [3,4] and [9,10], h = 2 the runs [0,2] and [15].
+//
+// Reports go to listener x = sender's group in group h; the model lists
+// receptions by processor, so the highest x wins. Starts of h = 0: wire 3
+// (group 3) and wire 9 (group 1) → rank 3; ends: wire 4 (group 0) and wire
+// 10 (group 2) → rank 10: c = 8 receivers, of which ranks 3+4..3+7 fall
+// beyond d = 4 (4 Misheard); the receivers for ranks 5 and 6 listen to
+// groups 1 and 2, where no packet of h = 0 is sent (wires 5, 6 are h = 1):
+// 2 Misheard. Wires 9 and 10 lie beyond the one wave. h = 2: start and end
+// both rank 15 (wire 15, group 3, beats wires 0 and 2), so wires 0..2 (below
+// rank 15) never send. h = 1 and h = 3 are clean. No report or wave shares a
+// coupler. Parked and delivered: 2 + 4 + 1 + 4 = 11 packets; the 5 on wires
+// 0, 1, 2, 9, 10 stay there, none is lost.
+func TestZeroDepthSorterHandTrace(t *testing.T) {
+	sh := pops.Shape{D: 4, G: 4}
+	keys := []int{2, 2, 2, 0, 0, 1, 1, 1, 1, 0, 0, 3, 3, 3, 3, 2}
+	next := []int{0, 1, 2, 3} // next destination of each key: h, h+4, h+8, h+12
+	dst := make([]int32, 16)
+	for r, h := range keys {
+		dst[(r%4)*4+r/4] = int32(next[h])
+		next[h] += 4
+	}
+	if err := perm.Validate(dst, true); err != nil {
+		t.Fatal(err)
+	}
+	nw := sortnet.Network{N: 16, Stages: []sortnet.Stage{}}
+	res, err := RouteWith(sh, dst, Options{Sorter: &nw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Result{Slots: 11, InfoSlots: 9, WaveSlots: 1, FinalSlots: 1, Delivered: 11, Misheard: 6}
+	if res != want || res.Slots != SlotsWithDepth(sh, 0) {
 		t.Errorf("got %+v, want %+v", res, want)
 	}
 }

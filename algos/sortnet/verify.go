@@ -118,6 +118,12 @@ func Bits01(n int, x uint64) []int {
 func Witness(nw sortnet.Network, xs []int32) []int {
 	out := slices.Clone(xs)
 	sortnet.Apply(nw, out)
+	return WitnessOf(xs, out)
+}
+
+// WitnessOf is Witness given the network's output out on xs (computed by
+// any engine).
+func WitnessOf(xs, out []int32) []int {
 	for i := 0; i+1 < len(out); i++ {
 		if out[i] > out[i+1] {
 			z := make([]int, len(xs))

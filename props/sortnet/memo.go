@@ -36,11 +36,12 @@ var aksExactReports sync.Map // aksExactKey → *aksExactEntry
 
 // aksExactLargeReport is SortnetLarge on nw — the real exact-separator
 // network for c.n, which the caller has just built — computed once per
-// process for (seed, case). Callers must not modify the report.
+// process for (seed, case). nw's stages may be consumed (packed): the
+// caller must not use nw afterwards. Callers must not modify the report.
 func aksExactLargeReport(env props.Env, c aksLargeCase, nw msn.Network) *SortnetLargeReport {
 	v, _ := aksExactReports.LoadOrStore(aksExactKey{env.Seed, c}, &aksExactEntry{})
 	e := v.(*aksExactEntry)
-	e.once.Do(func() { e.rep = SortnetLarge(nw, env.Seed, uint64(c.n), c.plan) })
+	e.once.Do(func() { e.rep, _ = sortnetLargeConsume(nw, env.Seed, uint64(c.n), c.plan) })
 	return e.rep
 }
 

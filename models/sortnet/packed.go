@@ -17,53 +17,83 @@ const PackedMaxN = 1 << 16
 // instead of a slice per stage, and the wires are indexed by 16-bit values
 // into fixed-size scratch arrays, so no bounds checks are needed.
 type Packed struct {
-	N     int
-	comps []uint32
-	ends  []int // ends[s]: index in comps after stage s
+	N int
+	// comps holds the comparators in chunks of packedChunk (the last one
+	// shorter), so that packing a network it consumes never holds both
+	// whole copies at once.
+	comps [][]uint32
+	size  int
+	ends  []int // ends[s]: number of comparators in stages 0..s
 }
+
+var packedChunk = 1 << 20 // a variable for the tests of chunk boundaries
 
 // Pack returns nw packed. It refuses N > PackedMaxN and comparators
 // outside 0 ≤ I < J < N (naming the stage and the comparator); it does not
 // check that a stage uses each wire at most once (evaluation applies the
 // comparators in order, as Apply does, either way). If consume is set, the
 // stages of nw are released (set to nil in nw.Stages) as they are packed,
-// so that the two copies are never both whole in memory: nw must not be
-// evaluated afterwards.
+// so that the two copies are never both whole in memory (if nothing else
+// holds them): nw must not be evaluated afterwards.
 func Pack(nw Network, consume bool) (*Packed, error) {
 	if nw.N < 0 || nw.N > PackedMaxN {
 		return nil, fmt.Errorf("sortnet: Pack: n = %d, allowed 0 ≤ n ≤ %d", nw.N, PackedMaxN)
 	}
-	p := &Packed{N: nw.N, comps: make([]uint32, 0, nw.Size()), ends: make([]int, 0, len(nw.Stages))}
+	p := &Packed{N: nw.N, ends: make([]int, 0, len(nw.Stages))}
+	var cur []uint32
 	for s, st := range nw.Stages {
 		for k, c := range st {
 			if c.I < 0 || c.I >= c.J || int(c.J) >= nw.N {
 				return nil, fmt.Errorf("sortnet: Pack: stage %d comparator %d is [%d:%d], need 0 ≤ i < j < n = %d", s, k, c.I, c.J, nw.N)
 			}
-			p.comps = append(p.comps, uint32(c.I)|uint32(c.J)<<16)
+			if len(cur) == cap(cur) {
+				if cur != nil {
+					p.comps = append(p.comps, cur)
+				}
+				cur = make([]uint32, 0, packedChunk)
+			}
+			cur = append(cur, uint32(c.I)|uint32(c.J)<<16)
 		}
-		p.ends = append(p.ends, len(p.comps))
+		p.size += len(st)
+		p.ends = append(p.ends, p.size)
 		if consume {
 			nw.Stages[s] = nil
 		}
 	}
+	if len(cur) > 0 {
+		p.comps = append(p.comps, cur)
+	}
 	return p, nil
+}
+
+// span calls f on the comparators lo..hi−1 in order, chunk by chunk.
+func (p *Packed) span(lo, hi int, f func([]uint32)) {
+	for lo < hi {
+		ch := p.comps[lo/packedChunk]
+		off := lo % packedChunk
+		m := min(len(ch)-off, hi-lo)
+		f(ch[off : off+m])
+		lo += m
+	}
 }
 
 // Depth is the number of stages (empty ones included, as in the Network).
 func (p *Packed) Depth() int { return len(p.ends) }
 
 // Size is the number of comparators.
-func (p *Packed) Size() int { return len(p.comps) }
+func (p *Packed) Size() int { return p.size }
 
 // Unpack returns the Network p was packed from (a copy).
 func (p *Packed) Unpack() Network {
 	nw := Network{N: p.N, Stages: make([]Stage, len(p.ends))}
 	lo := 0
 	for s, hi := range p.ends {
-		st := make(Stage, hi-lo)
-		for k, c := range p.comps[lo:hi] {
-			st[k] = Comparator{I: int32(uint16(c)), J: int32(c >> 16)}
-		}
+		st := make(Stage, 0, hi-lo)
+		p.span(lo, hi, func(cs []uint32) {
+			for _, c := range cs {
+				st = append(st, Comparator{I: int32(uint16(c)), J: int32(c >> 16)})
+			}
+		})
 		nw.Stages[s], lo = st, hi
 	}
 	return nw
@@ -96,13 +126,15 @@ func (p *Packed) ApplyStages(xs []int32, from, to int) {
 	}
 	v := packedVals.Get().(*[PackedMaxN]int32)
 	copy(v[:], xs)
-	for _, c := range p.comps[lo:hi] {
-		i, j := uint16(c), uint16(c>>16)
-		a, b := v[i], v[j]
-		if b < a {
-			v[i], v[j] = b, a
+	p.span(lo, hi, func(cs []uint32) {
+		for _, c := range cs {
+			i, j := uint16(c), uint16(c>>16)
+			a, b := v[i], v[j]
+			if b < a {
+				v[i], v[j] = b, a
+			}
 		}
-	}
+	})
 	copy(xs, v[:len(xs)])
 	packedVals.Put(v)
 }
@@ -116,11 +148,13 @@ func (p *Packed) Eval01(w []uint64) {
 	}
 	v := packedWords.Get().(*[PackedMaxN]uint64)
 	copy(v[:], w)
-	for _, c := range p.comps {
-		i, j := uint16(c), uint16(c>>16)
-		a, b := v[i], v[j]
-		v[i], v[j] = a&b, a|b
-	}
+	p.span(0, p.size, func(cs []uint32) {
+		for _, c := range cs {
+			i, j := uint16(c), uint16(c>>16)
+			a, b := v[i], v[j]
+			v[i], v[j] = a&b, a|b
+		}
+	})
 	copy(w, v[:len(w)])
 	packedWords.Put(v)
 }

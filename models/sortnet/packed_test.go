@@ -73,6 +73,15 @@ func packedDiff(r *rand.Rand, nw Network, p *Packed, trials int) error {
 // planted difference: the packed form of a network with one comparator
 // deleted.
 func TestPackedMatchesPlain(t *testing.T) {
+	for _, chunk := range []int{packedChunk, 7} {
+		old := packedChunk
+		packedChunk = chunk // small chunks: many boundaries inside stages
+		testPackedMatchesPlain(t)
+		packedChunk = old
+	}
+}
+
+func testPackedMatchesPlain(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	for _, c := range []struct{ n, depth int }{{0, 0}, {1, 3}, {2, 4}, {3, 5}, {17, 40}, {300, 60}, {PackedMaxN, 6}} {
 		nw := randNet(r, c.n, c.depth)

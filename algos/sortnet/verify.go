@@ -197,6 +197,12 @@ func NewWeight01(n int) *Weight01 {
 // weight and one input nw leaves unsorted (element i = wire i; the lowest
 // failing lane), or nil. It draws weight·64 numbers from r (r.IntN).
 func (g *Weight01) Unsorted(nw sortnet.Network, k, of int, r *rand.Rand) (weight int, z []int) {
+	return g.UnsortedBy(func(w []uint64) { sortnet.Eval01(nw, w) }, k, of, r)
+}
+
+// UnsortedBy is Unsorted on the network that eval01 runs (64 0-1 inputs
+// at once, as sortnet.Eval01; for instance a sortnet.Packed's Eval01).
+func (g *Weight01) UnsortedBy(eval01 func([]uint64), k, of int, r *rand.Rand) (weight int, z []int) {
 	w, idx, n := g.w, g.idx, len(g.w)
 	weight = k * n / max(1, of-1)
 	clear(w)
@@ -208,7 +214,7 @@ func (g *Weight01) Unsorted(nw sortnet.Network, k, of int, r *rand.Rand) (weight
 		}
 	}
 	in := slices.Clone(w)
-	sortnet.Eval01(nw, w)
+	eval01(w)
 	bad := sortnet.Unsorted01(w)
 	if bad == 0 {
 		return weight, nil

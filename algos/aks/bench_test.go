@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"routecheck/models/sortnet"
 )
 
 // BenchmarkExpander builds the expander-halver network (Lemma 2 separators
@@ -35,5 +37,45 @@ func BenchmarkExact(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(res.Net.Depth()), "depth")
+	}
+}
+
+// BenchmarkPacked compares the plain engine (sortnet.Apply, Eval01) with
+// the packed one (sortnet.Packed) on the exact-separator network for
+// n = 2^14, per comparator and input:
+//
+//	go test -run '^$' -bench Packed -benchtime 10x ./algos/aks
+func BenchmarkPacked(b *testing.B) {
+	res, err := Construct(1<<14, SeiferasParams(), Exact())
+	if err != nil {
+		b.Fatal(err)
+	}
+	nw := res.Net
+	p, err := sortnet.Pack(nw, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	size := float64(nw.Size())
+	xs := make([]int32, nw.N)
+	w := make([]uint64, nw.N)
+	for _, c := range []struct {
+		name string
+		run  func()
+	}{
+		{"apply/plain", func() { sortnet.Apply(nw, xs) }},
+		{"apply/packed", func() { p.Apply(xs) }},
+		{"eval01/plain", func() { sortnet.Eval01(nw, w) }},
+		{"eval01/packed", func() { p.Eval01(w) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(3, 4))
+			for range b.N {
+				for i, x := range r.Perm(len(xs)) {
+					xs[i] = int32(x)
+				}
+				c.run()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/size, "ns/comparator")
+		})
 	}
 }

@@ -169,3 +169,23 @@ func TestNetMatchesTrace(t *testing.T) {
 		}
 	}
 }
+
+// The lowered network keeps no spare capacity: every stage is allocated at
+// its exact size (at n = 2^16 the network is most of a claim's memory), and
+// no stage is empty.
+func TestStagesExactCapacity(t *testing.T) {
+	for _, c := range []struct {
+		n   int
+		sep Separator
+	}{{1000, Exact()}, {1 << 10, FromHalver(ExpanderHalver(8, rand.New(rand.NewPCG(1, 2))))}} {
+		res, err := Construct(c.n, SeiferasParams(), c.sep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s, st := range res.Net.Stages {
+			if len(st) == 0 || cap(st) != len(st) {
+				t.Fatalf("n = %d: stage %d has %d comparators, capacity %d", c.n, s, len(st), cap(st))
+			}
+		}
+	}
+}

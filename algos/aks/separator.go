@@ -162,10 +162,14 @@ func (e *expander) Halve(m int) []sortnet.Stage {
 	}
 	out := make([]sortnet.Stage, e.d)
 	for k := range out {
+		// Matching i ↦ h + π(i) for π = r.Perm(h), shuffled in place: Perm
+		// is the identity shuffled by r.Shuffle, so this draws the same π
+		// from r without the []int of Perm (TestExpanderHalveIsPerm).
 		st := make(sortnet.Stage, h)
-		for i, j := range e.r.Perm(h) {
-			st[i] = sortnet.Comparator{I: int32(i), J: int32(h + j)}
+		for i := range st {
+			st[i] = sortnet.Comparator{I: int32(i), J: int32(h + i)}
 		}
+		e.r.Shuffle(h, func(i, j int) { st[i].J, st[j].J = st[j].J, st[i].J })
 		out[k] = st
 	}
 	return out

@@ -2,6 +2,7 @@ package aks
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"routecheck/models/sortnet"
@@ -110,5 +111,39 @@ func TestLemma2WithSortHalverSorts(t *testing.T) {
 				t.Fatalf("m = %d kick = %d: not sorting (%v)", m, kick, err)
 			}
 		}
+	}
+}
+
+// The expander halver's matchings are those of r.Perm (i ↦ h + π(i)) drawn
+// in turn from the same stream, for several sizes and successive calls;
+// a different stream gives different matchings.
+func TestExpanderHalveIsPerm(t *testing.T) {
+	ref := func(d int, r *rand.Rand, m int) []sortnet.Stage {
+		h := m / 2
+		if h == 1 {
+			return []sortnet.Stage{{{I: 0, J: 1}}}
+		}
+		var out []sortnet.Stage
+		for range d {
+			st := make(sortnet.Stage, h)
+			for i, j := range r.Perm(h) {
+				st[i] = sortnet.Comparator{I: int32(i), J: int32(h + j)}
+			}
+			out = append(out, st)
+		}
+		return out
+	}
+	for _, d := range []int{1, 3, 8} {
+		hv := ExpanderHalver(d, rand.New(rand.NewPCG(5, uint64(d))))
+		r := rand.New(rand.NewPCG(5, uint64(d)))
+		for _, m := range []int{2, 3, 4, 10, 64, 1001, 4096} {
+			if got, want := hv.Halve(m), ref(d, r, m); !reflect.DeepEqual(got, want) {
+				t.Fatalf("d = %d, m = %d: matchings differ from r.Perm's", d, m)
+			}
+		}
+	}
+	other := rand.New(rand.NewPCG(6, 8))
+	if reflect.DeepEqual(ExpanderHalver(8, rand.New(rand.NewPCG(5, 8))).Halve(64), ref(8, other, 64)) {
+		t.Fatal("another stream gave the same matchings")
 	}
 }

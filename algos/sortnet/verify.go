@@ -118,6 +118,12 @@ func Bits01(n int, x uint64) []int {
 func Witness(nw sortnet.Network, xs []int32) []int {
 	out := slices.Clone(xs)
 	sortnet.Apply(nw, out)
+	return WitnessOf(xs, out)
+}
+
+// WitnessOf is Witness given the network's output out on xs (computed by
+// any engine).
+func WitnessOf(xs, out []int32) []int {
 	for i := 0; i+1 < len(out); i++ {
 		if out[i] > out[i+1] {
 			z := make([]int, len(xs))
@@ -191,6 +197,12 @@ func NewWeight01(n int) *Weight01 {
 // weight and one input nw leaves unsorted (element i = wire i; the lowest
 // failing lane), or nil. It draws weight·64 numbers from r (r.IntN).
 func (g *Weight01) Unsorted(nw sortnet.Network, k, of int, r *rand.Rand) (weight int, z []int) {
+	return g.UnsortedBy(func(w []uint64) { sortnet.Eval01(nw, w) }, k, of, r)
+}
+
+// UnsortedBy is Unsorted on the network that eval01 runs (64 0-1 inputs
+// at once, as sortnet.Eval01; for instance a sortnet.Packed's Eval01).
+func (g *Weight01) UnsortedBy(eval01 func([]uint64), k, of int, r *rand.Rand) (weight int, z []int) {
 	w, idx, n := g.w, g.idx, len(g.w)
 	weight = k * n / max(1, of-1)
 	clear(w)
@@ -202,7 +214,7 @@ func (g *Weight01) Unsorted(nw sortnet.Network, k, of int, r *rand.Rand) (weight
 		}
 	}
 	in := slices.Clone(w)
-	sortnet.Eval01(nw, w)
+	eval01(w)
 	bad := sortnet.Unsorted01(w)
 	if bad == 0 {
 		return weight, nil

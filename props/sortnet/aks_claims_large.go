@@ -115,18 +115,24 @@ func aksLargeCheckExactAt(newSep func(n int) aks.Separator, exact bool, f *snFau
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
 		nw := f.mutate(env, c.n, res.Net)
+		same := exact && sameNetwork(nw, res.Net)
+		// The inputs run on a packed copy that consumes nw's stages: drop
+		// the construction's own reference to them first, so that the
+		// network (92 million comparators at 2^16) is never held twice.
+		stages, depth, size := res.Stages, nw.Depth(), nw.Size()
+		res = nil
 		var rep *SortnetLargeReport
-		if exact && sameNetwork(nw, res.Net) {
+		if same {
 			rep = aksExactLargeReport(env, c, nw)
 		} else {
-			rep = SortnetLarge(nw, env.Seed, uint64(c.n), c.plan)
+			rep, _ = sortnetLargeConsume(nw, env.Seed, uint64(c.n), c.plan)
 		}
 		if rep.Witness != nil {
 			return props.Outcome{Verdict: props.Violated, Evidence: rep.Summary(), Counterexample: AKSLargeFailure{N: c.n, Halver: "exact", Input01: sn01String(rep.Witness), How: rep.How,
 				Replay: fmt.Sprintf("aks.Construct(%d, aks.SeiferasParams(), aks.Exact()); sortnet.Apply(res.Net, input)", c.n)}}
 
 		}
-		ev = append(ev, fmt.Sprintf("%s [%d stages, depth %d, %d comparators]", rep.Summary(), res.Stages, nw.Depth(), nw.Size()))
+		ev = append(ev, fmt.Sprintf("%s [%d stages, depth %d, %d comparators]", rep.Summary(), stages, depth, size))
 	}
 	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 }
@@ -139,11 +145,24 @@ func aksLargeCheckExpander(env props.Env) props.Outcome {
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
-		rep := SortnetLarge(res.Net, env.Seed, uint64(c.n), c.plan)
+		nw := res.Net
+		res = nil // the packed copy consumes nw's stages: hold them once
+		rep, p := sortnetLargeConsume(nw, env.Seed, uint64(c.n), c.plan)
 		ev = append(ev, fmt.Sprintf("d = %d, %s", c.d, rep.Summary()))
 		if rep.Witness != nil && first == nil {
 			in := slices.Clone(rep.Witness)
-			msn.Apply(res.Net, in)
+			if p != nil {
+				in32 := make([]int32, len(in))
+				for i, x := range in {
+					in32[i] = int32(x)
+				}
+				p.Apply(in32)
+				for i, x := range in32 {
+					in[i] = int(x)
+				}
+			} else {
+				msn.Apply(nw, in)
+			}
 			if msn.Sorted(in) {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("d = %d, n = %d: the witness (%s) comes out sorted when replayed", c.d, c.n, rep.How)}
 			}
@@ -216,6 +235,17 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 		return f, err
 	}
 	plainNet := fault.mutate(plain)
+	// Only the first network's size and depth are needed beyond the
+	// search, which runs on a packed copy that consumes its stages: let the
+	// collector have them before the traced network is built (at n = 2^16,
+	// d = 16 each has 78 million comparators, 624 MB; the two together
+	// peaked at 1.28 GB live).
+	plainSize, plainDepth := plain.Net.Size(), plain.Net.Depth()
+	plain = nil
+	apply := func(y []int32) { msn.Apply(plainNet, y) }
+	if p, err := msn.Pack(plainNet, true); err == nil {
+		apply, plainNet = p.Apply, msn.Network{}
+	}
 	r := rand.New(rand.NewPCG(seed, uint64(n)^0x1a5))
 	perm := func() []int32 {
 		xs := make([]int32, n)
@@ -228,7 +258,7 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 	for range search {
 		xs := perm()
 		y := slices.Clone(xs)
-		msn.Apply(plainNet, y)
+		apply(y)
 		if !msn.Sorted(y) && len(ins) < failing {
 			ins = append(ins, xs)
 		}
@@ -238,12 +268,7 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 		ins = append(ins, perm())
 	}
 	f.Random = len(ins) - f.Failing
-	// Only the first network's size and depth are needed from here on: let
-	// the collector have it before the traced one is built (at n = 2^16,
-	// d = 16 each has 78 million comparators, 624 MB; the two together
-	// peaked at 1.28 GB live).
-	plainSize, plainDepth := plain.Net.Size(), plain.Net.Depth()
-	plain, plainNet = nil, msn.Network{}
+	apply = nil
 	sep := aks.FromHalver(aks.ExpanderHalver(d, rand.New(rand.NewPCG(seed, uint64(n)))))
 	res, err := aks.Construct(n, aks.SeiferasParams(), sep, ins...)
 	if err != nil {

@@ -116,8 +116,13 @@ type SortnetFailure = asn.Failure
 // (to confirm the witness) instead of one per threshold tried; the result is
 // sortnetCheckKeysByThreshold's (TestSortnetCheckKeysMatchesThresholds).
 func sortnetCheckKeys(nw msn.Network, xs []int32) []int {
+	return sortnetCheckKeysOn(plainEngine(nw), xs)
+}
+
+// sortnetCheckKeysOn is sortnetCheckKeys on the network that e runs.
+func sortnetCheckKeysOn(nw largeEngine, xs []int32) []int {
 	got := slices.Clone(xs)
-	msn.Apply(nw, got)
+	nw.apply(got)
 	lo, found := int32(0), false
 	for i := 0; i+1 < len(got); i++ {
 		if got[i] > got[i+1] && (!found || got[i+1] < lo) {
@@ -135,22 +140,22 @@ func sortnetCheckKeys(nw msn.Network, xs []int32) []int {
 	}
 	z, sorted := thresholdSorted(nw, xs, t)
 	if !ok || sorted { // cannot happen (see above); the slow way decides
-		return sortnetCheckKeysByThreshold(nw, xs)
+		return sortnetCheckKeysByThresholdOn(nw, xs)
 	}
 	return z
 }
 
 // thresholdSorted returns the threshold input [x ≥ t] of xs and whether nw
 // sorts it.
-func thresholdSorted(nw msn.Network, xs []int32, t int32) ([]int, bool) {
+func thresholdSorted(nw largeEngine, xs []int32, t int32) ([]int, bool) {
 	z := make([]int, len(xs))
+	zz := make([]int32, len(xs))
 	for i, v := range xs {
 		if v >= t {
-			z[i] = 1
+			z[i], zz[i] = 1, 1
 		}
 	}
-	zz := slices.Clone(z)
-	msn.Apply(nw, zz)
+	nw.apply(zz)
 	return z, msn.Sorted(zz)
 }
 
@@ -158,8 +163,12 @@ func thresholdSorted(nw msn.Network, xs []int32, t int32) ([]int, bool) {
 // every threshold of xs in increasing order until one is left unsorted
 // (one run per threshold: up to n + 1).
 func sortnetCheckKeysByThreshold(nw msn.Network, xs []int32) []int {
+	return sortnetCheckKeysByThresholdOn(plainEngine(nw), xs)
+}
+
+func sortnetCheckKeysByThresholdOn(nw largeEngine, xs []int32) []int {
 	got := slices.Clone(xs)
-	msn.Apply(nw, got)
+	nw.apply(got)
 	want := slices.Clone(xs)
 	slices.Sort(want)
 	if slices.Equal(got, want) {

@@ -87,11 +87,56 @@ func misplacedCount(y []int32) int {
 	return m
 }
 
+// largeEngine evaluates one network for SortnetLarge: the plain engine
+// (models/sortnet's Apply, Eval01, hillclimb.Climb) or the packed one
+// (msn.Packed), which compute the same outputs (TestSortnetLargePackedSame).
+type largeEngine struct {
+	n      int
+	apply  func([]int32)
+	eval01 func([]uint64)
+	climb  func(*rand.Rand, hillclimb.Options) hillclimb.Result
+}
+
+func plainEngine(nw msn.Network) largeEngine {
+	return largeEngine{nw.N, func(xs []int32) { msn.Apply(nw, xs) }, func(w []uint64) { msn.Eval01(nw, w) },
+		func(r *rand.Rand, o hillclimb.Options) hillclimb.Result { return hillclimb.Climb(nw, r, o) }}
+}
+
+func packedEngine(p *msn.Packed) largeEngine {
+	return largeEngine{p.N, p.Apply, p.Eval01, func(r *rand.Rand, o hillclimb.Options) hillclimb.Result { return hillclimb.ClimbPacked(p, r, o) }}
+}
+
 // SortnetLarge runs plan on nw (which must have N ≥ 2), drawing every
 // random choice from PCG(seed, stream). Cost O((Perms + 7 + ClimbEvals) ·
-// Size + ⌈weights/64⌉ · Size).
+// Size + ⌈weights/64⌉ · Size). Networks on at most 2^16 wires are run
+// packed (a copy of half nw's size; SortnetLargePacked avoids it).
 func SortnetLarge(nw msn.Network, seed, stream uint64, plan SortnetLargePlan) *SortnetLargeReport {
-	n := nw.N
+	if p, err := msn.Pack(nw, false); err == nil {
+		return sortnetLarge(packedEngine(p), seed, stream, plan)
+	}
+	return sortnetLarge(plainEngine(nw), seed, stream, plan)
+}
+
+// sortnetLargeConsume is SortnetLarge on nw, packed by consuming its stages
+// where it fits (msn.Pack): the caller must not use nw afterwards, and
+// should hold no other reference to its stages, so that the network is
+// never in memory twice. The packed network is returned for further runs
+// (nil where nw was run plain, and then nw is intact).
+func sortnetLargeConsume(nw msn.Network, seed, stream uint64, plan SortnetLargePlan) (*SortnetLargeReport, *msn.Packed) {
+	p, err := msn.Pack(nw, true)
+	if err != nil {
+		return sortnetLarge(plainEngine(nw), seed, stream, plan), nil
+	}
+	return SortnetLargePacked(p, seed, stream, plan), p
+}
+
+// SortnetLargePacked is SortnetLarge on a packed network.
+func SortnetLargePacked(p *msn.Packed, seed, stream uint64, plan SortnetLargePlan) *SortnetLargeReport {
+	return sortnetLarge(packedEngine(p), seed, stream, plan)
+}
+
+func sortnetLarge(nw largeEngine, seed, stream uint64, plan SortnetLargePlan) *SortnetLargeReport {
+	n := nw.n
 	r := rand.New(rand.NewPCG(seed, stream))
 	rep := &SortnetLargeReport{N: n}
 	witness := func(z []int, how string) {
@@ -105,21 +150,23 @@ func SortnetLarge(nw msn.Network, seed, stream uint64, plan SortnetLargePlan) *S
 			xs[i] = int32(x)
 		}
 		out := slices.Clone(xs)
-		msn.Apply(nw, out)
+		nw.apply(out)
 		rep.Perms++
 		if m := misplacedCount(out); m > 0 {
 			rep.PermsUnsorted++
 			rep.PermsMisTotal += m
 			rep.PermsWorst = max(rep.PermsWorst, m)
 			if rep.Witness == nil {
-				witness(asn.Witness(nw, xs), fmt.Sprintf("threshold of random permutation %d of PCG(%d, %d)", p, seed, stream))
+				witness(asn.WitnessOf(xs, out), fmt.Sprintf("threshold of random permutation %d of PCG(%d, %d)", p, seed, stream))
 			}
 		}
 	}
 	st := asn.StructuredInputs(n)
 	for _, name := range slices.Sorted(maps.Keys(st)) {
 		rep.Structured = append(rep.Structured, name)
-		if z := asn.Witness(nw, st[name]); z != nil {
+		out := slices.Clone(st[name])
+		nw.apply(out)
+		if z := asn.WitnessOf(st[name], out); z != nil {
 			rep.StructBad = append(rep.StructBad, name)
 			witness(z, "threshold of the structured input "+name)
 		}
@@ -151,7 +198,7 @@ func SortnetLarge(nw msn.Network, seed, stream uint64, plan SortnetLargePlan) *S
 			}
 		}
 		in := slices.Clone(w)
-		msn.Eval01(nw, w)
+		nw.eval01(w)
 		rep.Weights01 += lanes
 		bad := msn.Unsorted01(w) & (^uint64(0) >> (64 - lanes))
 		rep.Unsorted01 += bits.OnesCount64(bad)
@@ -170,10 +217,10 @@ func SortnetLarge(nw msn.Network, seed, stream uint64, plan SortnetLargePlan) *S
 		}
 	}
 	if plan.ClimbEvals > 0 {
-		c := hillclimb.Climb(nw, r, hillclimb.Options{Evals: plan.ClimbEvals, Restarts: plan.Restarts})
+		c := nw.climb(r, hillclimb.Options{Evals: plan.ClimbEvals, Restarts: plan.Restarts})
 		rep.Climb, rep.Restarts = &c, plan.Restarts
 		if c.Misplaced > 0 {
-			witness(asn.Witness(nw, c.Input), fmt.Sprintf("threshold of the hill climb's best input (%d misplaced)", c.Misplaced))
+			witness(asn.WitnessOf(c.Input, c.Output), fmt.Sprintf("threshold of the hill climb's best input (%d misplaced)", c.Misplaced))
 		}
 	}
 	return rep

@@ -36,11 +36,12 @@ var aksExactReports sync.Map // aksExactKey → *aksExactEntry
 
 // aksExactLargeReport is SortnetLarge on nw — the real exact-separator
 // network for c.n, which the caller has just built — computed once per
-// process for (seed, case). Callers must not modify the report.
+// process for (seed, case). nw's stages may be consumed (packed): the
+// caller must not use nw afterwards. Callers must not modify the report.
 func aksExactLargeReport(env props.Env, c aksLargeCase, nw msn.Network) *SortnetLargeReport {
 	v, _ := aksExactReports.LoadOrStore(aksExactKey{env.Seed, c}, &aksExactEntry{})
 	e := v.(*aksExactEntry)
-	e.once.Do(func() { e.rep = SortnetLarge(nw, env.Seed, uint64(c.n), c.plan) })
+	e.once.Do(func() { e.rep, _ = sortnetLargeConsume(nw, env.Seed, uint64(c.n), c.plan) })
 	return e.rep
 }
 
@@ -96,9 +97,15 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 		if save != nil {
 			save(snSortsPoint{i, *pcg, inputs})
 		}
-		nw, err := b.Build(n)
+		net, err := b.Build(n)
 		if err != nil {
 			return "", &SortnetFailure{N: n, How: err.Error()}
+		}
+		// The inputs run packed (a copy: builds may share their networks)
+		// where the network fits; the outputs are the same.
+		nw := plainEngine(net)
+		if p, err := msn.Pack(net, false); err == nil {
+			nw = packedEngine(p)
 		}
 		for range perms {
 			xs := make([]int32, n)
@@ -106,7 +113,7 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 				xs[i] = int32(v)
 			}
 			inputs++
-			if z := sortnetCheckKeys(nw, xs); z != nil {
+			if z := sortnetCheckKeysOn(nw, xs); z != nil {
 				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("threshold of a random permutation (seed %d)", env.Seed)}
 			}
 		}
@@ -115,14 +122,14 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 		structured := asn.StructuredInputs(n)
 		for _, name := range slices.Sorted(maps.Keys(structured)) {
 			inputs++
-			if z := sortnetCheckKeys(nw, structured[name]); z != nil {
+			if z := sortnetCheckKeysOn(nw, structured[name]); z != nil {
 				return "", &SortnetFailure{N: n, Input: z, How: "threshold of the structured input " + name}
 			}
 		}
 		nw01 := min(n+1, 256)
 		gen := asn.NewWeight01(n)
 		for k := range nw01 {
-			weight, z := gen.Unsorted(nw, k, nw01, r)
+			weight, z := gen.UnsortedBy(nw.eval01, k, nw01, r)
 			inputs += 64
 			if z != nil {
 				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("random 0-1 input of weight %d", weight)}

@@ -81,10 +81,25 @@ type Result struct {
 // input without evaluating. Cost O(Evals · (Size + N)) time, O(N) memory
 // beyond the network.
 func Climb(nw sortnet.Network, r *rand.Rand, opt Options) Result {
+	return climb(nw.N, nw.Depth(), func(y []int32, from, to int) {
+		for _, st := range nw.Stages[from:to] {
+			sortnet.ApplyStage(st, y)
+		}
+	}, r, opt)
+}
+
+// ClimbPacked is Climb on the packed form of a network (the same walk, the
+// same result: only the engine differs).
+func ClimbPacked(p *sortnet.Packed, r *rand.Rand, opt Options) Result {
+	return climb(p.N, p.Depth(), p.ApplyStages, r, opt)
+}
+
+// climb is Climb on the network of n wires and depth stages that apply
+// runs (stages from..to−1 on y in place).
+func climb(n, depth int, apply func(y []int32, from, to int), r *rand.Rand, opt Options) Result {
 	if r == nil {
 		panic("hillclimb: Climb needs a non-nil *rand.Rand")
 	}
-	n := nw.N
 	if opt.Start != nil {
 		if err := checkPerm(opt.Start, n); err != nil {
 			panic("hillclimb: Start: " + err.Error())
@@ -100,10 +115,10 @@ func Climb(nw sortnet.Network, r *rand.Rand, opt Options) Result {
 	}
 	climbs := max(1, opt.Restarts+1)
 	gd := opt.GuideDepth
-	if gd == 0 || gd > nw.Depth() {
-		gd = nw.Depth()
+	if gd == 0 || gd > depth {
+		gd = depth
 	}
-	e := &evaluator{nw: nw, guideDepth: gd, y: make([]int32, n)}
+	e := &evaluator{apply: apply, depth: depth, guideDepth: gd, y: make([]int32, n)}
 	pos := make([]int32, n) // pos[v] = input position holding value v
 	best := Result{Misplaced: -1}
 	for c := range climbs {
@@ -160,7 +175,7 @@ func Climb(nw sortnet.Network, r *rand.Rand, opt Options) Result {
 		}
 	}
 	best.Output = slices.Clone(best.Input)
-	sortnet.Apply(nw, best.Output)
+	apply(best.Output, 0, depth)
 	return best
 }
 
@@ -181,7 +196,8 @@ func propose(r *rand.Rand, x, pos []int32) (int, int) {
 }
 
 type evaluator struct {
-	nw         sortnet.Network
+	apply      func(y []int32, from, to int)
+	depth      int
 	guideDepth int
 	y          []int32
 }
@@ -190,17 +206,12 @@ type evaluator struct {
 func (e *evaluator) eval(x []int32) (int, int64) {
 	copy(e.y, x)
 	var guide int64
-	for s, st := range e.nw.Stages {
-		if s == e.guideDepth {
-			guide = displacement(e.y)
-		}
-		sortnet.ApplyStage(st, e.y)
-	}
-	if e.guideDepth == len(e.nw.Stages) {
+	if e.guideDepth >= 0 {
+		e.apply(e.y, 0, e.guideDepth)
 		guide = displacement(e.y)
-	}
-	if e.guideDepth < 0 {
-		guide = 0
+		e.apply(e.y, e.guideDepth, e.depth)
+	} else {
+		e.apply(e.y, 0, e.depth)
 	}
 	mis := 0
 	for p, v := range e.y {

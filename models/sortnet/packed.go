@@ -1,0 +1,160 @@
+package sortnet
+
+import (
+	"fmt"
+	"sync"
+)
+
+// PackedMaxN is the most wires a Packed network can have.
+const PackedMaxN = 1 << 16
+
+// Packed is a comparator network on at most 2^16 wires stored for fast
+// evaluation: all comparators in one list, 4 bytes each (I in the low 16
+// bits, J in the high 16), stage after stage. It computes exactly what the
+// Network it was packed from computes — the comparators are applied in the
+// same order — in half the memory and, measured on AKS-family networks
+// (algos/aks BenchmarkPacked), about two thirds of the time: the list is streamed
+// instead of a slice per stage, and the wires are indexed by 16-bit values
+// into fixed-size scratch arrays, so no bounds checks are needed.
+type Packed struct {
+	N int
+	// comps holds the comparators in chunks of packedChunk (the last one
+	// shorter), so that packing a network it consumes never holds both
+	// whole copies at once.
+	comps [][]uint32
+	size  int
+	ends  []int // ends[s]: number of comparators in stages 0..s
+}
+
+var packedChunk = 1 << 20 // a variable for the tests of chunk boundaries
+
+// Pack returns nw packed. It refuses N > PackedMaxN and comparators
+// outside 0 ≤ I < J < N (naming the stage and the comparator); it does not
+// check that a stage uses each wire at most once (evaluation applies the
+// comparators in order, as Apply does, either way). If consume is set, the
+// stages of nw are released (set to nil in nw.Stages) as they are packed,
+// so that the two copies are never both whole in memory (if nothing else
+// holds them): nw must not be evaluated afterwards.
+func Pack(nw Network, consume bool) (*Packed, error) {
+	if nw.N < 0 || nw.N > PackedMaxN {
+		return nil, fmt.Errorf("sortnet: Pack: n = %d, allowed 0 ≤ n ≤ %d", nw.N, PackedMaxN)
+	}
+	p := &Packed{N: nw.N, ends: make([]int, 0, len(nw.Stages))}
+	var cur []uint32
+	for s, st := range nw.Stages {
+		for k, c := range st {
+			if c.I < 0 || c.I >= c.J || int(c.J) >= nw.N {
+				return nil, fmt.Errorf("sortnet: Pack: stage %d comparator %d is [%d:%d], need 0 ≤ i < j < n = %d", s, k, c.I, c.J, nw.N)
+			}
+			if len(cur) == cap(cur) {
+				if cur != nil {
+					p.comps = append(p.comps, cur)
+				}
+				cur = make([]uint32, 0, packedChunk)
+			}
+			cur = append(cur, uint32(c.I)|uint32(c.J)<<16)
+		}
+		p.size += len(st)
+		p.ends = append(p.ends, p.size)
+		if consume {
+			nw.Stages[s] = nil
+		}
+	}
+	if len(cur) > 0 {
+		p.comps = append(p.comps, cur)
+	}
+	return p, nil
+}
+
+// span calls f on the comparators lo..hi−1 in order, chunk by chunk.
+func (p *Packed) span(lo, hi int, f func([]uint32)) {
+	for lo < hi {
+		ch := p.comps[lo/packedChunk]
+		off := lo % packedChunk
+		m := min(len(ch)-off, hi-lo)
+		f(ch[off : off+m])
+		lo += m
+	}
+}
+
+// Depth is the number of stages (empty ones included, as in the Network).
+func (p *Packed) Depth() int { return len(p.ends) }
+
+// Size is the number of comparators.
+func (p *Packed) Size() int { return p.size }
+
+// Unpack returns the Network p was packed from (a copy).
+func (p *Packed) Unpack() Network {
+	nw := Network{N: p.N, Stages: make([]Stage, len(p.ends))}
+	lo := 0
+	for s, hi := range p.ends {
+		st := make(Stage, 0, hi-lo)
+		p.span(lo, hi, func(cs []uint32) {
+			for _, c := range cs {
+				st = append(st, Comparator{I: int32(uint16(c)), J: int32(c >> 16)})
+			}
+		})
+		nw.Stages[s], lo = st, hi
+	}
+	return nw
+}
+
+var (
+	packedVals  = sync.Pool{New: func() any { return new([PackedMaxN]int32) }}
+	packedWords = sync.Pool{New: func() any { return new([PackedMaxN]uint64) }}
+)
+
+// Apply runs the network on xs in place (len(xs) must be N), as Apply.
+func (p *Packed) Apply(xs []int32) { p.ApplyStages(xs, 0, p.Depth()) }
+
+// ApplyStages runs stages from..to−1 on xs in place (len(xs) must be N;
+// 0 ≤ from ≤ to ≤ Depth).
+func (p *Packed) ApplyStages(xs []int32, from, to int) {
+	if len(xs) != p.N {
+		panic(fmt.Sprintf("sortnet: Apply on %d values, network has %d wires", len(xs), p.N))
+	}
+	if from < 0 || from > to || to > len(p.ends) {
+		panic(fmt.Sprintf("sortnet: ApplyStages(%d, %d) on a network of depth %d", from, to, len(p.ends)))
+	}
+	lo := 0
+	if from > 0 {
+		lo = p.ends[from-1]
+	}
+	hi := lo
+	if to > 0 {
+		hi = p.ends[to-1]
+	}
+	v := packedVals.Get().(*[PackedMaxN]int32)
+	copy(v[:], xs)
+	p.span(lo, hi, func(cs []uint32) {
+		for _, c := range cs {
+			i, j := uint16(c), uint16(c>>16)
+			a, b := v[i], v[j]
+			if b < a {
+				v[i], v[j] = b, a
+			}
+		}
+	})
+	copy(xs, v[:len(xs)])
+	packedVals.Put(v)
+}
+
+// Eval01 runs the network on 64 0-1 inputs at once, as Eval01: bit b of
+// w[i] is wire i of input b (len(w) must be N); w is overwritten with the
+// outputs.
+func (p *Packed) Eval01(w []uint64) {
+	if len(w) != p.N {
+		panic(fmt.Sprintf("sortnet: Eval01 on %d wires, network has %d", len(w), p.N))
+	}
+	v := packedWords.Get().(*[PackedMaxN]uint64)
+	copy(v[:], w)
+	p.span(0, p.size, func(cs []uint32) {
+		for _, c := range cs {
+			i, j := uint16(c), uint16(c>>16)
+			a, b := v[i], v[j]
+			v[i], v[j] = a&b, a|b
+		}
+	})
+	copy(w, v[:len(w)])
+	packedWords.Put(v)
+}

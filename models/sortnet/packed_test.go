@@ -1,0 +1,147 @@
+package sortnet
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// randNet is a random network on n wires: depth stages, each a random
+// matching of a random share of the wires (some stages empty).
+func randNet(r *rand.Rand, n, depth int) Network {
+	nw := Network{N: n}
+	for range depth {
+		p := r.Perm(n)
+		var st Stage
+		k := r.IntN(n/2 + 1)
+		for i := 0; i < 2*k; i += 2 {
+			a, b := int32(p[i]), int32(p[i+1])
+			st = append(st, Comparator{min(a, b), max(a, b)})
+		}
+		nw.Stages = append(nw.Stages, st)
+	}
+	return nw
+}
+
+// packedDiff runs nw (the plain engine) and p (the packed one) on the same
+// inputs — trials random int32 vectors with repeated values, every prefix
+// of stages on one of them, and trials words of 64 random 0-1 inputs — and
+// describes the first difference (nil: none).
+func packedDiff(r *rand.Rand, nw Network, p *Packed, trials int) error {
+	n := nw.N
+	for k := range trials {
+		xs := make([]int32, n)
+		for i := range xs {
+			xs[i] = int32(r.IntN(max(1, n/2)))
+		}
+		a, b := slices.Clone(xs), slices.Clone(xs)
+		Apply(nw, a)
+		p.Apply(b)
+		if !slices.Equal(a, b) {
+			return fmt.Errorf("n = %d, trial %d: Apply differs", n, k)
+		}
+		if k == 0 {
+			for s := 0; s <= nw.Depth(); s++ {
+				a, b := slices.Clone(xs), slices.Clone(xs)
+				for _, st := range nw.Stages[:s] {
+					ApplyStage(st, a)
+				}
+				p.ApplyStages(b, 0, s/2)
+				p.ApplyStages(b, s/2, s)
+				if !slices.Equal(a, b) {
+					return fmt.Errorf("n = %d: the first %d stages differ", n, s)
+				}
+			}
+		}
+		w := make([]uint64, n)
+		for i := range w {
+			w[i] = r.Uint64()
+		}
+		u := slices.Clone(w)
+		Eval01(nw, w)
+		p.Eval01(u)
+		if !slices.Equal(w, u) {
+			return fmt.Errorf("n = %d, trial %d: Eval01 differs", n, k)
+		}
+	}
+	return nil
+}
+
+// The packed engine computes what the plain one computes, on random
+// networks up to the largest n it takes, and the differential check sees a
+// planted difference: the packed form of a network with one comparator
+// deleted.
+func TestPackedMatchesPlain(t *testing.T) {
+	for _, chunk := range []int{packedChunk, 7} {
+		old := packedChunk
+		packedChunk = chunk // small chunks: many boundaries inside stages
+		testPackedMatchesPlain(t)
+		packedChunk = old
+	}
+}
+
+func testPackedMatchesPlain(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for _, c := range []struct{ n, depth int }{{0, 0}, {1, 3}, {2, 4}, {3, 5}, {17, 40}, {300, 60}, {PackedMaxN, 6}} {
+		nw := randNet(r, c.n, c.depth)
+		p, err := Pack(nw, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Depth() != nw.Depth() || p.Size() != nw.Size() {
+			t.Fatalf("n = %d: depth %d size %d, want %d %d", c.n, p.Depth(), p.Size(), nw.Depth(), nw.Size())
+		}
+		if u := p.Unpack(); u.N != nw.N || len(u.Stages) != len(nw.Stages) || !slices.EqualFunc(u.Stages, nw.Stages, slices.Equal[Stage]) {
+			t.Fatalf("n = %d: Unpack is not the packed network", c.n)
+		}
+		if err := packedDiff(r, nw, p, 4); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Planted difference: one comparator of a sorting network deleted.
+	nw := Network{N: 16}
+	for i := range 16 {
+		var st Stage
+		for j := i % 2; j+1 < 16; j += 2 {
+			st = append(st, Comparator{int32(j), int32(j + 1)})
+		}
+		nw.Stages = append(nw.Stages, st)
+	}
+	bad := nw.Clone()
+	bad.Stages[7] = slices.Delete(bad.Stages[7], 3, 4)
+	p, err := Pack(bad, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packedDiff(r, nw, p, 8) == nil {
+		t.Fatal("the differential check missed a deleted comparator")
+	}
+}
+
+// Pack refuses what it cannot hold, naming the parameter; consume releases
+// the packed stages.
+func TestPackRefusesAndConsumes(t *testing.T) {
+	if _, err := Pack(Network{N: PackedMaxN + 1}, false); err == nil {
+		t.Error("n = 2^16 + 1 accepted")
+	}
+	for _, c := range []Comparator{{2, 1}, {-1, 2}, {1, 5}, {3, 3}} {
+		if _, err := Pack(Network{N: 5, Stages: []Stage{{c}}}, false); err == nil {
+			t.Errorf("comparator %v on 5 wires accepted", c)
+		}
+	}
+	nw := randNet(rand.New(rand.NewPCG(1, 1)), 40, 10)
+	want := nw.Clone()
+	p, err := Pack(nw, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, st := range nw.Stages {
+		if st != nil {
+			t.Fatalf("stage %d not released", s)
+		}
+	}
+	if u := p.Unpack(); !slices.EqualFunc(u.Stages, want.Stages, slices.Equal[Stage]) {
+		t.Fatal("consuming pack lost comparators")
+	}
+}

@@ -552,15 +552,19 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	// Shrink: make packets fixed points (each swapping destinations with a
 	// packet that goes to its PU, which keeps the distribution k-k) while
 	// the metric stays ≥ the hunted value.
+	var floor *float64
 	if cap, ok := t.shrink.Cap(hunted); ok {
 		before := hunt.MovedLists(in.Dest)
-		q, st, err := hunt.ShrinkLists(ctx, in.Dest, func(d [][]int32) (float64, error) { return float64(eval(fromLists(n, d))), nil }, float64(bestVal), cap)
-		if err != nil {
-			return hunt.Case{}, err
+		sctx, cancel := o.ShrinkContext(ctx)
+		q, st, err := hunt.ShrinkLists(sctx, in.Dest, func(d [][]int32) (float64, error) { return float64(eval(fromLists(n, d))), nil }, float64(bestVal), cap)
+		cancel()
+		if err != nil { // eval panics rather than fails; kept for the shared contract
+			by += hunt.ShrinkFailed(o, err)
+		} else {
+			in.Dest, val, floor = q, eval(fromLists(n, q)), hunt.Floor(float64(bestVal)/bound)
+			o.Logf("  shrunk from %d to %d packets not fixed points (%v), %d / %.0f", before, hunt.MovedLists(q), st, val, bound)
+			by += fmt.Sprintf(", then shrunk from %d to %d of %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.MovedLists(q), n*n*k, float64(bestVal)/bound, st)
 		}
-		in.Dest, val = q, eval(fromLists(n, q))
-		o.Logf("  shrunk from %d to %d packets not fixed points (%v), %d / %.0f", before, hunt.MovedLists(q), st, val, bound)
-		by += fmt.Sprintf(", then shrunk from %d to %d of %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.MovedLists(q), n*n*k, float64(bestVal)/bound, st)
 	}
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random k-k distributions %.6g", float64(bestVal)/bound, hunted, float64(randBest)/bound)
 	raw, err := json.Marshal(in)
@@ -570,5 +574,5 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if exceeds(m, float64(val)/bound, col) {
 		o.Logf("  the best distribution EXCEEDS %s", statement(m, col))
 	}
-	return hunt.Case{Kind: "mesh-kk", Target: t.name, Metric: t.metric, Value: float64(val) / bound, FoundBy: by, Seed: o.Seed, RandomBest: rbp, Evaluations: hunted, Instance: raw}, nil
+	return hunt.Case{Kind: "mesh-kk", Target: t.name, Metric: t.metric, Value: float64(val) / bound, FoundBy: by, Seed: o.Seed, RandomBest: rbp, Evaluations: hunted, ShrinkFloor: floor, Instance: raw}, nil
 }

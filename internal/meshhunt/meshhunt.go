@@ -36,13 +36,18 @@
 // keeps the distribution k-k (k stays, and with it the bound), while the
 // metric stays at least the hunted value (a case above a bound stays above
 // it), in at most --shrink-evals evaluations (default: as many as the
-// search made, at least 2000; -1: none). A pass costs one evaluation per
-// packet not a fixed point, n²·k at most (4096 at n = 8, k = 64), so at
-// the default sizes the cap usually ends the shrink before a local minimum:
-// found_by says "stopped" then, and how many packets were not fixed points
-// before and after. Cases saved before shrinking (every mesh case under
-// testdata/hunt/ so far) hold the unshrunk best. Measured (seed 1, CPU time user+sys on the
-// shared 2-core machine):
+// search made, at least 2000; -1: none; with --time D, D/4 of time). A
+// pass costs one evaluation per packet not a fixed point, n²·k at most
+// (4096 at n = 8, k = 64), so at the default sizes the cap usually ends the
+// shrink before a local minimum: found_by says "stopped" then, and how many
+// packets were not fixed points before and after. Cases saved before
+// shrinking (every mesh case under testdata/hunt/ so far) hold the
+// unshrunk best.
+//
+// Measured before shrinking existed (seed 1, CPU time user+sys on the
+// shared 2-core machine); the figures are hunted values, and a case saved
+// now can record a higher value, reached while shrinking (its
+// shrink_floor is the hunted value):
 //
 //	routecheck hunt mesh-time --iters 2000     (n = 8, k = 64, coloring)
 //	    0.5239 = 285 of 544 steps (hill climbing) vs random 0.4136 = 225 at

@@ -26,14 +26,20 @@
 // The best relation is then shrunk by removing packets (hunt.ShrinkSublists;
 // the paper's h-relation has at most h packets to send and to receive per
 // processor, so a relation with fewer stays in scope, each processor's
-// order kept) while the metric stays at least the hunted value, in at most
-// --shrink-evals evaluations (default: as many as the search made, at
-// least 2000; -1: none). Fixed points are no simplification here: a
-// self-addressed packet circles the torus (distance n). Steps are still
-// divided by the relation's h and deflections by the packets the relation
-// has (n·h unshrunk), so "per packet" stays per packet. Cases saved before
-// shrinking (every sot case under testdata/hunt/ so far) are full
-// h-relations.
+// order kept) while what the metric measures stays at least the hunted
+// relation's, in at most --shrink-evals evaluations (default: as many as
+// the search made, at least 2000; -1: none). Fixed points are no
+// simplification here: a self-addressed packet circles the torus
+// (distance n). Steps are divided by the relation's h, fixed, so sot-time
+// keeps its value ≥ the hunted one. Deflections are divided by the packets
+// the relation has (n·h unshrunk, so "per packet" stays per packet), and
+// removing an undeflected packet would raise that by the divisor alone: so
+// sot-deflections keeps the TOTAL deflections (mean over seeds) ≥ the
+// hunted relation's, records that total as the case's shrink_floor, and
+// found_by says that its saved per-packet value is not the figure to
+// compare with random_best (the hunted value, per packet of n·h, is).
+// Cases saved before shrinking (every sot case under testdata/hunt/ so
+// far) are full h-relations.
 //
 // Hunted against random sampling at the same number of evaluations, SOT(8),
 // h = 8, seed 1 (the saved cases under testdata/hunt/, each found_by

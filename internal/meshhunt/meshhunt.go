@@ -44,7 +44,7 @@
 // shrinking (every mesh case under testdata/hunt/ so far) hold the
 // unshrunk best.
 //
-// Measured before shrinking existed (seed 1, CPU time user+sys on the
+// Measured (seed 1, CPU time user+sys on the
 // shared 2-core machine); the figures are hunted values, and a case saved
 // now can record a higher value, reached while shrinking (its
 // shrink_floor is the hunted value):

@@ -432,7 +432,7 @@ type ShrinkNoter interface {
 // ShrinkHelp is the Shrinking sentence of a target that shrinks with the
 // given moves.
 func ShrinkHelp(moves string) string {
-	return "shrinking: after the search the best instance is shrunk (" + moves + ") while the metric stays ≥ the hunted value, in at most --shrink-evals evaluations (default: as many as the search made, at least 2000; -1: none); found_by says what changed"
+	return "shrinking: after the search the best instance is shrunk (" + moves + ") while the metric stays ≥ the hunted value, in at most --shrink-evals evaluations (default: as many as the search made, at least 2000; -1: none) and, with --time D, D/4; found_by says what changed and the case's shrink_floor the value kept"
 }
 
 // ShrinkContext is ctx for a target's shrink: with o.ShrinkTime it ends

@@ -279,7 +279,11 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.shrink.Define(fs)
 }
 func (t *target) Shrinking() string {
-	return hunt.ShrinkHelp("remove packets: an h-relation has at most h per processor; a fixed point is no simplification here, a self-addressed packet circles the torus")
+	moves := "remove packets: an h-relation has at most h per processor; a fixed point is no simplification here, a self-addressed packet circles the torus"
+	if k := metrics[t.metric].keptName; k != "" {
+		moves += "; what is kept ≥ the hunted relation's is the " + k + ", not the per-packet value, whose divisor falls as packets go"
+	}
+	return hunt.ShrinkHelp(moves)
 }
 
 func (t *target) DefaultFile() string {

@@ -118,6 +118,11 @@ type torusCase struct {
 // outcome is done(lines). The distributions are drawn with tag 0x70b:
 // every torus bound claim sees the same ones.
 func torusBoundRows(env props.Env, variant string, label func(n, k int, b float64) string, judge func(n, k int, b float64, c torusCase, parts, lines []string) (string, *props.Outcome), done func(lines []string) props.Outcome) props.Outcome {
+	return torusBoundRowsBy(env, func(n int, dst [][]amesh.Dest) (amesh.KKResult, error) { return torusRun(n, dst, true, variant) }, label, judge, done)
+}
+
+// torusBoundRowsBy is torusBoundRows with the routing given (coloring on).
+func torusBoundRowsBy(env props.Env, route func(n int, dst [][]amesh.Dest) (amesh.KKResult, error), label func(n, k int, b float64) string, judge func(n, k int, b float64, c torusCase, parts, lines []string) (string, *props.Outcome), done func(lines []string) props.Outcome) props.Outcome {
 	var lines []string
 	for _, nk := range [][2]int{{4, 16}, {4, 64}, {8, 64}, {4, 256}} {
 		n, k := nk[0], nk[1]
@@ -126,7 +131,7 @@ func torusBoundRows(env props.Env, variant string, label func(n, k int, b float6
 		for fi, f := range KKFamilies {
 			seed := seeds.Derive(env.Seed, 0x70b, uint64(n), uint64(k), uint64(fi))
 			dst := GenKK(f, n, k, seeds.Rand(seed))
-			r, err := torusRun(n, dst, true, variant)
+			r, err := route(n, dst)
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}

@@ -66,7 +66,7 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("hunt "+t.Name(), stderr, extra...)
 	seed := fs.Uint64("seed", 1, "seed of the search")
 	iters := fs.Int("iters", 2000, "search iterations (annealing moves or random samples); with --time and no --iters, no limit but the time")
-	limit := fs.Duration("time", 0, "stop the search after this long (e.g. 30s, 5m; 0: no limit); the random baseline that follows is not cut short")
+	limit := fs.Duration("time", 0, "stop the search after this long (e.g. 30s, 5m; 0: no limit); the random baseline that follows is not cut short (it makes as many evaluations as the search), and shrinking the best instance then stops after a quarter of this (valid, not shown minimal); a hunt takes roughly up to 2.25× this in all")
 	out := fs.String("out", "", "where to save the case (default: the target's file under testdata/hunt/)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	asJSON := fs.Bool("json", false, "print the case (best instance, value, random baseline, seed, evaluations) as JSON on stdout")
@@ -90,6 +90,7 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	if *limit > 0 {
 		o.Begin = time.Now()
 		o.Deadline = o.Begin.Add(*limit)
+		o.ShrinkTime = *limit / 4
 		if !set["iters"] {
 			o.Iters = 100_000_000
 		}

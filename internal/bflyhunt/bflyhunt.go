@@ -309,20 +309,24 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	o.Logf("  hunted %.4f vs random sampling %.4f at %d evaluations", bestVal, randBest, hunted)
 	// Shrink: fixing swaps while the metric stays ≥ the hunted value.
 	val := bestVal
+	var floor *float64
 	if cap, ok := t.shrink.Cap(hunted); ok {
 		before := hunt.Moved(best)
-		q, st, err := hunt.ShrinkPerm(ctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
-		if err != nil {
-			return hunt.Case{}, err
+		sctx, cancel := o.ShrinkContext(ctx)
+		q, st, err := hunt.ShrinkPerm(sctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
+		cancel()
+		if err != nil { // eval does not fail today; kept for the shared contract
+			by += hunt.ShrinkFailed(o, err)
+		} else {
+			best, val, floor = q, eval(q), hunt.Floor(bestVal)
+			o.Logf("  shrunk from %d to %d packets not fixed points (%v), %s %.4f", before, hunt.Moved(q), st, t.metric, val)
+			by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.Moved(q), bestVal, st)
 		}
-		best, val = q, eval(q)
-		o.Logf("  shrunk from %d to %d packets not fixed points (%v), %s %.4f", before, hunt.Moved(q), st, t.metric, val)
-		by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.Moved(q), bestVal, st)
 	}
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random permutations %.6g", bestVal, hunted, randBest)
 	raw, err := json.Marshal(Instance{LogN: logN, R: r, Rename: rename, Perm: best, Seeds: sds})
 	if err != nil {
 		return hunt.Case{}, err
 	}
-	return hunt.Case{Kind: "bfly-perm", Target: t.name, Metric: t.metric, Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, Instance: raw}, nil
+	return hunt.Case{Kind: "bfly-perm", Target: t.name, Metric: t.metric, Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, ShrinkFloor: floor, Instance: raw}, nil
 }

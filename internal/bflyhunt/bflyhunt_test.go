@@ -97,7 +97,7 @@ func TestHuntShrinksToLocallyMinimal(t *testing.T) {
 				}
 				return s / float64(len(in.Seeds))
 			}
-			mv := hunttest.LocallyMinimalPerm(t, in.Perm, eval, c.Value)
+			mv := hunttest.LocallyMinimalPerm(t, in.Perm, eval, hunttest.Floor(t, c))
 			t.Logf("%s: %d packets not fixed points; %s", tc.name, mv, c.FoundBy)
 		})
 	}

@@ -46,6 +46,12 @@ type Case struct {
 	// not reported). Both are informative; Replay does not check them.
 	RandomBest  *float64 `json:"random_best,omitempty"`
 	Evaluations int      `json:"evaluations,omitempty"`
+	// ShrinkFloor, for a shrunk case, is the value the shrink kept its
+	// metric at or above (the hunted value, in Value's units unless found_by
+	// says otherwise); Value may be higher. A move the shrink rejected
+	// brings the metric below it. nil: not shrunk. Informative; Replay does
+	// not check it.
+	ShrinkFloor *float64 `json:"shrink_floor,omitempty"`
 	// Instance is the kind-specific instance.
 	Instance json.RawMessage `json:"instance"`
 	// Path is the file the case was loaded from ("" when built in memory).
@@ -67,6 +73,10 @@ type Options struct {
 	// Deadline, when not zero, ends the search (not the random baseline
 	// that follows it) at that time, as well as Iters; see Stop.
 	Deadline time.Time
+	// ShrinkTime, when not zero, bounds the shrink that follows the search
+	// and its baseline: it stops that long after it starts (the result is
+	// then valid but not shown minimal); see ShrinkContext.
+	ShrinkTime time.Duration
 	// Begin is when the search (or this share of it) started; with
 	// Deadline it lets an annealing schedule cool with time (see Used).
 	Begin time.Time

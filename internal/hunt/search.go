@@ -51,7 +51,9 @@ type PermSearch struct {
 	// Shrink, when set, shrinks the best permutation after the baseline
 	// with ShrinkPerm (fixing swaps) while the metric stays ≥ the hunted
 	// value, within the flag's evaluation cap (ShrinkFlag.Cap of the
-	// search's evaluations); nil: no shrinking.
+	// search's evaluations) and Options.ShrinkTime; nil: no shrinking. An
+	// evaluation error while shrinking keeps the unshrunk best (found_by
+	// says so; see ShrinkFailed).
 	Shrink *ShrinkFlag
 }
 
@@ -72,6 +74,15 @@ type PermResult struct {
 	// did (zero: not shrunk).
 	MovedBefore int
 	Shrunk      ShrinkStats
+}
+
+// ShrinkFloor is Case.ShrinkFloor for r: the hunted value when Best was
+// shrunk, nil when not.
+func (r PermResult) ShrinkFloor() *float64 {
+	if r.Shrunk.Passes == 0 {
+		return nil
+	}
+	return Floor(r.Hunted)
 }
 
 // Run searches with the streams derived from o.Seed and tag. An error
@@ -163,17 +174,20 @@ func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult,
 				v, err := s.Eval(p)
 				return metric(v), err
 			}
-			q, st, err := ShrinkPerm(ctx, best, ev, bestVal, cap)
-			if err != nil {
-				return PermResult{}, err
+			sctx, cancel := o.ShrinkContext(ctx)
+			q, st, err := ShrinkPerm(sctx, best, ev, bestVal, cap)
+			cancel()
+			v := bestVal
+			if err == nil {
+				v, err = ev(q)
 			}
-			v, err := ev(q)
 			if err != nil {
-				return PermResult{}, err
+				by += ShrinkFailed(o, err)
+			} else {
+				res.Best, res.Value, res.Shrunk = q, v, st
+				o.Logf("  shrunk from %d to %d packets not fixed points (%v), value %.4f (hunted %.4f)", res.MovedBefore, Moved(q), st, v, bestVal)
+				by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping the value ≥ %.6g (%v)", res.MovedBefore, Moved(q), bestVal, st)
 			}
-			res.Best, res.Value, res.Shrunk = q, v, st
-			o.Logf("  shrunk from %d to %d packets not fixed points (%v), value %.4f (hunted %.4f)", res.MovedBefore, Moved(q), st, v, bestVal)
-			by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping the value ≥ %.6g (%v)", res.MovedBefore, Moved(q), bestVal, st)
 		}
 	}
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random %s %.6g", bestVal, hunted, what, randBest)

@@ -153,3 +153,41 @@ func TestPermSearchShrinks(t *testing.T) {
 		t.Errorf("evaluations %d, want the search's 8 + (≤ 50)", r.Evaluations)
 	}
 }
+
+// An evaluation that fails while the best is shrunk does not lose the
+// case: the search returns its unshrunk best, value and baseline, with the
+// error in found_by, and no shrink floor.
+func TestPermSearchShrinkErrorKeepsBest(t *testing.T) {
+	var sf ShrinkFlag
+	s := PermSearch{N: 12, Samples: 4, Eval: fixedPoints, Shrink: &sf}
+	o := Options{Seed: 2, Iters: 50}
+	plain := s
+	plain.Shrink = nil
+	want, err := plain.Run(context.Background(), o, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The search and its baseline make 2·Evaluations calls; the shrink's
+	// first evaluation fails.
+	calls := 0
+	s.Eval = func(p []int32) (float64, error) {
+		calls++
+		if calls > 2*want.Evaluations {
+			return 0, fmt.Errorf("planted failure at call %d", calls)
+		}
+		return fixedPoints(p)
+	}
+	got, err := s.Run(context.Background(), o, 9)
+	if err != nil {
+		t.Fatalf("the error discarded the case: %v", err)
+	}
+	if calls != 2*want.Evaluations+1 {
+		t.Errorf("%d calls, want the search's and baseline's %d and one in the shrink", calls, 2*want.Evaluations)
+	}
+	if !slices.Equal(got.Best, want.Best) || got.Value != want.Value || got.Hunted != want.Hunted || got.RandomBest != want.RandomBest || got.ShrinkFloor() != nil {
+		t.Errorf("got %+v, want the unshrunk %+v", got, want)
+	}
+	if !strings.Contains(got.FoundBy, "not shrunk (an evaluation failed while shrinking: planted failure") {
+		t.Errorf("found_by %q", got.FoundBy)
+	}
+}

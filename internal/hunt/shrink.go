@@ -19,9 +19,9 @@ import (
 //   - ShrinkPerm, full permutations: make a packet a fixed point by a swap
 //     (the packet that went to i takes i's old destination), which keeps a
 //     permutation.
-//   - ShrinkLists, k-k distributions and h-relations (list p holds the
-//     destinations of processor p's packets, every processor sends and
-//     receives the same number): make packet (p, r) a fixed point by
+//   - ShrinkLists, k-k distributions (list p holds the destinations of
+//     processor p's packets, every processor sends and receives the same
+//     number k): make packet (p, r) a fixed point by
 //     swapping destinations with a packet of another processor that goes
 //     to p, which keeps every processor's sending and receiving counts.
 //   - ShrinkSublists, the same lists where the scope is "at most h" per
@@ -242,9 +242,9 @@ func inverse(p []int32) []int32 {
 	return inv
 }
 
-// ShrinkLists shrinks a k-k distribution or h-relation d (d[p] lists the
-// destinations of processor p's packets, each in 0…len(d)−1; every
-// processor sends and receives the same number): passes that make each
+// ShrinkLists shrinks a k-k distribution d (d[p] lists the destinations
+// of processor p's packets, each in 0…len(d)−1; every processor sends and
+// receives the same number k): passes that make each
 // packet (p, r) with d[p][r] = x ≠ p a fixed point by swapping
 // destinations with one packet (q, s), q ≠ p, that goes to p — the first
 // (q = x if x has one, then in processor order, then in list order), so
@@ -252,8 +252,13 @@ func inverse(p []int32) []int32 {
 // packet always exists (p receives as many packets as it sends, and sends
 // one elsewhere). Every processor keeps its sending and receiving counts
 // and the positions of its packets in its list. maxEvals ≤ 0: no cap. d is
-// not modified.
+// not modified. An unbalanced d (a processor sends a packet elsewhere and
+// receives none from another processor) is an error, returned with d
+// unchanged and before any evaluation.
 func ShrinkLists(ctx context.Context, d [][]int32, eval func([][]int32) (float64, error), target float64, maxEvals int) ([][]int32, ShrinkStats, error) {
+	if err := checkBalanced(d); err != nil {
+		return d, ShrinkStats{}, err
+	}
 	q := make([][]int32, len(d))
 	for i, x := range d {
 		q[i] = slices.Clone(x)
@@ -272,10 +277,7 @@ func ShrinkLists(ctx context.Context, d [][]int32, eval func([][]int32) (float64
 				if cut = s.stop(); cut {
 					return false
 				}
-				pq, ps := ListPartner(q, p, int(x))
-				if pq < 0 {
-					panic(fmt.Sprintf("hunt: ShrinkLists: no packet goes to %d from another processor (not a k-k distribution)", p))
-				}
+				pq, ps := ListPartner(q, p, int(x)) // exists: q stays balanced
 				q[p][r], q[pq][ps] = int32(p), x
 				if s.keeps(ev) {
 					changed = true
@@ -288,6 +290,28 @@ func ShrinkLists(ctx context.Context, d [][]int32, eval func([][]int32) (float64
 	})
 	st.Minimal = st.Minimal && !cut && err == nil
 	return q, st, err
+}
+
+// checkBalanced reports an error unless every processor of d receives as
+// many packets as it sends, each destination in 0…len(d)−1 (then every
+// ShrinkLists move has a partner, and each move keeps d balanced).
+func checkBalanced(d [][]int32) error {
+	bal := make([]int, len(d))
+	for p, ds := range d {
+		bal[p] += len(ds)
+		for r, x := range ds {
+			if x < 0 || int(x) >= len(d) {
+				return fmt.Errorf("hunt: ShrinkLists: packet (%d, %d) goes to %d, allowed [0, %d)", p, r, x, len(d))
+			}
+			bal[x]--
+		}
+	}
+	for p, b := range bal {
+		if b != 0 {
+			return fmt.Errorf("hunt: ShrinkLists: processor %d sends %d more packets than it receives (need a k-k distribution: every processor sends and receives the same number)", p, b)
+		}
+	}
+	return nil
 }
 
 // ListPartner is the packet ShrinkLists swaps with to make a packet of
@@ -408,5 +432,26 @@ type ShrinkNoter interface {
 // ShrinkHelp is the Shrinking sentence of a target that shrinks with the
 // given moves.
 func ShrinkHelp(moves string) string {
-	return "shrinking: after the search the best instance is shrunk (" + moves + ") while the metric stays ≥ the hunted value, in at most --shrink-evals evaluations (default: as many as the search made, at least 2000; -1: none); found_by says what changed"
+	return "shrinking: after the search the best instance is shrunk (" + moves + ") while the metric stays ≥ the hunted value, in at most --shrink-evals evaluations (default: as many as the search made, at least 2000; -1: none) and, with --time D, D/4; found_by says what changed and the case's shrink_floor the value kept"
 }
+
+// ShrinkContext is ctx for a target's shrink: with o.ShrinkTime it ends
+// that long from now (the shrink then stops with a valid instance, not
+// shown minimal). Call cancel when the shrink returns.
+func (o Options) ShrinkContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	if o.ShrinkTime > 0 {
+		return context.WithTimeout(ctx, o.ShrinkTime)
+	}
+	return context.WithCancel(ctx)
+}
+
+// ShrinkFailed is what a target does when an evaluation fails while it
+// shrinks: it keeps the unshrunk best (which the search evaluated without
+// error) and returns the clause found_by carries, after a progress line.
+func ShrinkFailed(o Options, err error) string {
+	o.Logf("  shrinking failed, keeping the unshrunk best: %v", err)
+	return fmt.Sprintf(", not shrunk (an evaluation failed while shrinking: %v)", err)
+}
+
+// Floor returns a pointer to v for Case.ShrinkFloor.
+func Floor(v float64) *float64 { return &v }

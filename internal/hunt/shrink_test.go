@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
@@ -358,5 +361,50 @@ func TestShrinkSublists(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// An unbalanced input (a processor sends elsewhere and receives nothing
+// from another processor) is an error naming the processor, before any
+// evaluation, not a panic; a destination out of range too.
+func TestShrinkListsUnbalanced(t *testing.T) {
+	ctx := context.Background()
+	calls := 0
+	ev := func([][]int32) (float64, error) { calls++; return 1, nil }
+	for _, tc := range []struct {
+		d    [][]int32
+		want string
+	}{
+		{[][]int32{{1}, {1}, {2}}, "processor 0 sends 1 more"}, // 1 receives 2, sends 1
+		{[][]int32{{1, 0}, {1, 2}, {2}}, "processor 0 sends 1 more"},
+		{[][]int32{{3}, {1}, {2}}, "goes to 3"},
+	} {
+		q, st, err := ShrinkLists(ctx, tc.d, ev, 0, 0)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || calls != 0 || st.Evals != 0 || !reflect.DeepEqual(q, tc.d) {
+			t.Errorf("%v: %v (want %q), %d calls, %+v", tc.d, err, tc.want, calls, st)
+		}
+	}
+}
+
+// ShrinkContext: with ShrinkTime a shrink whose evaluations are slow stops
+// near that time, valid and not shown minimal; without it, it runs to a
+// local minimum.
+func TestShrinkContextTime(t *testing.T) {
+	f := perm.Random(40, seeds.Rand(45))
+	slow := func(p []int32) (float64, error) { time.Sleep(5 * time.Millisecond); return atLeastMoved(p) }
+	ctx, cancel := Options{ShrinkTime: 20 * time.Millisecond}.ShrinkContext(context.Background())
+	defer cancel()
+	g, st, err := ShrinkPerm(ctx, f, slow, 3, 0)
+	// To a local minimum the shrink fixes at least Moved(f) − 4 packets,
+	// one evaluation each; in 20 ms at ≥ 5 ms an evaluation it makes at most
+	// about 5 (the check allows 20: counts, not wall time, so a loaded
+	// machine cannot fail it).
+	if need := Moved(f) - 4; need < 30 || err != nil || st.Minimal || st.Evals > 20 || Moved(g) < 3 || perm.Validate(g, true) != nil {
+		t.Errorf("ShrinkTime 20ms: %+v, %v, %d → %d moved", st, err, Moved(f), Moved(g))
+	}
+	ctx2, cancel2 := Options{}.ShrinkContext(context.Background())
+	defer cancel2()
+	if g, st, err := ShrinkPerm(ctx2, f, atLeastMoved, 3, 0); err != nil || !st.Minimal || Moved(g) > 4 {
+		t.Errorf("no ShrinkTime: %+v, %v, %d moved", st, err, Moved(g))
 	}
 }

@@ -156,7 +156,7 @@ func TestHuntShrinksToLocallyMinimal(t *testing.T) {
 				}
 				return float64(m.value(r)) / float64(m.bound(in.N, in.K))
 			}
-			mv := hunttest.LocallyMinimalLists(t, in.Dest, in.K, eval, c.Value)
+			mv := hunttest.LocallyMinimalLists(t, in.Dest, in.K, eval, hunttest.Floor(t, c))
 			if _, err := in.dests(); err != nil {
 				t.Fatal(err)
 			}

@@ -273,5 +273,5 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		return hunt.Case{}, err
 	}
 	return hunt.Case{Kind: "pops-sort-perm", Target: t.Name(), Metric: metric, Value: res.Value, FoundBy: res.FoundBy, Seed: o.Seed,
-		RandomBest: hunt.Baseline(res.RandomBest), Evaluations: res.Evaluations, Instance: raw}, nil
+		RandomBest: hunt.Baseline(res.RandomBest), Evaluations: res.Evaluations, ShrinkFloor: res.ShrinkFloor(), Instance: raw}, nil
 }

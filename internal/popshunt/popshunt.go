@@ -283,18 +283,22 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	// Shrink: fewer packets, then more fixed points, while the mean stays
 	// at least what was found (common random numbers keep eval exact).
 	shrunk, val := best, bestVal
+	var floor *float64
 	if cap, ok := t.f.shrink.Cap(hunted); ok {
-		q, st, err := hunt.ShrinkPartial(ctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
-		if err != nil {
-			return hunt.Case{}, err
+		sctx, cancel := o.ShrinkContext(ctx)
+		q, st, err := hunt.ShrinkPartial(sctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
+		cancel()
+		if err != nil { // eval does not fail today; kept for the shared contract
+			by += hunt.ShrinkFailed(o, err)
+		} else {
+			shrunk, val, floor = q, eval(q), hunt.Floor(bestVal)
+			o.Logf("  shrunk from %d packets (%d not fixed points) to %d (%d; %v), mean steps %.3f (found %.3f)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), st, val, bestVal)
+			by += fmt.Sprintf(", then shrunk from %d packets (%d not fixed points) to %d packets (%d not fixed points) keeping mean steps ≥ %.4g (%v)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), bestVal, st)
 		}
-		shrunk, val = q, eval(q)
-		o.Logf("  shrunk from %d packets (%d not fixed points) to %d (%d; %v), mean steps %.3f (found %.3f)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), st, val, bestVal)
-		by += fmt.Sprintf(", then shrunk from %d packets (%d not fixed points) to %d packets (%d not fixed points) keeping mean steps ≥ %.4g (%v)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), bestVal, st)
 	}
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random permutations %.6g", bestVal, hunted, randBest)
 	inst, _ := json.Marshal(Instance{D: sh.D, G: sh.G, Algorithm: v.String(), Perm: shrunk, Seeds: sds})
-	return hunt.Case{Kind: "pops-router", Target: t.Name(), Metric: "mean steps", Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, Instance: inst}, nil
+	return hunt.Case{Kind: "pops-router", Target: t.Name(), Metric: "mean steps", Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, ShrinkFloor: floor, Instance: inst}, nil
 }
 
 type lossTarget struct{ f shapeFlags }
@@ -345,16 +349,20 @@ func (t *lossTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error
 	// (at least one packet lost, not as many as found: the claim broken is
 	// "nothing is lost").
 	before, by := hunt.Moved(found), "random sampling"
+	var floor *float64
 	if cap, ok := t.f.shrink.Cap(samples); ok {
-		q, st, err := hunt.ShrinkPerm(ctx, found, func(p []int32) (float64, error) { return float64(lost(p, sd)), nil }, 1, cap)
-		if err != nil {
-			return hunt.Case{}, err
+		sctx, cancel := o.ShrinkContext(ctx)
+		q, st, err := hunt.ShrinkPerm(sctx, found, func(p []int32) (float64, error) { return float64(lost(p, sd)), nil }, 1, cap)
+		cancel()
+		if err != nil { // lost panics rather than fails; kept for the shared contract
+			by += hunt.ShrinkFailed(o, err)
+		} else {
+			found, floor = q, hunt.Floor(1)
+			o.Logf("  shrunk from %d to %d packets not fixed points (%v)", before, hunt.Moved(q), st)
+			by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping a loss (%v)", before, hunt.Moved(q), st)
 		}
-		found = q
-		o.Logf("  shrunk from %d to %d packets not fixed points (%v)", before, hunt.Moved(q), st)
-		by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping a loss (%v)", before, hunt.Moved(q), st)
 	}
 	inst, _ := json.Marshal(Instance{D: sh.D, G: sh.G, Algorithm: v.String(), Perm: found, Seeds: []uint64{sd}})
 	return hunt.Case{Kind: "pops-router", Target: t.Name(), Metric: "lost packets", Value: float64(lost(found, sd)),
-		FoundBy: by, Seed: o.Seed, Instance: inst}, nil
+		FoundBy: by, Seed: o.Seed, ShrinkFloor: floor, Instance: inst}, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -86,9 +88,12 @@ func TestBadFlags(t *testing.T) {
 }
 
 // Every target shrinks its best relation by removing packets: the saved
-// relation is in scope (at most h to send and receive per processor), its
-// metric recomputed here on the engine is at least the case's value, and
-// removing any one packet brings it below.
+// relation is in scope (at most h to send and receive per processor), what
+// the shrink keeps (steps / h; for deflections the total, not the
+// per-packet mean, whose divisor falls as packets go), recomputed here on
+// the engine, is at least the case's shrink_floor, and removing any one
+// packet brings it below. For sot-deflections the floor is the hunted
+// relation's total (the hunted mean times its n·h packets).
 func TestHuntShrinksToLocallyMinimal(t *testing.T) {
 	for _, tc := range []struct{ name, alg string }{{"sot-time", "greedy-a"}, {"sot-time", "scheduled"}, {"sot-deflections", "greedy-c"}} {
 		t.Run(tc.name+"/"+tc.alg, func(t *testing.T) {
@@ -103,7 +108,7 @@ func TestHuntShrinksToLocallyMinimal(t *testing.T) {
 				t.Fatal(err)
 			}
 			eval := func(d [][]int32) float64 {
-				s, k := 0.0, hunt.PacketsLists(d)
+				s := 0.0
 				for _, sd := range in.Seeds {
 					r, err := runEngine(alg, in.N, in.H, d, sd, true)
 					if err != nil {
@@ -112,12 +117,21 @@ func TestHuntShrinksToLocallyMinimal(t *testing.T) {
 					if c.Metric == "mean steps / h" {
 						s += float64(r.Steps) / float64(in.H)
 					} else {
-						s += float64(r.Deflections) / float64(k)
+						s += float64(r.Deflections)
 					}
 				}
 				return s / float64(len(in.Seeds))
 			}
-			k := hunttest.LocallyMinimalSublists(t, in.Dest, eval, c.Value)
+			fl := hunttest.Floor(t, c)
+			if c.Metric != "mean steps / h" {
+				if hunted := fl / float64(in.N*in.H); !strings.Contains(c.FoundBy, fmt.Sprintf("hunted %.6g vs", hunted)) {
+					t.Errorf("shrink_floor %g is not the hunted mean × %d packets: found_by %q", fl, in.N*in.H, c.FoundBy)
+				}
+				if got := eval(in.Dest) / float64(hunt.PacketsLists(in.Dest)); math.Abs(got-c.Value) > 1e-9 {
+					t.Errorf("value %g, want the shrunk relation's deflections per packet %g", c.Value, got)
+				}
+			}
+			k := hunttest.LocallyMinimalSublists(t, in.Dest, eval, fl)
 			t.Logf("%d packets; %s", k, c.FoundBy)
 		})
 	}

@@ -24,7 +24,8 @@ func mbflySizes(b props.Budget) (ns []int, nets int) {
 // on networks with d ∈ {1, 2, 3} and L ∈ {1, 2, 3, 5}; then the structured
 // and random permutations of mbflyPerms on small-d networks up to N = 64
 // and on the design networks. It calls f on every finished run and stops
-// at the first error or false return.
+// at the first error; a false return ends the permutations of that
+// (N, d, L) among N = 4, 8, and all the runs on the larger networks.
 func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc string, p []int32, s mb.State, res amb.Result, fin mb.State) bool) (runs int, err error) {
 	stride := env.Budget.Pick(97, 1, 1)
 	for _, n := range []int{4, 8} {
@@ -237,10 +238,11 @@ func mbflyDeliversCheck(fault amb.Fault) func(props.Env) props.Outcome {
 }
 
 // mbflyInvariantCheck runs mbflyInvariantRuns with judge, which returns ""
-// for a good run and otherwise the evidence and counterexample of a bad one
-// (the last bad one is reported: it stops the runs of its N, d, L, but
-// mbflyInvariantRuns then goes on with the next N = 4, 8 case): violated on a bad run or a run's error, else
-// holds with holds(runs) as the evidence.
+// for a good run and otherwise the evidence and counterexample of a bad
+// one. Violated on a bad run or a run's error, else holds with holds(runs)
+// as the evidence. When several runs are bad the last one found is
+// reported: among N = 4, 8 a bad run ends only its (N, d, L), and the runs
+// go on with the next.
 func mbflyInvariantCheck(env props.Env, tag uint64, fault amb.Fault, judge func(desc string, p []int32, s mb.State, res amb.Result, fin mb.State) (bad string, cex any), holds func(runs int) string) props.Outcome {
 	var bad string
 	var cex any

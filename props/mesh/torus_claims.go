@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	amesh "routecheck/algos/mesh"
@@ -105,33 +106,42 @@ type torusCase struct {
 
 // torusBoundRows runs the cases of the torus bound claims: at each (n, k)
 // of (4, 16), (4, 64), (8, 64), (4, 256) in that order, one distribution
-// of each family routed with coloring on the torus (variant as in
-// torusRun). It hands each size's cases (in family order) to judge with
-// the bound b = k·n/4 + 1.5·n²·log n (Theorem 1 with its leading term
-// halved and its proof constant 1.5) and the evidence lines of the sizes
-// before; judge returns the size's line, or an outcome that ends the
-// check. A routing error is inconclusive; after the last size the outcome
-// is done(lines). The distributions are drawn with tag 0x70b: every torus
-// bound claim sees the same ones.
-func torusBoundRows(env props.Env, variant string, judge func(n, k int, b float64, row []torusCase, lines []string) (string, *props.Outcome), done func(lines []string) props.Outcome) props.Outcome {
+// of each family (in family order) routed with coloring on the torus
+// (variant as in torusRun), each judged as soon as it is routed, before
+// the next is routed (so a routing error in a later case cannot hide what
+// an earlier one found). judge gets the bound b = k·n/4 + 1.5·n²·log n
+// (Theorem 1 with its leading term halved and its proof constant 1.5), the
+// parts of the size's cases before and the evidence lines of the sizes
+// before; it returns the case's part of its size's line, or an outcome
+// that ends the check. A routing error is inconclusive. A size's line is
+// label(n, k, b) then its parts joined by ", "; after the last size the
+// outcome is done(lines). The distributions are drawn with tag 0x70b:
+// every torus bound claim sees the same ones.
+func torusBoundRows(env props.Env, variant string, label func(n, k int, b float64) string, judge func(n, k int, b float64, c torusCase, parts, lines []string) (string, *props.Outcome), done func(lines []string) props.Outcome) props.Outcome {
+	return torusBoundRowsBy(env, func(n int, dst [][]amesh.Dest) (amesh.KKResult, error) { return torusRun(n, dst, true, variant) }, label, judge, done)
+}
+
+// torusBoundRowsBy is torusBoundRows with the routing given (coloring on).
+func torusBoundRowsBy(env props.Env, route func(n int, dst [][]amesh.Dest) (amesh.KKResult, error), label func(n, k int, b float64) string, judge func(n, k int, b float64, c torusCase, parts, lines []string) (string, *props.Outcome), done func(lines []string) props.Outcome) props.Outcome {
 	var lines []string
 	for _, nk := range [][2]int{{4, 16}, {4, 64}, {8, 64}, {4, 256}} {
 		n, k := nk[0], nk[1]
-		var row []torusCase
+		b := float64(k*n)/4 + 1.5*float64(nlogn2(n))
+		var parts []string
 		for fi, f := range KKFamilies {
 			seed := seeds.Derive(env.Seed, 0x70b, uint64(n), uint64(k), uint64(fi))
 			dst := GenKK(f, n, k, seeds.Rand(seed))
-			r, err := torusRun(n, dst, true, variant)
+			r, err := route(n, dst)
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			row = append(row, torusCase{f, seed, dst, r})
+			part, stop := judge(n, k, b, torusCase{f, seed, dst, r}, slices.Clip(parts), lines)
+			if stop != nil {
+				return *stop
+			}
+			parts = append(parts, part)
 		}
-		line, stop := judge(n, k, float64(k*n)/4+1.5*float64(nlogn2(n)), row, lines)
-		if stop != nil {
-			return *stop
-		}
-		lines = append(lines, line)
+		lines = append(lines, label(n, k, b)+strings.Join(parts, ", "))
 	}
 	return done(lines)
 }
@@ -158,21 +168,20 @@ func init() {
 	// the claim.
 	exceeds := func(variant string) func(props.Env) props.Outcome {
 		return func(env props.Env) props.Outcome {
-			return torusBoundRows(env, variant, func(n, k int, b float64, row []torusCase, ev []string) (string, *props.Outcome) {
-				var parts []string
-				for _, c := range row {
-					rt := c.r
-					rm, err := det3Run(n, c.dst, nil)
-					if err != nil {
-						return "", &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-					}
-					parts = append(parts, fmt.Sprintf("%s %d/%d = %.3f", c.f, rt.Steps, rm.Steps, float64(rt.Steps)/float64(rm.Steps)))
-					if float64(rt.Steps) > b {
-						return "", &props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("n = %d, k = %d, %s: the torus takes %d steps %v > k·n/4 + 1.5·n² log n = %.0f (the mesh %d %v); torus/mesh up to there: %s", n, k, c.f, rt.Steps, rt.PhaseSteps, b, rm.Steps, rm.PhaseSteps, strings.Join(append(ev, fmt.Sprintf("n=%d k=%d: %s", n, k, strings.Join(parts, ", "))), "; ")),
-							Counterexample: KKCase{amesh.Det3, true, n, k, c.f, c.seed}}
-					}
+			label := func(n, k int, _ float64) string { return fmt.Sprintf("n=%d k=%d: ", n, k) }
+			return torusBoundRows(env, variant, label, func(n, k int, b float64, c torusCase, parts, ev []string) (string, *props.Outcome) {
+				rt := c.r
+				rm, err := det3Run(n, c.dst, nil)
+				if err != nil {
+					return "", &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
-				return fmt.Sprintf("n=%d k=%d: %s", n, k, strings.Join(parts, ", ")), nil
+				part := fmt.Sprintf("%s %d/%d = %.3f", c.f, rt.Steps, rm.Steps, float64(rt.Steps)/float64(rm.Steps))
+				if float64(rt.Steps) > b {
+					upTo := append(slices.Clip(ev), label(n, k, b)+strings.Join(append(parts, part), ", "))
+					return "", &props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("n = %d, k = %d, %s: the torus takes %d steps %v > k·n/4 + 1.5·n² log n = %.0f (the mesh %d %v); torus/mesh up to there: %s", n, k, c.f, rt.Steps, rt.PhaseSteps, b, rm.Steps, rm.PhaseSteps, strings.Join(upTo, "; ")),
+						Counterexample: KKCase{amesh.Det3, true, n, k, c.f, c.seed}}
+				}
+				return part, nil
 			}, func(ev []string) props.Outcome {
 				return props.Outcome{Verdict: props.Violated, Evidence: "no case exceeds k·n/4 + 1.5·n² log n; torus/mesh: " + strings.Join(ev, "; ")}
 			})
@@ -215,17 +224,14 @@ func init() {
 	halved := func(variant string) func(props.Env) props.Outcome {
 		return func(env props.Env) props.Outcome {
 			var sl slackMax
-			return torusBoundRows(env, variant, func(n, k int, b float64, row []torusCase, _ []string) (string, *props.Outcome) {
-				var parts []string
-				for _, c := range row {
-					sl.see(float64(c.r.Steps), b)
-					if float64(c.r.Steps) > b {
-						return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d steps %v > k·n/4 + 1.5·n² log n = %.0f", n, k, c.f, c.r.Steps, c.r.PhaseSteps, b),
-							Counterexample: KKCase{amesh.Det3, true, n, k, c.f, c.seed}}
-					}
-					parts = append(parts, fmt.Sprintf("%s %d", c.f, c.r.Steps))
+			label := func(n, k int, b float64) string { return fmt.Sprintf("n=%d k=%d (bound %.0f): ", n, k, b) }
+			return torusBoundRows(env, variant, label, func(n, k int, b float64, c torusCase, _, _ []string) (string, *props.Outcome) {
+				sl.see(float64(c.r.Steps), b)
+				if float64(c.r.Steps) > b {
+					return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d steps %v > k·n/4 + 1.5·n² log n = %.0f", n, k, c.f, c.r.Steps, c.r.PhaseSteps, b),
+						Counterexample: KKCase{amesh.Det3, true, n, k, c.f, c.seed}}
 				}
-				return fmt.Sprintf("n=%d k=%d (bound %.0f): %s", n, k, b, strings.Join(parts, ", ")), nil
+				return fmt.Sprintf("%s %d", c.f, c.r.Steps), nil
 			}, func(ev []string) props.Outcome {
 				return sl.on(props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")})
 			})

@@ -379,11 +379,18 @@ func sotCompletesPowerNote(alg asot.Algorithm) string {
 	return note
 }
 
+// sotFault is a planted fault of sotAlgFamilies: its name in the ledger
+// and the tamper that plants it.
+type sotFault struct {
+	name   string
+	tamper sotTamper
+}
+
 // sotAlgFamilies are the claims made of every router in a list: one claim
 // sot/alg/<alg>/<suffix> per router, with the scope's %s the router's name,
-// the notes followed by the family's power note for that router, and the
-// two planted faults (shared by the routers; check(alg, nil) is the real
-// check).
+// the notes followed by the family's power note for that router, and its
+// planted faults in order (shared by the routers; check(alg, nil) is the
+// real check).
 var sotAlgFamilies = []struct {
 	suffix, source   string
 	kind             props.Kind
@@ -392,37 +399,41 @@ var sotAlgFamilies = []struct {
 	notes            string
 	powerNote        func(asot.Algorithm) string
 	check            func(asot.Algorithm, sotTamper) func(props.Env) props.Outcome
-	fault1, fault2   string
-	tamper1, tamper2 sotTamper
+	faults           []sotFault // planted faults (written before running)
 }{
 	{suffix: "invariants", source: seed002 + " §2.1–2.2, §3.1 Algorithm 1, §3.2 Algorithm 2", kind: props.Invariant, algs: asot.Algorithms,
 		statement: "Every run is legal hot-potato routing on SOT(n) — each packet entering a node leaves it the next step, one packet per link, processors inject only own packets and only when fewer than two packets arrive — no packet is lost or duplicated, and every delivered packet is absorbed by its own target after n·(1 + deflections) hops.",
 		scope:     "%s on SOT(n), n ≤ 6, arbitrary relations of up to 5 packets per processor (self-addressed included), 8n + 4K steps, model invariants after every step; rapid",
 		notes:     "Legality is enforced by models/sot.Step (an illegal action is an error, i.e. a router bug); conservation by CheckInvariants; the delivery checks are made on the event stream independently of the model's bookkeeping (props/sot.SotCheckedRun). Completion is a separate claim. ",
 		powerNote: sotInvariantsPowerNote, check: sotInvariantsCheck,
-		fault1: "a node with two packets keeps the one from up for a step (store and forward)", tamper1: sotKeepFromUp,
-		fault2: "processors resend an own packet still in flight (a duplicate)", tamper2: sotResendInFlight},
+		faults: []sotFault{
+			{"a node with two packets keeps the one from up for a step (store and forward)", sotKeepFromUp},
+			{"processors resend an own packet still in flight (a duplicate)", sotResendInFlight},
+		}},
 	{suffix: "completes", source: seed002 + " §3.1–3.2 (the algorithms route every packet)", kind: props.Bound, algs: []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC, asot.Scheduled},
 		statement: "The algorithm delivers every packet.",
 		scope:     "%s on SOT(n), n ≤ 6, arbitrary relations of up to 6 packets per processor (self-addressed included); delivered within algos/sot.DefaultMaxSteps = 64·n·(K/n + 2) steps; rapid",
 		notes:     "The paper proves no termination bound; the cap is generous (the worst run seen is reported, and Slack is the largest steps / DefaultMaxSteps: about 0.02–0.03 at the small budget, so the claim is read as completion and the cap only ends livelocks). For greedy-a every deflection is caused by a packet going down the target column, which is delivered, so each packet is deflected at most (packets for its target − 1) times. ",
 		powerNote: sotCompletesPowerNote, check: sotCompletesCheck,
-		fault1: "packets for P_0 are never turned into P_0's column (they circle their row)", tamper1: sotNoTurnToP0,
-		fault2: "the two nodes in front of P_0 deflect every packet for P_0 away from it", tamper2: sotShutP0},
+		faults: []sotFault{
+			{"packets for P_0 are never turned into P_0's column (they circle their row)", sotNoTurnToP0},
+			{"the two nodes in front of P_0 deflect every packet for P_0 away from it", sotShutP0},
+		}},
 }
 
 func sotAlgorithm1() {
 	for _, f := range sotAlgFamilies {
 		for _, alg := range f.algs {
+			var faults []props.Fault
+			for _, pf := range f.faults {
+				faults = append(faults, props.Fault{Name: pf.name, Check: f.check(alg, pf.tamper)})
+			}
 			props.Register(props.Claim{ID: fmt.Sprintf("sot/alg/%s/%s", alg, f.suffix), Source: f.source, Kind: f.kind, Recorded: props.Holds,
 				Statement: f.statement,
 				Scope:     fmt.Sprintf(f.scope, alg),
 				Notes:     f.notes + f.powerNote(alg),
 				Check:     f.check(alg, nil),
-				Faults: []props.Fault{
-					{Name: f.fault1, Check: f.check(alg, f.tamper1)},
-					{Name: f.fault2, Check: f.check(alg, f.tamper2)},
-				}})
+				Faults:    faults})
 		}
 	}
 

@@ -88,19 +88,31 @@ func Shrunk(t testing.TB, c hunt.Case) {
 	}
 }
 
+// Floor is the value a shrunk case's shrink kept its metric at or above
+// (c.ShrinkFloor); the test fails when the case records none.
+func Floor(t testing.TB, c hunt.Case) float64 {
+	t.Helper()
+	if c.ShrinkFloor == nil {
+		t.Fatalf("case records no shrink_floor (found_by %q)", c.FoundBy)
+	}
+	return *c.ShrinkFloor
+}
+
 // LocallyMinimalPerm checks a shrunk full permutation p against the
-// target's own metric eval: p is a permutation, eval(p) ≥ value, and every
+// target's own metric eval: p is a permutation, eval(p) ≥ floor, and every
 // fixing swap (p[i] = i, the packet that went to i taking p[i]) brings
-// eval below value. value is the case's recorded value, which is at least
-// the hunted value the shrink kept, so a move kept by the shrink would
-// show here. It returns the number of packets not fixed points.
-func LocallyMinimalPerm(t testing.TB, p []int32, eval func([]int32) float64, value float64) int {
+// eval below floor. floor must be the value the shrink kept the metric at
+// or above (Floor of the case), not the case's value: shrinking can raise
+// the value above the hunted one, and a move that keeps the metric between
+// the two would be kept by the shrink yet pass a check against the value.
+// It returns the number of packets not fixed points.
+func LocallyMinimalPerm(t testing.TB, p []int32, eval func([]int32) float64, floor float64) int {
 	t.Helper()
 	if err := perm.Validate(p, true); err != nil {
 		t.Fatalf("shrunk instance: %v", err)
 	}
-	if v := eval(p); v < value {
-		t.Fatalf("shrunk instance: metric %g < %g", v, value)
+	if v := eval(p); v < floor {
+		t.Fatalf("shrunk instance: metric %g < %g", v, floor)
 	}
 	inv := perm.Inverse(p)
 	for i, x := range p {
@@ -109,8 +121,8 @@ func LocallyMinimalPerm(t testing.TB, p []int32, eval func([]int32) float64, val
 		}
 		q := slices.Clone(p)
 		q[i], q[inv[i]] = int32(i), x
-		if v := eval(q); v >= value {
-			t.Errorf("not locally minimal: fixing packet %d (→ %d) keeps the metric at %g ≥ %g", i, x, v, value)
+		if v := eval(q); v >= floor {
+			t.Errorf("not locally minimal: fixing packet %d (→ %d) keeps the metric at %g ≥ %g", i, x, v, floor)
 		}
 	}
 	return hunt.Moved(p)
@@ -118,11 +130,11 @@ func LocallyMinimalPerm(t testing.TB, p []int32, eval func([]int32) float64, val
 
 // LocallyMinimalLists is LocallyMinimalPerm for k-k distributions and
 // h-relations (d[p] lists processor p's destinations; k per processor):
-// every processor sends and receives k, eval(d) ≥ value, and every move of
+// every processor sends and receives k, eval(d) ≥ floor, and every move of
 // hunt.ShrinkLists (fix packet (p, r), its partner hunt.ListPartner taking
-// the old destination) brings eval below value. It returns the packets not
-// fixed points.
-func LocallyMinimalLists(t testing.TB, d [][]int32, k int, eval func([][]int32) float64, value float64) int {
+// the old destination) brings eval below floor (the shrink's floor, as
+// there). It returns the packets not fixed points.
+func LocallyMinimalLists(t testing.TB, d [][]int32, k int, eval func([][]int32) float64, floor float64) int {
 	t.Helper()
 	recv := make([]int, len(d))
 	for p, ds := range d {
@@ -138,8 +150,8 @@ func LocallyMinimalLists(t testing.TB, d [][]int32, k int, eval func([][]int32) 
 			t.Fatalf("shrunk instance: processor %d receives %d, want %d", x, c, k)
 		}
 	}
-	if v := eval(d); v < value {
-		t.Fatalf("shrunk instance: metric %g < %g", v, value)
+	if v := eval(d); v < floor {
+		t.Fatalf("shrunk instance: metric %g < %g", v, floor)
 	}
 	for p := range d {
 		for r, x := range d[p] {
@@ -152,8 +164,8 @@ func LocallyMinimalLists(t testing.TB, d [][]int32, k int, eval func([][]int32) 
 				e[i] = slices.Clone(d[i])
 			}
 			e[p][r], e[q][s] = int32(p), x
-			if v := eval(e); v >= value {
-				t.Errorf("not locally minimal: fixing packet (%d, %d) (→ %d) keeps the metric at %g ≥ %g", p, r, x, v, value)
+			if v := eval(e); v >= floor {
+				t.Errorf("not locally minimal: fixing packet (%d, %d) (→ %d) keeps the metric at %g ≥ %g", p, r, x, v, floor)
 			}
 		}
 	}
@@ -161,12 +173,13 @@ func LocallyMinimalLists(t testing.TB, d [][]int32, k int, eval func([][]int32) 
 }
 
 // LocallyMinimalSublists checks lists shrunk by hunt.ShrinkSublists:
-// eval(d) ≥ value, and removing any one packet brings eval below value.
-// It returns the number of packets.
-func LocallyMinimalSublists(t testing.TB, d [][]int32, eval func([][]int32) float64, value float64) int {
+// eval(d) ≥ floor, and removing any one packet brings eval below floor
+// (the shrink's floor, as for LocallyMinimalPerm; eval must measure what
+// the shrink kept). It returns the number of packets.
+func LocallyMinimalSublists(t testing.TB, d [][]int32, eval func([][]int32) float64, floor float64) int {
 	t.Helper()
-	if v := eval(d); v < value {
-		t.Fatalf("shrunk instance: metric %g < %g", v, value)
+	if v := eval(d); v < floor {
+		t.Fatalf("shrunk instance: metric %g < %g", v, floor)
 	}
 	for p := range d {
 		for r := range d[p] {
@@ -175,8 +188,8 @@ func LocallyMinimalSublists(t testing.TB, d [][]int32, eval func([][]int32) floa
 				e[i] = slices.Clone(d[i])
 			}
 			e[p] = slices.Delete(e[p], r, r+1)
-			if v := eval(e); v >= value {
-				t.Errorf("not locally minimal: removing packet (%d, %d) (→ %d) keeps the metric at %g ≥ %g", p, r, d[p][r], v, value)
+			if v := eval(e); v >= floor {
+				t.Errorf("not locally minimal: removing packet (%d, %d) (→ %d) keeps the metric at %g ≥ %g", p, r, d[p][r], v, floor)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package pops
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -283,6 +284,34 @@ func TestLocalRouterMutantsRunClean(t *testing.T) {
 		}
 		if !pops.Quiescent(st) {
 			t.Errorf("MutantNoAckWait on %v, seed %d: not over after %d slots", sh, seed, st.Slot)
+		}
+	}
+}
+
+// choose with a single pending packet: it takes part with probability p
+// (the coin of Theorem 3.8) and its index is 0. p = 0.9, 2000 draws: the
+// count is within Z(1e-9) ≈ 6.11 standard errors of 1800 (false alarm
+// 1e-9, fixed seed). With m = 3 no index is ever ≥ m.
+func TestChooseSmallM(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	var part, groups []int32
+	took := 0
+	for range 2000 {
+		part, groups = choose(rng, 2, 0.9, 1, part, groups)
+		if len(part) > 1 || len(part) == 1 && part[0] != 0 {
+			t.Fatalf("m = 1: participants %v", part)
+		}
+		took += len(part)
+	}
+	if se := math.Sqrt(2000 * 0.9 * 0.1); math.Abs(float64(took)-1800) > 6.11*se {
+		t.Fatalf("m = 1, p = 0.9: %d of 2000 took part, want 1800 ± %.0f", took, 6.11*se)
+	}
+	for range 2000 {
+		part, groups = choose(rng, 2, 0.5, 3, part, groups)
+		for _, k := range part {
+			if k < 0 || k >= 3 {
+				t.Fatalf("m = 3: participant index %d", k)
+			}
 		}
 	}
 }

@@ -359,3 +359,46 @@ func TestZeroDepthSorterHandTrace(t *testing.T) {
 		t.Errorf("got %+v, want %+v", res, want)
 	}
 }
+
+// A depth-0 sorter on POPS(8, 4) (k = 2 sub-networks, budget min(4, 2) = 2
+// waves) with permutation 21 (0-based) of perm.Random(32, ·) drawn in turn
+// from rand.NewPCG(1, 2) (the first of that stream on which the mutant
+// ρ > d of the receiver check indexes past the processors): the unsorted
+// wires split some key into several runs, and the receivers counted for
+// group 3 reach ρ = d = 8, a processor 3·8 + 8 = 32 that does not exist.
+// The router must count that reception as Misheard and go on (Options:
+// a sorter that does not sort leaves packets undelivered, which the result
+// reports), not index past the n = 32 processors. The slot split follows
+// SlotsWithDepth: sort 0, info k·InfoSlots = 18, waves k·2 = 4, final k = 2.
+func TestZeroDepthSorterOverflowingGroup(t *testing.T) {
+	sh := pops.Shape{D: 8, G: 4}
+	dst := []int32{1, 12, 27, 17, 21, 3, 7, 16, 26, 9, 25, 24, 4, 0, 22, 6,
+		30, 11, 10, 23, 14, 20, 18, 15, 2, 13, 31, 28, 19, 5, 8, 29}
+	if err := perm.Validate(dst, true); err != nil {
+		t.Fatal(err)
+	}
+	nw := sortnet.Network{N: 16, Stages: []sortnet.Stage{}}
+	var res Result
+	var err error
+	func() {
+		defer func() {
+			if e := recover(); e != nil {
+				t.Fatalf("RouteWith panicked: %v", e)
+			}
+		}()
+		res, err = RouteWith(sh, dst, Options{Sorter: &nw})
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Slots != SlotsWithDepth(sh, 0) || res.Slots != 24 || res.SortSlots != 0 ||
+		res.InfoSlots != 18 || res.WaveSlots != 4 || res.FinalSlots != 2 {
+		t.Errorf("slots %+v, want 24 = 0 sort + 18 info + 4 wave + 2 final", res)
+	}
+	if res.Misheard < 1 {
+		t.Errorf("Misheard = %d: the ninth receiver of group 3 must count as misheard", res.Misheard)
+	}
+	if res.Completed || res.Delivered >= sh.N() || res.Delivered+res.Lost > sh.N() {
+		t.Errorf("an unsorted order cannot deliver everything: %+v", res)
+	}
+}

@@ -290,8 +290,12 @@ func TestLocalRouterMutantsRunClean(t *testing.T) {
 
 // choose with a single pending packet: it takes part with probability p
 // (the coin of Theorem 3.8) and its index is 0. p = 0.9, 2000 draws: the
-// count is within Z(1e-9) ≈ 6.11 standard errors of 1800 (false alarm
-// 1e-9, fixed seed). With m = 3 no index is ever ≥ m.
+// count must lie within 6.11 standard errors (√180 ≈ 13.42) of 1800, i.e. in
+// [1719, 1881]. 6.11 is the normal Z(1e-9), but the exact false-alarm rate
+// is the two-sided Bin(2000, 0.9) tail outside [1719, 1881]: 4.0e-9 (lower
+// tail P(X ≤ 1718) = 3.96e-9, upper P(X ≥ 1882) = 3.6e-11), summed exactly
+// in rational arithmetic, Σ C(2000, k)·9^k / 10^2000 (fixed seed, so never
+// flaky). With m = 3 no index is ever ≥ m.
 func TestChooseSmallM(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	var part, groups []int32

@@ -170,8 +170,9 @@ func TestDeliverSubSlotOfEachDestination(t *testing.T) {
 	}
 }
 
-// MaxMem against its definition, recomputed from the states the observer
-// sees after every slot: [0] the items a processor stores; [1] its originals
+// MaxMem against its definition (this test restates the formula of
+// model.go on the observer's states; TestMaxMemHandTrace is the hand-traced
+// case), recomputed from the states the observer sees after every slot: [0] the items a processor stores; [1] its originals
 // and copies plus the packets delivered to it in that slot; [2] copies plus
 // packets delivered in that slot. With split delivery a processor of a
 // temporary group can hold a copy for a later sub-slot while its own packet
@@ -221,6 +222,40 @@ func TestMaxMemMatchesDefinition(t *testing.T) {
 	}
 	if !sawTwo {
 		t.Error("no run had a copy and an arriving packet at one processor: the test cannot see the delivered term")
+	}
+}
+
+// MaxMem by hand from its definition (Result.MaxMem: [0] everything a
+// processor stores at the end of a slot; [1] the same with delivered packets
+// gone one slot after arrival, i.e. originals + copies + packets delivered in
+// that slot; [2] also without originals, i.e. copies + packets delivered in
+// that slot). POPS(2, 2), groups {0, 1} and {2, 3}; the partial permutation
+// 0 → 3, 3 → 0; the decider sends packet 0 via group 1 and packet 3 via
+// group 0. Slot 1: proc 0 sends its original on c(0→1), proc 2 (listening
+// to group 2 mod 2 = 0) keeps a copy; proc 3 sends on c(1→0), proc 1 keeps a
+// copy. Slot 2: the relays forward and drop to the temporary groups
+// Δ(3) = 1 and Δ(0) = 0: proc 3 (listening to group 1) now holds its
+// original and the copy of packet 0, proc 0 its original and the copy of
+// packet 3 — 2 items, of which 1 copy. Slots 3–4 carry acks only. Slot 5:
+// proc 0 and proc 3 send the copies on c(0→0) and c(1→1) and drop them, and
+// each accepts the packet addressed to it: at most its original and one
+// fresh delivered packet, no copy. So MaxMem = [2, 2, 1], after one step.
+func TestMaxMemHandTrace(t *testing.T) {
+	sh := pops.Shape{D: 2, G: 2}
+	dst := []int32{3, perm.None, perm.None, 0}
+	decide := func(step, m int, _ float64) ([]int32, []int32) {
+		if step != 1 || m != 2 {
+			t.Fatalf("step %d with %d pending: the hand trace ends after step 1", step, m)
+		}
+		return []int32{0, 1}, []int32{1, 0}
+	}
+	res, err := RunOnModelWith(sh, dst, decide, Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.MaxMem != [3]int{2, 2, 1} || res.Steps != 1 || !res.Completed || res.Delivered != 2 {
+		t.Errorf("MaxMem %v after %d steps (completed %v, %d delivered), want [2 2 1] after 1 step, 2 delivered",
+			res.MaxMem, res.Steps, res.Completed, res.Delivered)
 	}
 }
 
@@ -290,8 +325,12 @@ func TestLocalRouterMutantsRunClean(t *testing.T) {
 
 // choose with a single pending packet: it takes part with probability p
 // (the coin of Theorem 3.8) and its index is 0. p = 0.9, 2000 draws: the
-// count is within Z(1e-9) ≈ 6.11 standard errors of 1800 (false alarm
-// 1e-9, fixed seed). With m = 3 no index is ever ≥ m.
+// count must lie within 6.11 standard errors (√180 ≈ 13.42) of 1800, i.e. in
+// [1719, 1881]. 6.11 is the normal Z(1e-9), but the exact false-alarm rate
+// is the two-sided Bin(2000, 0.9) tail outside [1719, 1881]: 4.0e-9 (lower
+// tail P(X ≤ 1718) = 3.96e-9, upper P(X ≥ 1882) = 3.6e-11), summed exactly
+// in rational arithmetic, Σ C(2000, k)·9^k / 10^2000 (fixed seed, so never
+// flaky). With m = 3 no index is ever ≥ m.
 func TestChooseSmallM(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	var part, groups []int32

@@ -148,26 +148,14 @@ func TestLostCounted(t *testing.T) {
 	}
 }
 
-// newRouter sets a router up as RouteWith does, for white-box tests.
-func newRouter(t *testing.T, sh pops.Shape, dst []int32, m Mutant) *router {
+// mustRouter is the router RouteWith would run (the production newRouter),
+// for white-box tests.
+func mustRouter(t *testing.T, sh pops.Shape, dst []int32, m Mutant) *router {
 	t.Helper()
-	st, err := pops.NewState(sh, dst)
+	rt, err := newRouter(sh, dst, Options{Mutant: m})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt := &router{sh: sh, n: sh.N(), d: sh.D, g: sh.G, k: sh.D / sh.G, m: sh.G * sh.G, mut: m, st: st}
-	if err := rt.compile(); err != nil {
-		t.Fatal(err)
-	}
-	rt.acts = make([]pops.Action, rt.n)
-	rt.dropSent = make([]bool, rt.n)
-	rt.cur = make([]int32, rt.n)
-	rt.park = make([]int32, rt.n)
-	rt.transit = make([]int32, rt.n)
-	for p := range rt.cur {
-		rt.cur[p], rt.park[p], rt.transit[p] = int32(p), -1, -1
-	}
-	rt.parkedCount = make([]int, rt.g)
 	return rt
 }
 
@@ -181,7 +169,7 @@ func TestSortOrderWhiteBox(t *testing.T) {
 		for _, sh := range []pops.Shape{{D: 2, G: 2}, {D: 8, G: 2}, {D: 4, G: 4}, {D: 8, G: 4}} {
 			d, g := sh.D, sh.G
 			dst := perm.Random(sh.N(), r)
-			rt := newRouter(t, sh, dst, m)
+			rt := mustRouter(t, sh, dst, m)
 			for j := range d / g {
 				wireProc := func(w int) int { return (w%g)*d + j*g + w/g }
 				var want []int32 // packets of sub-network j, sorted by (y mod g, y)
@@ -218,7 +206,7 @@ func TestSortOrderWhiteBox(t *testing.T) {
 func TestEndStateClean(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for _, sh := range []pops.Shape{{D: 2, G: 2}, {D: 8, G: 2}, {D: 4, G: 4}, {D: 16, G: 4}} {
-		rt := newRouter(t, sh, perm.Random(sh.N(), r), None)
+		rt := mustRouter(t, sh, perm.Random(sh.N(), r), None)
 		for j := range rt.k {
 			if err := rt.sort(j); err != nil {
 				t.Fatal(err)
@@ -257,7 +245,7 @@ func TestFindAndSendMissing(t *testing.T) {
 			t.Errorf("find(%d) = %d, want %d", c.p, got, c.want)
 		}
 	}
-	rt := newRouter(t, pops.Shape{D: 2, G: 2}, perm.Identity(4), None)
+	rt := mustRouter(t, pops.Shape{D: 2, G: 2}, perm.Identity(4), None)
 	rt.begin()
 	if rt.send(0, 1, []int32{1}, false) {
 		t.Error("processor 0 sent packet 1, which it does not hold")
@@ -270,14 +258,14 @@ func TestFindAndSendMissing(t *testing.T) {
 // A rejected action or a broken invariant is an error naming the slot
 // being stepped (slots count from 1).
 func TestStepErrorNamesSlot(t *testing.T) {
-	rt := newRouter(t, pops.Shape{D: 2, G: 2}, perm.Identity(4), None)
+	rt := mustRouter(t, pops.Shape{D: 2, G: 2}, perm.Identity(4), None)
 	rt.begin()
 	rt.acts[0].Send = 3 // processor 0 holds one item
 	rt.acts[0].To = []int32{1}
 	if _, err := rt.step(); err == nil || !strings.Contains(err.Error(), "popsds: slot 1:") {
 		t.Errorf("bad action: err = %v, want one naming slot 1", err)
 	}
-	rt = newRouter(t, pops.Shape{D: 2, G: 2}, perm.Identity(4), None)
+	rt = mustRouter(t, pops.Shape{D: 2, G: 2}, perm.Identity(4), None)
 	rt.begin()
 	rt.st.Lost[0] = true // packet 0 is still held: the invariants break
 	if _, err := rt.step(); err == nil || !strings.Contains(err.Error(), "after slot 1:") {
@@ -357,5 +345,48 @@ func TestZeroDepthSorterHandTrace(t *testing.T) {
 	want := Result{Slots: 11, InfoSlots: 9, WaveSlots: 1, FinalSlots: 1, Delivered: 11, Misheard: 6}
 	if res != want || res.Slots != SlotsWithDepth(sh, 0) {
 		t.Errorf("got %+v, want %+v", res, want)
+	}
+}
+
+// A depth-0 sorter on POPS(8, 4) (k = 2 sub-networks, budget min(4, 2) = 2
+// waves) with permutation 21 (0-based) of perm.Random(32, ·) drawn in turn
+// from rand.NewPCG(1, 2) (the first of that stream on which the mutant
+// ρ > d of the receiver check indexes past the processors): the unsorted
+// wires split some key into several runs, and the receivers counted for
+// group 3 reach ρ = d = 8, a processor 3·8 + 8 = 32 that does not exist.
+// The router must count that reception as Misheard and go on (Options:
+// a sorter that does not sort leaves packets undelivered, which the result
+// reports), not index past the n = 32 processors. The slot split follows
+// SlotsWithDepth: sort 0, info k·InfoSlots = 18, waves k·2 = 4, final k = 2.
+func TestZeroDepthSorterOverflowingGroup(t *testing.T) {
+	sh := pops.Shape{D: 8, G: 4}
+	dst := []int32{1, 12, 27, 17, 21, 3, 7, 16, 26, 9, 25, 24, 4, 0, 22, 6,
+		30, 11, 10, 23, 14, 20, 18, 15, 2, 13, 31, 28, 19, 5, 8, 29}
+	if err := perm.Validate(dst, true); err != nil {
+		t.Fatal(err)
+	}
+	nw := sortnet.Network{N: 16, Stages: []sortnet.Stage{}}
+	var res Result
+	var err error
+	func() {
+		defer func() {
+			if e := recover(); e != nil {
+				t.Fatalf("RouteWith panicked: %v", e)
+			}
+		}()
+		res, err = RouteWith(sh, dst, Options{Sorter: &nw})
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Slots != SlotsWithDepth(sh, 0) || res.Slots != 24 || res.SortSlots != 0 ||
+		res.InfoSlots != 18 || res.WaveSlots != 4 || res.FinalSlots != 2 {
+		t.Errorf("slots %+v, want 24 = 0 sort + 18 info + 4 wave + 2 final", res)
+	}
+	if res.Misheard < 1 {
+		t.Errorf("Misheard = %d: the ninth receiver of group 3 must count as misheard", res.Misheard)
+	}
+	if res.Completed || res.Delivered >= sh.N() || res.Delivered+res.Lost > sh.N() {
+		t.Errorf("an unsorted order cannot deliver everything: %+v", res)
 	}
 }

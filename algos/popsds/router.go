@@ -160,34 +160,36 @@ func Route(sh pops.Shape, dst []int32, m Mutant) (Result, error) {
 	return RouteWith(sh, dst, Options{Mutant: m})
 }
 
-// RouteWith is Route with options (a planted fault, another sorter).
-func RouteWith(sh pops.Shape, dst []int32, o Options) (Result, error) {
+// newRouter checks RouteWith's parameters and sets a router up before its
+// first sort: every processor holds its own packet on its wire, nothing is
+// parked or in transit, and the model state is fresh from pops.NewState.
+func newRouter(sh pops.Shape, dst []int32, o Options) (*router, error) {
 	m := o.Mutant
 	if err := CheckShape(sh); err != nil {
-		return Result{}, err
+		return nil, err
 	}
 	if len(dst) != sh.N() {
-		return Result{}, fmt.Errorf("len(dst) = %d: must equal n = d·g = %d", len(dst), sh.N())
+		return nil, fmt.Errorf("len(dst) = %d: must equal n = d·g = %d", len(dst), sh.N())
 	}
 	if err := perm.Validate(dst, true); err != nil {
-		return Result{}, err
+		return nil, err
 	}
 	st, err := pops.NewState(sh, dst)
 	if err != nil {
-		return Result{}, err
+		return nil, err
 	}
 	rt := &router{sh: sh, n: sh.N(), d: sh.D, g: sh.G, k: sh.D / sh.G, m: sh.G * sh.G, mut: m, st: st}
 	if o.Sorter != nil {
 		if o.Sorter.N != rt.m {
-			return Result{}, fmt.Errorf("sorter on %d wires: need g² = %d", o.Sorter.N, rt.m)
+			return nil, fmt.Errorf("sorter on %d wires: need g² = %d", o.Sorter.N, rt.m)
 		}
 		if err := o.Sorter.Validate(); err != nil {
-			return Result{}, err
+			return nil, err
 		}
 		rt.nw = *o.Sorter
 	}
 	if err := rt.compile(); err != nil {
-		return Result{}, err
+		return nil, err
 	}
 	rt.acts = make([]pops.Action, rt.n)
 	rt.dropSent = make([]bool, rt.n)
@@ -198,6 +200,15 @@ func RouteWith(sh pops.Shape, dst []int32, o Options) (Result, error) {
 		rt.cur[p], rt.park[p], rt.transit[p] = int32(p), -1, -1
 	}
 	rt.parkedCount = make([]int, rt.g)
+	return rt, nil
+}
+
+// RouteWith is Route with options (a planted fault, another sorter).
+func RouteWith(sh pops.Shape, dst []int32, o Options) (Result, error) {
+	rt, err := newRouter(sh, dst, o)
+	if err != nil {
+		return Result{}, err
+	}
 	for j := range rt.k {
 		if err := rt.sort(j); err != nil {
 			return rt.res, err

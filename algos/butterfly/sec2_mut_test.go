@@ -1,0 +1,132 @@
+package butterfly
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	mb "routecheck/models/butterfly"
+	"routecheck/models/perm"
+)
+
+// Tests for surviving mutants of sec2.go (issue 9 E).
+
+// K = 1 is in the allowed range [1, MaxSec2K]: a tiny factor gives
+// K = ⌈1e-9·(2 + 1)⌉ = 1, Sec2Packets (and Launch, which it calls) accept it
+// and every priority is 1.
+func TestSec2KOneAccepted(t *testing.T) {
+	o := Sec2Options{Shape: mb.Shape{LogN: 2}, KFactor: 1e-9}
+	if k := o.K(1); k != 1 {
+		t.Fatalf("K(1) = %d, want ⌈1e-9·3⌉ = 1", k)
+	}
+	ps, err := Sec2Packets(o, [][]int32{{3, 2, 1, 0}}, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatalf("K = 1 rejected: %v", err)
+	}
+	for _, p := range ps {
+		if pr := Sec2Prio(1, p.Key); pr != 1 {
+			t.Fatalf("packet %d priority %d, want 1 (K = 1)", p.ID, pr)
+		}
+	}
+}
+
+// The error for a bad permutation names it by its 1-based index ℓ.
+func TestSec2PacketsErrorNamesPermutation(t *testing.T) {
+	o := Sec2Options{Shape: mb.Shape{LogN: 2}}
+	_, err := Sec2Packets(o, [][]int32{{0, 1, 2, 3}, {0, 1, 2}}, rand.New(rand.NewPCG(1, 2)))
+	if err == nil || !strings.Contains(err.Error(), "permutation 2 has 3 entries") {
+		t.Fatalf("error %v, want one naming permutation 2 with 3 entries", err)
+	}
+	_, err = Sec2Packets(o, [][]int32{{0, 1, 2, 3}, {0, 1, 1, 3}}, rand.New(rand.NewPCG(1, 2)))
+	if err == nil || !strings.Contains(err.Error(), "permutation 2:") {
+		t.Fatalf("error %v, want one naming permutation 2", err)
+	}
+}
+
+// The draws of Sec2Packets, recomputed from the documented order on a
+// second stream: per packet (input by input, then ℓ) X = IntN(2^r) only
+// when r > 0, then π = 1 + IntN(K). With r = 0 there is no X draw at all.
+func TestSec2PacketsDrawOrder(t *testing.T) {
+	for _, r := range []int{0, 1, 2} {
+		o := Sec2Options{Shape: mb.Shape{LogN: 3, R: r}}
+		pi := []int32{5, 2, 7, 0, 1, 3, 6, 4}
+		perms := [][]int32{pi, pi}
+		K := 3 + 2 // ⌈1·(log N + p)⌉
+		ps, err := Sec2Packets(o, perms, rand.New(rand.NewPCG(11, 12)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(11, 12))
+		for i := range 8 {
+			for l := range perms {
+				x := 0
+				if r > 0 {
+					x = rng.IntN(1 << r)
+				}
+				pr := 1 + rng.IntN(K)
+				p := ps[2*i+l]
+				if int(p.X) != x || Sec2Prio(K, p.Key) != pr || int(p.Key&0xffffffff) != i {
+					t.Fatalf("r=%d packet (%d, ℓ=%d): X %d priority %d key-src %d, want X %d priority %d src %d",
+						r, i, l+1, p.X, Sec2Prio(K, p.Key), p.Key&0xffffffff, x, pr, i)
+				}
+			}
+		}
+	}
+}
+
+// The engine equals the step model on N = 128 and 256 (more than one
+// 64-bit word of the per-stage bitmaps), every rule, r = 0 and 2.
+func TestSec2EngineEqualsModelWide(t *testing.T) {
+	var e Sec2Engine
+	for _, n := range []int{7, 8} {
+		for _, r := range []int{0, 2} {
+			for _, rule := range Sec2Rules {
+				seed := uint64(100*n + 10*r + int(rule))
+				o := Sec2Options{Shape: mb.Shape{LogN: n, R: r}, Rule: rule, KFactor: 0.25}
+				prng := rand.New(rand.NewPCG(seed, 7))
+				perms := [][]int32{perm.Random(1<<n, prng), perm.Random(1<<n, prng)}
+				ps, err := Sec2Packets(o, perms, rand.New(rand.NewPCG(seed, 1)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := sec2OnModel(t, o, len(perms), ps, rand.New(rand.NewPCG(seed, 2)))
+				got, err := e.Run(o, ps, rand.New(rand.NewPCG(seed, 2)), 100000)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got.Latency, want) {
+					t.Fatalf("n=%d r=%d %v: engine and model differ", n, r, rule)
+				}
+			}
+		}
+	}
+}
+
+// The engine rejects a source, destination or X one past its range.
+func TestSec2EngineRejectsOutOfRange(t *testing.T) {
+	o := Sec2Options{Shape: mb.Shape{LogN: 2, R: 1}}
+	for _, p := range []mb.Packet{
+		{Src: 4, Dst: 0}, {Src: 0, Dst: 4}, {Src: 0, Dst: 0, X: 2},
+	} {
+		var e Sec2Engine
+		if _, err := e.Run(o, []mb.Packet{p}, rand.New(rand.NewPCG(1, 2)), 100); err == nil {
+			t.Fatalf("packet %+v accepted on N = 4, r = 1", p)
+		}
+	}
+}
+
+// A lone packet crosses one link per step: with log N = 2 and r = 1 it is
+// delivered at step log N + r = 3, so maxSteps = 3 suffices and 2 does not.
+func TestSec2EngineMaxStepsExact(t *testing.T) {
+	o := Sec2Options{Shape: mb.Shape{LogN: 2, R: 1}}
+	ps := []mb.Packet{{Src: 1, Dst: 2, X: 1}}
+	var e Sec2Engine
+	res, err := e.Run(o, ps, rand.New(rand.NewPCG(1, 2)), 3)
+	if err != nil || res.Latency[0] != 3 || res.Steps != 3 {
+		t.Fatalf("maxSteps 3: %v, latency %v, steps %d; want delivery at 3", err, res.Latency, res.Steps)
+	}
+	if _, err := e.Run(o, ps, rand.New(rand.NewPCG(1, 2)), 2); err == nil {
+		t.Fatal("maxSteps 2 accepted a packet that needs 3 steps")
+	}
+}

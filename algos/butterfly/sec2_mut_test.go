@@ -130,3 +130,26 @@ func TestSec2EngineMaxStepsExact(t *testing.T) {
 		t.Fatal("maxSteps 2 accepted a packet that needs 3 steps")
 	}
 }
+
+// K = MaxSec2K = 2^30 is the top of the allowed range: log N = 1, p = 1 and
+// factor 2^29 give K = 2^29·2 = 2^30 exactly; Sec2Packets and Launch accept
+// it and the priorities lie in [1, 2^30]. One more is rejected.
+func TestSec2KMaxAccepted(t *testing.T) {
+	o := Sec2Options{Shape: mb.Shape{LogN: 1}, KFactor: 1 << 29}
+	if k := o.K(1); k != MaxSec2K {
+		t.Fatalf("K(1) = %d, want 2^30", k)
+	}
+	ps, err := Sec2Packets(o, [][]int32{{1, 0}}, rand.New(rand.NewPCG(3, 4)))
+	if err != nil {
+		t.Fatalf("K = 2^30 rejected: %v", err)
+	}
+	for _, p := range ps {
+		if pr := Sec2Prio(MaxSec2K, p.Key); pr < 1 || pr > MaxSec2K {
+			t.Fatalf("packet %d priority %d outside [1, 2^30]", p.ID, pr)
+		}
+	}
+	o.KFactor = 1<<29 + 1e-6 // K = ⌈2^30 + 2e-6⌉ = 2^30 + 1
+	if _, err := Sec2Packets(o, [][]int32{{1, 0}}, rand.New(rand.NewPCG(3, 4))); err == nil {
+		t.Fatal("K = 2^30 + 1 accepted")
+	}
+}

@@ -159,18 +159,9 @@ func ShrinkPartial(ctx context.Context, p []int32, eval func([]int32) (float64, 
 			}
 			q[i], inv[x] = x, int32(i)
 		}
-		for i := range q {
-			if q[i] == perm.None || q[i] == int32(i) {
-				continue
-			}
-			if cut = s.stop(); cut {
-				return false
-			}
-			if fixAt(q, inv, i, s, ev) {
-				changed = true
-			}
-		}
-		return changed
+		fixed, stopped := fixPass(q, inv, s, ev)
+		cut = stopped
+		return (changed || fixed) && !stopped
 	})
 	st.Minimal = st.Minimal && !cut && err == nil
 	return q, st, err
@@ -187,22 +178,31 @@ func ShrinkPerm(ctx context.Context, p []int32, eval func([]int32) (float64, err
 	ev := func() (float64, error) { return eval(q) }
 	cut := false
 	st, err := s.run(func() bool {
-		changed := false
-		for i := range q {
-			if q[i] == int32(i) {
-				continue
-			}
-			if cut = s.stop(); cut {
-				return false
-			}
-			if fixAt(q, inv, i, s, ev) {
-				changed = true
-			}
-		}
-		return changed
+		fixed, stopped := fixPass(q, inv, s, ev)
+		cut = stopped
+		return fixed && !stopped
 	})
 	st.Minimal = st.Minimal && !cut && err == nil
 	return q, st, err
+}
+
+// fixPass is one pass of fixing moves: it tries fixAt for every packet
+// that is present and not a fixed point, in index order. It reports
+// whether a move was kept and whether the shrinker's cap or context
+// stopped the pass.
+func fixPass(q, inv []int32, s *shrinker, ev func() (float64, error)) (changed, stopped bool) {
+	for i := range q {
+		if q[i] == perm.None || q[i] == int32(i) {
+			continue
+		}
+		if s.stop() {
+			return changed, true
+		}
+		if fixAt(q, inv, i, s, ev) {
+			changed = true
+		}
+	}
+	return changed, false
 }
 
 // fixAt tries the move that makes packet i (q[i] ≠ perm.None, ≠ i) a fixed

@@ -103,8 +103,8 @@ func init() {
 	props.Register(props.Claim{ID: "mbfly/thm-3.1/hunted-steps", Source: mbflySrc + " Theorem 3.1 (2d steps per iteration, T0 iterations; the hunted worst case, issue 11 §3)", Kind: props.Bound, Recorded: props.Inconclusive,
 		Statement: "The permutation that `routecheck hunt mbfly-steps` found slowest on a design network (d = 32, α = 1/32, β = 7, L = 4) is routed within Theorem 3.1's 2d·T0 steps: steps / (2d·T0) ≤ 1.",
 		Scope:     "the saved case testdata/hunt/mbfly-steps-n6-d32-l4.json (copied to props/mbfly/testdata): N = 2^6, T0 = 76 (oracles/mbflyforms.BestT0), net seed 1, the network verified by exact enumeration in the check; replayed through hunt.Cite; the same at every budget",
-		Notes: "Recorded inconclusive: no power, for the reason mbfly/thm-3.1/time-bound gives. The case (`routecheck hunt mbfly-steps --iters 2000`, seed 1): 11 iterations = 704 steps against 2d·T0 = 4864 (value 0.1447, slack ≈ 0.14), tied by the best of 2030 random permutations; the planted fault, written before running — the bound halved, the fault of mbfly/thm-3.1/time-bound — is still 3.5 times above the hunted time, so this check cannot tell the bound from one several times smaller. The claim cites the adversary's worst time and its slack: even the hunted permutation needs log N + 5 iterations against T0 = 76.",
-		Check:  mbflyHuntedStepsCheck(1),
-		Faults: []props.Fault{{Name: "the bound 2d·T0 halved", Check: mbflyHuntedStepsCheck(0.5)}},
+		Notes:     "Recorded inconclusive: no power, for the reason mbfly/thm-3.1/time-bound gives. The case (`routecheck hunt mbfly-steps --iters 2000`, seed 1): 11 iterations = 704 steps against 2d·T0 = 4864 (value 0.1447, slack ≈ 0.14), tied by the best of 2030 random permutations; the planted fault, written before running — the bound halved, the fault of mbfly/thm-3.1/time-bound — is still 3.5 times above the hunted time, so this check cannot tell the bound from one several times smaller. The claim cites the adversary's worst time and its slack: even the hunted permutation needs log N + 5 iterations against T0 = 76.",
+		Check:     mbflyHuntedStepsCheck(1),
+		Faults:    []props.Fault{{Name: "the bound 2d·T0 halved", Check: mbflyHuntedStepsCheck(0.5)}},
 	})
 }

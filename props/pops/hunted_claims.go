@@ -9,6 +9,8 @@ import (
 	ap "routecheck/algos/pops"
 	"routecheck/internal/hunt"
 	"routecheck/internal/popsdethunt"
+	"routecheck/internal/seeds"
+	"routecheck/internal/stats"
 	"routecheck/oracles/popspaper"
 	"routecheck/props"
 )
@@ -25,7 +27,7 @@ import (
 // cannot import it; TestHuntedRouterStepsIsTheReplay checks that the two
 // agree.
 var (
-	//go:embed testdata/pops-steps-d16-g4.json
+	//go:embed testdata/pops-steps-d16-g4-time60s.json
 	huntedStepsCase []byte
 	//go:embed testdata/pops-sort-slots-d8-g4-oddeven.json
 	huntedSortCase []byte
@@ -34,7 +36,7 @@ var (
 )
 
 const (
-	huntedStepsFile   = "props/pops/testdata/pops-steps-d16-g4.json"
+	huntedStepsFile   = "props/pops/testdata/pops-steps-d16-g4-time60s.json"
 	huntedSortFile    = "props/pops/testdata/pops-sort-slots-d8-g4-oddeven.json"
 	huntedSortAKSFile = "props/pops/testdata/pops-sort-slots-d4-g8-aks-expander-small.json"
 )
@@ -85,11 +87,26 @@ func huntedRouterSteps(file string, raw []byte) (hunt.Case, huntedRouter, []int,
 	return c, in, steps, nil
 }
 
-// huntedStepsCheck judges the hunted permutation's mean steps against
-// Corollary 3.9's bound in steps as pops/cor-3.9/slots reads it, B = 4d/g
-// + Q_g (Q_g: the empirical (1 − 1/g)-quantile of the steps on POPS(g, g),
-// from the same runs that claim uses), scaled by scale and lowered by
-// minus steps (1 and 0 for the claim; the faults are that claim's).
+// huntedFreshKey keys the fresh runs of the hunted permutation, shared by
+// pops/cor-3.9/hunted-steps's check and its faults.
+type huntedFreshKey struct {
+	seed uint64
+	runs int
+}
+
+var huntedFresh onceMap[huntedFreshKey, []float64]
+
+// huntedStepsCheck judges the hunted permutation against Corollary 3.9's
+// bound in steps as pops/cor-3.9/slots reads it, B = 4d/g + Q_g (Q_g: the
+// empirical (1 − 1/g)-quantile of the steps on POPS(g, g), from the runs
+// that claim uses), scaled by scale and lowered by minus steps (1 and 0 for
+// the claim; the faults are that claim's). The case is first replayed on
+// its own seeds (its recorded mean must come back); then the permutation —
+// the adversary's choice, fixed before the coins — is routed with fresh
+// seeds, since the hunt's value is a maximum over the very seeds it
+// reports and so biased upward. As in pops/cor-3.9/slots, the claim is
+// violated when the count of fresh runs above B has an exact binomial tail
+// P(Bin(runs, 1/g) ≥ count) ≤ Alpha.
 func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		c, in, steps, err := huntedRouterSteps(huntedStepsFile, huntedStepsCase)
@@ -99,26 +116,51 @@ func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 		if in.Algorithm != ap.Faithful.String() {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: algorithm %s, want %s (the router of Corollary 3.9)", c.Path, in.Algorithm, ap.Faithful)}
 		}
-		runs := env.Budget.Pick(40, 200, 1000)
-		ys, err := runSteps(env, 39, ap.Faithful, in.G, in.G, runs)
+		qRuns := env.Budget.Pick(40, 200, 1000)
+		ys, err := runSteps(env, 39, ap.Faithful, in.G, in.G, qRuns)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
 		qg := upperQuantile(ys, 1/float64(in.G))
 		bound := scale*(popspaper.Corollary39Slots(in.D, in.G)/5+qg) - minus
-		over := 0
+		huntOver := 0
 		for _, s := range steps {
 			if float64(s) > bound {
+				huntOver++
+			}
+		}
+		runs := env.Budget.Pick(60, 200, 1000)
+		fresh, err := huntedFresh.get(huntedFreshKey{env.Seed, runs}, func() ([]float64, error) {
+			xs := make([]float64, runs)
+			for r := range runs {
+				rep := RunPops(PopsInstance{D: in.D, G: in.G, Perm: in.Perm, Algorithm: in.Algorithm, Seed: seeds.Derive(env.Seed, 0x4b7, uint64(r))})
+				if rep.ModelErr != nil {
+					return nil, fmt.Errorf("%s: fresh run %d: %v", c.Path, r, rep.ModelErr)
+				}
+				xs[r] = float64(rep.Result.Steps)
+			}
+			return xs, nil
+		})
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		}
+		over := 0
+		for _, x := range fresh {
+			if x > bound {
 				over++
 			}
 		}
-		ev := fmt.Sprintf("%s (POPS(%d,%d), %s, %d fixed seeds, replayed on the slot model): mean steps %.6g against B = %g (4d/g = %g, Q_%d = %g from %d runs on POPS(%d,%d)), slack %.4f; %d of %d runs above B (w.h.p. allows a fraction 1/g = %g); %s",
-			c.Path, in.D, in.G, in.Algorithm, len(steps), c.Value, bound, popspaper.Corollary39Slots(in.D, in.G)/5, in.G, qg, runs, in.G, in.G, c.Value/bound, over, len(steps), 1/float64(in.G), c.Versus())
-		if c.Value > bound {
-			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(c.Value, bound),
-				Counterexample: map[string]any{"file": c.Path, "mean_steps": c.Value, "bound_steps": bound, "replay": "go run ./cmd/routecheck replay testdata/hunt/pops-steps-d16-g4.json"}}
+		q := 1 / float64(in.G)
+		tail := stats.BinomAtLeast(over, runs, q)
+		s := stats.Summarize(fresh)
+		rate := float64(over) / float64(runs)
+		ev := fmt.Sprintf("%s (POPS(%d,%d), %s): B = %g steps (4d/g = %g, Q_%d = %g from %d runs on POPS(%d,%d)); on its %d hunt seeds (replayed on the slot model) mean %.6g, %d above B — %s; on %d fresh seeds mean %.4g (max %g), %d above B: rate %.4g against 1/g = %g, P(Bin(%d, 1/%d) ≥ %d) = %.3g (α = %g)",
+			c.Path, in.D, in.G, in.Algorithm, bound, popspaper.Corollary39Slots(in.D, in.G)/5, in.G, qg, qRuns, in.G, in.G, len(steps), c.Value, huntOver, c.Versus(), runs, s.Mean, s.Max, over, rate, q, runs, in.G, over, tail, props.Alpha)
+		if over > 0 && tail <= props.Alpha {
+			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(rate, q),
+				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "bound_steps": bound, "seed": env.Seed, "replay": "go run ./cmd/routecheck replay testdata/hunt/pops-steps-d16-g4-time60s.json"}}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(c.Value, bound)}
+		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(rate, q)}
 	}
 }
 
@@ -150,10 +192,10 @@ func huntedSortCheck(file string, raw []byte, sScale float64) func(props.Env) pr
 
 func init() {
 	props.Register(props.Claim{ID: "pops/cor-3.9/hunted-steps", Source: seed000 + " Corollary 3.9 (the hunted worst case; issue 11 §3)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "The permutation that `routecheck hunt pops-steps` found slowest on POPS(16,4) (structured families, random sampling and simulated annealing, then shrunk) is routed by the faithful router in at most Corollary 3.9's 4d/g + O(log log g) steps on average over its fixed seeds, the O() read as pops/cor-3.9/slots reads it.",
-		Scope:     "the saved case testdata/hunt/pops-steps-d16-g4.json (copied to props/pops/testdata): POPS(16,4), pops-rand-5slot, 16 fixed seeds, replayed on the slot model; B = 4d/g + Q_g in steps with Q_g from the runs of pops/cor-3.9/slots at each budget (40, 200, 1000 runs)",
-		Notes: "Reading: the hunt maximizes the mean over the case's seeds, so the mean is judged; the w.h.p. statement (a fraction ≤ 1/g of runs above B) is pops/cor-3.9/slots's test on random permutations, and the evidence counts this case's runs above B without judging them (16 runs cannot reach that claim's α). The case (`routecheck hunt pops-steps --d 16 --g 4 --iters 2000`, seed 1): hunted 20.19 against 19.19 for the best of 2069 random permutations, then shrunk to 40 packets not fixed points with mean 20.31. As in pops/cor-3.9/slots, a packet the faithful router loses in slot 5 (d > g) counts as routed. " +
-			"Planted faults (those of pops/cor-3.9/slots, chosen there before running; adopted here with the hunted mean known): B halved, and B lowered by one step.",
+		Statement: "The permutation that `routecheck hunt pops-steps` found slowest on POPS(16,4) (structured families, random sampling and simulated annealing, then shrunk) is routed by the faithful router within Corollary 3.9's 4d/g + O(log log g) steps w.h.p. — the adversary fixes it, the router's coins are fresh — with the O() and w.h.p. read as pops/cor-3.9/slots reads them.",
+		Scope:     "the saved case testdata/hunt/pops-steps-d16-g4-time60s.json (copied to props/pops/testdata): POPS(16,4), pops-rand-5slot; replayed on its 16 hunt seeds on the slot model, then routed with 60, 200, 1000 fresh seeds (small, default, large) on the slot model; B = 4d/g + Q_g in steps with Q_g from the runs of pops/cor-3.9/slots at each budget; exact binomial tail at Alpha",
+		Notes: "Reading as pops/cor-3.9/slots (w.h.p.: a fraction ≤ 1/g of runs above B). Why fresh seeds: the hunt compares permutations on 16 fixed seeds (common random numbers) and keeps the maximum, so its value is biased upward by selection. The case (`routecheck hunt pops-steps --d 16 --g 4 --time 60s --seed 2`, 164935 evaluations, 49 s CPU) has mean 23.56 steps on its own seeds, above B = 21, against 20.25 for the best of as many random permutations; on 400 fresh seeds (a scratch measurement) the same permutation averages 16.5 steps with 5% of runs above 21, no worse than a random permutation (16.5, 3%). So the search overfits the seeds, and judging the hunt's own mean would call a violation that is not there; a shorter hunt (testdata/hunt/pops-steps-d16-g4.json, --iters 2000: 20.31 on its seeds) was the first case cited and was replaced by this one before recording, when the longer hunt showed the bias. As in pops/cor-3.9/slots, a packet the faithful router loses in slot 5 (d > g) counts as routed. " +
+			"Planted faults (those of pops/cor-3.9/slots, chosen there before running; adopted here before this check was run on fresh seeds): B halved, and B lowered by one step. The first is caught at every budget (every fresh run is above B/2 = 10.5); the second is not (5–7% of fresh runs above 20 against 1/g = 1/4), as pops/cor-3.9/slots finds for it: the check cannot tell 4d/g + Q_g from a bound one step smaller.",
 		Check: huntedStepsCheck(1, 0),
 		Faults: []props.Fault{
 			{Name: "the bound B halved", Check: huntedStepsCheck(0.5, 0)},

@@ -5,7 +5,8 @@
 // over permutations (PermSearch) and one shrinker for every instance shape
 // (ShrinkPartial, ShrinkPerm, ShrinkLists, ShrinkSublists; --shrink-evals
 // through ShrinkFlag). Network packages register targets and case kinds
-// (see internal/popshunt).
+// (see internal/popshunt). Claims that cite a hunted case in their evidence
+// replay it with Cite and report Case.Versus (cite.go).
 package hunt
 
 import (

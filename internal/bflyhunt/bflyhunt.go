@@ -109,6 +109,24 @@ func packets(o ab.Options, pi []int32, rename bool, seed uint64) ([]mb.Packet, e
 	return ab.Packets(o, [][]int32{p}, rng)
 }
 
+// Run routes the instance's permutation once on the fast engine with the
+// coins drawn from seed (σ when renaming, then X and R), as one seed of a
+// bfly-perm replay does; a claim routes a hunted permutation with fresh
+// seeds through it (props/bfly's bfly/thm-2/hunted-latency). It errors
+// when the instance is invalid.
+func (in Instance) Run(seed uint64) (ab.Result, error) {
+	if err := in.validate(); err != nil {
+		return ab.Result{}, err
+	}
+	o := options(in.LogN, in.R)
+	ps, err := packets(o, in.Perm, in.Rename, seed)
+	if err != nil {
+		return ab.Result{}, err
+	}
+	var e ab.Engine
+	return e.Run(o, ps, maxSteps(in.LogN, in.R))
+}
+
 func (in Instance) validate() error {
 	if in.LogN < 1 || in.LogN > 12 || in.R < 0 || in.R > in.LogN {
 		return fmt.Errorf("log_n = %d, r = %d: need 1 ≤ log N ≤ 12 and 0 ≤ r ≤ log N", in.LogN, in.R)

@@ -102,3 +102,41 @@ func TestHuntShrinksToLocallyMinimal(t *testing.T) {
 		})
 	}
 }
+
+// Instance.Run is one seed of the replay: over the saved cases' own seeds
+// its steps (or largest queues) average to the recorded value, and an
+// invalid instance is refused.
+func TestInstanceRunIsTheReplay(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "hunt", "bfly-*.json"))
+	if len(files) == 0 {
+		t.Fatal("no saved bfly cases")
+	}
+	for _, f := range files {
+		c, err := hunt.Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var in Instance
+		if err := json.Unmarshal(c.Instance, &in); err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for _, sd := range in.Seeds {
+			r, err := in.Run(sd)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if c.Metric == "mean largest queue" {
+				sum += float64(r.MaxQueue)
+			} else {
+				sum += float64(r.Steps) / float64(in.LogN)
+			}
+		}
+		if got := sum / float64(len(in.Seeds)); got != c.Value {
+			t.Errorf("%s: Run over the case's seeds gives %g, recorded %g", f, got, c.Value)
+		}
+	}
+	if _, err := (Instance{LogN: 2, Perm: []int32{0, 1, 1, 3}, Seeds: []uint64{1}}).Run(1); err == nil {
+		t.Error("a non-permutation ran")
+	}
+}

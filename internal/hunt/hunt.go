@@ -5,7 +5,8 @@
 // over permutations (PermSearch) and one shrinker for every instance shape
 // (ShrinkPartial, ShrinkPerm, ShrinkLists, ShrinkSublists; --shrink-evals
 // through ShrinkFlag). Network packages register targets and case kinds
-// (see internal/popshunt).
+// (see internal/popshunt). Claims that cite a hunted case in their evidence
+// replay it with Cite and report Case.Versus (cite.go).
 package hunt
 
 import (
@@ -28,6 +29,9 @@ type Case struct {
 	// Kind selects the replayer (e.g. "pops-router").
 	Kind   string `json:"kind"`
 	Target string `json:"target,omitempty"`
+	// Command is the command line that produced the case, when it was
+	// written into the file (informative; Replay does not read it).
+	Command string `json:"command,omitempty"`
 	// Metric names what Value measures; Replay recomputes it.
 	Metric string  `json:"metric"`
 	Value  float64 `json:"value"`
@@ -228,15 +232,7 @@ func Load(path string) (Case, error) {
 	if err != nil {
 		return Case{}, err
 	}
-	var c Case
-	if err := json.Unmarshal(b, &c); err != nil {
-		return Case{}, fmt.Errorf("%s: not a case file: %v", path, err)
-	}
-	if c.Kind == "" || len(c.Instance) == 0 {
-		return Case{}, fmt.Errorf("%s: a case needs \"kind\" and \"instance\"", path)
-	}
-	c.Path = path
-	return c, nil
+	return Parse(path, b)
 }
 
 // WriteSuiteFailure writes the replay file of a conformance suite's failure

@@ -1,0 +1,60 @@
+package hunt
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Parse decodes the bytes of a case file (name says where they came from,
+// for errors and Path); errors name it and the problem.
+func Parse(name string, b []byte) (Case, error) {
+	var c Case
+	if err := json.Unmarshal(b, &c); err != nil {
+		return Case{}, fmt.Errorf("%s: not a case file: %v", name, err)
+	}
+	if c.Kind == "" || len(c.Instance) == 0 {
+		return Case{}, fmt.Errorf("%s: a case needs \"kind\" and \"instance\"", name)
+	}
+	c.Path = name
+	return c, nil
+}
+
+// Cite is how a claim cites a saved hunted case in its evidence
+// (props/<net>/hunted_claims.go): it parses the case's bytes (file names
+// them), replays the case with its kind's replayer — the path `routecheck
+// replay FILE` takes — and returns it only when the replay reproduced the
+// recorded value, so the case's Value is a measured one. Otherwise the
+// error names the file and carries the replay's report.
+func Cite(file string, raw []byte) (Case, error) {
+	c, err := Parse(file, raw)
+	if err != nil {
+		return Case{}, err
+	}
+	report, ok, err := Replay(c)
+	if err != nil {
+		return Case{}, fmt.Errorf("%s: replay: %v", file, err)
+	}
+	if !ok {
+		return Case{}, fmt.Errorf("%s: the replay did not reproduce the recorded %s = %g:\n%s", file, c.Metric, c.Value, strings.TrimSpace(report))
+	}
+	return c, nil
+}
+
+// Versus is the case's hunted-against-random figure, for evidence: from
+// RandomBest and Evaluations when the case records them, else the "hunted
+// … vs …" clause of FoundBy (cases saved before those fields existed),
+// else a sentence saying the baseline is not recorded.
+func (c Case) Versus() string {
+	if c.RandomBest != nil {
+		at := ""
+		if c.Evaluations > 0 {
+			at = fmt.Sprintf(" at the same %d evaluations", c.Evaluations)
+		}
+		return fmt.Sprintf("hunted %.6g vs best random sample %.6g%s", c.Value, *c.RandomBest, at)
+	}
+	if i := strings.LastIndex(c.FoundBy, "hunted "); i >= 0 {
+		return c.FoundBy[i:] + " (from found_by)"
+	}
+	return fmt.Sprintf("hunted %.6g; the random baseline is not recorded in the case", c.Value)
+}

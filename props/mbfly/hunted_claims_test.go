@@ -1,0 +1,50 @@
+package mbfly
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"routecheck/internal/hunt"
+	"routecheck/oracles/mbflyforms"
+)
+
+// TestHuntedCasesAreCopies: every case this package's hunted claims embed
+// (under testdata/) is a byte-for-byte copy of the saved case under the
+// module's testdata/hunt/, which `go test ./cmd/routecheck` replays and
+// `routecheck replay` runs: a re-hunted case must be copied again.
+func TestHuntedCasesAreCopies(t *testing.T) {
+	for _, file := range []string{huntedBufferFile, huntedStepsFile} {
+		f := filepath.Join("testdata", filepath.Base(file))
+		got, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hunt", filepath.Base(f)))
+		if err != nil {
+			t.Fatalf("%s has no original under testdata/hunt: %v", f, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from testdata/hunt/%s", f, filepath.Base(f))
+		}
+	}
+}
+
+// The hunted steps case in the units of Theorem 3.1: T0 = 76 at N = 64
+// (checked by hand in mbfly/thm-3.1/time-bound's notes), and the recorded
+// ratio is a whole number of iterations of 2d = 64 steps: 11 (704 steps).
+func TestHuntedStepsCaseUnits(t *testing.T) {
+	T0, _, _, ok := mbflyforms.BestT0(6, 4, 7)
+	if !ok || T0 != 76 {
+		t.Fatalf("BestT0(6, 4, 7) = %d, %v; want 76", T0, ok)
+	}
+	c, err := hunt.Parse(huntedStepsFile, huntedStepsCase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steps := c.Value * 2 * 32 * 76; math.Abs(steps-11*64) > 1e-9 {
+		t.Errorf("recorded %g = %g steps, want 11 iterations = 704", c.Value, steps)
+	}
+}

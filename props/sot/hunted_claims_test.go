@@ -1,0 +1,67 @@
+package sot
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"routecheck/internal/hunt"
+	"routecheck/internal/sothunt"
+)
+
+// TestHuntedCasesAreCopies: every case this package's hunted claims embed
+// (under testdata/) is a byte-for-byte copy of the saved case under the
+// module's testdata/hunt/, which `go test ./cmd/routecheck` replays and
+// `routecheck replay` runs: a re-hunted case must be copied again.
+func TestHuntedCasesAreCopies(t *testing.T) {
+	for _, file := range []string{huntedScheduledTimeFile, huntedScheduledDeflFile, huntedGreedyADeflFile} {
+		f := filepath.Join("testdata", filepath.Base(file))
+		got, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hunt", filepath.Base(f)))
+		if err != nil {
+			t.Fatalf("%s has no original under testdata/hunt: %v", f, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from testdata/hunt/%s", f, filepath.Base(f))
+		}
+	}
+}
+
+// The hunted scheduled relation, by hand: with Algorithm 2 P_i sends to P_j
+// once every n steps from offset (j − i) mod n, so the time is the largest
+// n·(w(i, j) − 1) + ((j − i) mod n) + n over the pairs; a plain count here
+// (not sotforms) finds processor 7 sending all h = 8 packets to processor
+// 6, offset 7: 71 = n·h + n − 1 steps, the bound exactly, which is the
+// recorded value 71/h.
+func TestHuntedScheduledTimeByHand(t *testing.T) {
+	c, err := hunt.Parse(huntedScheduledTimeFile, huntedScheduledTimeCase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in sothunt.Instance
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		t.Fatal(err)
+	}
+	n, h := in.N, in.H
+	w := map[[2]int]int{}
+	for i, ds := range in.Dest {
+		if len(ds) > h {
+			t.Fatalf("processor %d sends %d > h = %d", i, len(ds), h)
+		}
+		for _, d := range ds {
+			w[[2]int{i, int(d)}]++
+		}
+	}
+	T := 0
+	for ij, k := range w {
+		T = max(T, n*(k-1)+((ij[1]-ij[0])%n+n)%n+n)
+	}
+	if n != 8 || h != 8 || w[[2]int{7, 6}] != 8 || T != n*h+n-1 || float64(T)/float64(h) != c.Value {
+		t.Errorf("n = %d, h = %d, w(7, 6) = %d, T = %d (want 71 = n·h + n − 1), recorded %g·h", n, h, w[[2]int{7, 6}], T, c.Value)
+	}
+}

@@ -617,7 +617,7 @@ func init() {
 		Class:     props.Construction,
 		Notes: "The bound (★) and its derivation are in models/expander/halvercert.go; TestHalverCertNeverBelowExact checks that it never claims fewer misplacements than exact enumeration on random graphs with 2h ≤ 20. " +
 			"The definition of ε-halving (§6) allows ε·k misplaced of the k smallest, so where h·ε/r < 1 no misplacement is allowed and the halver must be exact: those bags get K_{h,h} (h layers, σ₂ = 0). " +
-			"Planted faults, written before running: (1) the root's halver replaced by 8 random perfect matchings (the uncertified construction of sortnet/aks/expander-halver/sorts); (2) the largest partial halver with its last shift dropped.",
+			"Planted faults, written before running, applied to the halvers the construction used (its schedule is data-independent, so a construction with the faulty halver source asks for the same halvers): (1) the root's halver replaced by 8 random perfect matchings (the uncertified construction of sortnet/aks/expander-halver/sorts): caught, by the certificate at n = 256 (ε > 1/100 from k = 4) and as uncertifiable above (not circulant, h > 256); (2) the largest partial halver with its last shift dropped: caught (the degree search had rejected that prefix).",
 		Check: certHalversCheck(nil),
 		Faults: []props.Fault{
 			{Name: "an uncertified halver slipped in: the root's halver replaced by 8 random perfect matchings", Check: certHalversCheck(certRootRandom)},
@@ -672,6 +672,7 @@ func init() {
 		Recorded: props.Holds,
 		Class:    props.Construction,
 		Notes: "This is a limit of the spectral certificate (and of any certificate that uses only σ₂ and d), not of halvers: Paterson's counting argument gives 1/700-halvers of depth 10564 for every size, but they are not certified by anything we can compute. " +
+			"Explicit expanders do not help: certifying 1/100 at k = h needs σ₂/d ≤ 1/99; the Margulis–Gabber–Galil graph is 8-regular with σ₂ ≤ 5√2 (σ₂/d ≈ 0.88), and an LPS graph (d = p + 1, σ₂ ≤ 2√p) needs p ≳ 39000, while models/expander builds X^{p,q} only for q ≤ 61 and on q(q² − 1)/2 vertices, not on the bag sizes the schedule asks for; so the halvers are random circulants (exact spectra by character sums). " +
 			"Measured: the degree search meets D(h) closely (n = 4096: root h = 2048, D = 1680, found 1977 with circulants; 8192: h = 4096, D = 2888, found 3885). " +
 			"Beyond 2^139 the root's halver alone no longer outweighs Batcher, but §7's estimate with 7 halvers of 488601 layers per stage crosses Batcher's only at k = 47569314 (checked at k − 1 and k, and through a convex lower bound below). " +
 			"Planted faults, written before running: the recorded upper end with its last digit changed (138), the root's ε printed 1/10 instead of 1/100, and the recorded crossover with its last digit changed (47569313).",

@@ -1,0 +1,686 @@
+package sortnet
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+	"weak"
+
+	"routecheck/algos/aks"
+	asn "routecheck/algos/sortnet"
+	mex "routecheck/models/expander"
+	msn "routecheck/models/sortnet"
+	"routecheck/props"
+)
+
+// Claims about the AKS-family network whose every halver is certified to the
+// ε the §5 analysis assumes (issue 12, "Comparator networks"): algos/aks
+// Certified / CertifiedNet, certificates from models/expander (halvercert.go).
+// Section numbers are Seiferas's (§5 the invariant's constraints, §6 Lemmas 1
+// and 2, §7 the depth estimate).
+
+const srcCertified = srcSeiferas + " §5 (separators with error ε = 1/100), §6 (ε-halving; Lemma 1 from d-regular bipartite expanders; Lemma 2: r halvers with ε₀ = ε/r), §7 (\"seven 1/700-halvers\")"
+
+// certifiedN is the size the certified-network claims build at each budget:
+// 2^12 is the largest whose construction (≈ 32 million comparators, ≈ 0.6 GB
+// while building) fits the large budget; 2^13 builds (127 million
+// comparators, 2.2 GB, ≈ 8 s) but only outside the ledger.
+func certifiedN(b props.Budget) int { return b.Pick(256, 2048, 4096) }
+
+// certHalverKey is one distinct halver: m registers, r halvers per separator.
+type certHalverKey struct{ m, r int }
+
+// certBuild is one construction of the certified network with the layers of
+// every halver as handed to FromHalver (via the Tap), and traced inputs.
+type certBuild struct {
+	res     *aks.Result
+	halvers []aks.CertifiedHalver
+	layers  map[certHalverKey][]msn.Stage
+	inputs  [][]int32
+	err     error
+}
+
+type certMemoKey struct {
+	n    int
+	seed uint64
+}
+
+// certMemoEntry holds the real build weakly: claims running at the same
+// time share it, and it is freed once none of them holds it (at 2^12 it is
+// ≈ 0.3 GB, too much to keep for the rest of a ledger run).
+type certMemoEntry struct {
+	mu sync.Mutex
+	wp weak.Pointer[certBuild]
+}
+
+var certMemo sync.Map // certMemoKey → *certMemoEntry
+
+// certifiedInputs are the traced permutations of the invariant check: from
+// PCG(seed, n), 2/4/8 by budget.
+func certifiedInputs(n int, seed uint64, count int) [][]int32 {
+	r := rand.New(rand.NewPCG(seed, uint64(n)))
+	ins := make([][]int32, count)
+	for k := range ins {
+		ins[k] = make([]int32, n)
+		for i, x := range r.Perm(n) {
+			ins[k][i] = int32(x)
+		}
+	}
+	return ins
+}
+
+// buildCertified constructs the network on n wires with halver seed `seed`
+// and the given separator wrapper (nil: the certified separator itself), and
+// tap (nil: record only). The real build (wrap and tap nil) is memoized per
+// process for (n, seed) with 4 traced inputs, while someone holds it.
+func buildCertified(n int, seed uint64, wrap func(aks.Separator) aks.Separator, tap func(m, r int, l []msn.Stage) []msn.Stage) *certBuild {
+	do := func() *certBuild {
+		b := &certBuild{layers: map[certHalverKey][]msn.Stage{}, inputs: certifiedInputs(n, seed, 4)}
+		opt := aks.CertifiedOptions{Seed: seed, Tap: func(m, r int, l []msn.Stage) []msn.Stage {
+			if tap != nil {
+				l = tap(m, r, l)
+			}
+			b.layers[certHalverKey{m, r}] = l
+			return l
+		}}
+		sep, err := aks.Certified(aks.SeiferasParams(), opt)
+		if err != nil {
+			b.err = err
+			return b
+		}
+		var s aks.Separator = sep
+		if wrap != nil {
+			s = wrap(sep)
+		}
+		b.res, b.err = aks.Construct(n, aks.SeiferasParams(), s, b.inputs...)
+		b.halvers = sep.Halvers()
+		return b
+	}
+	if wrap != nil || tap != nil {
+		return do()
+	}
+	v, _ := certMemo.LoadOrStore(certMemoKey{n, seed}, &certMemoEntry{})
+	e := v.(*certMemoEntry)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b := e.wp.Value(); b != nil {
+		return b
+	}
+	b := do()
+	e.wp = weak.Make(b)
+	return b
+}
+
+// certEigenMaxH is the largest half size for which a non-circulant halver
+// is certified by gonum's eigenvalues (O(h³)); larger ones get no
+// certificate.
+const certEigenMaxH = 256
+
+// CertifiedHalverFailure is a halver whose certificate does not meet its
+// target.
+type CertifiedHalverFailure struct {
+	M, R, D  int
+	Target   string
+	Eps      float64
+	Sigma2   float64
+	WorstK   int
+	Why      string
+	Circular bool
+}
+
+// certifyLayers certifies one halver from its layers alone, independently of
+// the algos/aks search: the layers must be perfect matchings of the first
+// half onto the second; σ₂ comes from character sums when the graph is
+// circulant and from gonum's eigenvalues of M·Mᵀ otherwise (h ≤
+// certEigenMaxH); the certificate is mex.CertifyHalver, compared with
+// ε/r = 1/(100r) in integers (misses·100·r ≤ k for every k). Where 2h ≤ 20 the
+// exact ε (all 0-1 inputs) must not exceed the certified one.
+func certifyLayers(key certHalverKey, layers []msn.Stage) (mex.HalverCert, *CertifiedHalverFailure) {
+	fail := func(why string) *CertifiedHalverFailure {
+		return &CertifiedHalverFailure{M: key.m, R: key.r, D: len(layers), Target: fmt.Sprintf("1/%d", 100*key.r), Why: why}
+	}
+	h := key.m / 2
+	g, err := mex.BipartiteLayers(key.m, layers)
+	if err != nil {
+		return mex.HalverCert{}, fail(err.Error())
+	}
+	d := len(layers)
+	var sigma float64
+	sh, circ := mex.CirculantShifts(g)
+	switch {
+	case circ:
+		sigma = mex.CirculantSigma2(h, sh)
+	case h == 1:
+		sigma = 0
+	case h <= certEigenMaxH:
+		c, _, err := mex.SpectrumCert(g)
+		if err != nil {
+			return mex.HalverCert{}, fail(err.Error())
+		}
+		sigma = math.Sqrt(math.Max(c.Lambda2, 0))
+	default:
+		return mex.HalverCert{}, fail(fmt.Sprintf("not circulant and h = %d > %d: no spectral certificate computed", h, certEigenMaxH))
+	}
+	c := mex.CertifyHalver(h, d, sigma)
+	for k := 1; k <= h; k++ {
+		if miss := mex.HalverMissBound(h, d, sigma, k); miss*100*key.r > k {
+			f := fail(fmt.Sprintf("at k = %d the certificate allows %d misplaced > k/(100·%d)", k, miss, key.r))
+			f.Eps, f.Sigma2, f.WorstK, f.Circular = c.Eps, sigma, c.WorstK, circ
+			return c, f
+		}
+	}
+	if key.m <= 20 {
+		e, err := mex.ExactHalverEps(key.m, layers)
+		if err != nil || e > c.Eps {
+			return c, fail(fmt.Sprintf("exact ε = %v above the certified %v (%v)", e, c.Eps, err))
+		}
+	}
+	return c, nil
+}
+
+// certHalversCheck is sortnet/aks/certified/halvers' check; fault (nil: none)
+// replaces layers as a planted fault would, applied to the layers the real
+// construction used (the schedule is data-independent, so a construction
+// with the faulty halver source asks for the same halvers).
+func certHalversCheck(fault func(n int, key certHalverKey, l []msn.Stage) []msn.Stage) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		n := certifiedN(env.Budget)
+		b := buildCertified(n, env.Seed, nil, nil)
+		if b.err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: b.err.Error()}
+		}
+		keys := make([]certHalverKey, 0, len(b.layers))
+		for k := range b.layers {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			if keys[i].m != keys[j].m {
+				return keys[i].m > keys[j].m
+			}
+			return keys[i].r < keys[j].r
+		})
+		if len(keys) != len(b.halvers) {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%d halvers recorded by the separator, %d seen by the tap", len(b.halvers), len(keys))}
+		}
+		partial, exactSmall, worstRatio := 0, 0, 0.0
+		var parts []string
+		for _, k := range keys {
+			l := b.layers[k]
+			if fault != nil {
+				l = fault(n, k, l)
+			}
+			c, f := certifyLayers(k, l)
+			if f != nil {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, halver on %d registers (r = %d, degree %d): %s", n, k.m, k.r, len(l), f.Why), Counterexample: f}
+			}
+			if c.D < k.m/2 {
+				partial++
+				worstRatio = math.Max(worstRatio, c.Eps*float64(100*k.r))
+				if len(parts) < 6 {
+					parts = append(parts, fmt.Sprintf("m = %d, r = %d: d = %d of h = %d, σ₂ = %.3f, ε ≤ %.5f ≤ 1/%d", k.m, k.r, c.D, k.m/2, c.Sigma2, c.Eps, 100*k.r))
+				}
+			}
+			if k.m <= 20 {
+				exactSmall++
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf(
+			"n = %d (shifts from PCG(%d, m<<8|r)): all %d distinct halvers are perfect-matching layers between the halves whose certificate, recomputed from the layers, meets ε/r; %d are K_{h,h} (exact), %d are partial (largest: %s); the worst partial certificate uses %.0f%% of its allowance; %d with 2h ≤ 20 enumerated exactly (exact ε ≤ certified)",
+			n, env.Seed, len(keys), len(keys)-partial, partial, strings.Join(parts, "; "), 100*worstRatio, exactSmall), Slack: props.SlackOf(worstRatio, 1)}
+	}
+}
+
+// certRootRandom is the first certificate fault: the root's halver (all N
+// registers, r = 1) replaced by d = 8 random perfect matchings
+// (aks.ExpanderHalver, the uncertified construction of
+// sortnet/aks/expander-halver/sorts).
+func certRootRandom(n int, key certHalverKey, l []msn.Stage) []msn.Stage {
+	N := 1 << bits.Len(uint(n-1))
+	if key.m != N || key.r != 1 {
+		return l
+	}
+	return aks.ExpanderHalver(8, rand.New(rand.NewPCG(0xbad, uint64(n)))).Halve(key.m)
+}
+
+// certDropShift is the second: the largest partial (non-complete) halver with
+// its last shift dropped (degree d − 1, the prefix the degree search
+// rejected).
+func certDropShift(target *certHalverKey) func(n int, key certHalverKey, l []msn.Stage) []msn.Stage {
+	return func(n int, key certHalverKey, l []msn.Stage) []msn.Stage {
+		if key != *target {
+			return l
+		}
+		return l[:len(l)-1]
+	}
+}
+
+// certLargestPartial finds the largest halver of the real build at n that is
+// not K_{h,h}.
+func certLargestPartial(env props.Env) *certHalverKey {
+	b := buildCertified(certifiedN(env.Budget), env.Seed, nil, nil)
+	var best *certHalverKey
+	for _, hv := range b.halvers {
+		if !hv.Complete() && (best == nil || hv.M > best.m) {
+			best = &certHalverKey{hv.M, hv.R}
+		}
+	}
+	return best
+}
+
+// CertifiedRunFailure is a failed sort or invariant clause of the certified
+// network.
+type CertifiedRunFailure struct {
+	N     int
+	Input []int32 `json:",omitempty"`
+	Bits  string  `json:",omitempty"`
+	What  string
+}
+
+// certSortsCheck is sortnet/aks/certified/sorts-invariants' check with a
+// separator wrapper and a network mutation (both nil for the real network).
+func certSortsCheck(wrap func(n int) func(aks.Separator) aks.Separator, mutate func(res *aks.Result) msn.Network) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		maxExh := env.Budget.Pick(12, 16, 18)
+		for n := 2; n <= maxExh; n++ {
+			var w func(aks.Separator) aks.Separator
+			if wrap != nil {
+				w = wrap(n)
+			}
+			b := buildCertified(n, env.Seed, w, nil)
+			if b.err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: b.err.Error()}
+			}
+			if f := certTraceFailure(n, b); f != nil {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: %s", n, f.What), Counterexample: f}
+			}
+			nw := b.res.Net
+			if mutate != nil {
+				nw = mutate(b.res)
+			}
+			if bad, ok, err := msn.Sorts01Exhaustive(nw); err != nil || !ok {
+				in := fmt.Sprint(asn.Bits01(n, bad))
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: 0-1 input %s not sorted (%v)", n, in, err), Counterexample: &CertifiedRunFailure{N: n, Bits: in, What: "unsorted 0-1 input"}}
+			}
+		}
+		n := certifiedN(env.Budget)
+		var w func(aks.Separator) aks.Separator
+		if wrap != nil {
+			w = wrap(n)
+		}
+		b := buildCertified(n, env.Seed, w, nil)
+		if b.err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: b.err.Error()}
+		}
+		if f := certTraceFailure(n, b); f != nil {
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: %s", n, f.What), Counterexample: f}
+		}
+		nw := b.res.Net
+		if mutate != nil {
+			nw = mutate(b.res)
+		}
+		for k, in := range b.inputs {
+			out := append([]int32(nil), in...)
+			msn.Apply(nw, out)
+			for i, x := range out {
+				if x != int32(i) {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: the network leaves %d at wire %d on traced permutation %d", n, x, i, k), Counterexample: &CertifiedRunFailure{N: n, Input: in, What: "unsorted permutation"}}
+				}
+			}
+		}
+		// Random 0-1 inputs of every weight class, 64 at a time.
+		r := rand.New(rand.NewPCG(env.Seed, uint64(n)^0x01))
+		batches := env.Budget.Pick(1, 2, 4)
+		w01 := make([]uint64, n)
+		for range batches {
+			weights := make([]int, 64)
+			for lane := range weights {
+				weights[lane] = r.IntN(n + 1)
+			}
+			clear(w01)
+			for lane, wt := range weights {
+				for _, i := range r.Perm(n)[:wt] {
+					w01[i] |= 1 << lane
+				}
+			}
+			in := append([]uint64(nil), w01...)
+			msn.Eval01(nw, w01)
+			if bad := msn.Unsorted01(w01); bad != 0 {
+				lane := bits.TrailingZeros64(bad)
+				var sb strings.Builder
+				for i := range n {
+					sb.WriteByte('0' + byte(in[i]>>lane&1))
+				}
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: a random 0-1 input of weight %d is not sorted", n, weights[lane]), Counterexample: &CertifiedRunFailure{N: n, Bits: sb.String(), What: "unsorted 0-1 input"}}
+			}
+		}
+		reps := 0
+		for _, tr := range b.res.Traces {
+			reps += len(tr.Reports)
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf(
+			"every 0-1 input sorted for n = 2..%d (and the construction's own traces keep the invariant there); n = %d (%d stages, depth %d, %d comparators): %d traced permutations from PCG(%d, n) keep clauses 1–4 of the §4 invariant (clause 4 with ε = 1/100) in all %d stage reports and are sorted by the construction and by the network; %d random 0-1 inputs sorted",
+			maxExh, n, b.res.Stages, b.res.Net.Depth(), b.res.Net.Size(), len(b.inputs), env.Seed, reps, 64*batches)}
+	}
+}
+
+// certTraceFailure checks the data-independent schedule and every traced
+// input's stage reports of b against the §4 invariant, and that the
+// construction sorts them and the finishing subtrees are no higher than §4's k.
+func certTraceFailure(n int, b *certBuild) *CertifiedRunFailure {
+	for _, rep := range b.res.Schedule {
+		if v := rep.Violations(); len(v) > 0 {
+			return &CertifiedRunFailure{N: n, What: "schedule: " + v[0].String()}
+		}
+	}
+	for k, tr := range b.res.Traces {
+		for _, rep := range tr.Reports {
+			if v := rep.Violations(); len(v) > 0 {
+				return &CertifiedRunFailure{N: n, Input: b.inputs[k], What: v[0].String()}
+			}
+		}
+		if !tr.Sorted {
+			return &CertifiedRunFailure{N: n, Input: b.inputs[k], What: fmt.Sprintf("the construction misplaces %d items", tr.Misplaced)}
+		}
+	}
+	if b.res.FinalHeight > b.res.PaperFinalHeight {
+		return &CertifiedRunFailure{N: n, What: fmt.Sprintf("finishing subtrees of height %d > §4's k = %d", b.res.FinalHeight, b.res.PaperFinalHeight)}
+	}
+	return nil
+}
+
+// certSkipRoot wraps the certified separator so that the bag of all N items
+// (the root at stage 0) is not separated: stage 0 dropped.
+func certSkipRoot(n int) func(aks.Separator) aks.Separator {
+	return func(s aks.Separator) aks.Separator {
+		return skipRootSep{Separator: s, N: 1 << bits.Len(uint(max(n, 2)-1))}
+	}
+}
+
+// certDropMiddleStage removes from the emitted network the comparator layers
+// of separation stage ⌊T/2⌋ (T = res.Stages): a stage dropped from the
+// network rather than from the construction.
+func certDropMiddleStage(res *aks.Result) msn.Network {
+	if res.Stages == 0 {
+		return res.Net
+	}
+	t := res.Stages / 2
+	from := 0
+	for _, d := range res.StageDepth[:t] {
+		from += d
+	}
+	to := from + res.StageDepth[t]
+	nw := res.Net.Clone()
+	nw.Stages = append(nw.Stages[:from:from], nw.Stages[to:]...)
+	return nw
+}
+
+// certDepthCheck is sortnet/aks/certified/depth's check; emptySep (a planted
+// fault) builds with separators that emit no comparators.
+func certDepthCheck(emptySep bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		var rows []string
+		minRatio := math.Inf(1)
+		for k := 8; ; k++ {
+			n := 1 << k
+			if n > certifiedN(env.Budget) {
+				break
+			}
+			var depth, stageMax int
+			var rootD, rootLo int
+			if emptySep {
+				res, err := aks.Construct(n, aks.SeiferasParams(), noComparators{})
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				}
+				depth = res.Net.Depth()
+			} else {
+				b := buildCertified(n, env.Seed, nil, nil)
+				if b.err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: b.err.Error()}
+				}
+				depth = b.res.Net.Depth()
+				for _, d := range b.res.StageDepth {
+					stageMax = max(stageMax, d)
+				}
+				for _, hv := range b.halvers {
+					if hv.M == n && hv.R == 1 {
+						rootD, rootLo = hv.D, hv.LowerD
+					}
+				}
+			}
+			bn, err := asn.OddEvenMergeSort(n)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			}
+			batcher := bn.Depth()
+			if int64(batcher) != int64(k)*int64(k+1)/2 {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("Batcher's network on 2^%d wires has depth %d, not k(k+1)/2", k, batcher)}
+			}
+			ex, err := aks.Construct(n, aks.SeiferasParams(), aks.Exact())
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			}
+			ratio := float64(depth) / float64(batcher)
+			minRatio = math.Min(minRatio, ratio)
+			rows = append(rows, fmt.Sprintf("n = 2^%d: depth %d = %.0f× Batcher's %d (exact-separator network %d; deepest stage %d; root halver degree %d of %d, lower bound %d)", k, depth, ratio, batcher, ex.Net.Depth(), stageMax, rootD, n/2, rootLo))
+			if depth <= batcher {
+				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(rows, "; "), Counterexample: map[string]int{"n": n, "depth": depth, "batcher": batcher}}
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(rows, "; "), Slack: props.SlackOf(1, minRatio)}
+	}
+}
+
+// noComparators is a separator that emits nothing (a planted fault).
+type noComparators struct{}
+
+func (noComparators) Name() string                  { return "none" }
+func (noComparators) Separate(int, int) []msn.Stage { return nil }
+
+// certDegreeClosed is the degree a spectrally certified ε-halver on 2h
+// registers needs by the k = h case of (★) alone, in exact integers: with
+// b = ⌊εh⌋ + 1 and a = h − b, ⌊s*(h)⌋ ≤ ⌊εh⌋ needs σ₂ < bd/a, and
+// σ₂² ≥ d(h − d)/(h − 1) then forces d > h·a²/(a² + b²(h − 1)); so
+// D(h) = ⌊h·a²/(a² + b²(h − 1))⌋ + 1, capped at h. ε = 1/epsDen.
+func certDegreeClosed(h *big.Int, epsDen int64) *big.Int {
+	one := big.NewInt(1)
+	b := new(big.Int).Quo(h, big.NewInt(epsDen))
+	b.Add(b, one)
+	a := new(big.Int).Sub(h, b)
+	if a.Sign() <= 0 {
+		return new(big.Int).Set(h)
+	}
+	a2 := new(big.Int).Mul(a, a)
+	num := new(big.Int).Mul(h, a2)
+	den := new(big.Int).Mul(new(big.Int).Mul(b, b), new(big.Int).Sub(h, one))
+	den.Add(den, a2)
+	d := new(big.Int).Quo(num, den)
+	d.Add(d, one)
+	if d.Cmp(h) > 0 {
+		d.Set(h)
+	}
+	return d
+}
+
+// Recorded outcome of sortnet/aks/certified/degree-needed: the root halver
+// at stage 0 alone is deeper than Batcher's whole network exactly for
+// k = CertRootBeatsBatcherFrom..CertRootBeatsBatcherTo (n = 2^k).
+const (
+	CertRootBeatsBatcherFrom = 5
+	CertRootBeatsBatcherTo   = 139
+	// CertSec7CrossoverK is the least k at which §7's depth estimate with
+	// seven halvers of 699² = 488601 layers per stage (the §5 parameters) is
+	// below Batcher's k(k+1)/2.
+	CertSec7CrossoverK = 47569314
+)
+
+// certSec7Crossover checks that §7's estimate with halvers of depth hd (the
+// independent model of sortnet/aks/depth/crossover, aksDepthModel) first
+// drops below Batcher's at k = crossK, without scanning every k: directly at
+// crossK − 1 and crossK (also with algos/aks DepthWithHalver); for
+// 3 ≤ k ≤ crossK − 2 through the lower bound iterations(k) ≥ coef·k − offset,
+// whose gap to k(k+1)/2 is convex in k, so it stays ≥ 0 between two points
+// where it is; k = 1, 2 directly. Once below, the estimate stays below
+// (linear against quadratic). It returns a description and whether all held.
+func certSec7Crossover(hd int64, crossK int) (string, bool) {
+	m := newAKSDepthModel(aks.SeiferasParams())
+	m.halverDepth = hd
+	m.perStageDepth = m.halvers * hd
+	batcher := func(k int) float64 { return float64(k) * float64(k+1) / 2 }
+	for _, k := range []int{1, 2} {
+		if d, _ := m.total(k); float64(d) < batcher(k) {
+			return fmt.Sprintf("below Batcher already at k = %d", k), false
+		}
+	}
+	lower := func(k int) float64 { return float64(m.perStageDepth)*(m.coef*float64(k)-m.offset) + 6 }
+	if lower(3) < batcher(3) || lower(crossK-2) < batcher(crossK-2) {
+		return fmt.Sprintf("the linear lower bound does not stay above Batcher's on [3, %d]", crossK-2), false
+	}
+	dPrev, _ := m.total(crossK - 1)
+	dAt, _ := m.total(crossK)
+	if float64(dPrev) < batcher(crossK-1) || float64(dAt) >= batcher(crossK) {
+		return fmt.Sprintf("at k = %d: %d vs %.0f; at k = %d: %d vs %.0f", crossK-1, dPrev, batcher(crossK-1), crossK, dAt, batcher(crossK)), false
+	}
+	for _, k := range []int{crossK - 1, crossK} {
+		d, err := aks.DepthWithHalver(k, aks.SeiferasParams(), 1, hd)
+		want, _ := m.total(k)
+		if err != nil || d.Total != want {
+			return fmt.Sprintf("algos/aks DepthWithHalver at k = %d: %d (%v), the independent model %d", k, d.Total, err, want), false
+		}
+	}
+	return fmt.Sprintf("§7's estimate with 7 halvers of %d layers per stage: %d ≥ Batcher's %.0f at k = %d, %d < %.0f at k = %d (algos/aks DepthWithHalver agrees)", hd, dPrev, batcher(crossK-1), crossK-1, dAt, batcher(crossK), crossK), true
+}
+
+func certDegreeCheck(epsDen int64, from, to, crossK int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		// (1) The closed form is a lower bound on the full certificate's
+		// degree (mex.HalverDegreeLowerBound scans every k), checked for
+		// h up to 2^11, and the built networks' root degrees respect both.
+		for _, h := range []int{1, 2, 7, 8, 50, 99, 100, 128, 700, 1000, 1024, 2048} {
+			c := certDegreeClosed(big.NewInt(int64(h)), epsDen)
+			if lo := mex.HalverDegreeLowerBound(h, 1/float64(epsDen)); int64(lo) < c.Int64() {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("h = %d: the scanned lower bound %d is below the closed form %v", h, lo, c)}
+			}
+		}
+		// (2) For n = 2^k the root's halver at stage 0 (h = 2^(k−1), target
+		// ε = 1/epsDen, r = 1) alone is deeper than Batcher's network.
+		var beats []int
+		var at []string
+		for k := 1; k <= 400; k++ {
+			h := new(big.Int).Lsh(big.NewInt(1), uint(k-1))
+			d := certDegreeClosed(h, epsDen)
+			batcher := big.NewInt(int64(k) * int64(k+1) / 2)
+			if d.Cmp(batcher) > 0 {
+				beats = append(beats, k)
+			}
+			if k == 12 || k == 20 || k == 64 || k == 139 || k == 140 {
+				at = append(at, fmt.Sprintf("k = %d: D = %v vs %v", k, d, batcher))
+			}
+		}
+		lim := (epsDen - 1) * (epsDen - 1)
+		limit := certDegreeClosed(new(big.Int).Lsh(big.NewInt(1), 400), epsDen)
+		if len(beats) == 0 {
+			return props.Outcome{Verdict: props.Violated, Evidence: "the root halver is never deeper than Batcher's network", Counterexample: map[string]int{"from": from, "to": to}}
+		}
+		lo, hi := beats[0], beats[len(beats)-1]
+		contiguous := hi-lo+1 == len(beats)
+		ev := fmt.Sprintf("ε = 1/%d: D(h) → %v at h = 2^399 ((1/ε − 1)² = %d); the root halver alone is deeper than Batcher's k(k+1)/2 for k = %d..%d (contiguous: %v) [%s]. At §7's ε₀ = 1/700 the limit is 699² = 488601 layers per halver, 46× Paterson's 10564",
+			epsDen, limit, lim, lo, hi, contiguous, strings.Join(at, "; "))
+		if !contiguous || lo != from || hi != to || limit.Int64() != lim {
+			return props.Outcome{Verdict: props.Violated, Evidence: ev + fmt.Sprintf("; recorded k = %d..%d", from, to), Counterexample: map[string]int{"from": lo, "to": hi}}
+		}
+		cross, ok := certSec7Crossover(699*699, crossK)
+		if !ok {
+			return props.Outcome{Verdict: props.Violated, Evidence: ev + "; " + cross + fmt.Sprintf(" (recorded crossover k = %d)", crossK), Counterexample: map[string]int{"crossover": crossK}}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: ev + "; " + cross}
+	}
+}
+
+func certMem(small, def, large int64) props.MemEstimate {
+	return props.MemEstimate{Small: small << 20, Default: def << 20, Large: large << 20}
+}
+
+func init() {
+	props.Register(props.Claim{
+		ID:        "sortnet/aks/certified/halvers",
+		Source:    srcCertified,
+		Statement: "In the AKS-family network with certified halvers (algos/aks Certified), every halver is a d-regular bipartite comparator graph between the two halves whose ε is certified to ε/r = 1/(100r), the error Lemma 2 needs of its r halvers for the §5 separators (r = 1 at the root): by the spectral bound (★) from σ₂ (mixing lemma), and exactly where 2h ≤ 20.",
+		Scope:     "n = 256 / 2048 / 4096 by budget, every distinct halver the construction asks for (by registers m and r), certified from the layers actually handed to FromHalver: perfect-matching check, σ₂ by character sums (circulant) or gonum's eigenvalues (h ≤ 256), integer comparison misses·100r ≤ k for every k ≤ h; exact 0-1 enumeration for 2h ≤ 20",
+		Kind:      props.Invariant,
+		Recorded:  props.Holds,
+		Class:     props.Construction,
+		Notes: "The bound (★) and its derivation are in models/expander/halvercert.go; TestHalverCertNeverBelowExact checks that it never claims fewer misplacements than exact enumeration on random graphs with 2h ≤ 20. " +
+			"The definition of ε-halving (§6) allows ε·k misplaced of the k smallest, so where h·ε/r < 1 no misplacement is allowed and the halver must be exact: those bags get K_{h,h} (h layers, σ₂ = 0). " +
+			"Planted faults, written before running, applied to the halvers the construction used (its schedule is data-independent, so a construction with the faulty halver source asks for the same halvers): (1) the root's halver replaced by 8 random perfect matchings (the uncertified construction of sortnet/aks/expander-halver/sorts): caught, by the certificate at n = 256 (ε > 1/100 from k = 4) and as uncertifiable above (not circulant, h > 256); (2) the largest partial halver with its last shift dropped: caught (the degree search had rejected that prefix).",
+		Check: certHalversCheck(nil),
+		Faults: []props.Fault{
+			{Name: "an uncertified halver slipped in: the root's halver replaced by 8 random perfect matchings", Check: certHalversCheck(certRootRandom)},
+			{Name: "the largest partial halver with its last shift (layer) dropped", Check: func(env props.Env) props.Outcome {
+				k := certLargestPartial(env)
+				if k == nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: "no partial halver to mutate"}
+				}
+				return certHalversCheck(certDropShift(k))(env)
+			}},
+		},
+		Mem: certMem(32, 200, 750),
+	})
+	props.Register(props.Claim{
+		ID:        "sortnet/aks/certified/sorts-invariants",
+		Source:    srcCertified + "; §4 (the four-clause invariant)",
+		Statement: "The AKS-family network with certified halvers and the §5 parameters sorts, and after every stage keeps the four clauses of the §4 invariant (clause 4 with ε = 1/100), as §5's argument predicts once every separator is built from certified halvers.",
+		Scope:     "every 0-1 input for n = 2..12 / 16 / 18 by budget (with the construction's schedule checked at each); n = 256 / 2048 / 4096: 4 random permutations from PCG(seed, n) traced through every stage (clauses 1–4, construction output, finishing height) and run through the emitted network, plus 64 / 128 / 256 random 0-1 inputs of random weights",
+		Kind:      props.Invariant,
+		Recorded:  props.Holds,
+		Class:     props.Construction,
+		Notes: "Unlike sortnet/aks/exact-halver/sorts and sortnet/aks/invariants (exact separators) and the expander-halver claims (uncertified random matchings, which fail), here some halvers are non-exact ε-halvers (at n = 2048, 6 of the 125 distinct halvers, the root's with 1004 of 1024 layers; at 4096, 14 of 159, the root's with 1981 of 2048: sortnet/aks/certified/halvers), and the §5 argument is what guarantees the result. At n ≤ 64 every halver is K_{h,h}, so the exhaustive part tests the schedule with exact halvers only. " +
+			"Planted faults, written before running: (1) stage 0 dropped in the construction (the root's separator emits nothing; its items go down in input order): caught at n = 5 (clause 4); (2) the comparator layers of separation stage ⌊T/2⌋ removed from the emitted network: not caught at any budget — without them the network still sorts every 0-1 input to n = 18 and every input tried at 256 / 2048 / 4096 (later stages and the finishing sorters repair what that stage would have done; the same blindness as the deleted comparators of sortnet/aks/exact-halver/sorts). The construction's traces do not see (2), which mutates only the emitted network.",
+		Check: certSortsCheck(nil, nil),
+		Faults: []props.Fault{
+			{Name: "stage 0 dropped: the root bag is not separated at stage 0", Check: certSortsCheck(certSkipRoot, nil)},
+			{Name: "the layers of separation stage ⌊T/2⌋ removed from the emitted network", Check: certSortsCheck(nil, certDropMiddleStage)},
+		},
+		Mem: certMem(32, 200, 700),
+	})
+	props.Register(props.Claim{
+		ID:        "sortnet/aks/certified/depth",
+		Source:    srcCertified + "; " + srcAKS000 + " (\"not efficient when n is small due to very large hidden constants\")",
+		Statement: "At every n = 2^k we build, the AKS-family network with certified halvers is deeper than Batcher's odd-even merge sort (depth k(k+1)/2).",
+		Scope:     "n = 2^8 .. 256 / 2048 / 4096 by budget; Batcher's depth from algos/sortnet OddEvenMergeSort, compared with k(k+1)/2; the exact-separator network's depth and the root halver's degree and lower bound reported beside",
+		Kind:      props.Bound,
+		Recorded:  props.Holds,
+		Class:     props.Construction,
+		Notes: "Slack is Batcher's depth over ours at the closest n (≤ 1: the claim holds with that margin). " +
+			"Planted fault, written before running: separators that emit no comparators (the network is then only the finishing sorters, shallower than Batcher's).",
+		Check:  certDepthCheck(false),
+		Faults: []props.Fault{{Name: "separators with no comparators", Check: certDepthCheck(true)}},
+		Mem:    certMem(32, 180, 600),
+	})
+	props.Register(props.Claim{
+		ID:     "sortnet/aks/certified/degree-needed",
+		Source: srcCertified + "; §7 (Paterson's ε-halver depth ⌈2 ln ε/ln(1 − ε) + 2/ε − 1⌉ = 10564 at 1/700)",
+		Statement: fmt.Sprintf("A d-regular bipartite ε-halver certified by the spectral bound needs d ≥ D(h) (h = half the registers), D(h) → (1/ε − 1)² as h grows (9801 for the root's ε = 1/100, 488601 for §7's 1/700); so for n = 2^k the root's halver at stage 0 alone is deeper than Batcher's whole network exactly for k = %d..%d (so a spectrally certified AKS-family network is deeper than Batcher's for every such n), and at §7's 1/700 its halvers are 46 times deeper than the ones §7's estimate assumes, which then drops below Batcher's only at k = %d.",
+			CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK),
+		Scope:    "D(h) from the k = h case of (★) with σ₂² ≥ d(h − d)/(h − 1) (trace bound), in exact integers, for h = 2^(k−1), k = 1..400; checked to be at most the full scan mex.HalverDegreeLowerBound for h ≤ 2048; §7's estimate (the model of sortnet/aks/depth/crossover) with halvers of 488601 layers, against Batcher's, at the recorded crossover and through a convex lower bound below it",
+		Kind:     props.Exact,
+		Recorded: props.Holds,
+		Class:    props.Construction,
+		Notes: "This is a limit of the spectral certificate (and of any certificate that uses only σ₂ and d), not of halvers: Paterson's counting argument gives 1/700-halvers of depth 10564 for every size, but they are not certified by anything we can compute. " +
+			"Explicit expanders do not help: certifying 1/100 at k = h needs σ₂/d ≤ 1/99; the Margulis–Gabber–Galil graph is 8-regular with σ₂ ≤ 5√2 (σ₂/d ≈ 0.88), and an LPS graph (d = p + 1, σ₂ ≤ 2√p) needs p ≳ 39000, while models/expander builds X^{p,q} only for q ≤ 61 and on q(q² − 1)/2 vertices, not on the bag sizes the schedule asks for; so the halvers are random circulants (exact spectra by character sums). " +
+			"Measured: the degree search meets D(h) closely (n = 4096: root h = 2048, D = 1680, found 1977 with circulants; 8192: h = 4096, D = 2888, found 3885). " +
+			"Beyond 2^139 the root's halver alone no longer outweighs Batcher, but §7's estimate with 7 halvers of 488601 layers per stage crosses Batcher's only at k = 47569314 (checked at k − 1 and k, and through a convex lower bound below). " +
+			"Planted faults, written before running: the recorded upper end with its last digit changed (138), the root's ε printed 1/10 instead of 1/100, and the recorded crossover with its last digit changed (47569313).",
+		Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK),
+		Faults: []props.Fault{
+			{Name: "the recorded upper end with its last digit changed (138)", Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo-1, CertSec7CrossoverK)},
+			{Name: "ε printed 1/10 for 1/100", Check: certDegreeCheck(10, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK)},
+			{Name: "the recorded crossover with its last digit changed (47569313)", Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK-1)},
+		},
+	})
+}

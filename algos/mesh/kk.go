@@ -51,7 +51,8 @@ type Options struct {
 	// self the PU's own position on the line of Phase 1 (its column; its
 	// row for the black class, whose destinations come with rows and
 	// columns swapped; in NewPlanPrime the submesh's index in its
-	// row-bundle, with bundle destinations), dst the destinations.
+	// row-bundle, with bundle destinations), dst the destinations (NewPlan
+	// reuses dst's array for the next call: the hook must not keep it).
 	Allocator func(n int, self int32, dst []Dest) (Allocation, error)
 	// Position replaces rng.IntN(n) for the random positions of
 	// RAND_3_PHASE_ROUTE and RAND_4_PHASE_ROUTE.
@@ -125,8 +126,16 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 	}
 	black := make([]bool, K)
 	if o.Coloring {
+		var scratch []int32 // Det3: colourDet's counters, zero between PUs
+		if alg == Det3 {
+			scratch = make([]int32, 2*n*n)
+		}
 		for p := range dst {
-			colour(dst[p], black[p*k:(p+1)*k], rng, alg == Det3)
+			if alg == Det3 {
+				colourDet(dst[p], black[p*k:(p+1)*k], n, scratch)
+			} else {
+				colour(dst[p], black[p*k:(p+1)*k], rng, false)
+			}
 		}
 	}
 	draw := func() int32 { return int32(rng.IntN(n)) }
@@ -152,10 +161,11 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 			inter[q] = draw()
 		}
 	case Det3:
+		var idx []int    // reused for every PU and colour class: the
+		var local []Dest // allocators read them and keep neither
 		for p, ds := range dst {
 			for _, isBlack := range []bool{false, true} {
-				var idx []int
-				var local []Dest
+				idx, local = idx[:0], local[:0]
 				for r, d := range ds {
 					if black[p*k+r] == isBlack {
 						idx = append(idx, r)
@@ -248,6 +258,31 @@ func colour(ds []Dest, black []bool, rng *rand.Rand, det bool) {
 			black[r] = extraBlack
 			extraBlack = !extraBlack
 		}
+	}
+}
+
+// colourDet is colour for Det3 (det set) on a PU's destinations inside
+// the n×n mesh, with dense counters instead of maps: scratch holds 2·n²
+// zeros on entry and is left so. The same colours as colour
+// (TestColourDetEqualsColour).
+func colourDet(ds []Dest, black []bool, n int, scratch []int32) {
+	counts, seen := scratch[:n*n], scratch[n*n:2*n*n]
+	for _, d := range ds {
+		counts[int(d.Row)*n+int(d.Col)]++
+	}
+	extraBlack := false
+	for r, d := range ds {
+		i := int(d.Row)*n + int(d.Col)
+		seen[i]++
+		black[r] = seen[i]%2 == 0
+		if counts[i]%2 == 1 && seen[i] == counts[i] {
+			black[r] = extraBlack
+			extraBlack = !extraBlack
+		}
+	}
+	for _, d := range ds {
+		i := int(d.Row)*n + int(d.Col)
+		counts[i], seen[i] = 0, 0
 	}
 }
 

@@ -116,12 +116,9 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 	}
 	K := n * n * k
 	pl := Plan{N: n, Src: make([]int32, K)}
-	final := make([]int32, K)
-	for p, ds := range dst {
-		for r, d := range ds {
-			q := p*k + r
+	for p := range dst {
+		for q := p * k; q < (p+1)*k; q++ {
 			pl.Src[q] = int32(p)
-			final[q] = d.Row*int32(n) + d.Col
 		}
 	}
 	black := make([]bool, K)
@@ -142,7 +139,6 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 	if o.Position != nil {
 		draw = func() int32 { return o.Position(rng, n) }
 	}
-	rc := func(pu int32) (int32, int32) { return pu / int32(n), pu % int32(n) }
 	at := func(r, c int32) int32 { return r*int32(n) + c }
 	phases := 3
 	if alg == Rand4 {
@@ -206,25 +202,31 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 	default:
 		return Plan{}, fmt.Errorf("mesh: unknown algorithm %q (allowed: %s, %s, %s)", alg, Rand4, Rand3, Det3)
 	}
-	for q := range K {
-		sr, sc := rc(pl.Src[q])
-		dr, dc := rc(final[q])
-		x := inter[q]
-		var steps []int32
-		switch {
-		case alg == Rand4 && !black[q]:
-			y := draw()
-			steps = []int32{at(sr, x), at(y, x), at(y, dc), at(dr, dc)}
-		case alg == Rand4:
-			y := draw()
-			steps = []int32{at(x, sc), at(x, y), at(dr, y), at(dr, dc)}
-		case !black[q]: // rows, columns, rows
-			steps = []int32{at(sr, x), at(dr, x), at(dr, dc)}
-		default: // columns, rows, columns
-			steps = []int32{at(x, sc), at(x, dc), at(dr, dc)}
-		}
-		for ph, t := range steps {
-			pl.Targets[ph][q] = t
+	// The targets, packet by packet in the order q = p·k + r (the order
+	// of the draws of RAND_4's second positions).
+	t0, t1, t2 := pl.Targets[0], pl.Targets[1], pl.Targets[2]
+	var t3 []int32
+	if alg == Rand4 {
+		t3 = pl.Targets[3]
+	}
+	for p, ds := range dst {
+		sr, sc := int32(p/n), int32(p%n)
+		for r, d := range ds {
+			q := p*k + r
+			dr, dc := d.Row, d.Col
+			x := inter[q]
+			switch {
+			case alg == Rand4 && !black[q]:
+				y := draw()
+				t0[q], t1[q], t2[q], t3[q] = at(sr, x), at(y, x), at(y, dc), at(dr, dc)
+			case alg == Rand4:
+				y := draw()
+				t0[q], t1[q], t2[q], t3[q] = at(x, sc), at(x, y), at(dr, y), at(dr, dc)
+			case !black[q]: // rows, columns, rows
+				t0[q], t1[q], t2[q] = at(sr, x), at(dr, x), at(dr, dc)
+			default: // columns, rows, columns
+				t0[q], t1[q], t2[q] = at(x, sc), at(x, dc), at(dr, dc)
+			}
 		}
 	}
 	return pl, nil

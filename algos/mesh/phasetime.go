@@ -18,9 +18,9 @@ import "fmt"
 // oracles/mesh1d.Lemma4): the largest j − i − 1 + h(i, j) over positions
 // i < j with h(i, j) > 0, h(i, j) the packets from positions ≤ i to
 // positions ≥ j (0 without packets). Work: O(1) per packet and O(n²) per
-// side with packets, per phase, against O(1) per hop plus O(n) per busy
-// side and step for the line engine. Memory: 4n·n² int32 counters (512 KiB
-// at n = 32), shared by the phases.
+// line, per phase (O(n³), at most one per packet when k ≥ 2n), against
+// O(1) per hop plus O(n) per busy side and step for the line engine.
+// Memory: 2n·n² int32 counters (256 KiB at n = 32), shared by the phases.
 func RouteKKTimes(pl Plan) (KKResult, error) {
 	return newPhaseTimer(pl.N).route(pl)
 }
@@ -42,24 +42,23 @@ func (t *phaseTimer) route(pl Plan) (KKResult, error) {
 }
 
 // phaseTimer computes a phase's steps from the corrected Lemma 4 (see
-// RouteKKTimes). Sides are numbered as in lineEngine: s = 2l rightward (or
-// downward for a column), 2l+1 the other way written as rightward on the
-// mirrored positions, for lines l = 0…n−1 (rows) and n…2n−1 (columns).
+// RouteKKTimes). Lines are l = 0…n−1 (rows) and n…2n−1 (columns); the
+// packets of a line from position a to b are counted in one n×n matrix,
+// rightward (or downward) ones above its diagonal (a < b), the others below.
 type phaseTimer struct {
-	n    int
-	cnt  []int32 // cnt[(s·n+a)·n+b]: packets of side s from position a to b > a
-	busy []bool  // busy[s]: side s holds a packet
-	acc  []int32 // scratch: acc[b] = packets from positions ≤ a to b
-	row  []int32 // row[p], col[p]: PU p's row and column
-	col  []int32
-	// sideTime is (*phaseTimer).side; a test swaps in planted mutants of
+	n   int
+	cnt []int32 // cnt[(l·n+a)·n+b]: packets of line l from position a to b ≠ a
+	acc []int32 // scratch of lineTime
+	row []int32 // row[p], col[p]: PU p's row and column
+	col []int32
+	// lineTime is (*phaseTimer).line; a test swaps in planted mutants of
 	// the formula to show that its differential test catches them.
-	sideTime func(t *phaseTimer, s int) int
+	lineTime func(t *phaseTimer, l int) int
 }
 
 func newPhaseTimer(n int) *phaseTimer {
-	t := &phaseTimer{n: n, cnt: make([]int32, 4*n*n*n), busy: make([]bool, 4*n), acc: make([]int32, n),
-		row: make([]int32, n*n), col: make([]int32, n*n), sideTime: (*phaseTimer).side}
+	t := &phaseTimer{n: n, cnt: make([]int32, 2*n*n*n), acc: make([]int32, n),
+		row: make([]int32, n*n), col: make([]int32, n*n), lineTime: (*phaseTimer).line}
 	for p := range n * n {
 		t.row[p], t.col[p] = int32(p/n), int32(p%n)
 	}
@@ -73,56 +72,65 @@ func (t *phaseTimer) phase(pos, tg []int32) (int, error) {
 	for q := range pos {
 		from, to := pos[q], tg[q]
 		fr, fc, tr, tc := t.row[from], t.col[from], t.row[to], t.col[to]
-		var line, a, b int
+		var i int
 		switch {
+		case fc == tc && fr == tr: // stays
+			continue
 		case fr == tr: // along row fr
-			line, a, b = int(fr), int(fc), int(tc)
+			i = (int(fr)*n+int(fc))*n + int(tc)
 		case fc == tc: // along column fc
-			line, a, b = n+int(fc), int(fr), int(tr)
+			i = ((n+int(fc))*n+int(fr))*n + int(tr)
 		default:
 			clear(t.cnt)
-			clear(t.busy)
 			_, _, _, _, err := axisMove(n, from, to)
 			return 0, err
 		}
-		s := 2 * line
-		switch {
-		case b > a:
-		case b < a:
-			s, a, b = s+1, n-1-a, n-1-b
-		default:
-			continue
-		}
-		t.cnt[(s*n+a)*n+b]++
-		t.busy[s] = true
+		t.cnt[i]++
 	}
 	steps := 0
-	for s, busy := range t.busy {
-		if busy {
-			steps = max(steps, t.sideTime(t, s))
-			t.busy[s] = false
-		}
+	for l := range 2 * n {
+		steps = max(steps, t.lineTime(t, l))
 	}
 	return steps, nil
 }
 
-// side is the farthest-first time of side s (the corrected Lemma 4), and
-// zeroes its counters.
-func (t *phaseTimer) side(s int) int {
+// line is the farthest-first time of line l, the larger of its two
+// directions' (the corrected Lemma 4 on each), and zeroes its counters.
+// Rightward: the largest j − i − 1 + h over i < j with h > 0, h the
+// packets from positions ≤ i to positions ≥ j. Leftward, the same on the
+// mirrored line: the largest i − j − 1 + h over i > j with h > 0, h the
+// packets from positions ≥ i to positions ≤ j.
+func (t *phaseTimer) line(l int) int {
 	n := t.n
+	c := t.cnt[l*n*n : (l+1)*n*n]
 	acc := t.acc
 	best := 0
-	for i := range n - 1 {
-		c := t.cnt[(s*n+i)*n : (s*n+i+1)*n]
+	for i := range n - 1 { // rightward
+		r := c[i*n : (i+1)*n]
 		for b := i + 1; b < n; b++ {
-			acc[b] += c[b]
-			c[b] = 0
+			acc[b] += r[b]
+			r[b] = 0
 		}
-		h := 0 // h(i, j): packets from positions ≤ i to positions ≥ j
+		h := 0
 		for j := n - 1; j > i; j-- {
 			h += int(acc[j])
 			if h > 0 {
 				best = max(best, j-i-1+h)
+			}
+		}
+	}
+	clear(acc)
+	for i := n - 1; i > 0; i-- { // leftward
+		r := c[i*n : (i+1)*n]
+		for b := range i {
+			acc[b] += r[b]
+			r[b] = 0
+		}
+		h := 0
+		for j := range i {
+			h += int(acc[j])
+			if h > 0 {
+				best = max(best, i-j-1+h)
 			}
 		}
 	}

@@ -76,49 +76,64 @@ func TestRouteKKTimesEqualsRouteKK(t *testing.T) {
 			t.Fatalf("queues reported: %+v, %v", r, err)
 		}
 	}
-	withSide := func(side func(*phaseTimer, int) int) func(Plan) (KKResult, error) {
+	withLine := func(line func(*phaseTimer, int) int) func(Plan) (KKResult, error) {
 		return func(pl Plan) (KKResult, error) {
 			tm := newPhaseTimer(pl.N)
-			tm.sideTime = side
+			tm.lineTime = line
 			return tm.route(pl)
 		}
 	}
 	// the plain O(n⁴) formula agrees, so each mutant differs by its change only
-	if msg := timesMismatch(plans, withSide(func(t *phaseTimer, s int) int { return mutantSide(t, s, -1, 0, 0) })); msg != "" {
-		t.Fatalf("unmutated mutantSide: %s", msg)
+	if msg := timesMismatch(plans, withLine(func(t *phaseTimer, l int) int { return mutantLine(t, l, -1, 0, 0) })); msg != "" {
+		t.Fatalf("unmutated mutantLine: %s", msg)
 	}
-	for name, side := range map[string]func(*phaseTimer, int) int{
-		"− 1 dropped":                    func(t *phaseTimer, s int) int { return mutantSide(t, s, 0, 0, 0) },
-		"h from positions < i (printed)": func(t *phaseTimer, s int) int { return mutantSide(t, s, -1, 1, 0) },
-		"h to positions > j":             func(t *phaseTimer, s int) int { return mutantSide(t, s, -1, 0, 1) },
+	for name, line := range map[string]func(*phaseTimer, int) int{
+		"− 1 dropped":                    func(t *phaseTimer, l int) int { return mutantLine(t, l, 0, 0, 0) },
+		"h from positions < i (printed)": func(t *phaseTimer, l int) int { return mutantLine(t, l, -1, 1, 0) },
+		"h to positions > j":             func(t *phaseTimer, l int) int { return mutantLine(t, l, -1, 0, 1) },
 	} {
-		if msg := timesMismatch(plans, withSide(side)); msg == "" {
+		if msg := timesMismatch(plans, withLine(line)); msg == "" {
 			t.Errorf("planted mutant %q not caught", name)
 		}
 	}
 }
 
-// mutantSide is phaseTimer.side, written plainly (O(n⁴)), with the formula
-// varied: minus is added to j − i (−1 in the lemma), lag and dlag shift the
-// packets counted (h from positions ≤ i − lag to positions ≥ j + dlag).
-func mutantSide(t *phaseTimer, s int, minus, lag, dlag int) int {
+// mutantLine is phaseTimer.line written plainly (each direction as a
+// rightward side on its own n×n counts, the leftward one mirrored, and the
+// formula evaluated pair by pair in O(n⁴)) with the formula varied: minus
+// is added to j − i (−1 in the lemma), lag and dlag shift the packets
+// counted (h from positions ≤ i − lag to positions ≥ j + dlag).
+func mutantLine(t *phaseTimer, l int, minus, lag, dlag int) int {
 	n := t.n
-	c := t.cnt[s*n*n : (s+1)*n*n]
-	best := 0
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			h := 0
-			for a := 0; a <= i-lag; a++ {
-				for b := j + dlag; b < n; b++ {
-					h += int(c[a*n+b])
-				}
-			}
-			if h > 0 {
-				best = max(best, j-i+minus+h)
+	c := t.cnt[l*n*n : (l+1)*n*n]
+	right, left := make([]int, n*n), make([]int, n*n)
+	for a := range n {
+		for b := range n {
+			switch {
+			case a < b:
+				right[a*n+b] = int(c[a*n+b])
+			case a > b:
+				left[(n-1-a)*n+(n-1-b)] = int(c[a*n+b])
 			}
 		}
 	}
 	clear(c)
+	best := 0
+	for _, side := range [][]int{right, left} {
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				h := 0
+				for a := 0; a <= i-lag; a++ {
+					for b := j + dlag; b < n; b++ {
+						h += side[a*n+b]
+					}
+				}
+				if h > 0 {
+					best = max(best, j-i+minus+h)
+				}
+			}
+		}
+	}
 	return best
 }
 
@@ -193,7 +208,7 @@ func TestRouteKKTimesOffAxis(t *testing.T) {
 	if want == nil || got == nil || got.Error() != want.Error() {
 		t.Fatalf("error %v, RouteKK's %v", got, want)
 	}
-	if slices.ContainsFunc(tm.cnt, func(c int32) bool { return c != 0 }) || slices.Contains(tm.busy, true) {
+	if slices.ContainsFunc(tm.cnt, func(c int32) bool { return c != 0 }) {
 		t.Fatal("the timer holds packets after the error")
 	}
 	w, _ := RouteKK(pl, Options{})

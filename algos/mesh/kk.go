@@ -51,7 +51,8 @@ type Options struct {
 	// self the PU's own position on the line of Phase 1 (its column; its
 	// row for the black class, whose destinations come with rows and
 	// columns swapped; in NewPlanPrime the submesh's index in its
-	// row-bundle, with bundle destinations), dst the destinations.
+	// row-bundle, with bundle destinations), dst the destinations (NewPlan
+	// reuses dst's array for the next call: the hook must not keep it).
 	Allocator func(n int, self int32, dst []Dest) (Allocation, error)
 	// Position replaces rng.IntN(n) for the random positions of
 	// RAND_3_PHASE_ROUTE and RAND_4_PHASE_ROUTE.
@@ -115,25 +116,29 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 	}
 	K := n * n * k
 	pl := Plan{N: n, Src: make([]int32, K)}
-	final := make([]int32, K)
-	for p, ds := range dst {
-		for r, d := range ds {
-			q := p*k + r
+	for p := range dst {
+		for q := p * k; q < (p+1)*k; q++ {
 			pl.Src[q] = int32(p)
-			final[q] = d.Row*int32(n) + d.Col
 		}
 	}
 	black := make([]bool, K)
 	if o.Coloring {
+		var scratch []int32 // Det3: colourDet's counters, zero between PUs
+		if alg == Det3 {
+			scratch = make([]int32, 2*n*n)
+		}
 		for p := range dst {
-			colour(dst[p], black[p*k:(p+1)*k], rng, alg == Det3)
+			if alg == Det3 {
+				colourDet(dst[p], black[p*k:(p+1)*k], n, scratch)
+			} else {
+				colour(dst[p], black[p*k:(p+1)*k], rng, false)
+			}
 		}
 	}
 	draw := func() int32 { return int32(rng.IntN(n)) }
 	if o.Position != nil {
 		draw = func() int32 { return o.Position(rng, n) }
 	}
-	rc := func(pu int32) (int32, int32) { return pu / int32(n), pu % int32(n) }
 	at := func(r, c int32) int32 { return r*int32(n) + c }
 	phases := 3
 	if alg == Rand4 {
@@ -152,10 +157,11 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 			inter[q] = draw()
 		}
 	case Det3:
+		var idx []int    // reused for every PU and colour class: the
+		var local []Dest // allocators read them and keep neither
 		for p, ds := range dst {
 			for _, isBlack := range []bool{false, true} {
-				var idx []int
-				var local []Dest
+				idx, local = idx[:0], local[:0]
 				for r, d := range ds {
 					if black[p*k+r] == isBlack {
 						idx = append(idx, r)
@@ -196,25 +202,31 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 	default:
 		return Plan{}, fmt.Errorf("mesh: unknown algorithm %q (allowed: %s, %s, %s)", alg, Rand4, Rand3, Det3)
 	}
-	for q := range K {
-		sr, sc := rc(pl.Src[q])
-		dr, dc := rc(final[q])
-		x := inter[q]
-		var steps []int32
-		switch {
-		case alg == Rand4 && !black[q]:
-			y := draw()
-			steps = []int32{at(sr, x), at(y, x), at(y, dc), at(dr, dc)}
-		case alg == Rand4:
-			y := draw()
-			steps = []int32{at(x, sc), at(x, y), at(dr, y), at(dr, dc)}
-		case !black[q]: // rows, columns, rows
-			steps = []int32{at(sr, x), at(dr, x), at(dr, dc)}
-		default: // columns, rows, columns
-			steps = []int32{at(x, sc), at(x, dc), at(dr, dc)}
-		}
-		for ph, t := range steps {
-			pl.Targets[ph][q] = t
+	// The targets, packet by packet in the order q = p·k + r (the order
+	// of the draws of RAND_4's second positions).
+	t0, t1, t2 := pl.Targets[0], pl.Targets[1], pl.Targets[2]
+	var t3 []int32
+	if alg == Rand4 {
+		t3 = pl.Targets[3]
+	}
+	for p, ds := range dst {
+		sr, sc := int32(p/n), int32(p%n)
+		for r, d := range ds {
+			q := p*k + r
+			dr, dc := d.Row, d.Col
+			x := inter[q]
+			switch {
+			case alg == Rand4 && !black[q]:
+				y := draw()
+				t0[q], t1[q], t2[q], t3[q] = at(sr, x), at(y, x), at(y, dc), at(dr, dc)
+			case alg == Rand4:
+				y := draw()
+				t0[q], t1[q], t2[q], t3[q] = at(x, sc), at(x, y), at(dr, y), at(dr, dc)
+			case !black[q]: // rows, columns, rows
+				t0[q], t1[q], t2[q] = at(sr, x), at(dr, x), at(dr, dc)
+			default: // columns, rows, columns
+				t0[q], t1[q], t2[q] = at(x, sc), at(x, dc), at(dr, dc)
+			}
 		}
 	}
 	return pl, nil
@@ -248,6 +260,31 @@ func colour(ds []Dest, black []bool, rng *rand.Rand, det bool) {
 			black[r] = extraBlack
 			extraBlack = !extraBlack
 		}
+	}
+}
+
+// colourDet is colour for Det3 (det set) on a PU's destinations inside
+// the n×n mesh, with dense counters instead of maps: scratch holds 2·n²
+// zeros on entry and is left so. The same colours as colour
+// (TestColourDetEqualsColour).
+func colourDet(ds []Dest, black []bool, n int, scratch []int32) {
+	counts, seen := scratch[:n*n], scratch[n*n:2*n*n]
+	for _, d := range ds {
+		counts[int(d.Row)*n+int(d.Col)]++
+	}
+	extraBlack := false
+	for r, d := range ds {
+		i := int(d.Row)*n + int(d.Col)
+		seen[i]++
+		black[r] = seen[i]%2 == 0
+		if counts[i]%2 == 1 && seen[i] == counts[i] {
+			black[r] = extraBlack
+			extraBlack = !extraBlack
+		}
+	}
+	for _, d := range ds {
+		i := int(d.Row)*n + int(d.Col)
+		counts[i], seen[i] = 0, 0
 	}
 }
 

@@ -42,7 +42,21 @@ func GenKK(f KKFamily, n, k int, r *rand.Rand) [][]amesh.Dest {
 	if err != nil {
 		panic("props/mesh: " + err.Error())
 	}
+	// each PU's list cut from one array (capacity its own count), filled
+	// in packet order: the lists appending would build, without regrowing
+	count := make([]int, n*n)
+	for _, p := range in.Src {
+		count[p]++
+	}
+	all := make([]amesh.Dest, len(in.Dst))
 	out := make([][]amesh.Dest, n*n)
+	at := 0
+	for p, c := range count {
+		if c > 0 {
+			out[p] = all[at : at : at+c]
+			at += c
+		}
+	}
 	for q, d := range in.Dst {
 		out[in.Src[q]] = append(out[in.Src[q]], amesh.Dest{Row: d / int32(n), Col: d % int32(n)})
 	}

@@ -92,10 +92,21 @@ func runKKStatCase(c KKStatCase, position func(*rand.Rand, int) int32) (amesh.KK
 // (mesh.Options.Allocator; nil is ALLOCATE). Both hooks are for planted
 // faults only.
 func runKKStatCaseAlloc(c KKStatCase, position func(*rand.Rand, int) int32, alloc allocFn) (amesh.KKResult, error) {
+	return runKKStatCaseWith(c, position, alloc, false)
+}
+
+// runKKStatCaseWith is runKKStatCaseAlloc; with timesOnly it routes with
+// mesh.RouteKKTimes, which gives RouteKK's Steps and PhaseSteps (tested:
+// mesh.TestRouteKKTimesEqualsRouteKK) without simulating a step, and
+// measures no queue (MaxQueue −1, PhaseQueue and EndQueue nil).
+func runKKStatCaseWith(c KKStatCase, position func(*rand.Rand, int) int32, alloc allocFn, timesOnly bool) (amesh.KKResult, error) {
 	dst := GenKK(c.Family, c.N, c.K, seeds.Rand(c.DistSeed))
 	pl, err := amesh.NewPlan(c.Algorithm, c.N, dst, seeds.Rand(c.AlgSeed), amesh.Options{Coloring: c.Coloring, Position: position, Allocator: alloc})
 	if err != nil {
 		return amesh.KKResult{}, err
+	}
+	if timesOnly {
+		return amesh.RouteKKTimes(pl)
 	}
 	return amesh.RouteKK(pl, amesh.Options{})
 }
@@ -207,6 +218,10 @@ type whpClaim struct {
 	// alloc replaces ALLOCATE in DET_3_PHASE_ROUTE (nil: ALLOCATE); set
 	// only for a planted fault.
 	alloc allocFn
+	// timesOnly: value reads only Steps or PhaseSteps and there is no
+	// hard part, so the runs are timed by mesh.RouteKKTimes (the same
+	// times as the line engine, without stepping) instead of RouteKK.
+	timesOnly bool
 	// extra are sizes run at every budget beside statSizes (runs × 5 at
 	// the large budget, like the others), added where the planted faults
 	// need them; the check runs them too.
@@ -240,6 +255,9 @@ func (w whpClaim) sizes(b props.Budget) []statSize {
 }
 
 func (w whpClaim) check(env props.Env) props.Outcome {
+	if w.timesOnly && w.hard != nil {
+		panic("props/mesh: a whpClaim with a hard part needs the queues: timesOnly must be off")
+	}
 	sizes := w.sizes(env.Budget)
 	cells := len(sizes) * len(w.families)
 	alpha := props.Alpha / float64(cells)
@@ -255,7 +273,7 @@ func (w whpClaim) check(env props.Env) props.Outcome {
 				c := KKStatCase{Algorithm: w.alg, Coloring: w.coloring, N: n, K: k, Family: f, Metric: w.metric, Bound: B}
 				c.DistSeed = seeds.Derive(env.Seed, 0x57a7, w.tag, uint64(n), uint64(k), uint64(fi), uint64(run))
 				c.AlgSeed = seeds.Derive(c.DistSeed, 1)
-				r, err := runKKStatCaseAlloc(c, w.position, w.alloc)
+				r, err := runKKStatCaseWith(c, w.position, w.alloc, w.timesOnly)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -310,7 +328,7 @@ func init() {
 		tag     uint64
 	}{{"mesh/lemma-1/rand-4-phase-time", " Lemma 1", amesh.Rand4, 1}, {"mesh/lemma-2/rand-3-phase-time", " Lemma 2", amesh.Rand3, 2}} {
 		alg := l.alg
-		w := whpClaim{tag: l.tag, alg: alg, coloring: true, families: KKFamilies, metric: "steps", value: steps,
+		w := whpClaim{tag: l.tag, alg: alg, coloring: true, families: KKFamilies, metric: "steps", value: steps, timesOnly: true,
 			bound: func(n, k int) float64 { return randWHPBound(alg, n, k) }, lead: half, oterm: sqrtKNLog}
 		biased := w
 		biased.position = func(r *rand.Rand, n int) int32 { return int32(r.IntN(max(1, n/2))) }
@@ -325,14 +343,14 @@ func init() {
 	uniform := []KKFamily{KKUniform}
 	detScope := sizes + "; uniform random k-k distributions (every PU sends and receives exactly k packets, all such distributions equally likely); DET_3_PHASE_ROUTE with ALLOCATE, farthest-first on the fast engine"
 	lemma10O := func(n, k int) float64 { return math.Sqrt(float64(k) * float64(n*n) * float64(floorLog2(n))) }
-	l10 := whpClaim{tag: 10, alg: amesh.Det3, families: uniform, metric: "phase-2 steps",
+	l10 := whpClaim{tag: 10, alg: amesh.Det3, families: uniform, metric: "phase-2 steps", timesOnly: true,
 		value: func(r amesh.KKResult) int { return r.PhaseSteps[1] },
 		bound: func(n, k int) float64 { return float64(k*n)/4 + nlog(n)/2 + lemma10O(n, k) },
 		lead:  func(n, k int) float64 { return float64(k*n)/4 + nlog(n)/2 }, oterm: lemma10O}
 	lemma11O := func(n, k int) float64 {
 		return nlog(n) + math.Sqrt(float64(k)*float64(n*n*n)*float64(floorLog2(n)))
 	}
-	l11 := whpClaim{tag: 11, alg: amesh.Det3, families: uniform, metric: "phase-3 steps",
+	l11 := whpClaim{tag: 11, alg: amesh.Det3, families: uniform, metric: "phase-3 steps", timesOnly: true,
 		value: func(r amesh.KKResult) int { return r.PhaseSteps[2] },
 		bound: lemma11O, lead: func(int, int) float64 { return 0 }, oterm: lemma11O,
 		extra: []statSize{{4, 128, 100}}}

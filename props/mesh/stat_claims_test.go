@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -237,4 +238,53 @@ func TestHalfAllocateLoadsMiddleLinks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The statistical claims that read only times (Lemmas 1, 2, 10 and 11)
+// route with mesh.RouteKKTimes: on their algorithms, families and planted
+// faults (positions from the first half of each line; ALLOCATE split by
+// destination half or mirrored) a times-only run gives the full run's
+// Steps and PhaseSteps, and measures no queue. A whpClaim with a hard part
+// refuses timesOnly (it would read queues that were not measured).
+func TestTimesOnlyRunsEqualFullRuns(t *testing.T) {
+	half := func(r *rand.Rand, n int) int32 { return int32(r.IntN(max(1, n/2))) }
+	type variant struct {
+		alg      amesh.Algorithm
+		coloring bool
+		fams     []KKFamily
+		position func(*rand.Rand, int) int32
+		alloc    allocFn
+	}
+	vs := []variant{
+		{amesh.Rand4, true, KKFamilies, nil, nil}, {amesh.Rand4, true, KKFamilies, half, nil},
+		{amesh.Rand3, true, KKFamilies, nil, nil}, {amesh.Rand3, true, KKFamilies, half, nil},
+		{amesh.Det3, false, []KKFamily{KKUniform}, nil, nil}, {amesh.Det3, false, []KKFamily{KKUniform}, nil, halfAllocate},
+		{amesh.Det3, false, []KKFamily{KKUniform}, nil, mirrorAllocate},
+	}
+	for _, v := range vs {
+		for _, sz := range []statSize{{4, 32, 2}, {8, 64, 2}, {16, 256, 1}} {
+			for fi, f := range v.fams {
+				for run := range sz.runs {
+					c := KKStatCase{Algorithm: v.alg, Coloring: v.coloring, N: sz.n, K: sz.k, Family: f}
+					c.DistSeed = seeds.Derive(props.DefaultSeed, 0x7e57, uint64(sz.n), uint64(sz.k), uint64(fi), uint64(run))
+					c.AlgSeed = seeds.Derive(c.DistSeed, 1)
+					full, err1 := runKKStatCaseWith(c, v.position, v.alloc, false)
+					fast, err2 := runKKStatCaseWith(c, v.position, v.alloc, true)
+					if err1 != nil || err2 != nil {
+						t.Fatalf("%+v: %v, %v", c, err1, err2)
+					}
+					if fast.Steps != full.Steps || !slices.Equal(fast.PhaseSteps, full.PhaseSteps) || fast.MaxQueue != -1 || full.MaxQueue <= 0 {
+						t.Fatalf("%+v (half positions %v, alloc %v): times-only %+v, full %+v", c, v.position != nil, v.alloc != nil, fast, full)
+					}
+				}
+			}
+		}
+	}
+	w := whpClaim{timesOnly: true, hard: func(int, int, amesh.KKResult) string { return "" }}
+	defer func() {
+		if recover() == nil {
+			t.Error("a whpClaim with a hard part ran times-only")
+		}
+	}()
+	w.check(props.Env{Budget: props.Small, Seed: props.DefaultSeed})
 }

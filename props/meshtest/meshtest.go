@@ -575,7 +575,7 @@ func Families(o Options) []Family {
 // kkUniform is a uniformly random k-k relation: the n²·k destination slots
 // shuffled.
 func kkUniform(n, k int, rng *rand.Rand) Instance {
-	var in Instance
+	in := Instance{Src: make([]int32, 0, n*n*k), Dst: make([]int32, 0, n*n*k)}
 	for p := range n * n {
 		for range k {
 			in.Src = append(in.Src, int32(p))
@@ -588,7 +588,7 @@ func kkUniform(n, k int, rng *rand.Rand) Instance {
 
 // kkMap sends packet t of PU (i, j) to f(i, j, t).
 func kkMap(n, k int, f func(i, j, t int) (int, int)) Instance {
-	var in Instance
+	in := Instance{Src: make([]int32, 0, n*n*k), Dst: make([]int32, 0, n*n*k)}
 	for p := range n * n {
 		for t := range k {
 			r, c := f(p/n, p%n, t)

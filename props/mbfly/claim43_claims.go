@@ -34,7 +34,10 @@ type c43Cfg struct{ n, d, A int }
 func c43Cfgs(b props.Budget) []c43Cfg {
 	cs := []c43Cfg{{16, 12, 16}, {32, 12, 16}}
 	if b >= props.Default {
-		cs = append(cs, c43Cfg{32, 16, 16}, c43Cfg{64, 12, 32})
+		cs = append(cs, c43Cfg{32, 16, 16})
+	}
+	if b >= props.Large {
+		cs = append(cs, c43Cfg{64, 12, 32})
 	}
 	return cs
 }
@@ -143,10 +146,11 @@ func c43Bound(an, beta float64, p c43Pair, t, s, k int, f float64) float64 {
 // claim43Check routes random destination bijections on §4.1 networks with
 // the absorbing §4.2 protocol and checks after every even iteration t, for every stage
 // s < 2 log n and batch k, X_s^t(k) ≤ c43Bound(…, f) for every admissible
-// (γ, θ) of c43Pairs with β the network's certified expansion. With slow
-// (a planted fault) the router idles every other pair of iterations: it
-// runs iterations t + 1, t + 2 only for t ≡ 0 (mod 4).
-func claim43Check(slow bool, f float64) func(props.Env) props.Outcome {
+// (γ, θ) of c43Pairs with β the network's certified expansion. every = 1
+// is the router; every = e > 1 (a planted fault) runs it only one pair of
+// iterations in e (iterations t + 1, t + 2 for t ≡ 0 mod 2e), idling
+// otherwise: the router e times slower.
+func claim43Check(every int, f float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		checked, nonVacuous, tight, nets, skipped := 0, 0, 0, 0, 0
 		minSlack := math.Inf(1) // least bound − X over non-vacuous checks
@@ -180,8 +184,11 @@ func claim43Check(slow bool, f float64) func(props.Env) props.Outcome {
 						for b := range nb {
 							x := float64(X[s][b])
 							for _, p := range pairs {
-								bd := c43Bound(an, beta, p, t, s, b, f)
 								checked++
+								if t < p.theta*b {
+									continue // the bound is ≥ αn ≥ X
+								}
+								bd := c43Bound(an, beta, p, t, s, b, f)
 								if bd < an {
 									nonVacuous++
 									minSlack = math.Min(minSlack, bd-x)
@@ -207,7 +214,7 @@ func claim43Check(slow bool, f float64) func(props.Env) props.Outcome {
 					}
 					// two iterations: RunComm's iteration 1 has odd parity,
 					// so from an even t it runs t + 1 and t + 2
-					if slow && t%4 != 0 {
+					if t%(2*every) != 0 {
 						continue
 					}
 					_, next, err := amb.RunComm(st, c.A, 2, false)
@@ -222,7 +229,14 @@ func claim43Check(slow bool, f float64) func(props.Env) props.Outcome {
 		if nets == 0 || nonVacuous == 0 {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("no network with an admissible (γ, θ) and a bound below αn (%d networks skipped with β ≤ 3)", skipped)}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d networks (%d skipped: β ≤ 3), configurations %s; %d (t, s, k, θ) checks, %d with the bound below αn, %d of them within one packet of the bound (least bound − X = %.3g), largest X/bound %.3g", nets, skipped, strings.Join(ev, ", "), checked, nonVacuous, tight, minSlack, worstRatio), Slack: props.SlackOf(worstRatio, 1)}
+		seen := fmt.Sprintf("largest X/bound there %.3g", worstRatio)
+		var slack *float64
+		if worstRatio == 0 {
+			seen = "no packet of the batch was in the stage at any of them"
+		} else {
+			slack = props.SlackOf(worstRatio, 1)
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d networks (%d skipped: β ≤ 3), configurations %s; %d (t, s, k, θ) checks, %d with the bound below αn, %d of them below X + 1 (one packet more would break it; least bound − X = %.3g); %s", nets, skipped, strings.Join(ev, ", "), checked, nonVacuous, tight, minSlack, seen), Slack: slack}
 	}
 }
 
@@ -231,15 +245,15 @@ func registerClaim43() {
 		ID:        "mbfly/claim-4.3/stage-bound",
 		Source:    mbflySrc + " Claim 4.3 (with condition (2))",
 		Statement: "for even t: X_s^t(k) ≤ min[αn, αnγ^{t−θk}(1+β)^{⌈s/2⌉}] (exponent (s+1)/2 for odd s, s/2 for even s) for constants satisfying 2/(γ²(β+1)(1−γ^θ))·(1 + 1/(1−γ^θ)) ≤ 1",
-		Scope:     "§4.1 networks (random expanders and multi-butterfly), (n, d, 1/α) ∈ {(8, 5, 8), (16, 6, 8)} (small), + (16, 8, 8), (32, 8, 16) (default); 2 / 3 / 6 networks each with random destination bijections; β the network's exact expansion at α (expanders, and splitters with αm ≥ 1); every θ = 1 … 64 with its least admissible γ; every even iteration, stage s < 2 log n and batch until delivery",
+		Scope:     "§4.1 networks (random expanders and multi-butterfly), (n, d, 1/α) ∈ {(16, 12, 16), (32, 12, 16)} (small), + (32, 16, 16) (default), + (64, 12, 32) (large); 2 / 3 / 6 networks each with a random destination bijection; β the network's exact expansion at α (expanders, and splitters with αm ≥ 1); every θ = 1 … 64 with its least admissible γ; every even iteration, stage s < 2 log n and batch until delivery",
 		Kind:      props.Bound,
 		Class:     props.Paper,
-		Recorded:  props.Holds,
-		Notes:     "Condition (2) has a solution only for β > 3, and a splitter's concentrator has m/2 outputs, so β ≤ A/2: hence 1/α ≥ 8 and αn ∈ {1, 2} at the sizes we can enumerate. β is the least exact expansion over the log n expanders (|X| ≤ αn) and the splitters with αm ≥ 1; splitters with αm < 1 (m < 1/α) are outside the claim's hypothesis (mbfly/sec4.2/batch-load) and are not in β, though their stages are checked. For t < θk the bound is at least αn (vacuous); for each θ the least admissible γ gives the tightest bound, so checking θ = 1 … 64 at their least γ covers every admissible (γ, θ) with θ ≤ 64. Stages s < 2 log n as Theorem 4.1 sums them (the proof's induction uses Claims 4.1/4.2, which cover only sending stages s < 2 log n). Counts are buffers after the iteration (delivered packets absorbed: mbfly/sec4.2/comm-delivers); nearest-row-first batches (amb.CommBatch). Power (both fixed before running): the bound's second term halved, and the router exchanging along edges off a packet's route (amb.FaultIgnoreBit).",
-		Check:     claim43Check(false, 1),
+		Recorded:  props.Inconclusive,
+		Notes:     "The bound holds on every run, and it can fail at these sizes: in thousands of (t, s, k, θ) cells it is below αn, and there it is below one packet, so it demands that the stage hold no packet of the batch (a router 5 times slower — one pair of iterations in 5 — breaks it at stage 1, batch 0, iteration 10, n = 16; measured after the faults below were fixed, so it is not counted as power). Neither planted fault (both fixed before running) is caught: the bound's second term halved for t > 0, and the router at half speed; a router 4 times slower still passes at the small and default budgets (at large, with n = 64, it fails). So the bound has about 4× slack in time where it binds, and the verdict is recorded inconclusive (issue 9: no caught fault). Why these sizes: condition (2) has a solution only for β > 3 (its left side tends to 4/(β+1) as γ → 1, θ → ∞), and a splitter's concentrator has m/2 outputs, so β ≤ (m/2)/(αm) = 1/(2α); on our random networks β > 3 needed d = 12 and 1/α = 16 (d = 5 … 8 with 1/α = 8, 16 gave β ≤ 3.5 with a weakest set at 3 or below), hence αn ∈ {1, 2}. β is the least exact expansion over the log n expanders (|X| ≤ αn) and the splitters with αm ≥ 1; splitters with αm < 1 are outside the claim's hypothesis (mbfly/sec4.2/batch-load) and are not in β, though their stages are checked. For t < θk the bound is at least αn (vacuous); for each θ the least admissible γ (to 10⁻⁶, confirmed by exact arithmetic) is the tightest, so θ = 1 … 64 at their least γ covers every admissible (γ, θ) with θ ≤ 64. Stages s < 2 log n, as Theorem 4.1 sums them (the proof's induction uses Claims 4.1/4.2, which cover only the sending stages s < 2 log n). Counts are buffers after the iteration (delivered packets absorbed: mbfly/sec4.2/comm-delivers); nearest-row-first batches (amb.CommBatch).",
+		Check:     claim43Check(1, 1),
 		Faults: []props.Fault{
-			{Name: "the bound's second term halved for t > 0, min[αn, ½αnγ^{t−θk}(1+β)^{⌈s/2⌉}]", Check: claim43Check(false, 0.5)},
-			{Name: "the router at half speed (idles every other pair of iterations)", Check: claim43Check(true, 1)},
+			{Name: "the bound's second term halved for t > 0, min[αn, ½αnγ^{t−θk}(1+β)^{⌈s/2⌉}]", Check: claim43Check(1, 0.5)},
+			{Name: "the router at half speed (idles every other pair of iterations)", Check: claim43Check(2, 1)},
 		},
 	})
 }

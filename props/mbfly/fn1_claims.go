@@ -184,7 +184,7 @@ func fn1Check(tail fn1Tail, faster, serial bool) func(props.Env) props.Outcome {
 									kept++
 								}
 							}
-							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d network %d permutation %d, m = %d (cut at stage %d): %d packets never reach the cut stage (stuck after %d iterations); shrunk to %d packets %v", n, r, i, 1<<logM, logN-logM, h.stage.Waiting, h.stage.Iterations, kept, q), Counterexample: cex}
+							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d network %d permutation %d, m = %d (cut at stage %d): %d packets never reach the cut stage (stuck after %d iterations); shrunk (still stuck) to %d packets %v", n, r, i, 1<<logM, logN-logM, h.stage.Waiting, h.stage.Iterations, kept, q), Counterexample: cex}
 						}
 						if h.misplaced != "" {
 							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d network %d permutation %d, m = %d: %s", n, r, i, 1<<logM, h.misplaced), Counterexample: cex}
@@ -226,7 +226,7 @@ func registerFootnote1() {
 		Kind:      props.Invariant,
 		Class:     props.Reading,
 		Recorded:  props.Violated,
-		Notes:     "The footnote does not say how the packets enter the Batcher networks. Read literally (N/m networks, so m wires per network, one per node of the cut stage), a node of the cut stage can take only one packet, and a packet whose neighbours in its output set are all taken waits for ever, though the set has exactly as many nodes as packets bound for it: the splitters' expansion (for sets of at most αm) says nothing about a perfect matching. Found in an exploratory run before this claim was written (design networks stuck at N = 32, m = 16 and N = 64, m = 8 … 32); the check reports the first stuck run and greedily removes packets while it stays stuck. Replay: the counterexample's network (mbflyNet(seed, 0xd5, N, 32, network)), perm and log_m with algos/multibutterfly.RunToStage(…, N's log − log_m, StopOnePerNode, …). Repaired variant: mbfly/fn-1/batcher-tail-slots (L wires per node).",
+		Notes:     "The footnote does not say how the packets enter the Batcher networks. Read literally (N/m networks, so m wires per network, one per node of the cut stage), a node of the cut stage can take only one packet, and a packet whose neighbours in its output set are all taken waits for ever, though the set has exactly as many nodes as packets bound for it: the splitters' expansion (for sets of at most αm) says nothing about a perfect matching. Found in an exploratory run before this claim was written (design networks stuck at N = 32, m = 16 and N = 64, m = 8 … 32). The check reports the first stuck run and greedily removes packets while it stays stuck: at the small budget the identity on N = 32 with m = 8 (cut at stage 2), shrunk to the 8 packets 0 … 7 of block 0 alone — one of them finds its neighbours in A_{2,0} all taken; at the default budget a random permutation of 16 with m = 8, shrunk to 8 packets. Replay: the counterexample's network (mbflyNet(seed, 0xd5, N, 32, network)), perm and log_m with algos/multibutterfly.RunToStage(…, N's log − log_m, StopOnePerNode, …). Repaired variant: mbfly/fn-1/batcher-tail-slots (L wires per node).",
 		Check:     fn1Check(fn1Literal, false, false),
 	})
 	props.Register(props.Claim{

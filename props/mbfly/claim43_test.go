@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"routecheck/oracles/mbflyforms"
+	"routecheck/props"
 )
 
 // TestC43PairsByHand: condition (2) with β = 3 has no solution (its left
@@ -55,5 +56,20 @@ func TestC43BoundByHand(t *testing.T) {
 		if got := c43Bound(2, 5, p, c.t, c.s, c.k, c.f); math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("t=%d s=%d k=%d f=%v: bound %v, want %v", c.t, c.s, c.k, c.f, got, c.want)
 		}
+	}
+}
+
+// TestClaim43CanFail pins what the ledger note says: the bound binds at
+// these sizes — a router five times slower (one pair of iterations in
+// five) leaves batch 0's packet in stage 1 at iteration 10 (n = 16, d = 12,
+// 1/α = 16, β = 5), where the bound is below one packet (0.96 at γ ≈ 0.83,
+// θ = 20), while the router itself meets it.
+func TestClaim43CanFail(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: 20261122}
+	if o := claim43Check(1, 1)(env); o.Verdict != props.Holds {
+		t.Fatalf("the router: %v %s", o.Verdict, o.Evidence)
+	}
+	if o := claim43Check(5, 1)(env); o.Verdict != props.Violated {
+		t.Fatalf("5× slower router: %v %s", o.Verdict, o.Evidence)
 	}
 }

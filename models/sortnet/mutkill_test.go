@@ -20,7 +20,7 @@ func TestParseNetworkErrorAtEdges(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{`{"N": 4, "nw": [[4,1]]}`, "[4, 1]: wire out of range"}, // i = n, j < i
 		{`{"N": 4, "nw": [[4,3]]}`, "[4, 3]: wire out of range"},
-		{`{"N": 4, "nw": [[1,4]]}`, "[1, 4]: wire out of range"}, // j = n
+		{`{"N": 4, "nw": [[1,4]]}`, "[1, 4]: wire out of range"},                                         // j = n
 		{`{"N": 4, "nw": [[0,1],[1,0]]}`, "comparator 1 [1, 0]: the first wire must be the smaller one"}, // j = 0
 		{`{"N": 4, "nw": [[0,0]]}`, "[0, 0]: both ends on one wire"},                                     // i = j = 0
 		{`{"N": 4, "nw": [[0,-1]]}`, "[0, -1]: wire out of range"},

@@ -202,3 +202,55 @@ func init() {
 		Check:     checkChernoffAtProofDelta(1),
 		Faults:    []props.Fault{{Name: "every exponent doubled (e^{−δ²|S_a|g/d_s}, e^{−δ²g/2})", Check: checkChernoffAtProofDelta(2)}}})
 }
+
+// lnThm38Failure is ln of the failure bound at the end of Theorem 3.8's
+// proof, 9g·e^{−δ²(1−δ)⁴g^{5/6}/(8e²)} + 4g·e^{−δ²g/4}, at g = 2^k with
+// δ = g^{dexp} (the proof sets δ = g^{−1/3}); computed in log space so that
+// g up to 2^400 is representable.
+func lnThm38Failure(k int, dexp float64) float64 {
+	lg := float64(k) * math.Ln2
+	g := math.Exp2(float64(k))
+	d := math.Pow(g, dexp)
+	t1 := math.Log(9) + lg - d*d*math.Pow(1-d, 4)*math.Pow(g, 5.0/6)/(8*math.E*math.E)
+	t2 := math.Log(4) + lg - d*d*g/4
+	m := max(t1, t2)
+	return m + math.Log(math.Exp(t1-m)+math.Exp(t2-m))
+}
+
+// checkThm38OneMinusO1: the failure bound tends to 0 — it falls below 1 at
+// some g = 2^k, k ≤ 400, decreases at every doubling from there on and is
+// below 10⁻⁶ at 2^400 — else violated. dexp is δ's exponent (−1/3 for the
+// claim). The evidence reports the first g where the bound is < 1 (below
+// it, the theorem's probability statement is vacuous).
+func checkThm38OneMinusO1(dexp float64) func(props.Env) props.Outcome {
+	return func(props.Env) props.Outcome {
+		first := -1
+		prev := math.Inf(1)
+		for k := 1; k <= 400; k++ {
+			v := lnThm38Failure(k, dexp)
+			if first < 0 && v < 0 {
+				first = k
+			}
+			if first >= 0 && v >= prev {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("with δ = g^{%.3f} the failure bound rises from g = 2^%d to 2^%d (ln %.3g → %.3g) after falling below 1 at 2^%d", dexp, k-1, k, prev, v, first),
+					Counterexample: map[string]any{"log2_g": k, "delta_exponent": dexp}}
+			}
+			prev = v
+		}
+		if first < 0 || prev > math.Log(1e-6) {
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("with δ = g^{%.3f} the failure bound is not below 10⁻⁶ at g = 2^400 (ln = %.3g; first below 1 at 2^%d, −1 = never)", dexp, prev, first),
+				Counterexample: map[string]any{"delta_exponent": dexp}}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("the failure bound 9g·e^{−δ²(1−δ)⁴g^{5/6}/(8e²)} + 4g·e^{−δ²g/4} at δ = g^{−1/3} is ≥ 1 (vacuous) for every g = 2^k, k < %d (ln = %.2f at g = 2^10, %.2f at 2^50), first below 1 at g = 2^%d ≈ %.2g, then decreasing at every doubling to e^{%.3g} at 2^400",
+			first, lnThm38Failure(10, dexp), lnThm38Failure(50, dexp), first, math.Exp2(float64(first)), prev)}
+	}
+}
+
+func init() {
+	props.Register(props.Claim{ID: "pops/thm-3.8/success-one-minus-o1", Source: seed000 + " Theorem 3.8 (proof, last line: 'Note that this is 1 − o(1) as g grows')", Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
+		Statement: "The success probability 1 − (9g·e^{−δ²(1−δ)⁴g^{5/6}/8e²} + 4g·e^{−δ²g/4}) with δ = g^{−1/3} is 1 − o(1) as g grows.",
+		Scope:     "g = 2^k, k = 1 … 400, evaluated in log space",
+		Notes:     "Holds as a limit, but the failure bound is above 1 — the statement says nothing — until g = 2^70 ≈ 1.2·10²¹ (the first term, 9g·e^{−g^{1/6}(1−g^{−1/3})⁴/(8e²)}, needs g^{1/6}/59 > ln 9g). So at every size run here the w.h.p. of Theorem 3.8 rests on measurement, not on this bound (see pops/thm-3.8/degree-schedule). Planted fault: δ = g^{−1/2}, where the second term 4g·e^{−1/4} grows without bound.",
+		Check:     checkThm38OneMinusO1(-1.0 / 3),
+		Faults:    []props.Fault{{Name: "δ = g^{−1/2} in place of g^{−1/3}", Check: checkThm38OneMinusO1(-0.5)}}})
+}

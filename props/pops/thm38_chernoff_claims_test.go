@@ -80,3 +80,24 @@ func TestChernoffCounterexamplesExact(t *testing.T) {
 		}
 	}
 }
+
+// The failure bound at δ = g^{−1/3}, against values computed separately
+// (Python, the same formula term by term): ln 9.13 at g = 2^10 (terms 9.09
+// and 5.80), −4.28 at g = 2^70, where it first falls below 1.
+func TestThm38FailureBound(t *testing.T) {
+	for _, tc := range []struct {
+		k    int
+		want float64
+	}{{10, 9.13}, {50, 31.40}, {69, 0}, {70, -4.28}} {
+		got := lnThm38Failure(tc.k, -1.0/3)
+		if tc.k == 69 {
+			if got < 0 {
+				t.Fatalf("g = 2^69: ln failure bound %.3f < 0, but 2^70 is the first below 1", got)
+			}
+			continue
+		}
+		if math.Abs(got-tc.want) > 0.01 {
+			t.Fatalf("g = 2^%d: ln failure bound %.4f, want %.2f", tc.k, got, tc.want)
+		}
+	}
+}

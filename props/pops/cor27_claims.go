@@ -109,7 +109,7 @@ func cor27Runs(b props.Budget, g int) (m, r1, r2 int) {
 	if g >= 256 {
 		return 4, 2, 16
 	}
-	return b.Pick(4, 8, 8), b.Pick(3, 4, 6), b.Pick(12, 30, 60)
+	return b.Pick(4, 8, 8), b.Pick(2, 4, 6), b.Pick(24, 30, 60)
 }
 
 // checkCor27Yao is the randomized reading, run as Yao's principle gives it.

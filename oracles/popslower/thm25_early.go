@@ -39,6 +39,18 @@ func Theorem25Early(sh pops.Shape, fam Family) (Thm25Early, error) {
 	if sh.D != sh.G || sh.G < 2 {
 		return Thm25Early{}, fmt.Errorf("popslower: Theorem 2.5's construction is stated for d = g (and needs g ≥ 2 for a path to exist); got %v", sh)
 	}
+	return Theorem25EarlyAnyD(sh, fam)
+}
+
+// Theorem25EarlyAnyD is Theorem25Early on POPS(d, g) with any d ≥ 1, g ≥ 2:
+// the proof's "extension to d = Θ(g) … only more technical fuss", run with
+// the same threshold √g/2 and K = ⌈√g/2⌉. D then has dg processors (in-degree
+// g) and g² couplers (in-degree d), so the proof's constants change with
+// d/g; the construction fails with an error when no node reaches K sets.
+func Theorem25EarlyAnyD(sh pops.Shape, fam Family) (Thm25Early, error) {
+	if sh.D < 1 || sh.G < 2 {
+		return Thm25Early{}, fmt.Errorf("popslower: Theorem 2.5's construction needs d ≥ 1 and g ≥ 2; got %v", sh)
+	}
 	n, nv := sh.N(), sh.N()+sh.G*sh.G
 	half := math.Sqrt(float64(sh.G)) / 2
 	k := int(math.Ceil(half))

@@ -101,68 +101,87 @@ func testFamilies(sh pops.Shape) map[string]Family {
 // over the processed b is at least Theorem25's minimum over all b.
 func TestTheorem25EarlyAgainstNaive(t *testing.T) {
 	for _, g := range []int{2, 3, 4, 9, 16, 25} {
-		sh := pops.Shape{D: g, G: g}
-		n, half := sh.N(), math.Sqrt(float64(g))/2
-		for name, fam := range testFamilies(sh) {
-			res, err := Theorem25Early(sh, fam)
-			if err != nil {
-				t.Fatalf("g = %d %s: %v", g, name, err)
-			}
-			inS := func(b int) map[int]bool {
-				cnt := map[int]int{}
-				for a := range n {
-					if a != b {
-						for v := range naiveNodes(sh, fam, int32(a), int32(b)) {
-							cnt[v]++
-						}
+		checkEarlyNaive(t, pops.Shape{D: g, G: g}, Theorem25Early)
+	}
+}
+
+// The same checks on POPS(d, g) with d ≠ g (Theorem25EarlyAnyD, the
+// proof's d = Θ(g) extension).
+func TestTheorem25EarlyAnyDAgainstNaive(t *testing.T) {
+	for _, sh := range []pops.Shape{{D: 8, G: 4}, {D: 2, G: 4}, {D: 32, G: 16}, {D: 8, G: 16}, {D: 3, G: 9}} {
+		checkEarlyNaive(t, sh, Theorem25EarlyAnyD)
+	}
+	if _, err := Theorem25EarlyAnyD(pops.Shape{D: 4, G: 1}, direct); err == nil {
+		t.Fatal("g = 1 accepted")
+	}
+}
+
+func checkEarlyNaive(t *testing.T, sh pops.Shape, construct func(pops.Shape, Family) (Thm25Early, error)) {
+	t.Helper()
+	g := sh.G
+	n, half := sh.N(), math.Sqrt(float64(g))/2
+	for name, fam := range testFamilies(sh) {
+		res, err := construct(sh, fam)
+		if err != nil {
+			t.Fatalf("%v %s: %v", sh, name, err)
+		}
+		inS := func(b int) map[int]bool {
+			cnt := map[int]int{}
+			for a := range n {
+				if a != b {
+					for v := range naiveNodes(sh, fam, int32(a), int32(b)) {
+						cnt[v]++
 					}
 				}
-				s := map[int]bool{}
-				for v, c := range cnt {
-					if float64(c) >= half {
-						s[v] = true
+			}
+			s := map[int]bool{}
+			for v, c := range cnt {
+				if float64(c) >= half {
+					s[v] = true
+				}
+			}
+			return s
+		}
+		count := map[int]int{}
+		var dests []int32
+		minS := math.MaxInt
+		for b := range res.Processed {
+			s := inS(b)
+			minS = min(minS, len(s))
+			if b < res.Processed-1 {
+				for v := range s {
+					if count[v]++; count[v] >= res.K {
+						t.Fatalf("%v %s: node %d was in K = %d sets already at b = %d < %d", sh, name, v, res.K, b, res.Processed-1)
 					}
 				}
-				return s
 			}
-			count := map[int]int{}
-			var dests []int32
-			minS := math.MaxInt
-			for b := range res.Processed {
-				s := inS(b)
-				minS = min(minS, len(s))
-				if b < res.Processed-1 {
-					for v := range s {
-						if count[v]++; count[v] >= res.K {
-							t.Fatalf("g = %d %s: node %d was in K = %d sets already at b = %d < %d", g, name, v, res.K, b, res.Processed-1)
-						}
-					}
-				}
-				if s[res.Node] {
-					dests = append(dests, int32(b))
-				}
+			if s[res.Node] {
+				dests = append(dests, int32(b))
 			}
-			if !slices.Equal(dests, res.Dests) || len(dests) != res.K || float64(res.K) < half || minS != res.MinS {
-				t.Fatalf("g = %d %s: dests %v (naive %v), K %d, min|S_b| %d (naive %d)", g, name, res.Dests, dests, res.K, res.MinS, minS)
+		}
+		if !slices.Equal(dests, res.Dests) || len(dests) != res.K || float64(res.K) < half || minS != res.MinS {
+			t.Fatalf("%v %s: dests %v (naive %v), K %d, min|S_b| %d (naive %d)", sh, name, res.Dests, dests, res.K, res.MinS, minS)
+		}
+		for i, a := range res.Forced {
+			if res.Perm[a] != res.Dests[i] || !naiveNodes(sh, fam, a, res.Dests[i])[res.Node] {
+				t.Fatalf("%v %s: forced pair %d → %d does not cross node %d", sh, name, a, res.Dests[i], res.Node)
 			}
-			for i, a := range res.Forced {
-				if res.Perm[a] != res.Dests[i] || !naiveNodes(sh, fam, a, res.Dests[i])[res.Node] {
-					t.Fatalf("g = %d %s: forced pair %d → %d does not cross node %d", g, name, a, res.Dests[i], res.Node)
-				}
-			}
-			if err := perm.Validate(res.Perm, true); err != nil {
-				t.Fatalf("g = %d %s: %v", g, name, err)
-			}
-			if c, _ := Congestion(sh, fam, res.Perm); c < res.K {
-				t.Fatalf("g = %d %s: congestion %d < K = %d", g, name, c, res.K)
-			}
-			full, err := Theorem25(sh, fam)
-			if err != nil {
-				t.Fatalf("g = %d %s: Theorem25: %v", g, name, err)
-			}
-			if res.MinS < full.MinS {
-				t.Fatalf("g = %d %s: min over processed b %d < min over all b %d", g, name, res.MinS, full.MinS)
-			}
+		}
+		if err := perm.Validate(res.Perm, true); err != nil {
+			t.Fatalf("%v %s: %v", sh, name, err)
+		}
+		if c, _ := Congestion(sh, fam, res.Perm); c < res.K {
+			t.Fatalf("%v %s: congestion %d < K = %d", sh, name, c, res.K)
+		}
+		if sh.D != sh.G {
+			continue
+		}
+		full, err := Theorem25(sh, fam)
+		if err != nil {
+			t.Fatalf("%v %s: Theorem25: %v", sh, name, err)
+		}
+		if res.MinS < full.MinS {
+			t.Fatalf("%v %s: min over processed b %d < min over all b %d", sh, name, res.MinS, full.MinS)
 		}
 	}
 }

@@ -23,6 +23,34 @@ import (
 // thm25LargeSizes are the g (= d) of the large-g claim at a budget.
 func thm25LargeSizes(b props.Budget) []int { return []int{64, 256, 1024}[:b.Pick(1, 2, 3)] }
 
+// thm25LargeShapes are POPS(g, g) for the g of thm25LargeSizes.
+func thm25LargeShapes(b props.Budget) []mpops.Shape {
+	var out []mpops.Shape
+	for _, g := range thm25LargeSizes(b) {
+		out = append(out, mpops.Shape{D: g, G: g})
+	}
+	return out
+}
+
+// thm25ThetaShapes are the d ≠ g shapes of the d = Θ(g) claim: d = 2g and
+// d = g/2 at g = 64 (small), and at g = 256 (default, large).
+func thm25ThetaShapes(b props.Budget) []mpops.Shape {
+	out := []mpops.Shape{{D: 128, G: 64}, {D: 32, G: 64}}
+	if b != props.Small {
+		out = append(out, mpops.Shape{D: 512, G: 256}, mpops.Shape{D: 128, G: 256})
+	}
+	return out
+}
+
+// thm25Label names a shape in evidence: "g=64 " for d = g (as before),
+// "POPS(128,64) " otherwise.
+func thm25Label(sh mpops.Shape) string {
+	if sh.D == sh.G {
+		return fmt.Sprintf("g=%d ", sh.G)
+	}
+	return fmt.Sprintf("POPS(%d,%d) ", sh.D, sh.G)
+}
+
 // thm25LargeFamilies are the oblivious routers attacked: direct, the
 // deterministic two-hop one, and Valiant's two-hop scheme with its
 // intermediates fixed by a seed (a deterministic oblivious router that
@@ -41,6 +69,9 @@ func thm25LargeFamilies(sh mpops.Shape) []struct {
 // and how it is routed. The claim uses the proof's construction and the
 // oblivious router's own paths; each planted fault changes one of them.
 type thm25Large struct {
+	// shapes are the POPS(d, g) checked at a budget (nil: thm25LargeSizes
+	// with d = g).
+	shapes    func(props.Budget) []mpops.Shape
 	construct func(sh mpops.Shape, fam popslower.Family, seed uint64) (popslower.Thm25Early, error)
 	// route returns the slots the router takes on pi and whether every
 	// packet was delivered.
@@ -70,7 +101,7 @@ var thm25LargeOffline = thm25Large{construct: thm25LargeReal.construct,
 // skipped — each b_i is given a seeded random free source instead.
 var thm25LargeNoPath = thm25Large{route: thm25LargeReal.route,
 	construct: func(sh mpops.Shape, fam popslower.Family, seed uint64) (popslower.Thm25Early, error) {
-		res, err := popslower.Theorem25Early(sh, fam)
+		res, err := popslower.Theorem25EarlyAnyD(sh, fam)
 		if err != nil {
 			return res, err
 		}
@@ -94,6 +125,17 @@ var thm25LargeNoPath = thm25Large{route: thm25LargeReal.route,
 		return res, nil
 	}}
 
+// thm25Theta is the claim's check on d ≠ g with the construction of
+// Theorem25EarlyAnyD; thm25ThetaOffline and thm25ThetaNoPath are its
+// planted faults.
+var (
+	thm25Theta = thm25Large{shapes: thm25ThetaShapes, route: thm25LargeReal.route,
+		construct: func(sh mpops.Shape, fam popslower.Family, _ uint64) (popslower.Thm25Early, error) {
+			return popslower.Theorem25EarlyAnyD(sh, fam)
+		}}
+	thm25ThetaOffline = thm25Large{shapes: thm25ThetaShapes, construct: thm25Theta.construct, route: thm25LargeOffline.route}
+)
+
 // checkThm25Large runs the construction against every router at every g of
 // the budget and checks, as the proof states them: min |S_b| ≥ √g over the
 // processed b; the forced pairs alone have path congestion ≥ √g/2 ("already
@@ -103,15 +145,19 @@ var thm25LargeNoPath = thm25Large{route: thm25LargeReal.route,
 func checkThm25Large(how thm25Large) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		var ev []string
-		for _, g := range thm25LargeSizes(env.Budget) {
-			sh := mpops.Shape{D: g, G: g}
+		shapes := thm25LargeShapes
+		if how.shapes != nil {
+			shapes = how.shapes
+		}
+		for _, sh := range shapes(env.Budget) {
+			g := sh.G
 			half := math.Sqrt(float64(g)) / 2
 			// A random permutation's congestion, for scale: what a router
 			// meets without the construction.
 			rnd := perm.Random(sh.N(), seeds.Rand(env.Seed, 25, 1, uint64(g)))
 			for _, f := range thm25LargeFamilies(sh) {
 				fam := popslower.Family(f.fam)
-				inst := map[string]any{"d": g, "g": g, "router": f.name}
+				inst := map[string]any{"d": sh.D, "g": g, "router": f.name}
 				res, err := how.construct(sh, fam, env.Seed)
 				if err != nil {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: %v", sh, f.name, err), Counterexample: inst}
@@ -136,14 +182,18 @@ func checkThm25Large(how thm25Large) func(props.Env) props.Outcome {
 				if len(res.Forced) <= 64 {
 					inst["forced_sources"], inst["forced_dests"] = res.Forced, res.Dests
 				}
-				if float64(res.MinS) < 2*half {
+				if sh.D == sh.G && float64(res.MinS) < 2*half { // the proof's count is for d = g
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: min |S_b| = %d < √g over the first %d b", sh, f.name, res.MinS, res.Processed), Counterexample: inst}
 				}
 				if float64(cf) < half || float64(c) < half || float64(slots) < half {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v %s: forced pairs' congestion %d, permutation's %d, %d slots; √g/2 = %.1f", sh, f.name, cf, c, slots, half), Counterexample: inst}
 				}
-				ev = append(ev, fmt.Sprintf("g=%d %s: v = node %d in K = %d sets S_b after %d b, min|S_b| %d ≥ √g; forced congestion %d, permutation %d, %d slots ≥ √g/2 = %.0f (a random permutation: congestion %d)",
-					g, f.name, res.Node, res.K, res.Processed, res.MinS, cf, c, slots, half, cr))
+				geq := " ≥ √g"
+				if sh.D != sh.G {
+					geq = " (not bounded by the proof at d ≠ g)"
+				}
+				ev = append(ev, fmt.Sprintf("%s%s: v = node %d in K = %d sets S_b after %d b, min|S_b| %d%s; forced congestion %d, permutation %d, %d slots ≥ √g/2 = %.0f (a random permutation: congestion %d)",
+					thm25Label(sh), f.name, res.Node, res.K, res.Processed, res.MinS, geq, cf, c, slots, half, cr))
 			}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: "attained: " + strings.Join(ev, "; ")}
@@ -151,6 +201,19 @@ func checkThm25Large(how thm25Large) func(props.Env) props.Outcome {
 }
 
 func init() {
+	noPathTheta := thm25LargeNoPath
+	noPathTheta.shapes = thm25ThetaShapes
+	props.Register(props.Claim{ID: "pops/thm-2.5/d-theta-g", Source: seed000 + " Theorem 2.5 (d = Θ(g); the proof: 'the extension to d = Θ(g) or wider involving no further ideas')", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
+		Statement: "For any oblivious deterministic routing algorithm on POPS(d,g) with d = Θ(g) there is a permutation whose path congestion, hence routing time, is at least √g/2 slots — checked at d = 2g and d = g/2.",
+		Scope:     "POPS(128,64), POPS(32,64) (small), +POPS(512,256), POPS(128,256) (default, large); the three oblivious routers of pops/thm-2.5/large-g",
+		Notes: "Reading: Ω(√g) is read with the d = g constant √g/2, the construction unchanged (popslower.Theorem25EarlyAnyD: S_b with threshold √g/2, a node in ⌈√g/2⌉ of them, the greedy step through it). The proof's counting changes with d/g — D has dg processors of in-degree g and g² couplers of in-degree d — so |S_b| ≥ √g is not what the proof guarantees here: min |S_b| over the processed b is reported, not checked. " +
+			"Checked as for large-g: the forced pairs' congestion, the permutation's, and slots on the slot model ≥ √g/2. Faults: Theorem 2.1's off-line router (2⌈d/g⌉ slots: 2 at d = g/2, caught at g = 64) and the greedy step's path condition skipped.",
+		Check: checkThm25Large(thm25Theta),
+		Mem:   props.MemEstimate{Default: 128 * props.MiB, Large: 128 * props.MiB}, // POPS(512,256): 2¹⁷ processors (≈ 90 MB RSS measured with large-g)
+		Faults: []props.Fault{
+			{Name: "a router that is not oblivious: Theorem 2.1's off-line schedule (popsdet) routes the constructed permutation", Check: checkThm25Large(thm25ThetaOffline)},
+			{Name: "construction step skipped: the greedy step's condition that (a, b_i] crosses v dropped (random free sources)", Check: checkThm25Large(noPathTheta)},
+		}})
 	props.Register(props.Claim{ID: "pops/thm-2.5/large-g", Source: seed000 + " Theorem 2.5", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
 		Statement: "For any oblivious deterministic routing algorithm on POPS(g,g) there is a permutation whose path congestion, hence routing time, is at least √g/2 slots — at g where √g/2 ≥ 4.",
 		Scope:     "d = g (the proof's assumption); g = 64 (small), +256 (default), +1024 (large), where √g/2 = 4, 8, 16 is above the congestion 2–3 most permutations give; three oblivious routers: popsobl.Direct, popsobl.TwoHop, popsobl.Hashed(seed 25)",

@@ -159,3 +159,30 @@ func Execute(sh pops.Shape, dst []int32, fam Family, maxSlots int) (Result, erro
 	}
 	return res, nil
 }
+
+// Hashed is Valiant's two-hop scheme with its random intermediate fixed by
+// a seed: the packet from a to b goes first to processor m = h(seed, a, b)
+// mod n, a hash of the seed and the pair, then to b (directly when m is a
+// or b). For a fixed seed it is a deterministic oblivious family; with the
+// seed drawn at random it is a randomized oblivious router (the path still
+// depends only on a, b and the random bits), which is how Corollary 2.7's
+// randomized side is run. The intermediate is uniform over the n processors
+// up to the hash's bias.
+func Hashed(sh pops.Shape, seed uint64) Family {
+	n := uint64(sh.N())
+	return func(a, b int32) []int32 {
+		m := int32(splitmix(seed^splitmix(uint64(a)<<32|uint64(uint32(b)))) % n)
+		if m == a || m == b {
+			return []int32{b}
+		}
+		return []int32{m, b}
+	}
+}
+
+// splitmix is SplitMix64's finalizer (Steele, Lea, Flood 2014).
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}

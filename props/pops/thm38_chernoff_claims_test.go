@@ -1,0 +1,103 @@
+package pops
+
+import (
+	"math"
+	"math/big"
+	"testing"
+)
+
+// exactTail is Pr[Bin(n, p) > k] for rational p = num/den, in exact
+// rational arithmetic: an independent computation of lnBinomUpper.
+func exactTail(n int, num, den int64, k int) *big.Rat {
+	p := big.NewRat(num, den)
+	q := new(big.Rat).Sub(big.NewRat(1, 1), p)
+	sum := new(big.Rat)
+	for j := k + 1; j <= n; j++ {
+		t := new(big.Rat).SetInt(new(big.Int).Binomial(int64(n), int64(j)))
+		for range j {
+			t.Mul(t, p)
+		}
+		for range n - j {
+			t.Mul(t, q)
+		}
+		sum.Add(sum, t)
+	}
+	return sum
+}
+
+// The log-space tails agree with exact rational sums to 1e-9 relative.
+func TestLnBinomAgainstExact(t *testing.T) {
+	for _, tc := range []struct {
+		n        int
+		num, den int64
+		k        int
+	}{{13, 2, 13, 11}, {27, 2, 27, 23}, {40, 1, 4, 10}, {64, 16, 64, 20}, {10, 1, 2, 0}, {10, 1, 2, 9}} {
+		want, _ := exactTail(tc.n, tc.num, tc.den, tc.k).Float64()
+		got := math.Exp(lnBinomUpper(tc.n, float64(tc.num)/float64(tc.den), tc.k))
+		if math.Abs(got-want) > 1e-9*want {
+			t.Fatalf("Pr[Bin(%d, %d/%d) > %d] = %.12g, exact %.12g", tc.n, tc.num, tc.den, tc.k, got, want)
+		}
+	}
+	if !math.IsInf(lnBinomUpper(5, 0.5, 5), -1) {
+		t.Fatal("Pr[Bin(5, ½) > 5] must be 0")
+	}
+	// Lower tail: Pr[Bin(4, ½) < 1.5] = (1 + 4)/16.
+	if got := math.Exp(lnBinomLower(4, 0.5, 1.5)); math.Abs(got-5.0/16) > 1e-12 {
+		t.Fatalf("Pr[Bin(4, ½) < 1.5] = %v, want 5/16", got)
+	}
+}
+
+// The counterexamples the claims report, recomputed exactly: with g = 2,
+// d_s = |S_a| = 13, δ = 4.5 (the event P_a > 11) the tail 13·(2/13)¹²·(11/13)
+// + (2/13)¹³ exceeds e^{−δ²·13·2/(2·13)} = e^{−20.25}; with d_s = |S_a| = 27,
+// δ = 10.5 (P_a > 23) the tail exceeds e^{−δ²·2/4} = e^{−55.125}; and no
+// smaller d_s at g = 2 fails the first form (the search's order).
+func TestChernoffCounterexamplesExact(t *testing.T) {
+	tail13, _ := exactTail(13, 2, 13, 11).Float64()
+	if b := math.Exp(-20.25); tail13 <= b {
+		t.Fatalf("g=2, d_s=13: tail %.6g ≤ bound %.6g", tail13, b)
+	}
+	tail27, _ := exactTail(27, 2, 27, 23).Float64()
+	if b := math.Exp(-55.125); tail27 <= b {
+		t.Fatalf("g=2, d_s=27: tail %.6g ≤ bound %.6g", tail27, b)
+	}
+	for form, want := range []chernoffCase{{2, 13, 13, 11}, {2, 27, 27, 23}} {
+		c, _, _, ok := chernoffSearch(form, 2, 64)
+		if !ok || c != want {
+			t.Fatalf("form %d: search found %+v (%v), want %+v", form, c, ok, want)
+		}
+	}
+	// Below the first case every instance at g = 2 satisfies the form, checked exactly.
+	for ds := 3; ds < 13; ds++ {
+		for s := ds; 2*s >= ds; s-- {
+			for k := 3; k < s; k++ {
+				delta := float64(k)/2 - 1
+				tail, _ := exactTail(s, 2, int64(ds), k).Float64()
+				if b := math.Exp(-delta * delta * float64(s) * 2 / (2 * float64(ds))); tail > b*(1+1e-9) {
+					t.Fatalf("g=2, d_s=%d, |S_a|=%d, k=%d fails (%.6g > %.6g) before the reported first case", ds, s, k, tail, b)
+				}
+			}
+		}
+	}
+}
+
+// The failure bound at δ = g^{−1/3}, against values computed separately
+// (Python, the same formula term by term): ln 9.13 at g = 2^10 (terms 9.09
+// and 5.80), −4.28 at g = 2^70, where it first falls below 1.
+func TestThm38FailureBound(t *testing.T) {
+	for _, tc := range []struct {
+		k    int
+		want float64
+	}{{10, 9.13}, {50, 31.40}, {69, 0}, {70, -4.28}} {
+		got := lnThm38Failure(tc.k, -1.0/3)
+		if tc.k == 69 {
+			if got < 0 {
+				t.Fatalf("g = 2^69: ln failure bound %.3f < 0, but 2^70 is the first below 1", got)
+			}
+			continue
+		}
+		if math.Abs(got-tc.want) > 0.01 {
+			t.Fatalf("g = 2^%d: ln failure bound %.4f, want %.2f", tc.k, got, tc.want)
+		}
+	}
+}

@@ -326,3 +326,32 @@ func TestRunRouterViewsOfFullNode(t *testing.T) {
 	}
 	t.Fatal("no network with a stage-1 node fed by two inputs")
 }
+
+// A step with no exchanges is legal (no line active) and changes nothing,
+// under both readings.
+func TestStepCommEmptyStep(t *testing.T) {
+	net, err := BuildComm(2, 1, seeds.Rand(35))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := InitComm(net, []int32{7, 6, 5, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, step := range map[string]func(CommState, []int32) (CommState, error){"StepComm": StepComm, "StepCommKeep": StepCommKeep} {
+		x, err := step(s, nil)
+		if err != nil {
+			t.Fatalf("%s with no exchanges: %v", name, err)
+		}
+		for v := range s.Buf {
+			if x.Buf[v] != s.Buf[v] {
+				t.Fatalf("%s with no exchanges: node %d holds %d, held %d", name, v, x.Buf[v], s.Buf[v])
+			}
+		}
+		for p := range s.Delivered {
+			if x.Delivered[p] {
+				t.Fatalf("%s with no exchanges: packet %d delivered", name, p)
+			}
+		}
+	}
+}

@@ -3,10 +3,14 @@ package mbfly
 import (
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 
+	amb "routecheck/algos/multibutterfly"
 	"routecheck/internal/hunt"
 	"routecheck/internal/mbflyhunt"
+	mb "routecheck/models/multibutterfly"
 	"routecheck/props"
 )
 
@@ -53,17 +57,72 @@ func mbflyHuntedBound(c hunt.Case, scale float64, ev, replay string) props.Outco
 	return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(c.Value, scale)}
 }
 
-// mbflyHuntedBufferCheck: the hunted largest buffer / L against 1 (the
-// fault: L halved, i.e. ½).
-func mbflyHuntedBufferCheck(scale float64) func(props.Env) props.Outcome {
+// mbflyHuntedRoute routes a cited case's permutation with the priority
+// router carrying fault (amb.NoFault: the real router) the two ways
+// internal/mbflyhunt's replayer does — the fast engine with every invariant
+// checked after every step, and the router interface on the model
+// (mb.RunRouter) — keeping the model's errors wrapped (hunt.Cite flattens
+// them to text). It returns the largest buffer both agree on.
+func mbflyHuntedRoute(in mbflyhunt.Instance, fault amb.Fault) (int, error) {
+	net, err := mbflyhunt.Network(in.LogN, in.D, in.NetSeed)
+	if err != nil {
+		return 0, err
+	}
+	s, err := mb.Init(net, in.L, in.Perm)
+	if err != nil {
+		return 0, err
+	}
+	rr, _, err := mb.RunRouter(s, &amb.Priority{Fault: fault}, rand.New(rand.NewPCG(0, 0)), mb.RouterOptions{MaxSteps: amb.PriorityMaxSteps(in.LogN, in.D, in.L)})
+	if err != nil {
+		return 0, fmt.Errorf("router: %w", err)
+	}
+	r, _, err := amb.Run(s, amb.Options{Check: true, Fault: fault})
+	if err != nil {
+		return 0, fmt.Errorf("engine: %w", err)
+	}
+	if !r.Complete || !rr.Complete || r.MaxBuffer != rr.MaxBuffer {
+		return 0, fmt.Errorf("engine (complete %v, largest buffer %d) and router (complete %v, largest buffer %d) disagree", r.Complete, r.MaxBuffer, rr.Complete, rr.MaxBuffer)
+	}
+	return r.MaxBuffer, nil
+}
+
+// mbflyHuntedBufferCheck: the hunted largest buffer / L against scale (1
+// for the claim; the "L halved" fault ½), with the hunted permutation
+// routed by the priority router with fault (amb.NoFault for the claim). The
+// case is first cited (hunt.Cite: the real router must reproduce its
+// value); then its permutation is routed again with the router under test,
+// and a step the model rejects for filling a buffer beyond L (ErrCapacity)
+// is the claim failing — a buffer over L — so it is violated, not
+// inconclusive.
+func mbflyHuntedBufferCheck(fault amb.Fault, scale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		c, in, err := mbflyCiteHunted(huntedBufferFile, huntedBufferCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
-		ev := fmt.Sprintf("%s (N = 2^%d, d = %d, L = %d, net seed %d; replayed on the engine with invariants and on the model): largest buffer %g packets", c.Path, in.LogN, in.D, in.L, in.NetSeed, c.Value*float64(in.L))
-		return mbflyHuntedBound(c, scale, ev, "go run ./cmd/routecheck replay testdata/hunt/mbfly-buffer-n6-d2-l4.json")
+		return mbflyHuntedBufferJudge(c, in, fault, scale)
 	}
+}
+
+// mbflyHuntedBufferJudge routes the cited instance in with the router
+// carrying fault and judges its largest buffer / L against scale (split
+// from the check so that a test can judge a modified instance).
+func mbflyHuntedBufferJudge(c hunt.Case, in mbflyhunt.Instance, fault amb.Fault, scale float64) props.Outcome {
+	const replay = "go run ./cmd/routecheck replay testdata/hunt/mbfly-buffer-n6-d2-l4.json"
+	ev := fmt.Sprintf("%s (N = 2^%d, d = %d, L = %d, net seed %d; replayed on the engine with invariants and on the model)", c.Path, in.LogN, in.D, in.L, in.NetSeed)
+	buf, err := mbflyHuntedRoute(in, fault)
+	switch {
+	case errors.Is(err, mb.ErrCapacity):
+		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s: routing its permutation, the model rejected a step: %v", ev, err),
+			Counterexample: map[string]any{"file": c.Path, "error": err.Error(), "bound": in.L, "case_replay (real router)": replay}}
+	case err != nil:
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: routing its permutation: %v (not a buffer over L)", ev, err)}
+	case fault == amb.NoFault && float64(buf) != c.Value*float64(in.L):
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: routed again, largest buffer %d, but the cited value is %g·L", ev, buf, c.Value)}
+	}
+	c.Value = float64(buf) / float64(in.L)
+	ev += fmt.Sprintf(": largest buffer %d packets", buf)
+	return mbflyHuntedBound(c, scale, ev, replay)
 }
 
 // mbflyHuntedStepsCheck: the hunted steps / (2d·T0) against 1 (the fault:
@@ -95,10 +154,13 @@ func init() {
 	props.Register(props.Claim{ID: "mbfly/sec3.2/hunted-buffer", Source: mbflySrc + " §3.2 (\"no more than L packets will be stored simultaneously in one processor\"; the hunted worst case, issue 11 §3)", Kind: props.Bound, Recorded: props.Holds,
 		Statement: "The permutation that `routecheck hunt mbfly-buffer` found with the fullest buffer (simulated annealing over permutations, against random sampling at the same number of evaluations) stores at most L packets in any node: largest buffer / L ≤ 1.",
 		Scope:     "the saved case testdata/hunt/mbfly-buffer-n6-d2-l4.json (copied to props/mbfly/testdata): N = 2^6, d = 2, L = 4, net seed 1, §3.2's batched priority router; replayed through hunt.Cite (the path of `routecheck replay`); the same at every budget",
-		Notes: "The case (`routecheck hunt mbfly-buffer --iters 2000`, seed 1) reaches a buffer of exactly L = 4 (slack 1: the bound is attained), and so does the best of 2035 random permutations: the search gains nothing here (internal/mbflyhunt's package comment). What this claim adds to mbfly/sec3.2/buffers-le-L is that the bound is tight on the adversary's instance, not only respected. Caveat: the model (models/multibutterfly) rejects a step that fills a buffer beyond L, so a router that broke the bound would make the replay fail (inconclusive) rather than record a value above 1; the router fault that claim plants (a router ignoring batches) is caught there. " +
-			"Planted fault (written before running, with the hunted value known): the same check with L halved (the bound ½ in units of L).",
-		Check:  mbflyHuntedBufferCheck(1),
-		Faults: []props.Fault{{Name: "L halved (bound ½·L)", Check: mbflyHuntedBufferCheck(0.5)}},
+		Notes: "The case (`routecheck hunt mbfly-buffer --iters 2000`, seed 1) reaches a buffer of exactly L = 4 (slack 1: the bound is attained), and so does the best of 2035 random permutations: the search gains nothing here (internal/mbflyhunt's package comment). What this claim adds to mbfly/sec3.2/buffers-le-L is that the bound is tight on the adversary's instance, not only respected. The model (models/multibutterfly) rejects a step that fills a buffer beyond L (ErrCapacity), so a router that broke the bound could never record a value above 1, and before the review fix a replay error was inconclusive: the claim could not come out violated. Now the check routes the cited permutation again with the router under test, the two ways the replayer does (the router on the model, then the engine with invariants), and records a step the model rejects with ErrCapacity as violated — a buffer over L is exactly the claim failing (TestHuntedBufferOverLIsViolated: the batch-ignoring router on this instance with L = 2 overflows and is judged violated). Other routing errors stay inconclusive. " +
+			"Planted faults: (1) written before running, with the hunted value known: the same check with L halved (the bound ½ in units of L): caught. (2) Added in the review fix, written before running it on this case: the router fault of mbfly/sec3.2/buffers-le-L, a router that moves a packet into a node already holding a packet of its batch (amb.FaultIgnoreBatch), on the hunted permutation through the same path: NOT caught. On the model it delivers everything with a largest buffer of 3 (below the real router's 4 — the permutation was hunted against the real router, not this one); the engine's per-batch invariant then rejects it (two packets of batch 0 in one node), which is not a buffer over L, so the outcome is inconclusive. (A router that believes there are L + 1 batches, tried as a scratch measurement, also peaks at 3 here; on the same permutation with smaller L the batch-ignoring router overflows for L ≤ 2 and that one for L ≤ 3.) So on this instance the check's power against router faults is shown only through the L = 2 test above; mbfly/sec3.2/buffers-le-L, over many instances, is where such faults are caught.",
+		Check: mbflyHuntedBufferCheck(amb.NoFault, 1),
+		Faults: []props.Fault{
+			{Name: "L halved (bound ½·L)", Check: mbflyHuntedBufferCheck(amb.NoFault, 0.5)},
+			{Name: "a router that moves a packet into a node already holding a packet of its batch (amb.FaultIgnoreBatch), on the hunted permutation", Check: mbflyHuntedBufferCheck(amb.FaultIgnoreBatch, 1)},
+		},
 	})
 	props.Register(props.Claim{ID: "mbfly/thm-3.1/hunted-steps", Source: mbflySrc + " Theorem 3.1 (2d steps per iteration, T0 iterations; the hunted worst case, issue 11 §3)", Kind: props.Bound, Recorded: props.Inconclusive,
 		Statement: "The permutation that `routecheck hunt mbfly-steps` found slowest on a design network (d = 32, α = 1/32, β = 7, L = 4) is routed within Theorem 3.1's 2d·T0 steps: steps / (2d·T0) ≤ 1.",

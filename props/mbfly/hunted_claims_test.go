@@ -5,10 +5,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	amb "routecheck/algos/multibutterfly"
 	"routecheck/internal/hunt"
+	mb "routecheck/models/multibutterfly"
 	"routecheck/oracles/mbflyforms"
+	"routecheck/props"
 )
 
 // TestHuntedCasesAreCopies: every case this package's hunted claims embed
@@ -46,5 +50,26 @@ func TestHuntedStepsCaseUnits(t *testing.T) {
 	}
 	if steps := c.Value * 2 * 32 * 76; math.Abs(steps-11*64) > 1e-9 {
 		t.Errorf("recorded %g = %g steps, want 11 iterations = 704", c.Value, steps)
+	}
+}
+
+// TestHuntedBufferOverLIsViolated: a buffer over L is the hunted-buffer
+// claim failing, not an inconclusive replay. The router that ignores the
+// batch rule (amb.FaultIgnoreBatch) on the hunted permutation with L = 2
+// puts 3 packets into one node (a scratch run found the model rejecting
+// it at step 6), so the judge must say violated with the model's
+// ErrCapacity in its evidence; the real router on the real case holds.
+func TestHuntedBufferOverLIsViolated(t *testing.T) {
+	c, in, err := mbflyCiteHunted(huntedBufferFile, huntedBufferCase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mbflyHuntedBufferJudge(c, in, amb.NoFault, 1); got.Verdict != props.Holds {
+		t.Fatalf("real router, real case: %v: %s", got.Verdict, got.Evidence)
+	}
+	in.L = 2
+	got := mbflyHuntedBufferJudge(c, in, amb.FaultIgnoreBatch, 1)
+	if got.Verdict != props.Violated || !strings.Contains(got.Evidence, mb.ErrCapacity.Error()) {
+		t.Fatalf("batch-ignoring router at L = 2: %v: %s", got.Verdict, got.Evidence)
 	}
 }

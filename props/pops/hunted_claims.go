@@ -87,6 +87,18 @@ func huntedRouterSteps(file string, raw []byte) (hunt.Case, huntedRouter, []int,
 	return c, in, steps, nil
 }
 
+// huntedMinOver is the power of the binomial test at runs runs: the least
+// count c of runs above the bound with P(Bin(runs, q) ≥ c) ≤ props.Alpha,
+// the fewest exceedances that can be called a violation (runs + 1 if none).
+func huntedMinOver(runs int, q float64) int {
+	for c := 1; c <= runs; c++ {
+		if stats.BinomAtLeast(c, runs, q) <= props.Alpha {
+			return c
+		}
+	}
+	return runs + 1
+}
+
 // huntedFreshKey keys the fresh runs of the hunted permutation, shared by
 // pops/cor-3.9/hunted-steps's check and its faults.
 type huntedFreshKey struct {
@@ -154,8 +166,9 @@ func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 		tail := stats.BinomAtLeast(over, runs, q)
 		s := stats.Summarize(fresh)
 		rate := float64(over) / float64(runs)
-		ev := fmt.Sprintf("%s (POPS(%d,%d), %s): B = %g steps (4d/g = %g, Q_%d = %g from %d runs on POPS(%d,%d)); on its %d hunt seeds (replayed on the slot model) mean %.6g, %d above B — %s; on %d fresh seeds mean %.4g (max %g), %d above B: rate %.4g against 1/g = %g, P(Bin(%d, 1/%d) ≥ %d) = %.3g (α = %g)",
-			c.Path, in.D, in.G, in.Algorithm, bound, popspaper.Corollary39Slots(in.D, in.G)/5, in.G, qg, qRuns, in.G, in.G, len(steps), c.Value, huntOver, c.Versus(), runs, s.Mean, s.Max, over, rate, q, runs, in.G, over, tail, props.Alpha)
+		need := huntedMinOver(runs, q)
+		ev := fmt.Sprintf("%s (POPS(%d,%d), %s): B = %g steps (4d/g = %g, Q_%d = %g from %d runs on POPS(%d,%d)); on its %d hunt seeds (replayed on the slot model) mean %.6g, %d above B (P(Bin(%d, 1/%d) ≥ %d) = %.3g; these seeds are the ones the hunt selected on) — %s; on %d fresh seeds mean %.4g (max %g), %d above B: rate %.4g against 1/g = %g, P(Bin(%d, 1/%d) ≥ %d) = %.3g (α = %g; a violation needs ≥ %d of %d runs above B, %.0f%%)",
+			c.Path, in.D, in.G, in.Algorithm, bound, popspaper.Corollary39Slots(in.D, in.G)/5, in.G, qg, qRuns, in.G, in.G, len(steps), c.Value, huntOver, len(steps), in.G, huntOver, stats.BinomAtLeast(huntOver, len(steps), q), c.Versus(), runs, s.Mean, s.Max, over, rate, q, runs, in.G, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs))
 		if over > 0 && tail <= props.Alpha {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(rate, q),
 				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "bound_steps": bound, "seed": env.Seed, "replay": "go run ./cmd/routecheck replay testdata/hunt/pops-steps-d16-g4-time60s.json"}}
@@ -194,7 +207,8 @@ func init() {
 	props.Register(props.Claim{ID: "pops/cor-3.9/hunted-steps", Source: seed000 + " Corollary 3.9 (the hunted worst case; issue 11 §3)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
 		Statement: "The permutation that `routecheck hunt pops-steps` found slowest on POPS(16,4) (structured families, random sampling and simulated annealing, then shrunk) is routed by the faithful router within Corollary 3.9's 4d/g + O(log log g) steps w.h.p. — the adversary fixes it, the router's coins are fresh — with the O() and w.h.p. read as pops/cor-3.9/slots reads them.",
 		Scope:     "the saved case testdata/hunt/pops-steps-d16-g4-time60s.json (copied to props/pops/testdata): POPS(16,4), pops-rand-5slot; replayed on its 16 hunt seeds on the slot model, then routed with 60, 200, 1000 fresh seeds (small, default, large) on the slot model; B = 4d/g + Q_g in steps with Q_g from the runs of pops/cor-3.9/slots at each budget; exact binomial tail at Alpha",
-		Notes: "Reading as pops/cor-3.9/slots (w.h.p.: a fraction ≤ 1/g of runs above B). Why fresh seeds: the hunt compares permutations on 16 fixed seeds (common random numbers) and keeps the maximum, so its value is biased upward by selection. The case (`routecheck hunt pops-steps --d 16 --g 4 --time 60s --seed 2`, 164935 evaluations, 49 s CPU) has mean 23.56 steps on its own seeds, above B = 21, against 20.25 for the best of as many random permutations; on 400 fresh seeds (a scratch measurement) the same permutation averages 16.5 steps with 5% of runs above 21, no worse than a random permutation (16.5, 3%). So the search overfits the seeds, and judging the hunt's own mean would call a violation that is not there; a shorter hunt (testdata/hunt/pops-steps-d16-g4.json, --iters 2000: 20.31 on its seeds) was the first case cited and was replaced by this one before recording, when the longer hunt showed the bias. As in pops/cor-3.9/slots, a packet the faithful router loses in slot 5 (d > g) counts as routed. " +
+		Notes: "Reading as pops/cor-3.9/slots (w.h.p.: a fraction ≤ 1/g of runs above B). Why fresh seeds: the hunt compares permutations on 16 fixed seeds (common random numbers) and keeps the maximum, so its value is biased upward by selection. The case (`routecheck hunt pops-steps --d 16 --g 4 --time 60s --seed 2`, 164935 evaluations, 49 s CPU) has mean 23.56 steps on its own seeds, above B = 21, against 20.25 for the best of as many random permutations; on 400 fresh seeds (a scratch measurement) the same permutation averages 16.5 steps with 5% of runs above 21, no worse than a random permutation (16.5, 3%). So the search overfits the seeds. [Review fix] Judging the hunt's own mean (23.56 > 21) against B would compare a mean with what is a bound on the fraction of runs above B, and is not this claim's test; the claim's test applied to the hunt's 16 seeds (7 above B) gives P(Bin(16, 1/4) ≥ 7) ≈ 0.080, no violation either — but those seeds are the ones the permutation was selected on, so their fraction above B is biased upward, hence the fresh seeds; a shorter hunt (testdata/hunt/pops-steps-d16-g4.json, --iters 2000: 20.31 on its seeds) was the first case cited and was replaced by this one before recording, when the longer hunt showed the bias. As in pops/cor-3.9/slots, a packet the faithful router loses in slot 5 (d > g) counts as routed. " +
+			"Power (exact binomial, q = 1/g = 1/4, α = 1e-9; the evidence prints it): a violation needs at least 38 of 60 fresh runs above B (63%) at small, 90 of 200 (45%) at default, 336 of 1000 (34%) at large, against the 25% the reading allows; a permutation whose true rate above B is between 25% and those fractions is not detected at that budget. α is conditional on the estimated Q_g (the (1 − 1/g)-quantile from 40 / 200 / 1000 runs on POPS(g,g) by budget), as in pops/cor-3.9/slots: B is itself a random quantity, and the test's false-alarm rate holds given it. " +
 			"Planted faults (those of pops/cor-3.9/slots, chosen there before running; adopted here before this check was run on fresh seeds): B halved, and B lowered by one step. The first is caught at every budget (every fresh run is above B/2 = 10.5); the second is not (5–7% of fresh runs above 20 against 1/g = 1/4), as pops/cor-3.9/slots finds for it: the check cannot tell 4d/g + Q_g from a bound one step smaller.",
 		Check: huntedStepsCheck(1, 0),
 		Faults: []props.Fault{

@@ -517,7 +517,32 @@ const (
 	// seven halvers of 699² = 488601 layers per stage (the §5 parameters) is
 	// below Batcher's k(k+1)/2.
 	CertSec7CrossoverK = 47569314
+	// CertAlonBoppanaDegree is the least d ≥ 3 with d² > 4(1/ε − 1)²(d − 1)
+	// at ε = 1/100: the degree the k = h case of (★) needs for large h once
+	// σ₂ ≥ 2√(d − 1) − o(1) (Alon–Boppana) replaces the trace bound.
+	CertAlonBoppanaDegree = 39203
+	// CertAlonBoppanaBatcherTo is the largest k with k(k+1)/2 below it.
+	CertAlonBoppanaBatcherTo = 279
 )
+
+// certAlonBoppana is the least d ≥ 3 with d² > 4m²(d − 1), m = epsDen − 1:
+// with b/a → ε/(1 − ε) = 1/m in the k = h case of (★), certification needs
+// σ₂ < d/m, and Alon–Boppana's σ₂ ≥ 2√(d − 1) − o(1) then needs
+// d > 2m√(d − 1) (d = 1, 2 are excluded by D(h) for large h). It also
+// returns the largest k whose Batcher depth k(k+1)/2 is below that d. Both
+// are asymptotic in h (the o(1)), so they are reported beside the exact
+// D(h) figures, not in their place.
+func certAlonBoppana(epsDen int64) (d, k int64) {
+	m := epsDen - 1
+	d = 3
+	for d*d <= 4*m*m*(d-1) {
+		d++
+	}
+	for (k+1)*(k+2)/2 < d {
+		k++
+	}
+	return d, k
+}
 
 // certSec7Crossover checks that §7's estimate with halvers of depth hd (the
 // independent model of sortnet/aks/depth/crossover, aksDepthModel) first
@@ -556,7 +581,20 @@ func certSec7Crossover(hd int64, crossK int) (string, bool) {
 	return fmt.Sprintf("§7's estimate with 7 halvers of %d layers per stage: %d ≥ Batcher's %.0f at k = %d, %d < %.0f at k = %d (algos/aks DepthWithHalver agrees)", hd, dPrev, batcher(crossK-1), crossK-1, dAt, batcher(crossK), crossK), true
 }
 
+// certDegreeCheck is sortnet/aks/certified/degree-needed's check against
+// the recorded range, crossover and Alon–Boppana degree; the faults change
+// one of them (or ε).
 func certDegreeCheck(epsDen int64, from, to, crossK int) func(props.Env) props.Outcome {
+	return certDegreeCheckWith(epsDen, from, to, crossK, CertAlonBoppanaDegree)
+}
+
+// certDegreeCheckAB is the check with the recorded Alon–Boppana degree
+// replaced by abRec (a planted fault).
+func certDegreeCheckAB(abRec int64) func(props.Env) props.Outcome {
+	return certDegreeCheckWith(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK, abRec)
+}
+
+func certDegreeCheckWith(epsDen int64, from, to, crossK int, abRec int64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		// (1) The closed form is a lower bound on the full certificate's
 		// degree (mex.HalverDegreeLowerBound scans every k), checked for
@@ -589,16 +627,22 @@ func certDegreeCheck(epsDen int64, from, to, crossK int) func(props.Env) props.O
 		}
 		lo, hi := beats[0], beats[len(beats)-1]
 		contiguous := hi-lo+1 == len(beats)
-		ev := fmt.Sprintf("ε = 1/%d: D(h) → %v at h = 2^399 ((1/ε − 1)² = %d); the root halver alone is deeper than Batcher's k(k+1)/2 for k = %d..%d (contiguous: %v) [%s]. At §7's ε₀ = 1/700 the limit is 699² = 488601 layers per halver, 46× Paterson's 10564",
+		ev := fmt.Sprintf("ε = 1/%d: D(h) → %v at h = 2^399 ((1/ε − 1)² = %d); D(2^(k−1)) exceeds Batcher's k(k+1)/2 for k = %d..%d (contiguous: %v) [%s]. At §7's ε₀ = 1/700 the limit is 699² = 488601 layers per halver, at least 46× Paterson's 10564",
 			epsDen, limit, lim, lo, hi, contiguous, strings.Join(at, "; "))
 		if !contiguous || lo != from || hi != to || limit.Int64() != lim {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev + fmt.Sprintf("; recorded k = %d..%d", from, to), Counterexample: map[string]int{"from": lo, "to": hi}}
+		}
+		abD, abK := certAlonBoppana(epsDen)
+		ab700, _ := certAlonBoppana(700)
+		ev += fmt.Sprintf(". Alon–Boppana (σ₂ ≥ 2√(d − 1) − o(1), for large h): certifying 1/%d at k = h needs d ≥ %d, above Batcher's for k ≤ %d; at 1/700, d ≥ %d (%.0f× Paterson's)", epsDen, abD, abK, ab700, float64(ab700)/10564)
+		if abD != abRec || abK != CertAlonBoppanaBatcherTo {
+			return props.Outcome{Verdict: props.Violated, Evidence: ev + fmt.Sprintf("; recorded d = %d, k ≤ %d", abRec, CertAlonBoppanaBatcherTo), Counterexample: map[string]int64{"d": abD, "k": abK}}
 		}
 		cross, ok := certSec7Crossover(699*699, crossK)
 		if !ok {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev + "; " + cross + fmt.Sprintf(" (recorded crossover k = %d)", crossK), Counterexample: map[string]int{"crossover": crossK}}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: ev + "; " + cross}
+		return props.Outcome{Verdict: props.Holds, Evidence: ev + "; " + cross + " (a lower bound on the crossover: deeper halvers move it later)"}
 	}
 }
 
@@ -617,7 +661,8 @@ func init() {
 		Class:     props.Construction,
 		Notes: "The bound (★) and its derivation are in models/expander/halvercert.go; TestHalverCertNeverBelowExact checks that it never claims fewer misplacements than exact enumeration on random graphs with 2h ≤ 20. " +
 			"The definition of ε-halving (§6) allows ε·k misplaced of the k smallest, so where h·ε/r < 1 no misplacement is allowed and the halver must be exact: those bags get K_{h,h} (h layers, σ₂ = 0). " +
-			"Planted faults, written before running, applied to the halvers the construction used (its schedule is data-independent, so a construction with the faulty halver source asks for the same halvers): (1) the root's halver replaced by 8 random perfect matchings (the uncertified construction of sortnet/aks/expander-halver/sorts): caught, by the certificate at n = 256 (ε > 1/100 from k = 4) and as uncertifiable above (not circulant, h > 256); (2) the largest partial halver with its last shift dropped: caught (the degree search had rejected that prefix).",
+			"Planted faults, written before running, applied to the halvers the construction used (its schedule is data-independent, so a construction with the faulty halver source asks for the same halvers): (1) the root's halver replaced by 8 random perfect matchings (the uncertified construction of sortnet/aks/expander-halver/sorts): caught, by the certificate at n = 256 (ε > 1/100 from k = 4) and as uncertifiable above (not circulant, h > 256); (2) the largest partial halver with its last shift dropped: caught (the degree search had rejected that prefix). " +
+			"Limit of the exact cross-check: it only ever meets complete K_{h,h} halvers. A halver is partial only where h·ε/r ≥ 1, i.e. h ≥ 100r, so 2h ≥ 200, far beyond 0-1 enumeration (2^(2h) inputs); every halver with 2h ≤ 20 is K_{h,h}, whose exact ε is 0. So the enumeration checks the certificate's plumbing on exact halvers only; (★) itself is checked against enumeration on partial random graphs (2h ≤ 20) by TestHalverCertNeverBelowExact, not by this claim.",
 		Check: certHalversCheck(nil),
 		Faults: []props.Fault{
 			{Name: "an uncertified halver slipped in: the root's halver replaced by 8 random perfect matchings", Check: certHalversCheck(certRootRandom)},
@@ -639,7 +684,7 @@ func init() {
 		Kind:      props.Invariant,
 		Recorded:  props.Holds,
 		Class:     props.Construction,
-		Notes: "Unlike sortnet/aks/exact-halver/sorts and sortnet/aks/invariants (exact separators) and the expander-halver claims (uncertified random matchings, which fail), here some halvers are non-exact ε-halvers (at n = 2048, 6 of the 125 distinct halvers, the root's with 1004 of 1024 layers; at 4096, 14 of 159, the root's with 1981 of 2048: sortnet/aks/certified/halvers), and the §5 argument is what guarantees the result. At n ≤ 64 every halver is K_{h,h}, so the exhaustive part tests the schedule with exact halvers only. " +
+		Notes: "Unlike sortnet/aks/exact-halver/sorts and sortnet/aks/invariants (exact separators) and the expander-halver claims (uncertified random matchings, which fail), here some halvers are non-exact ε-halvers (at n = 2048, 6 of the 125 distinct halvers, the root's with 1004 of 1024 layers; at 4096, 14 of 159, the root's with 1981 of 2048 (the ledger's seed 20261122; seed 1 gives 1977): sortnet/aks/certified/halvers), and the §5 argument is what guarantees the result. At n ≤ 64 every halver is K_{h,h}, so the exhaustive part tests the schedule with exact halvers only. " +
 			"Planted faults, written before running: (1) stage 0 dropped in the construction (the root's separator emits nothing; its items go down in input order): caught at n = 5 (clause 4); (2) the comparator layers of separation stage ⌊T/2⌋ removed from the emitted network: not caught at any budget — without them the network still sorts every 0-1 input to n = 18 and every input tried at 256 / 2048 / 4096 (later stages and the finishing sorters repair what that stage would have done; the same blindness as the deleted comparators of sortnet/aks/exact-halver/sorts). The construction's traces do not see (2), which mutates only the emitted network.",
 		Check: certSortsCheck(nil, nil),
 		Faults: []props.Fault{
@@ -665,22 +710,24 @@ func init() {
 	props.Register(props.Claim{
 		ID:     "sortnet/aks/certified/degree-needed",
 		Source: srcCertified + "; §7 (Paterson's ε-halver depth ⌈2 ln ε/ln(1 − ε) + 2/ε − 1⌉ = 10564 at 1/700)",
-		Statement: fmt.Sprintf("A d-regular bipartite ε-halver certified by the spectral bound needs d ≥ D(h) (h = half the registers), D(h) → (1/ε − 1)² as h grows (9801 for the root's ε = 1/100, 488601 for §7's 1/700); so for n = 2^k the root's halver at stage 0 alone is deeper than Batcher's whole network exactly for k = %d..%d (so a spectrally certified AKS-family network is deeper than Batcher's for every such n), and at §7's 1/700 its halvers are 46 times deeper than the ones §7's estimate assumes, which then drops below Batcher's only at k = %d.",
-			CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK),
-		Scope:    "D(h) from the k = h case of (★) with σ₂² ≥ d(h − d)/(h − 1) (trace bound), in exact integers, for h = 2^(k−1), k = 1..400; checked to be at most the full scan mex.HalverDegreeLowerBound for h ≤ 2048; §7's estimate (the model of sortnet/aks/depth/crossover) with halvers of 488601 layers, against Batcher's, at the recorded crossover and through a convex lower bound below it",
+		Statement: fmt.Sprintf("A d-regular bipartite ε-halver on 2h registers certified by the spectral bound (σ₂ and d alone) has d ≥ D(h), the lower bound that the k = h case of (★) and the trace bound σ₂² ≥ d(h − d)/(h − 1) give; D(h) → (1/ε − 1)² as h grows (9801 for the root's ε = 1/100, 488601 for §7's 1/700). For n = 2^k, D(2^(k−1)) exceeds Batcher's depth k(k+1)/2 exactly for k = %d..%d, so for every such n the root's halver at stage 0 alone, and with it a spectrally certified AKS-family network, is deeper than Batcher's whole network. The degree actually needed is larger: by Alon–Boppana (σ₂ ≥ 2√(d − 1) − o(1)) certifying 1/100 at k = h needs d ≥ %d for large h, above Batcher's for k ≤ %d. At §7's 1/700, D(h) → 488601, 46 times the 10564 layers §7's estimate assumes; that estimate (which charges every stage the same halver depth) with halvers of 488601 layers drops below Batcher's first at k = %d, a lower bound on its crossover with certified halvers, which need more (Alon–Boppana) and only move it later.",
+			CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertAlonBoppanaDegree, CertAlonBoppanaBatcherTo, CertSec7CrossoverK),
+		Scope:    "D(h) from the k = h case of (★) with σ₂² ≥ d(h − d)/(h − 1) (trace bound), in exact integers, for h = 2^(k−1), k = 1..400; checked to be at most the full scan mex.HalverDegreeLowerBound for h ≤ 2048; the Alon–Boppana degree as the least d with d² > 4(1/ε − 1)²(d − 1), in integers; §7's estimate (the model of sortnet/aks/depth/crossover) with halvers of 488601 layers, against Batcher's, at the recorded crossover and through a convex lower bound below it",
 		Kind:     props.Exact,
 		Recorded: props.Holds,
 		Class:    props.Construction,
-		Notes: "This is a limit of the spectral certificate (and of any certificate that uses only σ₂ and d), not of halvers: Paterson's counting argument gives 1/700-halvers of depth 10564 for every size, but they are not certified by anything we can compute. " +
+		Notes: "D(h) is only a lower bound on the degree this certificate needs: it uses the trace bound σ₂ ≳ √d (for d ≪ h), which no large graph attains — Alon–Boppana's bound is about twice it. Alon–Boppana (σ₂ ≥ 2√(d − 1) − o(1) as the graph grows) gives the real requirement for large h: with b/a → ε/(1 − ε) in the k = h case, certification needs σ₂ < d/(1/ε − 1), so d > 2(1/ε − 1)√(d − 1), d ≥ 39203 ≈ 4·99² at the root's 1/100 (the paper's ε; above Batcher's k(k+1)/2 up to k = 279) and d ≥ 1954403 ≈ 4·699² at §7's 1/700 (185× Paterson's 10564). These are asymptotic (the o(1)), so the exact range k = 5..139 stays the one stated for D(h), and 488601 layers and the crossover k = 47569314 are lower bounds. " +
+			"This is a limit of the spectral certificate (and of any certificate that uses only σ₂ and d), not of halvers: Paterson's counting argument gives 1/700-halvers of depth 10564 for every size, but they are not certified by anything we can compute. " +
 			"Explicit expanders do not help: certifying 1/100 at k = h needs σ₂/d ≤ 1/99; the Margulis–Gabber–Galil graph is 8-regular with σ₂ ≤ 5√2 (σ₂/d ≈ 0.88), and an LPS graph (d = p + 1, σ₂ ≤ 2√p) needs p ≳ 39000, while models/expander builds X^{p,q} only for q ≤ 61 and on q(q² − 1)/2 vertices, not on the bag sizes the schedule asks for; so the halvers are random circulants (exact spectra by character sums). " +
-			"Measured: the degree search meets D(h) closely (n = 4096: root h = 2048, D = 1680, found 1977 with circulants; 8192: h = 4096, D = 2888, found 3885). " +
-			"Beyond 2^139 the root's halver alone no longer outweighs Batcher, but §7's estimate with 7 halvers of 488601 layers per stage crosses Batcher's only at k = 47569314 (checked at k − 1 and k, and through a convex lower bound below). " +
-			"Planted faults, written before running: the recorded upper end with its last digit changed (138), the root's ε printed 1/10 instead of 1/100, and the recorded crossover with its last digit changed (47569313).",
+			"Measured (scratch runs of aks.CertifiedNet, root halver r = 1): the degree search finds circulants 18–35% above D(h) — n = 4096 (h = 2048, D = 1680): 1981 with the ledger's seed 20261122 (18% above; the figure sortnet/aks/certified/sorts-invariants cites), 1977 with seed 1 (18%); n = 8192 (h = 4096, D = 2888): 3855 with seed 20261122 (33%), 3885 with seed 1 (35%). " +
+			"§7's estimate with 7 halvers of 488601 layers per stage crosses Batcher's at k = 47569314 (checked at k − 1 and k, and through a convex lower bound below); with the deeper halvers a certificate really needs it crosses later. " +
+			"Planted faults, written before running: the recorded upper end with its last digit changed (138), the root's ε printed 1/10 instead of 1/100, and the recorded crossover with its last digit changed (47569313); added with the Alon–Boppana figures (review fix), the recorded Alon–Boppana degree with its last digit changed (39202).",
 		Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK),
 		Faults: []props.Fault{
 			{Name: "the recorded upper end with its last digit changed (138)", Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo-1, CertSec7CrossoverK)},
 			{Name: "ε printed 1/10 for 1/100", Check: certDegreeCheck(10, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK)},
 			{Name: "the recorded crossover with its last digit changed (47569313)", Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK-1)},
+			{Name: "the recorded Alon–Boppana degree with its last digit changed (39202)", Check: certDegreeCheckAB(CertAlonBoppanaDegree - 1)},
 		},
 	})
 }

@@ -30,6 +30,23 @@ func TestCertDegreeClosedWorked(t *testing.T) {
 	}
 }
 
+// certAlonBoppana against values worked independently: m = 1/ε − 1;
+// d² > 4m²(d − 1) is (d − 2m²)² > 4m²(m² − 1), so the least d ≥ 3 is
+// ⌊2m² + 2m√(m² − 1)⌋ + 1 when that root is not an integer. m = 1: every
+// d ≠ 2, so 3; m = 2: 8 + √48 = 14.93, so 15; m = 99: 19602 + 198√9800 =
+// 39202.99997, so 39203, and Batcher's 279·280/2 = 39060 < 39203 ≤
+// 280·281/2 = 39340; m = 699: 1954402.9999995, so 1954403.
+func TestCertAlonBoppanaWorked(t *testing.T) {
+	for _, c := range []struct{ den, d int64 }{{2, 3}, {3, 15}, {100, 39203}, {700, 1954403}} {
+		if d, _ := certAlonBoppana(c.den); d != c.d {
+			t.Fatalf("Alon–Boppana degree at 1/%d = %d, want %d", c.den, d, c.d)
+		}
+	}
+	if d, k := certAlonBoppana(100); d != CertAlonBoppanaDegree || k != 279 || CertAlonBoppanaBatcherTo != 279 {
+		t.Fatalf("at 1/100: d = %d, k = %d; want 39203 and 279 (recorded %d, %d)", d, k, CertAlonBoppanaDegree, CertAlonBoppanaBatcherTo)
+	}
+}
+
 // certifyLayers accepts K_{h,h} and a certified circulant, and rejects
 // layers that are not matchings across the halves, random matchings (no
 // certificate at the target), and a circulant one shift short of its

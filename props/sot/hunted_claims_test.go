@@ -9,6 +9,7 @@ import (
 
 	"routecheck/internal/hunt"
 	"routecheck/internal/sothunt"
+	"routecheck/props"
 )
 
 // TestHuntedCasesAreCopies: every case this package's hunted claims embed
@@ -63,5 +64,42 @@ func TestHuntedScheduledTimeByHand(t *testing.T) {
 	}
 	if n != 8 || h != 8 || w[[2]int{7, 6}] != 8 || T != n*h+n-1 || float64(T)/float64(h) != c.Value {
 		t.Errorf("n = %d, h = %d, w(7, 6) = %d, T = %d (want 71 = n·h + n − 1), recorded %g·h", n, h, w[[2]int{7, 6}], T, c.Value)
+	}
+}
+
+// TestHuntedDeflCheckCatchesSkewWhereItFires: the hunted-no-deflections
+// check judges the router it is given, not only the cited value. On the
+// scheduled case with its relation replaced by the full 8-relation
+// dest[i] = (i, i+1, …, i+7) mod 8 (the real schedule still deflects
+// nothing there, so hunt.Cite reproduces the recorded 0), the P_0 skew
+// fires at every step: P_0 sends to P_(t+1) when P_1 does, two packets for
+// one target in one step, which must deflect one. On the real case (the
+// identity relation) the skew never fires (P_0 only has packets for P_0).
+func TestHuntedDeflCheckCatchesSkewWhereItFires(t *testing.T) {
+	var c map[string]any
+	if err := json.Unmarshal(huntedScheduledDeflCase, &c); err != nil {
+		t.Fatal(err)
+	}
+	in := c["instance"].(map[string]any)
+	dest := make([][]int32, 8)
+	for i := range dest {
+		for k := range 8 {
+			dest[i] = append(dest[i], int32((i+k)%8))
+		}
+	}
+	in["dest"] = dest
+	raw, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := props.Env{Budget: props.Small}
+	if got := sotHuntedDeflCheck(huntedScheduledDeflFile, raw, nil)(env); got.Verdict != props.Holds {
+		t.Fatalf("real router on the full relation: %v: %s", got.Verdict, got.Evidence)
+	}
+	if got := sotHuntedDeflCheck(huntedScheduledDeflFile, raw, sotSkewP0)(env); got.Verdict != props.Violated {
+		t.Fatalf("skewed P_0 on the full relation: %v: %s", got.Verdict, got.Evidence)
+	}
+	if got := sotHuntedDeflCheck(huntedScheduledDeflFile, huntedScheduledDeflCase, sotSkewP0)(env); got.Verdict != props.Holds {
+		t.Fatalf("skewed P_0 on the hunted identity relation: %v (the notes say it never fires there): %s", got.Verdict, got.Evidence)
 	}
 }

@@ -19,12 +19,14 @@ import (
 // differential tests). Slots 3 and 4 (acks) are not simulated: Proposition
 // 3.2 says they never conflict, and the model-level claims check that.
 //
-// Work per step is O(pending + g) with mostly sequential memory access. An
-// Engine reuses its buffers between runs: after the first run of a given
-// size, Run allocates only the per-step slices of Result. Memory is
-// 13·n + 28·min(n, g²) bytes (≈ 690 MB at n = 2^24, d = g; ≈ 250 MB at
-// d = 16g), plus the caller's destination array. Not safe for concurrent
-// use; use one Engine per goroutine.
+// Work per step is O(pending + g) plus, in the first steps, clearing the
+// per-coupler counters (O(g²/32) words). An Engine reuses its buffers
+// between runs: after the first run of a given size, Run allocates only
+// the per-step slices of Result. Memory is 13·n + 20·min(n, g²) +
+// at most (1 + ⌈d/g⌉)·g²/4 bytes (≈ 560 MB at n = 2^24, d = g; ≈ 240 MB at
+// d = 16g), plus the caller's destination array (runSorted, the tests'
+// second implementation, adds 8·min(n, g²)). Not safe for concurrent use;
+// use one Engine per goroutine.
 type Engine struct {
 	pending []int32 // unacked packet ids, increasing
 	part    []int32 // indices into pending of this step's participants
@@ -39,6 +41,12 @@ type Engine struct {
 	start   []int32 // counting-sort offsets, g+1
 	srcDeg  []int32
 	tmpDeg  []int32
+	// The counting path's state: 2-bit saturating counters (0, 1, ≥ 2)
+	// per slot-2 coupler (intermediate group, temporary group) and per
+	// delivery coupler (sub-slot, temporary group, destination group),
+	// always zero between steps.
+	bm2, bm3 []uint64
+	sorted   bool // step with the counting sorts (runSorted), not the counters
 }
 
 // copyAt is a copy in flight: pending index k and destination x. Its source
@@ -46,6 +54,15 @@ type Engine struct {
 // bucketed by is kept beside it (Engine.keys) so that the records the
 // counting sorts move are 8 bytes.
 type copyAt struct{ k, x int32 }
+
+// growZero is grow for buffers that must be zero: a buffer that is kept is
+// zero already (the counters are cleared after every step).
+func growZero(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
+	}
+	return s[:n]
+}
 
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
@@ -95,7 +112,26 @@ func (v divisor) mod(x int32) int32 {
 // Run routes the partial permutation dst (not modified) on POPS(sh) with the
 // randomized router and returns the same Result as RunOnModel except for the
 // model-only fields (Conflicts of slots 3–4, MaxMem, Duplicated).
+//
+// Slots 2 and 5 are resolved with per-coupler counters (2 bits per coupler
+// of each slot: g²/4 bytes for slot 2 and ⌈d/g⌉·g²/4 for delivery, at most
+// n/2 bytes in all since g² ≤ n), not by sorting the copies by group;
+// runSorted is the sorting way, kept as a second implementation for the
+// differential tests (TestEngineCountersMatchSorted).
 func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
+	e.sorted = false
+	return e.run(sh, dst, rng, o)
+}
+
+// runSorted is Run with slots 2 and 5 resolved by counting-sorting the
+// copies by intermediate and then temporary group (slot2, deliver): the
+// engine as it was before the counters, the same Result.
+func (e *Engine) runSorted(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
+	e.sorted = true
+	return e.run(sh, dst, rng, o)
+}
+
+func (e *Engine) run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
 	if err := CheckShape(sh); err != nil {
 		return Result{}, err
 	}
@@ -117,7 +153,6 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 	e.acked = grow(e.acked, n)
 	// Slot-1 survivors are at most one per (intermediate, source) group pair.
 	e.surv = grow(e.surv, min(n, g*g))
-	e.bucket = grow(e.bucket, min(n, g*g))
 	e.keys = grow(e.keys, min(n, g*g))
 	e.ord = grow(e.ord, min(n, g*g))
 	e.scratch = grow(e.scratch, min(n, g*g))
@@ -128,6 +163,13 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 	clear(e.cnt)
 	clear(e.srcDeg)
 	clear(e.tmpDeg)
+	nsub := o.Variant.DeliverySlots(sh)
+	if e.sorted {
+		e.bucket = grow(e.bucket, min(n, g*g))
+	} else {
+		e.bm2 = growZero(e.bm2, (2*g*g+63)/64)
+		e.bm3 = growZero(e.bm3, (2*nsub*g*g+63)/64)
+	}
 	for p, x := range dst {
 		if x != perm.None {
 			e.pending = append(e.pending, int32(p))
@@ -135,7 +177,6 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 			e.tmpDeg[gv.mod(x)]++
 		}
 	}
-	nsub := o.Variant.DeliverySlots(sh)
 	res := Result{Conflicts: make([]int, o.Variant.SlotsPerStep(sh))}
 	step := 0
 	for len(e.pending) > 0 && step < o.MaxSteps {
@@ -161,11 +202,19 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 		res.Conflicts[0] += c1
 		// The degrees of the conflict graph are read only at the start of
 		// a traced step.
-		c2, m := e.slot2(pend, acked, m1, dv, gv, o.trace(step+1))
-		res.Conflicts[1] += c2
-		for j := range nsub {
-			c, lost := e.deliver(e.bucket[:m], dv, gv, o.Variant == SplitDelivery, j)
-			res.Conflicts[4+j] += c
+		var m int
+		if e.sorted {
+			var c2 int
+			c2, m = e.slot2(pend, acked, m1, dv, gv, o.trace(step+1))
+			res.Conflicts[1] += c2
+			for j := range nsub {
+				c, lost := e.deliver(e.bucket[:m], dv, gv, o.Variant == SplitDelivery, j)
+				res.Conflicts[4+j] += c
+				res.Lost += lost
+			}
+		} else {
+			var lost int
+			m, lost = e.countSlots(pend, acked, m1, dv, gv, o.Variant == SplitDelivery, o.trace(step+1), res.Conflicts)
 			res.Lost += lost
 		}
 		w := e.compact(pend, acked, m, m1)
@@ -344,6 +393,93 @@ func (e *Engine) deliver(copies []copyAt, dv, gv divisor, split bool, j int) (co
 		}
 	}
 	return conflicts, lost
+}
+
+// bump increments the 2-bit saturating counter of coupler key in bm (0 → 1
+// → 2 → 3, then stays at 3) and reports whether it now holds two copies
+// for the first time (a new conflicting coupler).
+func bump(bm []uint64, key uint32) uint8 {
+	w := &bm[key>>5]
+	sh := (key & 31) * 2
+	old := (*w >> sh) & 3
+	*w |= (1 | (old&1)<<1) << sh
+	return b2u(old == 1)
+}
+
+// single reports whether coupler key of bm carries exactly one copy.
+func single(bm []uint64, key uint32) bool { return (bm[key>>5]>>((key&31)*2))&2 == 0 }
+
+// countSlots resolves slots 2 and 5 (or the delivery sub-slots) for slot 1's
+// m survivors (e.surv, intermediate groups in e.keys) with per-coupler
+// counters instead of sorting: a copy survives slot 2 when it is alone on
+// coupler (r, t), t = x mod g; its source is acked and leaves the conflict
+// graph (with degrees set, e.srcDeg and e.tmpDeg); it is lost when another
+// copy sent in its delivery (sub-)slot j from t has the same destination
+// group. It adds the conflicting couplers of slot 2 and of each delivery
+// sub-slot to conf[1] and conf[4+j] and returns the number of acked packets
+// and of lost ones. e.keys and e.scratch are overwritten, the counters left
+// zero.
+func (e *Engine) countSlots(pend []int32, acked []bool, m int, dv, gv divisor, split, degrees bool, conf []int) (m2, lost int) {
+	g := uint32(gv.d)
+	gg := g * g
+	d := int32(dv.d)
+	surv, keys, bm2, bm3 := e.surv[:m], e.keys[:m], e.bm2, e.bm3
+	c2 := 0
+	for i, c := range surv {
+		key := uint32(keys[i])*g + uint32(gv.mod(c.x))
+		keys[i] = int32(key)
+		c2 += int(bump(bm2, key))
+	}
+	conf[1] += c2
+	k3 := e.scratch[:m]
+	for i, c := range surv {
+		key := uint32(keys[i])
+		keep := single(bm2, key)
+		acked[c.k] = keep // each packet has at most one copy
+		t := key % g
+		G := dv.div(c.x)
+		var j uint32
+		if split {
+			j = uint32(gv.div(c.x - G*d))
+		}
+		k3[m2] = int32((j*g+t)*g + uint32(G))
+		if degrees {
+			u := int32(b2u(keep))
+			e.srcDeg[dv.div(pend[c.k])] -= u
+			e.tmpDeg[t] -= u
+		}
+		m2 += int(b2u(keep))
+	}
+	k3 = k3[:m2]
+	if split {
+		for _, key := range k3 {
+			conf[4+int(uint32(key)/gg)] += int(bump(bm3, uint32(key)))
+		}
+	} else {
+		c := 0
+		for _, key := range k3 {
+			c += int(bump(bm3, uint32(key)))
+		}
+		conf[4] += c
+	}
+	for _, key := range k3 {
+		lost += 1 - int(b2u(single(bm3, uint32(key))))
+	}
+	clearKeys(bm2, keys)
+	clearKeys(bm3, k3)
+	return m2, lost
+}
+
+// clearKeys zeroes the counters of keys in bm: word by word when there are
+// few, else the whole array.
+func clearKeys(bm []uint64, keys []int32) {
+	if len(keys) >= len(bm)/4 {
+		clear(bm)
+		return
+	}
+	for _, key := range keys {
+		bm[uint32(key)>>5] = 0
+	}
 }
 
 // compactSparse: compact removes few acked packets (fewer than one in

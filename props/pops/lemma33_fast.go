@@ -17,8 +17,12 @@ import (
 // 2^20-processor instances of Lemma 3.3 (default budget) are drawn without
 // allocating and clearing 16 MB per run.
 type lemma33Scratch struct {
-	p, order, dst []int32
-	src, tmp      []int32
+	p     []int32
+	pairs []uint64 // s<<32 | p[s], shuffled by the swaps that shuffle order
+	dst   []int32
+	acc   []uint64 // the pairs accepted by the last call (reset in dst by the next)
+	src   []int32
+	tmp   []int32
 }
 
 // intN is rand.Rand.IntN(n) on src, n ≥ 1: the same draws from the same
@@ -39,69 +43,110 @@ func intN(src *rand.PCG, n int) int {
 	return int(hi)
 }
 
+// shuffleBatch is how many swaps shuffle draws ahead of doing them.
+const shuffleBatch = 256
+
+// shuffle is the Fisher–Yates loop of lemma33Instance (for i = n−1 … 1,
+// swap x[i] and x[IntN(i+1)]) with the same draws in the same order, drawn
+// shuffleBatch at a time before the swaps they select, so that the swaps'
+// cache misses overlap instead of waiting on the generator.
+func shuffle[T any](x []T, src *rand.PCG) {
+	var js [shuffleBatch]int32
+	for hi := len(x) - 1; hi > 0; {
+		lo := max(hi-shuffleBatch, 0)
+		b := js[:hi-lo]
+		for k := range b {
+			b[k] = int32(intN(src, hi-k+1))
+		}
+		q := x[:hi+1]
+		for k, j := range b {
+			i := hi - k
+			q[i], q[j] = q[j], q[i]
+		}
+		hi = lo
+	}
+}
+
 // instance is lemma33Instance(g, deg, rand.New(src)) — the same random
 // draws in the same order, the same result — written into s's buffers (the
 // returned slice is overwritten by the next call). It uses 32-bit indices,
-// draws from the PCG directly, and stops the greedy pass once every group
-// sends deg packets, after which no packet could be accepted.
+// draws from the PCG directly, shuffles the pairs (s, p[s]) instead of the
+// indices s so that the greedy pass reads them in order instead of looking
+// p[s] up at random, resets only the entries of dst the last call set, and
+// stops the greedy pass once every group sends deg packets, after which no
+// packet could be accepted.
 func (s *lemma33Scratch) instance(g, deg int, src *rand.PCG) []int32 {
 	n := g * g
+	full := g * deg
 	if len(s.p) != n {
-		s.p, s.order, s.dst = make([]int32, n), make([]int32, n), make([]int32, n)
+		s.p, s.pairs, s.dst = make([]int32, n), make([]uint64, n), make([]int32, n)
 		s.src, s.tmp = make([]int32, g), make([]int32, g)
+		for i := range s.dst {
+			s.dst[i] = perm.None
+		}
+		s.acc = s.acc[:0]
 	}
-	p, order, dst := s.p, s.order, s.dst
+	p, pairs, dst := s.p, s.pairs, s.dst
 	for i := range p {
 		p[i] = int32(i)
 	}
-	for i := n - 1; i > 0; i-- {
-		j := intN(src, i+1)
-		p[i], p[j] = p[j], p[i]
+	shuffle(p, src)
+	for i, x := range p {
+		pairs[i] = uint64(i)<<32 | uint64(uint32(x))
 	}
-	for i := range order {
-		order[i] = int32(i)
+	shuffle(pairs, src)
+	for _, e := range s.acc {
+		dst[int32(e>>32)] = perm.None
 	}
-	for i := n - 1; i > 0; i-- {
-		j := intN(src, i+1)
-		order[i], order[j] = order[j], order[i]
+	if cap(s.acc) < full {
+		s.acc = make([]uint64, full)
 	}
+	acc := s.acc[:full]
 	srcDeg, tmpDeg := s.src, s.tmp
 	clear(srcDeg)
 	clear(tmpDeg)
-	for i := range dst {
-		dst[i] = perm.None
-	}
-	d32, full, accepted := int32(deg), g*deg, 0
+	d32, k := int32(deg), 0
 	if g&(g-1) == 0 { // the budgets' g (256, 1024): a shift and a mask, not two divisions
-		shift, mask := uint(bits.TrailingZeros(uint(g))), int32(g-1)
-		for _, s := range order {
-			if accepted == full {
+		shift, mask := uint(bits.TrailingZeros(uint(g))), uint64(g-1)
+		for _, e := range pairs {
+			if k == full {
 				break
 			}
-			a, t := s>>shift, p[s]&mask
+			a, t := e>>(32+shift), e&mask
+			// Branch-free: whether the pair is accepted is close to a coin
+			// flip while the groups fill.
+			ok := b2i(srcDeg[a] < d32) & b2i(tmpDeg[t] < d32)
+			srcDeg[a] += ok
+			tmpDeg[t] += ok
+			acc[k] = e
+			k += int(ok)
+		}
+	} else {
+		for _, e := range pairs {
+			if k == full {
+				break
+			}
+			a, t := int(e>>32)/g, int(uint32(e))%g
 			if srcDeg[a] < d32 && tmpDeg[t] < d32 {
 				srcDeg[a]++
 				tmpDeg[t]++
-				dst[s] = p[s]
-				accepted++
+				acc[k] = e
+				k++
 			}
 		}
-		return dst
 	}
-	for _, s32 := range order {
-		if accepted == full {
-			break
-		}
-		s := int(s32)
-		a, t := s/g, int(p[s])%g
-		if srcDeg[a] < d32 && tmpDeg[t] < d32 {
-			srcDeg[a]++
-			tmpDeg[t]++
-			dst[s] = p[s]
-			accepted++
-		}
+	s.acc = acc[:k]
+	for _, e := range s.acc {
+		dst[int32(e>>32)] = int32(uint32(e))
 	}
 	return dst
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // lemma33Run is one run of Lemma 3.3's check: the instance and the router

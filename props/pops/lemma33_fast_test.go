@@ -51,6 +51,26 @@ func TestLemma33ScratchInstance(t *testing.T) {
 	}
 }
 
+// Planted difference for TestLemma33ScratchInstance's comparison: a scratch
+// that forgets which entries of dst the last call set (so does not reset
+// them) draws instances that differ from lemma33Instance's, and the
+// comparison sees it.
+func TestLemma33ScratchInstanceCatchesStaleEntries(t *testing.T) {
+	var s lemma33Scratch
+	caught := false
+	for r := range 5 {
+		s.acc = s.acc[:0] // the planted fault
+		got := s.instance(16, 4, seeds.PCG(9, 16, 4, uint64(r)))
+		want := lemma33Instance(16, 4, seeds.Rand(9, 16, 4, uint64(r)))
+		if !slices.Equal(got, want) {
+			caught = true
+		}
+	}
+	if !caught {
+		t.Fatal("stale entries of dst not caught by comparing with lemma33Instance")
+	}
+}
+
 // lemma33Simulate on any number of workers gives, run by run, the step
 // counts of the sequential loop it replaced (lemma33Instance and the engine
 // on one seeds.Rand stream per run), including runs that do not complete.

@@ -124,3 +124,42 @@ func TestEngineCountersMatchSorted(t *testing.T) {
 		t.Fatal("planted fault (slot-2 counters not cleared) not caught by the comparison")
 	}
 }
+
+// TestRunPCGMatchesRun: RunPCG, which draws the steps without a coin from
+// the PCG directly, gives Run's Result on every differential case and
+// leaves the stream where Run leaves it. Planted difference: a stream one
+// draw ahead must make some case differ.
+func TestRunPCGMatchesRun(t *testing.T) {
+	var e Engine
+	caught := 0
+	for i, c := range counterCases(testing.Short()) {
+		ref := rand.New(rand.NewPCG(c.seed, 1))
+		want, err := e.Run(c.sh, c.dst, ref, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := rand.NewPCG(c.seed, 1)
+		got, err := e.RunPCG(c.sh, c.dst, src, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := diffResults(got, want); d != "" {
+			t.Fatalf("case %d, %v %+v seed %d: RunPCG and Run differ in %s", i, c.sh, c.o, c.seed, d)
+		}
+		if src.Uint64() != ref.Uint64() {
+			t.Fatalf("case %d: RunPCG leaves the stream elsewhere", i)
+		}
+		ahead := rand.NewPCG(c.seed, 1)
+		ahead.Uint64() // the planted fault
+		got, err = e.RunPCG(c.sh, c.dst, ahead, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diffResults(got, want) != "" {
+			caught++
+		}
+	}
+	if caught == 0 {
+		t.Fatal("planted fault (stream one draw ahead) not caught")
+	}
+}

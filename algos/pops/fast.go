@@ -120,7 +120,16 @@ func (v divisor) mod(x int32) int32 {
 // differential tests (TestEngineCountersMatchSorted).
 func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
 	e.sorted = false
-	return e.run(sh, dst, rng, o)
+	return e.run(sh, dst, rng, nil, o)
+}
+
+// RunPCG is Run(sh, dst, rand.New(src), o) — the same draws from the same
+// stream, the same Result, and src left where that call leaves it — with
+// the steps in which every pending packet takes part drawing from src
+// directly (pcg.go) instead of through rand.Rand's interface.
+func (e *Engine) RunPCG(sh pops.Shape, dst []int32, src *rand.PCG, o Options) (Result, error) {
+	e.sorted = false
+	return e.run(sh, dst, rand.New(src), src, o)
 }
 
 // runSorted is Run with slots 2 and 5 resolved by counting-sorting the
@@ -128,10 +137,12 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 // engine as it was before the counters, the same Result.
 func (e *Engine) runSorted(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
 	e.sorted = true
-	return e.run(sh, dst, rng, o)
+	return e.run(sh, dst, rng, nil, o)
 }
 
-func (e *Engine) run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
+// run is Run; src, if not nil, is rng's source, which the steps without a
+// coin draw from directly.
+func (e *Engine) run(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.PCG, o Options) (Result, error) {
 	if err := CheckShape(sh); err != nil {
 		return Result{}, err
 	}
@@ -190,8 +201,12 @@ func (e *Engine) run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 		if p := o.participation(sh, step); p >= 1 {
 			// choose's draws for p = 1, without the identity index list.
 			groups := e.groups[:len(pend)]
-			for k := range groups {
-				groups[k] = int32(rng.IntN(g))
+			if src != nil {
+				drawGroups(src, groups, g)
+			} else {
+				for k := range groups {
+					groups[k] = int32(rng.IntN(g))
+				}
 			}
 			e.groups = groups
 		} else {

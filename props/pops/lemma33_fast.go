@@ -156,7 +156,7 @@ func b2i(b bool) int32 {
 func lemma33Run(e *ap.Engine, s *lemma33Scratch, seed uint64, g int, alpha float64, deg, r int) (steps int, degree int32, err error) {
 	src := seeds.PCG(seed, 33, uint64(alpha*100), uint64(r))
 	dst := s.instance(g, deg, src)
-	res, err := e.Run(mpops.Shape{D: g, G: g}, dst, rand.New(src), ap.Options{})
+	res, err := e.RunPCG(mpops.Shape{D: g, G: g}, dst, src, ap.Options{})
 	if err != nil {
 		return 0, 0, err
 	}

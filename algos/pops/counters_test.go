@@ -2,6 +2,7 @@ package pops
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -161,5 +162,31 @@ func TestRunPCGMatchesRun(t *testing.T) {
 	}
 	if caught == 0 {
 		t.Fatal("planted fault (stream one draw ahead) not caught")
+	}
+}
+
+// select64 against the plain way (clear the lowest set bit r times): every
+// rank of random words of every density, and the edge words.
+func TestSelect64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	words := []uint64{1, 1 << 63, ^uint64(0), 0x8000000000000001, 0xff00, 0xffffffff00000000}
+	for range 3000 {
+		w := rng.Uint64()
+		for range rng.IntN(4) {
+			w &= rng.Uint64() // sparser words
+		}
+		for range rng.IntN(3) {
+			w |= rng.Uint64() // denser ones
+		}
+		words = append(words, w)
+	}
+	for _, w := range words {
+		v := w
+		for r := range bits.OnesCount64(w) {
+			if got, want := select64(w, r), bits.TrailingZeros64(v); got != want {
+				t.Fatalf("select64(%#x, %d) = %d, want %d", w, r, got, want)
+			}
+			v &= v - 1
+		}
 	}
 }

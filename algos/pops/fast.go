@@ -46,7 +46,7 @@ type Engine struct {
 	// delivery coupler (sub-slot, temporary group, destination group),
 	// always zero between steps.
 	bm2, bm3 []uint64
-	sorted   bool // step with the counting sorts (runSorted), not the counters
+	live     []uint64 // Run's pending packets: bit p set while p is unacked
 }
 
 // copyAt is a copy in flight: pending index k and destination x. Its source
@@ -119,8 +119,7 @@ func (v divisor) mod(x int32) int32 {
 // runSorted is the sorting way, kept as a second implementation for the
 // differential tests (TestEngineCountersMatchSorted).
 func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
-	e.sorted = false
-	return e.run(sh, dst, rng, nil, o)
+	return e.runLive(sh, dst, rng, nil, o)
 }
 
 // RunPCG is Run(sh, dst, rand.New(src), o) — the same draws from the same
@@ -128,34 +127,20 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 // the steps in which every pending packet takes part drawing from src
 // directly (pcg.go) instead of through rand.Rand's interface.
 func (e *Engine) RunPCG(sh pops.Shape, dst []int32, src *rand.PCG, o Options) (Result, error) {
-	e.sorted = false
-	return e.run(sh, dst, rand.New(src), src, o)
+	return e.runLive(sh, dst, rand.New(src), src, o)
 }
 
-// runSorted is Run with slots 2 and 5 resolved by counting-sorting the
-// copies by intermediate and then temporary group (slot2, deliver): the
-// engine as it was before the counters, the same Result.
+// runSorted is Run as the engine was before the live bitmap and the
+// per-coupler counters: a compacted list of pending packets, and slots 2
+// and 5 resolved by counting-sorting the copies by intermediate and then
+// temporary group (slot2, deliver). It gives the same Result and is kept
+// as a second implementation for the differential tests
+// (TestEngineCountersMatchSorted).
 func (e *Engine) runSorted(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
-	e.sorted = true
-	return e.run(sh, dst, rng, nil, o)
-}
-
-// run is Run; src, if not nil, is rng's source, which the steps without a
-// coin draw from directly.
-func (e *Engine) run(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.PCG, o Options) (Result, error) {
-	if err := CheckShape(sh); err != nil {
+	o, err := checkRun(sh, dst, o)
+	if err != nil {
 		return Result{}, err
 	}
-	if err := o.check(); err != nil {
-		return Result{}, err
-	}
-	if len(dst) != sh.N() {
-		return Result{}, errLen(len(dst), sh.N())
-	}
-	if o.Mutant != NoMutant {
-		return Result{}, fmt.Errorf("mutant %q: the fast engine runs only the router as written (use RunOnModel)", o.Mutant)
-	}
-	o = o.fill(sh)
 	n, g := sh.N(), sh.G
 	dv, gv := newDivisor(sh.D), newDivisor(g)
 	e.pending = grow(e.pending, n)[:0]
@@ -175,12 +160,7 @@ func (e *Engine) run(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.PCG, 
 	clear(e.srcDeg)
 	clear(e.tmpDeg)
 	nsub := o.Variant.DeliverySlots(sh)
-	if e.sorted {
-		e.bucket = grow(e.bucket, min(n, g*g))
-	} else {
-		e.bm2 = growZero(e.bm2, (2*g*g+63)/64)
-		e.bm3 = growZero(e.bm3, (2*nsub*g*g+63)/64)
-	}
+	e.bucket = grow(e.bucket, min(n, g*g))
 	for p, x := range dst {
 		if x != perm.None {
 			e.pending = append(e.pending, int32(p))
@@ -201,12 +181,8 @@ func (e *Engine) run(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.PCG, 
 		if p := o.participation(sh, step); p >= 1 {
 			// choose's draws for p = 1, without the identity index list.
 			groups := e.groups[:len(pend)]
-			if src != nil {
-				drawGroups(src, groups, g)
-			} else {
-				for k := range groups {
-					groups[k] = int32(rng.IntN(g))
-				}
+			for k := range groups {
+				groups[k] = int32(rng.IntN(g))
 			}
 			e.groups = groups
 		} else {
@@ -217,19 +193,11 @@ func (e *Engine) run(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.PCG, 
 		res.Conflicts[0] += c1
 		// The degrees of the conflict graph are read only at the start of
 		// a traced step.
-		var m int
-		if e.sorted {
-			var c2 int
-			c2, m = e.slot2(pend, acked, m1, dv, gv, o.trace(step+1))
-			res.Conflicts[1] += c2
-			for j := range nsub {
-				c, lost := e.deliver(e.bucket[:m], dv, gv, o.Variant == SplitDelivery, j)
-				res.Conflicts[4+j] += c
-				res.Lost += lost
-			}
-		} else {
-			var lost int
-			m, lost = e.countSlots(pend, acked, m1, dv, gv, o.Variant == SplitDelivery, o.trace(step+1), res.Conflicts)
+		c2, m := e.slot2(pend, acked, m1, dv, gv, o.trace(step+1))
+		res.Conflicts[1] += c2
+		for j := range nsub {
+			c, lost := e.deliver(e.bucket[:m], dv, gv, o.Variant == SplitDelivery, j)
+			res.Conflicts[4+j] += c
 			res.Lost += lost
 		}
 		w := e.compact(pend, acked, m, m1)
@@ -277,10 +245,14 @@ func (e *Engine) slot1(pend, part, groups, dst []int32, dv divisor) (conflicts, 
 		}
 		for j := lo; j < hi; j++ {
 			r, k := groups[j], idx(j)
-			surv[m] = copyAt{k: k, x: dst[pend[k]]}
+			keep := b2u(cnt[r] == 1)
+			// Branch-free keep; a copy that is not kept reads dst[0]
+			// (cached) instead of its own entry, which with a stage-1
+			// coin is mostly a cache line of its own.
+			surv[m] = copyAt{k: k, x: dst[pend[k]&-int32(keep)]}
 			keys[m] = r
 			e.ord[m] = k
-			m += int(b2u(cnt[r] == 1)) // branch-free keep
+			m += int(keep)
 		}
 		for _, r := range groups[lo:hi] {
 			cnt[r] = 0
@@ -410,93 +382,6 @@ func (e *Engine) deliver(copies []copyAt, dv, gv divisor, split bool, j int) (co
 	return conflicts, lost
 }
 
-// bump increments the 2-bit saturating counter of coupler key in bm (0 → 1
-// → 2 → 3, then stays at 3) and reports whether it now holds two copies
-// for the first time (a new conflicting coupler).
-func bump(bm []uint64, key uint32) uint8 {
-	w := &bm[key>>5]
-	sh := (key & 31) * 2
-	old := (*w >> sh) & 3
-	*w |= (1 | (old&1)<<1) << sh
-	return b2u(old == 1)
-}
-
-// single reports whether coupler key of bm carries exactly one copy.
-func single(bm []uint64, key uint32) bool { return (bm[key>>5]>>((key&31)*2))&2 == 0 }
-
-// countSlots resolves slots 2 and 5 (or the delivery sub-slots) for slot 1's
-// m survivors (e.surv, intermediate groups in e.keys) with per-coupler
-// counters instead of sorting: a copy survives slot 2 when it is alone on
-// coupler (r, t), t = x mod g; its source is acked and leaves the conflict
-// graph (with degrees set, e.srcDeg and e.tmpDeg); it is lost when another
-// copy sent in its delivery (sub-)slot j from t has the same destination
-// group. It adds the conflicting couplers of slot 2 and of each delivery
-// sub-slot to conf[1] and conf[4+j] and returns the number of acked packets
-// and of lost ones. e.keys and e.scratch are overwritten, the counters left
-// zero.
-func (e *Engine) countSlots(pend []int32, acked []bool, m int, dv, gv divisor, split, degrees bool, conf []int) (m2, lost int) {
-	g := uint32(gv.d)
-	gg := g * g
-	d := int32(dv.d)
-	surv, keys, bm2, bm3 := e.surv[:m], e.keys[:m], e.bm2, e.bm3
-	c2 := 0
-	for i, c := range surv {
-		key := uint32(keys[i])*g + uint32(gv.mod(c.x))
-		keys[i] = int32(key)
-		c2 += int(bump(bm2, key))
-	}
-	conf[1] += c2
-	k3 := e.scratch[:m]
-	for i, c := range surv {
-		key := uint32(keys[i])
-		keep := single(bm2, key)
-		acked[c.k] = keep // each packet has at most one copy
-		t := key % g
-		G := dv.div(c.x)
-		var j uint32
-		if split {
-			j = uint32(gv.div(c.x - G*d))
-		}
-		k3[m2] = int32((j*g+t)*g + uint32(G))
-		if degrees {
-			u := int32(b2u(keep))
-			e.srcDeg[dv.div(pend[c.k])] -= u
-			e.tmpDeg[t] -= u
-		}
-		m2 += int(b2u(keep))
-	}
-	k3 = k3[:m2]
-	if split {
-		for _, key := range k3 {
-			conf[4+int(uint32(key)/gg)] += int(bump(bm3, uint32(key)))
-		}
-	} else {
-		c := 0
-		for _, key := range k3 {
-			c += int(bump(bm3, uint32(key)))
-		}
-		conf[4] += c
-	}
-	for _, key := range k3 {
-		lost += 1 - int(b2u(single(bm3, uint32(key))))
-	}
-	clearKeys(bm2, keys)
-	clearKeys(bm3, k3)
-	return m2, lost
-}
-
-// clearKeys zeroes the counters of keys in bm: word by word when there are
-// few, else the whole array.
-func clearKeys(bm []uint64, keys []int32) {
-	if len(keys) >= len(bm)/4 {
-		clear(bm)
-		return
-	}
-	for _, key := range keys {
-		bm[uint32(key)>>5] = 0
-	}
-}
-
 // compactSparse: compact removes few acked packets (fewer than one in
 // compactSparse of the pending ones) by moving the runs between them, found
 // in e.ord (slot 1's survivors in increasing order, a superset of the acked
@@ -535,6 +420,23 @@ func (e *Engine) compact(pend []int32, acked []bool, m, m1 int) int {
 		acked[k] = false
 	}
 	return w
+}
+
+// checkRun validates Run's arguments and fills o's defaults.
+func checkRun(sh pops.Shape, dst []int32, o Options) (Options, error) {
+	if err := CheckShape(sh); err != nil {
+		return o, err
+	}
+	if err := o.check(); err != nil {
+		return o, err
+	}
+	if len(dst) != sh.N() {
+		return o, errLen(len(dst), sh.N())
+	}
+	if o.Mutant != NoMutant {
+		return o, fmt.Errorf("mutant %q: the fast engine runs only the router as written (use RunOnModel)", o.Mutant)
+	}
+	return o.fill(sh), nil
 }
 
 func errLen(got, n int) error {

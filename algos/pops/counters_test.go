@@ -80,10 +80,19 @@ func counterCases(short bool) []counterCase {
 // by field — including the conflicts of slot 2 and every delivery
 // sub-slot, the losses and the degree trace, which the model comparison
 // (TestEngineMatchesModel) checks only on g ≤ 24. One Engine is reused
-// across the cases, so counters left set by a step would show. Planted
-// difference: counters not cleared between runs (one word of the slot-2
+// across the cases, so counters left set by a step would show. The copies
+// are counted in one part (the default, at these g) and split into parts of
+// 8, 64 and 512 bytes of counters. Planted difference: counters not cleared between runs (one word of the slot-2
 // counters set before a run) must make some case differ.
 func TestEngineCountersMatchSorted(t *testing.T) {
+	defer func(b int) { partBytes = b }(partBytes)
+	for _, b := range []int{partBytes, 8, 64, 512} {
+		partBytes = b // 8: a part per counter word
+		t.Run(fmt.Sprintf("partBytes=%d", b), engineCountersMatchSorted)
+	}
+}
+
+func engineCountersMatchSorted(t *testing.T) {
 	var fast, plain Engine
 	cases := counterCases(testing.Short())
 	for i, c := range cases {

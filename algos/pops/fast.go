@@ -47,6 +47,9 @@ type Engine struct {
 	// always zero between steps.
 	bm2, bm3 []uint64
 	live     []uint64 // Run's pending packets: bit p set while p is unacked
+	// countSlots's parts (partition): keys, bounds, next free slots.
+	keys2        []int32
+	bounds, next []int
 }
 
 // copyAt is a copy in flight: pending index k and destination x. Its source

@@ -216,65 +216,138 @@ func single(bm []uint64, key uint32) bool { return (bm[key>>5]>>((key&31)*2))&2 
 
 // countSlots resolves slots 2 and 5 (or the delivery sub-slots) for slot 1's
 // m survivors (e.surv as (processor, destination), intermediate groups in
-// e.keys) with per-coupler
-// counters instead of sorting: a copy survives slot 2 when it is alone on
-// coupler (r, t), t = x mod g; its source is acked and leaves the conflict
-// graph (its bit in e.live is cleared; with degrees set, it leaves e.srcDeg
-// and e.tmpDeg); it is lost when another
+// e.keys) with per-coupler counters instead of sorting: a copy survives
+// slot 2 when it is alone on coupler (r, t), t = x mod g; its source is
+// acked and leaves the conflict graph (its bit in e.live is cleared; with
+// degrees set, it leaves e.srcDeg and e.tmpDeg); it is lost when another
 // copy sent in its delivery (sub-)slot j from t has the same destination
 // group. It adds the conflicting couplers of slot 2 and of each delivery
 // sub-slot to conf[1] and conf[4+j] and returns the number of acked packets
 // and of lost ones. e.keys and e.scratch are overwritten, the counters left
 // zero.
+//
+// Where a slot's counters exceed partBytes (g > 1024 for slot 2) the copies
+// are first split by their counters' part (a 16-way or so counting sort),
+// and each part's counters, which fit in the L2 cache, are updated and read
+// while they are cached: the counts, hence the Result, do not depend on the
+// order in which the copies are counted.
 func (e *Engine) countSlots(m int, dv, gv divisor, split, degrees bool, conf []int) (m2, lost int) {
 	g := uint32(gv.d)
 	gg := g * g
 	d := int32(dv.d)
 	surv, keys, bm2, bm3 := e.surv[:m], e.keys[:m], e.bm2, e.bm3
-	c2 := 0
 	for i, c := range surv {
-		key := uint32(keys[i])*g + uint32(gv.mod(c.x))
-		keys[i] = int32(key)
-		c2 += int(bump(bm2, key))
+		keys[i] = int32(uint32(keys[i])*g + uint32(gv.mod(c.x)))
+	}
+	bounds := []int{0, m}
+	if shift, parts := partShift(len(bm2)); parts > 1 {
+		surv, keys, bounds = e.partition(surv, keys, shift, parts)
+	}
+	k3 := e.scratch[:m]
+	c2 := 0
+	for p := 1; p < len(bounds); p++ {
+		lo, hi := bounds[p-1], bounds[p]
+		for _, key := range keys[lo:hi] {
+			c2 += int(bump(bm2, uint32(key)))
+		}
+		for i, c := range surv[lo:hi] {
+			key := uint32(keys[lo+i])
+			keep := single(bm2, key)
+			e.live[c.k>>6] &^= uint64(b2u(keep)) << (c.k & 63) // acked: no longer pending
+			t := key % g
+			G := dv.div(c.x)
+			var j uint32
+			if split {
+				j = uint32(gv.div(c.x - G*d))
+			}
+			k3[m2] = int32((j*g+t)*g + uint32(G))
+			if degrees {
+				u := int32(b2u(keep))
+				e.srcDeg[dv.div(c.k)] -= u
+				e.tmpDeg[t] -= u
+			}
+			m2 += int(b2u(keep))
+		}
 	}
 	conf[1] += c2
-	k3 := e.scratch[:m]
-	for i, c := range surv {
-		key := uint32(keys[i])
-		keep := single(bm2, key)
-		e.live[c.k>>6] &^= uint64(b2u(keep)) << (c.k & 63) // acked: no longer pending
-		t := key % g
-		G := dv.div(c.x)
-		var j uint32
-		if split {
-			j = uint32(gv.div(c.x - G*d))
-		}
-		k3[m2] = int32((j*g+t)*g + uint32(G))
-		if degrees {
-			u := int32(b2u(keep))
-			e.srcDeg[dv.div(c.k)] -= u
-			e.tmpDeg[t] -= u
-		}
-		m2 += int(b2u(keep))
-	}
-	k3 = k3[:m2]
-	if split {
-		for _, key := range k3 {
-			conf[4+int(uint32(key)/gg)] += int(bump(bm3, uint32(key)))
-		}
-	} else {
-		c := 0
-		for _, key := range k3 {
-			c += int(bump(bm3, uint32(key)))
-		}
-		conf[4] += c
-	}
-	for _, key := range k3 {
-		lost += 1 - int(b2u(single(bm3, uint32(key))))
-	}
 	clearKeys(bm2, keys)
+	k3 = k3[:m2]
+	bounds = []int{0, m2}
+	if shift, parts := partShift(len(bm3)); parts > 1 {
+		_, k3, bounds = e.partition(nil, k3, shift, parts)
+	}
+	for p := 1; p < len(bounds); p++ {
+		part := k3[bounds[p-1]:bounds[p]]
+		if split {
+			for _, key := range part {
+				conf[4+int(uint32(key)/gg)] += int(bump(bm3, uint32(key)))
+			}
+		} else {
+			c := 0
+			for _, key := range part {
+				c += int(bump(bm3, uint32(key)))
+			}
+			conf[4] += c
+		}
+		for _, key := range part {
+			lost += 1 - int(b2u(single(bm3, uint32(key))))
+		}
+	}
 	clearKeys(bm3, k3)
 	return m2, lost
+}
+
+// partBytes is the size of counters above which countSlots splits the
+// copies by part: about half an L2 cache. A variable so that tests can
+// force the split on small shapes.
+var partBytes = 256 << 10
+
+// partShift returns how countSlots splits counters of words 64-bit words:
+// by key >> shift into parts parts of at most partBytes (parts = 1: not
+// split).
+func partShift(words int) (shift uint, parts int) {
+	if 8*words <= partBytes {
+		return 0, 1
+	}
+	keyBits := uint(bits.Len(uint(32*words - 1))) // 32 counters a word
+	partBits := uint(bits.Len(uint((8*words - 1) / partBytes)))
+	return keyBits - partBits, 1 << partBits
+}
+
+// partition counting-sorts keys (and surv beside them, if not nil) by
+// key >> shift into e.bucket and e.keys2 and returns them with the parts'
+// bounds (parts + 1 offsets).
+func (e *Engine) partition(surv []copyAt, keys []int32, shift uint, parts int) ([]copyAt, []int32, []int) {
+	n := len(keys)
+	e.keys2 = grow(e.keys2, max(n, cap(e.keys2)))
+	outk := e.keys2[:n]
+	var outs []copyAt
+	if surv != nil {
+		e.bucket = grow(e.bucket, max(n, cap(e.bucket)))
+		outs = e.bucket[:n]
+	}
+	e.bounds = grow(e.bounds, parts+1)
+	b := e.bounds
+	clear(b)
+	for _, k := range keys {
+		b[uint32(k)>>shift+1]++
+	}
+	for p := 1; p <= parts; p++ {
+		b[p] += b[p-1]
+	}
+	next := e.next[:0]
+	next = append(next, b[:parts]...)
+	for i, k := range keys {
+		p := uint32(k) >> shift
+		j := next[p]
+		outk[j] = k
+		if surv != nil {
+			outs[j] = surv[i]
+		}
+		next[p]++
+	}
+	e.next = next
+	return outs, outk, b
 }
 
 // clearKeys zeroes the counters of keys in bm: word by word when there are

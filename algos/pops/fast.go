@@ -11,25 +11,27 @@ import (
 
 // Engine is the fast path of the randomized router for large networks. It
 // computes, step by step, exactly the conflicts of slots 1, 2 and the delivery
-// slot(s) that RunOnModel produces on the slot model — with counting arrays
-// and survivor lists bucketed by group (a counting sort) instead of messages —
-// and consumes the random stream in the same order, so for equal seeds both
-// give equal Results in Steps, Completed, Delivered, Lost, Remaining,
-// MaxDegree and the conflicts of slots 1, 2 and delivery (see the
-// differential tests). Slots 3 and 4 (acks) are not simulated: Proposition
-// 3.2 says they never conflict, and the model-level claims check that.
+// slot(s) that RunOnModel produces on the slot model — with a bitmap of the
+// pending packets, counting arrays per group and 2-bit counters per coupler
+// instead of messages — and consumes the random stream in the same order,
+// so for equal seeds both give equal Results in Steps, Completed, Delivered,
+// Lost, Remaining, MaxDegree and the conflicts of slots 1, 2 and delivery
+// (see the differential tests). Slots 3 and 4 (acks) are not simulated:
+// Proposition 3.2 says they never conflict, and the model-level claims
+// check that.
 //
-// Work per step is O(pending + g) plus, in the first steps, clearing the
-// per-coupler counters (O(g²/32) words). An Engine reuses its buffers
-// between runs: after the first run of a given size, Run allocates only
-// the per-step slices of Result. Memory is 13·n + 20·min(n, g²) +
-// at most (1 + ⌈d/g⌉)·g²/4 bytes (≈ 560 MB at n = 2^24, d = g; ≈ 240 MB at
-// d = 16g), plus the caller's destination array (runSorted, the tests'
-// second implementation, adds 8·min(n, g²)). Not safe for concurrent use;
-// use one Engine per goroutine.
+// Work per step is O(n/64 + participants + g) plus, in the first steps,
+// clearing the per-coupler counters (O(g²/32) words). An Engine reuses its
+// buffers between runs: after the first run of a given size, Run allocates
+// only the per-step slices of Result. Memory is about 8.2·n + 20·min(n, g²)
+// bytes, 12·min(n, g²) more where g > 1024 (countSlots's parts), and at
+// most (1 + ⌈d/g⌉)·g²/4 bytes of counters: ≈ 680 MB at n = 2^24, d = g;
+// ≈ 160 MB at d = 16g; plus the caller's destination array. runSorted, the
+// tests' second implementation, uses 13·n + 28·min(n, g²) bytes of its own
+// buffers. Not safe for concurrent use; use one Engine per goroutine.
 type Engine struct {
-	pending []int32 // unacked packet ids, increasing
-	part    []int32 // indices into pending of this step's participants
+	pending []int32 // runSorted: unacked packet ids, increasing
+	part    []int32 // this step's participants (runSorted: indices into pending; Run: processors)
 	groups  []int32 // their intermediate groups
 	acked   []bool  // pending[k] acked this step
 	surv    []copyAt

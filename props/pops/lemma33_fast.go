@@ -221,7 +221,7 @@ func lemma33Run(e *ap.Engine, s *lemma33Scratch, seed uint64, g int, alpha float
 }
 
 // lemma33Simulate runs Lemma 3.3's runs 0…runs−1 (lemma33Run) on up to
-// workers goroutines, each with its own engine and buffers (≈ 57 MB each at
+// workers goroutines, each with its own engine and buffers (≈ 41 MB each at
 // g = 1024), and returns the step counts by run, which do not depend on
 // workers. The error is that of the lowest-numbered run that failed, or an
 // instance whose conflict degree exceeds deg (the generator broke).
@@ -260,6 +260,6 @@ func lemma33Simulate(seed uint64, g, runs int, alpha float64, deg, workers int) 
 // lemma33Workers is how many goroutines simulate Lemma 3.3's runs: the
 // claim is one of the ledger's longest single computations, so it uses two
 // cores where there are two, and no more, because the claim's memory
-// estimate (160 MiB, mem.go) covers two workers' buffers (≈ 57 MB each at
+// estimate (160 MiB, mem.go) covers two workers' buffers (≈ 41 MB each at
 // g = 1024), not one per core.
 func lemma33Workers() int { return min(2, runtime.GOMAXPROCS(0)) }

@@ -185,10 +185,7 @@ func (e *Engine) slot1Live(part, groups, dst []int32, dv divisor) (conflicts, m 
 		for j := lo; j < hi; j++ {
 			r, p := groups[j], part[j]
 			keep := b2u(cnt[r] == 1)
-			// Branch-free keep; a copy that is not kept reads dst[0]
-			// (cached) instead of its own entry, which with a stage-1
-			// coin is mostly a cache line of its own.
-			surv[m] = copyAt{k: p, x: dst[p&-int32(keep)]}
+			surv[m].k = p // branch-free keep
 			keys[m] = r
 			m += int(keep)
 		}
@@ -196,6 +193,12 @@ func (e *Engine) slot1Live(part, groups, dst []int32, dv divisor) (conflicts, m 
 			cnt[r] = 0
 		}
 		lo = hi
+	}
+	// The destinations of the survivors only, in a loop of their own: with
+	// a stage-1 coin each is mostly a cache line of its own, and a short
+	// loop keeps more of these misses in flight.
+	for i := range surv[:m] {
+		surv[i].x = dst[surv[i].k]
 	}
 	return conflicts, m
 }

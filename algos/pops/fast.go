@@ -11,23 +11,27 @@ import (
 
 // Engine is the fast path of the randomized router for large networks. It
 // computes, step by step, exactly the conflicts of slots 1, 2 and the delivery
-// slot(s) that RunOnModel produces on the slot model — with counting arrays
-// and survivor lists bucketed by group (a counting sort) instead of messages —
-// and consumes the random stream in the same order, so for equal seeds both
-// give equal Results in Steps, Completed, Delivered, Lost, Remaining,
-// MaxDegree and the conflicts of slots 1, 2 and delivery (see the
-// differential tests). Slots 3 and 4 (acks) are not simulated: Proposition
-// 3.2 says they never conflict, and the model-level claims check that.
+// slot(s) that RunOnModel produces on the slot model — with a bitmap of the
+// pending packets, counting arrays per group and 2-bit counters per coupler
+// instead of messages — and consumes the random stream in the same order,
+// so for equal seeds both give equal Results in Steps, Completed, Delivered,
+// Lost, Remaining, MaxDegree and the conflicts of slots 1, 2 and delivery
+// (see the differential tests). Slots 3 and 4 (acks) are not simulated:
+// Proposition 3.2 says they never conflict, and the model-level claims
+// check that.
 //
-// Work per step is O(pending + g) with mostly sequential memory access. An
-// Engine reuses its buffers between runs: after the first run of a given
-// size, Run allocates only the per-step slices of Result. Memory is
-// 13·n + 28·min(n, g²) bytes (≈ 690 MB at n = 2^24, d = g; ≈ 250 MB at
-// d = 16g), plus the caller's destination array. Not safe for concurrent
-// use; use one Engine per goroutine.
+// Work per step is O(n/64 + participants + g) plus, in the first steps,
+// clearing the per-coupler counters (O(g²/32) words). An Engine reuses its
+// buffers between runs: after the first run of a given size, Run allocates
+// only the per-step slices of Result. Memory is about 8.2·n + 20·min(n, g²)
+// bytes, 12·min(n, g²) more where g > 1024 (countSlots's parts), and at
+// most (1 + ⌈d/g⌉)·g²/4 bytes of counters: ≈ 680 MB at n = 2^24, d = g;
+// ≈ 160 MB at d = 16g; plus the caller's destination array. runSorted, the
+// tests' second implementation, uses 13·n + 28·min(n, g²) bytes of its own
+// buffers. Not safe for concurrent use; use one Engine per goroutine.
 type Engine struct {
-	pending []int32 // unacked packet ids, increasing
-	part    []int32 // indices into pending of this step's participants
+	pending []int32 // runSorted: unacked packet ids, increasing
+	part    []int32 // this step's participants (runSorted: indices into pending; Run: processors)
 	groups  []int32 // their intermediate groups
 	acked   []bool  // pending[k] acked this step
 	surv    []copyAt
@@ -39,6 +43,15 @@ type Engine struct {
 	start   []int32 // counting-sort offsets, g+1
 	srcDeg  []int32
 	tmpDeg  []int32
+	// The counting path's state: 2-bit saturating counters (0, 1, ≥ 2)
+	// per slot-2 coupler (intermediate group, temporary group) and per
+	// delivery coupler (sub-slot, temporary group, destination group),
+	// always zero between steps.
+	bm2, bm3 []uint64
+	live     []uint64 // Run's pending packets: bit p set while p is unacked
+	// countSlots's parts (partition): keys, bounds, next free slots.
+	keys2        []int32
+	bounds, next []int
 }
 
 // copyAt is a copy in flight: pending index k and destination x. Its source
@@ -46,6 +59,15 @@ type Engine struct {
 // bucketed by is kept beside it (Engine.keys) so that the records the
 // counting sorts move are 8 bytes.
 type copyAt struct{ k, x int32 }
+
+// growZero is grow for buffers that must be zero: a buffer that is kept is
+// zero already (the counters are cleared after every step).
+func growZero(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
+	}
+	return s[:n]
+}
 
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
@@ -95,20 +117,35 @@ func (v divisor) mod(x int32) int32 {
 // Run routes the partial permutation dst (not modified) on POPS(sh) with the
 // randomized router and returns the same Result as RunOnModel except for the
 // model-only fields (Conflicts of slots 3–4, MaxMem, Duplicated).
+//
+// Slots 2 and 5 are resolved with per-coupler counters (2 bits per coupler
+// of each slot: g²/4 bytes for slot 2 and ⌈d/g⌉·g²/4 for delivery, at most
+// n/2 bytes in all since g² ≤ n), not by sorting the copies by group;
+// runSorted is the sorting way, kept as a second implementation for the
+// differential tests (TestEngineCountersMatchSorted).
 func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
-	if err := CheckShape(sh); err != nil {
+	return e.runLive(sh, dst, rng, nil, o)
+}
+
+// RunPCG is Run(sh, dst, rand.New(src), o) — the same draws from the same
+// stream, the same Result, and src left where that call leaves it — with
+// the steps in which every pending packet takes part drawing from src
+// directly (pcg.go) instead of through rand.Rand's interface.
+func (e *Engine) RunPCG(sh pops.Shape, dst []int32, src *rand.PCG, o Options) (Result, error) {
+	return e.runLive(sh, dst, rand.New(src), src, o)
+}
+
+// runSorted is Run as the engine was before the live bitmap and the
+// per-coupler counters: a compacted list of pending packets, and slots 2
+// and 5 resolved by counting-sorting the copies by intermediate and then
+// temporary group (slot2, deliver). It gives the same Result and is kept
+// as a second implementation for the differential tests
+// (TestEngineCountersMatchSorted).
+func (e *Engine) runSorted(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
+	o, err := checkRun(sh, dst, o)
+	if err != nil {
 		return Result{}, err
 	}
-	if err := o.check(); err != nil {
-		return Result{}, err
-	}
-	if len(dst) != sh.N() {
-		return Result{}, errLen(len(dst), sh.N())
-	}
-	if o.Mutant != NoMutant {
-		return Result{}, fmt.Errorf("mutant %q: the fast engine runs only the router as written (use RunOnModel)", o.Mutant)
-	}
-	o = o.fill(sh)
 	n, g := sh.N(), sh.G
 	dv, gv := newDivisor(sh.D), newDivisor(g)
 	e.pending = grow(e.pending, n)[:0]
@@ -117,7 +154,6 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 	e.acked = grow(e.acked, n)
 	// Slot-1 survivors are at most one per (intermediate, source) group pair.
 	e.surv = grow(e.surv, min(n, g*g))
-	e.bucket = grow(e.bucket, min(n, g*g))
 	e.keys = grow(e.keys, min(n, g*g))
 	e.ord = grow(e.ord, min(n, g*g))
 	e.scratch = grow(e.scratch, min(n, g*g))
@@ -128,6 +164,8 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 	clear(e.cnt)
 	clear(e.srcDeg)
 	clear(e.tmpDeg)
+	nsub := o.Variant.DeliverySlots(sh)
+	e.bucket = grow(e.bucket, min(n, g*g))
 	for p, x := range dst {
 		if x != perm.None {
 			e.pending = append(e.pending, int32(p))
@@ -135,7 +173,6 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 			e.tmpDeg[gv.mod(x)]++
 		}
 	}
-	nsub := o.Variant.DeliverySlots(sh)
 	res := Result{Conflicts: make([]int, o.Variant.SlotsPerStep(sh))}
 	step := 0
 	for len(e.pending) > 0 && step < o.MaxSteps {
@@ -213,10 +250,14 @@ func (e *Engine) slot1(pend, part, groups, dst []int32, dv divisor) (conflicts, 
 		}
 		for j := lo; j < hi; j++ {
 			r, k := groups[j], idx(j)
-			surv[m] = copyAt{k: k, x: dst[pend[k]]}
+			keep := b2u(cnt[r] == 1)
+			// Branch-free keep; a copy that is not kept reads dst[0]
+			// (cached) instead of its own entry, which with a stage-1
+			// coin is mostly a cache line of its own.
+			surv[m] = copyAt{k: k, x: dst[pend[k]&-int32(keep)]}
 			keys[m] = r
 			e.ord[m] = k
-			m += int(b2u(cnt[r] == 1)) // branch-free keep
+			m += int(keep)
 		}
 		for _, r := range groups[lo:hi] {
 			cnt[r] = 0
@@ -384,6 +425,23 @@ func (e *Engine) compact(pend []int32, acked []bool, m, m1 int) int {
 		acked[k] = false
 	}
 	return w
+}
+
+// checkRun validates Run's arguments and fills o's defaults.
+func checkRun(sh pops.Shape, dst []int32, o Options) (Options, error) {
+	if err := CheckShape(sh); err != nil {
+		return o, err
+	}
+	if err := o.check(); err != nil {
+		return o, err
+	}
+	if len(dst) != sh.N() {
+		return o, errLen(len(dst), sh.N())
+	}
+	if o.Mutant != NoMutant {
+		return o, fmt.Errorf("mutant %q: the fast engine runs only the router as written (use RunOnModel)", o.Mutant)
+	}
+	return o.fill(sh), nil
 }
 
 func errLen(got, n int) error {

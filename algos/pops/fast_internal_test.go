@@ -37,8 +37,9 @@ func TestDivisor(t *testing.T) {
 // TestEngineMatchesModel's (g up to 6): g = 16 and 24 (not a power of two),
 // d = g, 2g and 3g + 5, both variants, full and partial permutations, with
 // the whole trace and with a trace of one step (the degrees are then kept
-// only while they are read); with the compaction of the pending list forced
-// to each of its two ways and with the default choice.
+// only while they are read); with runSorted's compaction of the pending
+// list forced to each of its two ways and with the default choice (Run
+// keeps no list; it must agree with runSorted field by field).
 func TestEngineMatchesModelLargerGroups(t *testing.T) {
 	defer func(c int) { compactSparse = c }(compactSparse)
 	for _, c := range []int{compactSparse, 0, 1 << 30} {
@@ -77,7 +78,14 @@ func engineMatchesModelLargerGroups(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
+						fs, err := e.runSorted(sh, dst, rand.New(rand.NewPCG(seed, 9)), o)
+						if err != nil {
+							t.Fatal(err)
+						}
 						where := fmt.Sprintf("%v %v partial=%v trace=%d seed %d", sh, v, partial, tr, seed)
+						if d := diffResults(f, fs); d != "" {
+							t.Fatalf("%s: Run and runSorted differ in %s", where, d)
+						}
 						if m.Steps != f.Steps || m.Completed != f.Completed || m.Delivered != f.Delivered || m.Lost != f.Lost {
 							t.Fatalf("%s: model steps=%d completed=%v delivered=%d lost=%d; engine %d %v %d %d",
 								where, m.Steps, m.Completed, m.Delivered, m.Lost, f.Steps, f.Completed, f.Delivered, f.Lost)

@@ -12,7 +12,7 @@ import (
 // BenchmarkRun2to24 is one run of Table II's largest cell as
 // internal/popsexp does it: a uniformly random permutation of n = 2^24
 // (perm.RandomInto) drawn from the run's stream, then the router (d = g =
-// 4096, Faithful, c+ε = 4) on the same stream, with the engine's buffers
+// 4096, Faithful, c+ε = 4, Engine.RunPCG) on the same stream, with the engine's buffers
 // reused between runs. Issue 14's target is ≤ 0.5 s per run; it reports CPU
 // seconds per run (getrusage: use -cpu 1) and the shuffle's share:
 // go test ./algos/pops -run '^$' -bench Run2to24 -cpu 1 -benchtime 3x
@@ -23,11 +23,11 @@ func BenchmarkRun2to24(b *testing.B) {
 	var shuffle, route float64
 	runs := 0
 	for b.Loop() {
-		rng := rand.New(rand.NewPCG(24, uint64(runs)))
+		src := rand.NewPCG(24, uint64(runs))
 		c0 := benchutil.CPUSeconds()
-		perm.RandomInto(dst, rng)
+		perm.RandomInto(dst, rand.New(src))
 		c1 := benchutil.CPUSeconds()
-		r, err := e.Run(sh, dst, rng, Options{MaxSteps: 1 << 20, MaxTrace: 1})
+		r, err := e.RunPCG(sh, dst, src, Options{MaxSteps: 1 << 20, MaxTrace: 1})
 		c2 := benchutil.CPUSeconds()
 		if err != nil {
 			b.Fatal(err)
@@ -55,9 +55,9 @@ func BenchmarkRunD16G(b *testing.B) {
 	runs := 0
 	c0 := benchutil.CPUSeconds()
 	for b.Loop() {
-		rng := rand.New(rand.NewPCG(16, uint64(runs)))
-		perm.RandomInto(dst, rng)
-		r, err := e.Run(sh, dst, rng, Options{MaxSteps: 1 << 20, MaxTrace: Stage1Steps(sh, DefaultCEps) + 1})
+		src := rand.NewPCG(16, uint64(runs))
+		perm.RandomInto(dst, rand.New(src))
+		r, err := e.RunPCG(sh, dst, src, Options{MaxSteps: 1 << 20, MaxTrace: Stage1Steps(sh, DefaultCEps) + 1})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -110,10 +110,11 @@ func RunOneReading(e *ap.Engine, dst []int32, sh pops.Shape, v ap.Variant, cEps 
 	if cEps == 0 {
 		cEps = ap.DefaultCEps
 	}
-	rng := Rand(seed, sh, v, r)
-	perm.RandomInto(dst, rng)
+	// Rand's stream, with its source at hand for Engine.RunPCG.
+	src := seeds.PCG(seed, uint64(sh.N()), uint64(sh.D), uint64(sh.G), uint64(v), uint64(r))
+	perm.RandomInto(dst, rand.New(src))
 	k := ap.Stage1Steps(sh, cEps)
-	res, err := e.Run(sh, dst, rng, ap.Options{Variant: v, CEps: cEps, KeepCoin: keepCoin, MaxSteps: StepLimit(sh, cEps), MaxTrace: k + 1})
+	res, err := e.RunPCG(sh, dst, src, ap.Options{Variant: v, CEps: cEps, KeepCoin: keepCoin, MaxSteps: StepLimit(sh, cEps), MaxTrace: k + 1})
 	if err != nil {
 		return Sample{}, err
 	}

@@ -1,6 +1,7 @@
 package pops
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -17,91 +18,185 @@ import (
 // 2^20-processor instances of Lemma 3.3 (default budget) are drawn without
 // allocating and clearing 16 MB per run.
 type lemma33Scratch struct {
-	p, order, dst []int32
-	src, tmp      []int32
+	p     []int32
+	pairs []uint64 // s<<32 | p[s], shuffled by the swaps that shuffle order
+	dst   []int32
+	acc   []uint64 // the pairs accepted by the last call (reset in dst by the next)
+	src   []int32
+	tmp   []int32
 }
 
-// intN is rand.Rand.IntN(n) on src, n ≥ 1: the same draws from the same
-// stream (math/rand/v2's uint64n, whose 32-bit path keeps the 64-bit
-// sequence), without rand.Rand's interface call per draw.
-func intN(src *rand.PCG, n int) int {
-	un := uint64(n)
-	if un&(un-1) == 0 {
-		return int(src.Uint64() & (un - 1))
+// shuffleBatch is how many swaps shuffle draws ahead of doing them.
+const shuffleBatch = 256
+
+// shuffle is the Fisher–Yates loop of lemma33Instance (for i = n−1 … 1,
+// swap x[i] and x[IntN(i+1)]) with the same draws in the same order, drawn
+// shuffleBatch at a time before the swaps they select, so that the swaps'
+// cache misses overlap instead of waiting on the generator, and drawn with
+// the generator's state in registers (pcgState).
+func shuffle[T any](x []T, src *rand.PCG) {
+	p := loadPCG(src)
+	var js [shuffleBatch]int32
+	for hi := len(x) - 1; hi > 0; {
+		lo := max(hi-shuffleBatch, 0)
+		b := js[:hi-lo]
+		for k := range b {
+			b[k] = int32(p.intN(uint64(hi - k + 1)))
+		}
+		q := x[:hi+1]
+		for k, j := range b {
+			i := hi - k
+			q[i], q[j] = q[j], q[i]
+		}
+		hi = lo
 	}
-	hi, lo := bits.Mul64(src.Uint64(), un)
-	if lo < un {
-		thresh := -un % un
+	p.store(src)
+}
+
+// pcgState is math/rand/v2's PCG (a 128-bit LCG with the DXSM output) with
+// its state in a value, so that a loop of draws keeps it in registers;
+// loadPCG and store move the state from and to a *rand.PCG through its
+// binary encoding (algos/pops has the same type for the engine's draws).
+// TestPCGStateMatchesRandPCG checks it against math/rand/v2.
+type pcgState struct{ hi, lo uint64 }
+
+func loadPCG(src *rand.PCG) pcgState {
+	var buf [20]byte
+	b, err := src.AppendBinary(buf[:0])
+	if err != nil || len(b) != 20 {
+		panic("pops: cannot read the PCG's state")
+	}
+	return pcgState{hi: binary.BigEndian.Uint64(b[4:]), lo: binary.BigEndian.Uint64(b[12:])}
+}
+
+func (p *pcgState) store(src *rand.PCG) {
+	var b [20]byte
+	copy(b[:], "pcg:")
+	binary.BigEndian.PutUint64(b[4:], p.hi)
+	binary.BigEndian.PutUint64(b[12:], p.lo)
+	if err := src.UnmarshalBinary(b[:]); err != nil {
+		panic("pops: cannot write the PCG's state: " + err.Error())
+	}
+}
+
+// uint64 is rand.PCG.Uint64 (math/rand/v2, pcg.go: next, then DXSM).
+func (p *pcgState) uint64() uint64 {
+	const (
+		mulHi = 2549297995355413924
+		mulLo = 4865540595714422341
+		incHi = 6364136223846793005
+		incLo = 1442695040888963407
+	)
+	hi, lo := bits.Mul64(p.lo, mulLo)
+	hi += p.hi*mulLo + p.lo*mulHi
+	lo, c := bits.Add64(lo, incLo, 0)
+	hi, _ = bits.Add64(hi, incHi, c)
+	p.lo, p.hi = lo, hi
+	const cheapMul = 0xda942042e4dd58b5
+	hi ^= hi >> 32
+	hi *= cheapMul
+	hi ^= hi >> 48
+	hi *= lo | 1
+	return hi
+}
+
+// intN is rand.Rand.IntN(n) for 1 ≤ n < 2^63 (math/rand/v2's uint64n on
+// 64-bit platforms: a mask for a power of two, else Lemire's multiply with
+// rejection), the same draws from the same stream.
+func (p *pcgState) intN(n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return p.uint64() & (n - 1)
+	}
+	hi, lo := bits.Mul64(p.uint64(), n)
+	if lo < n {
+		thresh := -n % n
 		for lo < thresh {
-			hi, lo = bits.Mul64(src.Uint64(), un)
+			hi, lo = bits.Mul64(p.uint64(), n)
 		}
 	}
-	return int(hi)
+	return hi
 }
 
 // instance is lemma33Instance(g, deg, rand.New(src)) — the same random
 // draws in the same order, the same result — written into s's buffers (the
 // returned slice is overwritten by the next call). It uses 32-bit indices,
-// draws from the PCG directly, and stops the greedy pass once every group
-// sends deg packets, after which no packet could be accepted.
+// draws from the PCG directly, shuffles the pairs (s, p[s]) instead of the
+// indices s so that the greedy pass reads them in order instead of looking
+// p[s] up at random, resets only the entries of dst the last call set, and
+// stops the greedy pass once every group sends deg packets, after which no
+// packet could be accepted.
 func (s *lemma33Scratch) instance(g, deg int, src *rand.PCG) []int32 {
 	n := g * g
+	full := g * deg
 	if len(s.p) != n {
-		s.p, s.order, s.dst = make([]int32, n), make([]int32, n), make([]int32, n)
+		s.p, s.pairs, s.dst = make([]int32, n), make([]uint64, n), make([]int32, n)
 		s.src, s.tmp = make([]int32, g), make([]int32, g)
+		for i := range s.dst {
+			s.dst[i] = perm.None
+		}
+		s.acc = s.acc[:0]
 	}
-	p, order, dst := s.p, s.order, s.dst
+	p, pairs, dst := s.p, s.pairs, s.dst
 	for i := range p {
 		p[i] = int32(i)
 	}
-	for i := n - 1; i > 0; i-- {
-		j := intN(src, i+1)
-		p[i], p[j] = p[j], p[i]
+	shuffle(p, src)
+	for i, x := range p {
+		pairs[i] = uint64(i)<<32 | uint64(uint32(x))
 	}
-	for i := range order {
-		order[i] = int32(i)
+	shuffle(pairs, src)
+	for _, e := range s.acc {
+		dst[int32(e>>32)] = perm.None
 	}
-	for i := n - 1; i > 0; i-- {
-		j := intN(src, i+1)
-		order[i], order[j] = order[j], order[i]
+	if cap(s.acc) < full {
+		s.acc = make([]uint64, full)
 	}
+	acc := s.acc[:full]
 	srcDeg, tmpDeg := s.src, s.tmp
 	clear(srcDeg)
 	clear(tmpDeg)
-	for i := range dst {
-		dst[i] = perm.None
-	}
-	d32, full, accepted := int32(deg), g*deg, 0
+	d32, k := int32(deg), 0
 	if g&(g-1) == 0 { // the budgets' g (256, 1024): a shift and a mask, not two divisions
-		shift, mask := uint(bits.TrailingZeros(uint(g))), int32(g-1)
-		for _, s := range order {
-			if accepted == full {
+		shift, mask := uint(bits.TrailingZeros(uint(g))), uint64(g-1)
+		for _, e := range pairs {
+			if k == full {
 				break
 			}
-			a, t := s>>shift, p[s]&mask
+			a, t := e>>(32+shift), e&mask
+			// Branch-free: whether the pair is accepted is close to a coin
+			// flip while the groups fill.
+			ok := b2i(srcDeg[a] < d32) & b2i(tmpDeg[t] < d32)
+			srcDeg[a] += ok
+			tmpDeg[t] += ok
+			acc[k] = e
+			k += int(ok)
+		}
+	} else {
+		for _, e := range pairs {
+			if k == full {
+				break
+			}
+			a, t := int(e>>32)/g, int(uint32(e))%g
 			if srcDeg[a] < d32 && tmpDeg[t] < d32 {
 				srcDeg[a]++
 				tmpDeg[t]++
-				dst[s] = p[s]
-				accepted++
+				acc[k] = e
+				k++
 			}
 		}
-		return dst
 	}
-	for _, s32 := range order {
-		if accepted == full {
-			break
-		}
-		s := int(s32)
-		a, t := s/g, int(p[s])%g
-		if srcDeg[a] < d32 && tmpDeg[t] < d32 {
-			srcDeg[a]++
-			tmpDeg[t]++
-			dst[s] = p[s]
-			accepted++
-		}
+	s.acc = acc[:k]
+	for _, e := range s.acc {
+		dst[int32(e>>32)] = int32(uint32(e))
 	}
 	return dst
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // lemma33Run is one run of Lemma 3.3's check: the instance and the router
@@ -111,7 +206,7 @@ func (s *lemma33Scratch) instance(g, deg int, src *rand.PCG) []int32 {
 func lemma33Run(e *ap.Engine, s *lemma33Scratch, seed uint64, g int, alpha float64, deg, r int) (steps int, degree int32, err error) {
 	src := seeds.PCG(seed, 33, uint64(alpha*100), uint64(r))
 	dst := s.instance(g, deg, src)
-	res, err := e.Run(mpops.Shape{D: g, G: g}, dst, rand.New(src), ap.Options{})
+	res, err := e.RunPCG(mpops.Shape{D: g, G: g}, dst, src, ap.Options{})
 	if err != nil {
 		return 0, 0, err
 	}
@@ -126,7 +221,7 @@ func lemma33Run(e *ap.Engine, s *lemma33Scratch, seed uint64, g int, alpha float
 }
 
 // lemma33Simulate runs Lemma 3.3's runs 0…runs−1 (lemma33Run) on up to
-// workers goroutines, each with its own engine and buffers (≈ 57 MB each at
+// workers goroutines, each with its own engine and buffers (≈ 41 MB each at
 // g = 1024), and returns the step counts by run, which do not depend on
 // workers. The error is that of the lowest-numbered run that failed, or an
 // instance whose conflict degree exceeds deg (the generator broke).
@@ -165,6 +260,6 @@ func lemma33Simulate(seed uint64, g, runs int, alpha float64, deg, workers int) 
 // lemma33Workers is how many goroutines simulate Lemma 3.3's runs: the
 // claim is one of the ledger's longest single computations, so it uses two
 // cores where there are two, and no more, because the claim's memory
-// estimate (160 MiB, mem.go) covers two workers' buffers (≈ 57 MB each at
+// estimate (160 MiB, mem.go) covers two workers' buffers (≈ 41 MB each at
 // g = 1024), not one per core.
 func lemma33Workers() int { return min(2, runtime.GOMAXPROCS(0)) }

@@ -2,6 +2,7 @@ package pops
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -10,21 +11,29 @@ import (
 	mpops "routecheck/models/pops"
 )
 
-// intN draws what rand.Rand.IntN draws from the same PCG, and leaves the
-// stream at the same place, for powers of two, small n, and n near 2^63
-// where the rejection loop runs about one time in four.
-func TestIntNMatchesRandIntN(t *testing.T) {
-	ns := []int{1, 2, 3, 5, 7, 1000, 1 << 20, 1<<20 + 1, 3 << 61, math.MaxInt64, 1<<62 + 12345}
-	for _, n := range ns {
-		a, b := seeds.PCG(5, uint64(n)), seeds.Rand(5, uint64(n))
-		for i := range 2000 {
-			if x, y := intN(a, n), b.IntN(n); x != y {
+// pcgState draws what math/rand/v2's PCG and Rand.IntN draw and leaves the
+// *rand.PCG where they leave it (powers of two, small n, n just above a
+// power of two, and n near 2^63 where the rejection loop runs often).
+// Planted difference: a state loaded one draw late must part.
+func TestPCGStateMatchesRandPCG(t *testing.T) {
+	for _, n := range []uint64{1, 2, 3, 5, 1000, 1 << 20, 1<<20 + 1, 3 << 61, 1<<62 + 12345} {
+		a, r := rand.NewPCG(5, n), rand.New(rand.NewPCG(5, n))
+		p := loadPCG(a)
+		for i := range 4000 {
+			if x, y := p.intN(n), r.IntN(int(n)); x != uint64(y) {
 				t.Fatalf("n = %d, draw %d: intN %d, rand.IntN %d", n, i, x, y)
 			}
 		}
-		if x, y := a.Uint64(), b.Uint64(); x != y {
-			t.Fatalf("n = %d: the streams part after 2000 draws", n)
+		p.store(a)
+		if a.Uint64() != r.Uint64() {
+			t.Fatalf("n = %d: the streams part after 4000 draws", n)
 		}
+	}
+	a, b := rand.NewPCG(1, 2), rand.NewPCG(1, 2)
+	a.Uint64() // the planted fault
+	p := loadPCG(a)
+	if p.uint64() == b.Uint64() {
+		t.Fatal("a state one draw ahead gives the same draw")
 	}
 }
 
@@ -48,6 +57,26 @@ func TestLemma33ScratchInstance(t *testing.T) {
 				t.Fatalf("g = %d, deg = %d, run %d: the stream is left elsewhere", c.g, c.deg, r)
 			}
 		}
+	}
+}
+
+// Planted difference for TestLemma33ScratchInstance's comparison: a scratch
+// that forgets which entries of dst the last call set (so does not reset
+// them) draws instances that differ from lemma33Instance's, and the
+// comparison sees it.
+func TestLemma33ScratchInstanceCatchesStaleEntries(t *testing.T) {
+	var s lemma33Scratch
+	caught := false
+	for r := range 5 {
+		s.acc = s.acc[:0] // the planted fault
+		got := s.instance(16, 4, seeds.PCG(9, 16, 4, uint64(r)))
+		want := lemma33Instance(16, 4, seeds.Rand(9, 16, 4, uint64(r)))
+		if !slices.Equal(got, want) {
+			caught = true
+		}
+	}
+	if !caught {
+		t.Fatal("stale entries of dst not caught by comparing with lemma33Instance")
 	}
 }
 

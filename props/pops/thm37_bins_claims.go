@@ -99,9 +99,9 @@ func init() {
 	props.Register(props.Claim{ID: "pops/thm-3.7/bins-bound-step-used", Source: src + " (where Equation 4 is used: a = a_j, j ∈ D_b)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
 		Statement: "e^{−δ²E[|C̄_{a,b̄}|]²/(2g)} ≤ e^{−δ²g/(2e²)} for every δ > 0 whenever S_a ∩ D_b ≠ ∅, i.e. for |S_a \\ D_b| ≤ |S_a| − 1 ≤ g − 1 (the pairs (a_j, b), j ∈ D_b, on which the proof applies Equation 4).",
 		Scope:     "g = 2 … 64 (small), … 1024 (default, large); m = |S_a \\ D_b| = 0 … g − 1; floating point with a 10⁻¹² margin",
-		Notes: "[2026-11-24] Review: added as the companion of pops/thm-3.7/bins-bound-step (class reading: the proof's range of a, not its sentence). (1 − 1/g)^{g−1} = (1 + 1/(g−1))^{−(g−1)} ≥ 1/e, so E|C̄| ≥ g/e for m ≤ g − 1; the evidence reports the slack at m = g − 1, relative (1 − 1/g)^{2(g−1)}e² − 1 ≈ 1/g. Planted fault: the range widened by one to m ≤ g (the sentence's 'every a ∈ S'), which fails at m = g for every g.",
-		Check:  checkBinsStep(false, 1),
-		Faults: []props.Fault{{Name: "m = |S_a \\ D_b| allowed up to g (a with no packet in D_b)", Check: checkBinsStep(false, 0)}}})
+		Notes:     "[2026-11-24] Review: added as the companion of pops/thm-3.7/bins-bound-step (class reading: the proof's range of a, not its sentence). (1 − 1/g)^{g−1} = (1 + 1/(g−1))^{−(g−1)} ≥ 1/e, so E|C̄| ≥ g/e for m ≤ g − 1; the evidence reports the slack at m = g − 1, relative (1 − 1/g)^{2(g−1)}e² − 1 ≈ 1/g. Planted fault: the range widened by one to m ≤ g (the sentence's 'every a ∈ S'), which fails at m = g for every g.",
+		Check:     checkBinsStep(false, 1),
+		Faults:    []props.Fault{{Name: "m = |S_a \\ D_b| allowed up to g (a with no packet in D_b)", Check: checkBinsStep(false, 0)}}})
 	props.Register(props.Claim{ID: "pops/thm-3.7/bins-bound-step-repaired", Source: src + " (repaired)", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
 		Statement: "e^{−δ²E[|C̄_{a,b̄}|]²/(2g)} ≤ e^{−δ²(1−1/g)²g/(2e²)} for every δ > 0 and |S_a \\ D_b| ≤ g (from (1 − 1/g)^g ≥ (1 − 1/g)/e).",
 		Scope:     "g = 2 … 64 (small), … 1024 (default, large); m = 0 … g",

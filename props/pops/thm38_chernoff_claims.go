@@ -127,9 +127,11 @@ func checkChernoffUpper(form int, gMax [3]int, mult int) func(props.Env) props.O
 		}
 		ev := fmt.Sprintf("first case found (g ascending, then d_s, then |S_a| from d_s down, then δ): g = %d, d_s = %d, |S_a| = %d, δ = %.2f: Pr[P_a > %d] = %.4g > %s = %.4g (ratio %.3f)",
 			c.g, c.ds, c.s, c.delta(), c.k, math.Exp(lp), chernoffForms[form].name, math.Exp(lb), math.Exp(lp-lb))
-		if form == 0 { // an instance at a size the paper's experiments use
+		if form == 0 { // lead with an instance at a size the paper's experiments use
 			big := chernoffCase{64, 1024, 1024, 128}
-			ev += fmt.Sprintf("; also at POPS(1024, 64)'s first step (g = 64, d_s = |S_a| = 1024, δ = 1): Pr[P_a > 128] = %.4g > %.4g", math.Exp(big.lnUpper()), math.Exp(chernoffForms[0].ln(big, 1)))
+			if lpb, lbb := big.lnUpper(), chernoffForms[0].ln(big, 1); lpb > lbb+1e-9 {
+				ev = fmt.Sprintf("at POPS(1024, 64)'s first step (g = 64, d_s = |S_a| = 1024, δ = 1): Pr[P_a > 128] = %.4g > %s = e^{−32} = %.4g; %s", math.Exp(lpb), chernoffForms[0].name, math.Exp(lbb), ev)
+			}
 		}
 		return props.Outcome{Verdict: props.Violated, Evidence: ev,
 			Counterexample: map[string]any{"g": c.g, "d_s": c.ds, "S_a": c.s, "delta": c.delta(), "tail": math.Exp(lp), "bound": math.Exp(lb)}}
@@ -182,12 +184,12 @@ func init() {
 		Statement: "For every δ > 0, Pr[P_a > (1+δ)g] ≤ e^{−δ²|S_a|g/(2d_s)}, where P_a ~ Bin(|S_a|, g/d_s) counts the participants of group a in a stage-1 step.",
 		Scope:     "binomial tails summed term by term in log space (checked against exact rationals in the tests); g = 2…4 (small), 2…8 (default, large); d_s ∈ (g, 64g]; |S_a| ∈ [d_s/2, d_s]; δ = k/g − 1 for integer k",
 		Notes: "The lower-tail Chernoff bound e^{−δ²μ/2} does not hold for the upper tail: Pr[Bin(n,p) > (1+δ)μ] ≈ e^{−μ((1+δ)ln(1+δ)−δ)}, and (1+δ)ln(1+δ) − δ < δ²/2 for every δ > 0, so the stated bound fails once μ and δ are large enough; the standard forms are e^{−δ²μ/3} (δ ≤ 1) or e^{−δ²μ/(2+δ)}. " +
-			"The first case in the search order is g = 2, d_s = |S_a| = 13, δ = 4.5; at the paper's sizes it fails at δ = 1 (g = 64, d_s = 1024). The proof only uses δ = g^{−1/3}, where the bound holds at every size checked (pops/thm-3.8/chernoff-at-proof-delta), so the theorem is not affected; the sentence 'for every δ > 0' is.",
+			"At the paper's sizes it fails at δ = 1: g = 64, d_s = |S_a| = 1024 (POPS(1024,64)'s first step), Pr[P_a > 128] = 6.622e-14 > e^{−32} = 1.266e-14; the smallest case, first in the search order, is g = 2, d_s = |S_a| = 13, δ = 4.5 ([2026-11-24] Review: the evidence now leads with the paper-size case). The proof only uses δ = g^{−1/3}, where the bound holds at every size checked (pops/thm-3.8/chernoff-at-proof-delta), so the theorem is not affected; the sentence 'for every δ > 0' is.",
 		Check: checkChernoffUpper(0, [3]int{4, 8, 8}, 64)})
 	props.Register(props.Claim{ID: "pops/thm-3.8/chernoff-g-over-4", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
 		Statement: "For every δ > 0 and every group with |S_a| ≥ d_{s+1} ≥ d_s/2, Pr[P_a > (1+δ)g] ≤ e^{−δ²g/4} (the end of the proof's chain).",
 		Scope:     "binomial tails summed term by term in log space (checked against exact rationals in the tests); g = 2…4 (small), 2…8 (default, large); d_s ∈ (g, 64g]; |S_a| ∈ [d_s/2, d_s]; δ = k/g − 1 for integer k",
-		Notes:     "e^{−δ²μ/4} is a valid upper-tail form only for δ ≤ 2e − 1 ≈ 4.44; beyond, the exact tail exceeds it. First case in the search order: g = 2, d_s = |S_a| = 27, δ = 10.5. At δ = g^{−1/3}, the value the proof uses, the bound holds (pops/thm-3.8/chernoff-at-proof-delta).",
+		Notes:     "e^{−δ²g/4} fails for δ above a size-dependent threshold ≈ 4.1–5: for large μ the tail is e^{−μ((1+δ)ln(1+δ)−δ)(1+o(1))}, and (1+δ)ln(1+δ) − δ falls below δ²/4 at δ ≈ 4.116 (the Poisson limit, d_s → ∞ then g → ∞); at d_s = |S_a| = 64g the first failure is δ = 5.06 (g = 16), 4.64 (g = 64), 4.51 (g = 256) (TestChernoffGOver4Threshold). First case in the search order: g = 2, d_s = |S_a| = 27, δ = 10.5. [2026-11-24] Review: the old text 'valid only for δ ≤ 2e − 1 ≈ 4.44' was wrong (the threshold is neither 2e − 1 nor size-free); verdict unchanged. At δ = g^{−1/3}, the value the proof uses, the bound holds (pops/thm-3.8/chernoff-at-proof-delta).",
 		Check:     checkChernoffUpper(1, [3]int{4, 8, 8}, 64)})
 	props.Register(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail-repaired", Source: src + " (repaired)", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
 		Statement: "The repair of pops/thm-3.8/chernoff-upper-tail: for every δ > 0, Pr[P_a > (1+δ)g] ≤ e^{−δ²|S_a|g/((2+δ)d_s)} (the standard upper-tail form e^{−δ²μ/(2+δ)}, μ = |S_a|g/d_s ≤ g).",

@@ -101,3 +101,39 @@ func TestThm38FailureBound(t *testing.T) {
 		}
 	}
 }
+
+// The threshold above which e^{−δ²g/4} fails. In the Poisson/large-μ limit
+// the tail's exponent is μ((1+δ)ln(1+δ) − δ), which crosses δ²/4 (at μ = g)
+// at δ ≈ 4.116, found here by bisection on the closed form (independent
+// of the binomial sums); 2e − 1 ≈ 4.437, the old text's threshold, is not
+// it. At d_s = |S_a| = 64g the exact binomial tails first exceed the bound
+// at δ = k/g − 1 with k = 97 (g = 16, δ = 5.0625) and k = 361 (g = 64,
+// δ = 4.640625), as the review computed independently; both lie above the
+// limit and fall toward it.
+func TestChernoffGOver4Threshold(t *testing.T) {
+	lo, hi := 1.0, 10.0
+	for range 100 {
+		m := (lo + hi) / 2
+		if (1+m)*math.Log1p(m)-m > m*m/4 {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	if lo < 4.11 || lo > 4.12 {
+		t.Fatalf("Poisson-limit crossover %.5f, want ≈ 4.116", lo)
+	}
+	for _, tc := range []struct{ g, k int }{{16, 97}, {64, 361}} {
+		ds := 64 * tc.g
+		first := 0
+		for k := tc.g + 1; k < ds && first == 0; k++ {
+			c := chernoffCase{tc.g, ds, ds, k}
+			if c.lnUpper() > chernoffForms[1].ln(c, c.delta())+1e-9 {
+				first = k
+			}
+		}
+		if first != tc.k {
+			t.Errorf("g = %d, d_s = |S_a| = 64g: first failure at k = %d (δ = %.4f), want k = %d", tc.g, first, float64(first)/float64(tc.g)-1, tc.k)
+		}
+	}
+}

@@ -14,11 +14,13 @@ import (
 //
 //	Pr[|C̄| < (1 − δ)E|C̄|] ≤ e^{−δ²E[|C̄|]²/(2g)} ≤ e^{−δ²g/(2e²)},
 //
-// whose second step needs E|C̄| ≥ g/e, i.e. (1 − 1/g)^m ≥ 1/e. With m ≤
-// |S_a| ≤ d_s ≤ g (d = g), m = g is allowed — at step 1 every group has all
-// g packets, and most (a, b) have none of a's going to b — and (1 − 1/g)^g
-// < 1/e for every g ≥ 2. The repair uses (1 − 1/g)^g ≥ (1 − 1/g)/e: the
-// bound e^{−δ²(1−1/g)²g/(2e²)}.
+// whose second step needs E|C̄| ≥ g/e, i.e. (1 − 1/g)^m ≥ 1/e. The
+// sentence says "for every node a ∈ S", where m ≤ |S_a| ≤ d_s ≤ g (d = g)
+// allows m = g (a has no packet going to b), and (1 − 1/g)^g < 1/e for
+// every g ≥ 2. But the proof uses Equation 4 only for a = a_j, the group
+// of a packet j ∈ D_b, where m ≤ |S_a| − 1 ≤ g − 1 and the step holds. The
+// repair for every a uses (1 − 1/g)^g ≥ (1 − 1/g)/e: the bound
+// e^{−δ²(1−1/g)²g/(2e²)}.
 
 // binsExponentGap is E|C̄|²/(2g) − c·g/(2e²) for m packets over g colors:
 // the step holds (for every δ) iff it is ≥ 0. c = 1 is the paper's
@@ -28,15 +30,22 @@ func binsExponentGap(g, m int, c float64) float64 {
 	return e*e/(2*float64(g)) - c*float64(g)/(2*math.E*math.E)
 }
 
-// checkBinsStep checks the step for g = 2 … gMax and m = 0 … g (the first
-// failure, g ascending then m, is the counterexample); repaired selects the
-// repaired exponent.
-func checkBinsStep(repaired bool) func(props.Env) props.Outcome {
+// checkBinsStep checks the step for g = 2 … gMax and m = 0 … g − below
+// (the first failure, g ascending then m, is the counterexample); repaired
+// selects the repaired exponent. below = 0 is the range the proof's
+// sentence states (m ≤ |S_a| ≤ g); below = 1 the range the proof uses
+// (Equation 4 is applied to a = a_j, the group of a packet j ∈ D_b, so j ∈
+// S_a ∩ D_b and m = |S_a \ D_b| ≤ |S_a| − 1 ≤ g − 1).
+func checkBinsStep(repaired bool, below int) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		gMax := env.Budget.Pick(64, 1024, 1024)
 		name := "e^{−δ²g/(2e²)}"
 		if repaired {
 			name = "e^{−δ²(1−1/g)²g/(2e²)}"
+		}
+		mTop := "g"
+		if below > 0 {
+			mTop = fmt.Sprintf("g − %d", below)
 		}
 		firstG, firstM, fails, failsBelowG := 0, 0, 0, 0
 		for g := 2; g <= gMax; g++ {
@@ -44,7 +53,7 @@ func checkBinsStep(repaired bool) func(props.Env) props.Outcome {
 			if repaired {
 				c = (1 - 1/float64(g)) * (1 - 1/float64(g))
 			}
-			for m := 0; m <= g; m++ {
+			for m := 0; m <= g-below; m++ {
 				if binsExponentGap(g, m, c) < -1e-12 {
 					if fails == 0 {
 						firstG, firstM = g, m
@@ -62,25 +71,41 @@ func checkBinsStep(repaired bool) func(props.Env) props.Outcome {
 			if repaired {
 				cg = (1 - 1/float64(firstG)) * (1 - 1/float64(firstG))
 			}
-			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("first case (g ascending, then m): g = %d, m = |S_a \\ D_b| = %d: E|C̄| = g(1 − 1/g)^m = %.4f, so e^{−δ²E²/(2g)} = e^{−%.4f·δ²} > %s = e^{−%.4f·δ²} for every δ > 0; %d failing (g, m) with g ≤ %d, %d of them with m < g",
-				firstG, firstM, e, e*e/(2*float64(firstG)), name, cg*float64(firstG)/(2*math.E*math.E), fails, gMax, failsBelowG),
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("first case (g ascending, then m): g = %d, m = |S_a \\ D_b| = %d: E|C̄| = g(1 − 1/g)^m = %.4f, so e^{−δ²E²/(2g)} = e^{−%.4f·δ²} > %s = e^{−%.4f·δ²} for every δ > 0; %d failing (g, m) with g ≤ %d, m ≤ %s, %d of them with m < g",
+				firstG, firstM, e, e*e/(2*float64(firstG)), name, cg*float64(firstG)/(2*math.E*math.E), fails, gMax, mTop, failsBelowG),
 				Counterexample: map[string]any{"g": firstG, "m": firstM}}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("e^{−δ²E[|C̄|]²/(2g)} ≤ %s for every g = 2 … %d and m = 0 … g", name, gMax)}
+		tight := math.Inf(1) // smallest gap relative to the bound's exponent
+		for g := 2; g <= gMax; g++ {
+			c := 1.0
+			if repaired {
+				c = (1 - 1/float64(g)) * (1 - 1/float64(g))
+			}
+			tight = min(tight, binsExponentGap(g, g-below, c)/(c*float64(g)/(2*math.E*math.E)))
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("e^{−δ²E[|C̄|]²/(2g)} ≤ %s for every g = 2 … %d and m = 0 … %s; smallest slack at m = %s: the exponent exceeds the bound's by %.3g of it", name, gMax, mTop, mTop, tight)}
 	}
 }
 
 func init() {
 	const src = seed000 + " Theorem 3.7 (proof, the balls-and-bins bound before Equation 4)"
-	props.Register(props.Claim{ID: "pops/thm-3.7/bins-bound-step", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
-		Statement: "e^{−δ²E[|C̄_{a,b̄}|]²/(2g)} ≤ e^{−δ²g/(2e²)} for every δ > 0, where E|C̄_{a,b̄}| = g(1 − 1/g)^{|S_a \\ D_b|} and |S_a \\ D_b| ≤ d_s ≤ g.",
+	props.Register(props.Claim{ID: "pops/thm-3.7/bins-bound-step", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Reading,
+		Statement: "e^{−δ²E[|C̄_{a,b̄}|]²/(2g)} ≤ e^{−δ²g/(2e²)} for every δ > 0, where E|C̄_{a,b̄}| = g(1 − 1/g)^{|S_a \\ D_b|} and |S_a \\ D_b| ≤ d_s ≤ g (the proof's sentence: 'for every node a ∈ S').",
 		Scope:     "g = 2 … 64 (small), … 1024 (default, large); m = |S_a \\ D_b| = 0 … g; floating point with a 10⁻¹² margin (the failing gaps are ≥ 10⁻³ of the exponent)",
-		Notes:     "The step needs E|C̄| ≥ g/e, i.e. (1 − 1/g)^m ≥ 1/e, which holds for m ≤ g − 1 and fails at m = g for every g ≥ 2 since (1 − 1/g)^g < 1/e. m = g happens: at the first step of Theorem 3.7 every group holds g packets, and a temporary destination group b that none of a's packets target gives S_a \\ D_b = S_a. The slip is small (the exponent is short by a factor (1 − 1/g)^{2g}e² ≈ 1 − 1/g) and the repaired bound e^{−δ²(1−1/g)²g/(2e²)} (pops/thm-3.7/bins-bound-step-repaired) changes no conclusion.",
-		Check:     checkBinsStep(false)})
+		Notes: "The step needs E|C̄| ≥ g/e, i.e. (1 − 1/g)^m ≥ 1/e, which holds for m ≤ g − 1 and fails at m = g for every g ≥ 2 since (1 − 1/g)^g < 1/e. m = g is a pair (a, b) where none of a's g packets targets b; the sentence, 'by the union bound over the g nodes in S … for every node a ∈ S', covers such pairs, but the proof never uses them. " +
+			"[2026-11-24] Review: reclassed paper → reading (verdict unchanged). Equation 4 is only used, in the bound on E[Z_j^1], for a = a_j, the group of a packet j ∈ D_b; then j ∈ S_a ∩ D_b, so m ≤ |S_a| − 1 ≤ g − 1, where (1 − 1/g)^{g−1} ≥ 1/e makes the step hold (pops/thm-3.7/bins-bound-step-used). What fails is the over-broad 'for every node a ∈ S' read literally, and only the bound on the probability, not Equation 5's probability itself: at g = 2, m = 2 the true Pr[|C̄| < (1 − δ)/2] is Pr[|C̄| = 0] = 1/2 (δ < 1; 0 for δ ≥ 1), below e^{−δ²/e²} ≥ e^{−1/e²} ≈ 0.87. The old note's 'm = g happens at the first step' was true of the pairs but not of the pairs the proof uses. " +
+			"The repaired bound e^{−δ²(1−1/g)²g/(2e²)} (pops/thm-3.7/bins-bound-step-repaired) also covers m = g.",
+		Check: checkBinsStep(false, 0)})
+	props.Register(props.Claim{ID: "pops/thm-3.7/bins-bound-step-used", Source: src + " (where Equation 4 is used: a = a_j, j ∈ D_b)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+		Statement: "e^{−δ²E[|C̄_{a,b̄}|]²/(2g)} ≤ e^{−δ²g/(2e²)} for every δ > 0 whenever S_a ∩ D_b ≠ ∅, i.e. for |S_a \\ D_b| ≤ |S_a| − 1 ≤ g − 1 (the pairs (a_j, b), j ∈ D_b, on which the proof applies Equation 4).",
+		Scope:     "g = 2 … 64 (small), … 1024 (default, large); m = |S_a \\ D_b| = 0 … g − 1; floating point with a 10⁻¹² margin",
+		Notes:     "[2026-11-24] Review: added as the companion of pops/thm-3.7/bins-bound-step (class reading: the proof's range of a, not its sentence). (1 − 1/g)^{g−1} = (1 + 1/(g−1))^{−(g−1)} ≥ 1/e, so E|C̄| ≥ g/e for m ≤ g − 1; the evidence reports the slack at m = g − 1, relative (1 − 1/g)^{2(g−1)}e² − 1 ≈ 1/g. Planted fault: the range widened by one to m ≤ g (the sentence's 'every a ∈ S'), which fails at m = g for every g.",
+		Check:     checkBinsStep(false, 1),
+		Faults:    []props.Fault{{Name: "m = |S_a \\ D_b| allowed up to g (a with no packet in D_b)", Check: checkBinsStep(false, 0)}}})
 	props.Register(props.Claim{ID: "pops/thm-3.7/bins-bound-step-repaired", Source: src + " (repaired)", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
 		Statement: "e^{−δ²E[|C̄_{a,b̄}|]²/(2g)} ≤ e^{−δ²(1−1/g)²g/(2e²)} for every δ > 0 and |S_a \\ D_b| ≤ g (from (1 − 1/g)^g ≥ (1 − 1/g)/e).",
 		Scope:     "g = 2 … 64 (small), … 1024 (default, large); m = 0 … g",
-		Notes:     "Not the paper's text (class beyond): the step as it should read. Planted fault: the paper's exponent, which fails at m = g.",
-		Check:     checkBinsStep(true),
-		Faults:    []props.Fault{{Name: "the paper's exponent g/(2e²)", Check: checkBinsStep(false)}}})
+		Notes:     "Not the paper's text (class beyond): the step for every a ∈ S, including the pairs with m = g that the proof does not use. Planted fault: the paper's exponent, which fails at m = g.",
+		Check:     checkBinsStep(true, 0),
+		Faults:    []props.Fault{{Name: "the paper's exponent g/(2e²)", Check: checkBinsStep(false, 0)}}})
 }

@@ -70,16 +70,18 @@ func partitions(k, maxPart, maxParts int, f func([]int)) {
 }
 
 // checkDistinctGroupsWorst checks, for every g of the budget and k = 1 …
-// g, that every feasible block structure has E[Y_b^2] ≥ worst(k, g), the
-// claimed worst case. worst is singletonBound for the claim; the planted
-// fault claims the single block (all k from one group) is the worst.
-func checkDistinctGroupsWorst(worst func(k, g int) *big.Rat, name string) func(props.Env) props.Outcome {
+// g + extra, that every feasible block structure (at most g blocks of at
+// most g) has E[Y_b^2] ≥ worst(k, g), the claimed worst case. worst is
+// singletonBound and extra = 0 for the claim; the planted faults claim the
+// single block (all k from one group) is the worst, or drop k ≤ g (extra =
+// 2).
+func checkDistinctGroupsWorst(worst func(k, g int) *big.Rat, name string, extra int) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		gs := []int{2, 3, 4, 8, 12, 16}[:env.Budget.Pick(4, 6, 6)]
 		checked, tight := 0, 0
 		var minRatio *big.Rat
 		for _, g := range gs {
-			for k := 1; k <= g; k++ {
+			for k := 1; k <= g+extra; k++ {
 				w := worst(k, g)
 				var bad []int
 				partitions(k, g, g, func(ms []int) {
@@ -114,7 +116,7 @@ func checkDistinctGroupsWorst(worst func(k, g int) *big.Rat, name string) func(p
 		if minRatio != nil {
 			mr, _ = minRatio.Float64()
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("g ∈ %v, k = 1 … g, every block structure (%d in all) has E[Y_b^2] ≥ %s, exactly (rationals); equality in %d cases; smallest ratio over structures with a shared group: %.4f", gs, checked, name, tight, mr)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("g ∈ %v, k = 1 … g%s, every block structure (%d in all) has E[Y_b^2] ≥ %s, exactly (rationals); equality in %d cases; smallest ratio over structures with a shared group: %.4f", gs, map[bool]string{true: fmt.Sprintf(" + %d", extra), false: ""}[extra > 0], checked, name, tight, mr)}
 	}
 }
 
@@ -123,12 +125,12 @@ func init() {
 		Statement: "Among all ways the packets of D_b^1 can be spread over source groups, E[Y_b^2] is smallest when they all originate at different groups, where it equals |D_b^1|(1 − 1/g)^{|D_b^1|−1} (the proof's omitted 'formal proof').",
 		Scope:     "exact rational arithmetic; g ∈ {2, 3, 4, 8} (small), +12, 16 (default, large); |D_b^1| = k = 1 … g (Theorem 3.7 has d = g, so |D_b| ≤ d_s ≤ g); every partition of k",
 		Notes: "Reading: the colors of one block are a uniform subset of distinct colors (they survived slot 1; colors are symmetric), independent between blocks; then E[Y_b^2] = Σ_j m_j Π_{i≠j}(1 − m_i/g); the check compares every partition of k with the singletons exactly and reports the smallest ratio. The claim needs k ≤ g: for k > g it fails (g = 2, k = 4, two blocks of 2: E = 0 < 4·(1/2)³), which is outside Theorem 3.7's d = g. " +
-			"The formula is tested against a brute-force enumeration of colorings (TestExpectedY2BruteForce). Planted fault: the opposite claim — that all packets from one group is the worst case — which the partitions refute.",
-		Check: checkDistinctGroupsWorst(singletonBound, "k(1 − 1/g)^{k−1}"),
-		Faults: []props.Fault{{Name: "the worst case claimed to be all packets from one group", Check: checkDistinctGroupsWorst(func(k, g int) *big.Rat {
+			"The formula is tested against a brute-force enumeration of colorings (TestExpectedY2BruteForce). Planted faults: the opposite claim — that all packets from one group is the worst case — which the partitions refute; and, closer, the condition k ≤ g dropped (k up to g + 2), caught at g = 2, k = 4 ([2026-11-24] Review: added).",
+		Check: checkDistinctGroupsWorst(singletonBound, "k(1 − 1/g)^{k−1}", 0),
+		Faults: []props.Fault{{Name: "the condition k ≤ g dropped (k = 1 … g + 2: more packets than groups)", Check: checkDistinctGroupsWorst(singletonBound, "k(1 − 1/g)^{k−1}", 2)}, {Name: "the worst case claimed to be all packets from one group", Check: checkDistinctGroupsWorst(func(k, g int) *big.Rat {
 			if k > g {
 				return new(big.Rat) // no single block of k > g: nothing to compare
 			}
 			return expectedY2([]int{k}, g)
-		}, "the single-block value")}}})
+		}, "the single-block value", 0)}}})
 }

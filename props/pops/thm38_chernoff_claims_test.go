@@ -3,7 +3,10 @@ package pops
 import (
 	"math"
 	"math/big"
+	"strings"
 	"testing"
+
+	"routecheck/props"
 )
 
 // exactTail is Pr[Bin(n, p) > k] for rational p = num/den, in exact
@@ -99,5 +102,69 @@ func TestThm38FailureBound(t *testing.T) {
 		if math.Abs(got-tc.want) > 0.01 {
 			t.Fatalf("g = 2^%d: ln failure bound %.4f, want %.2f", tc.k, got, tc.want)
 		}
+	}
+}
+
+// The threshold above which e^{−δ²g/4} fails. In the Poisson/large-μ limit
+// the tail's exponent is μ((1+δ)ln(1+δ) − δ), which crosses δ²/4 (at μ = g)
+// at δ ≈ 4.116, found here by bisection on the closed form (independent
+// of the binomial sums); 2e − 1 ≈ 4.437, the old text's threshold, is not
+// it. At d_s = |S_a| = 64g the exact binomial tails first exceed the bound
+// at δ = k/g − 1 with k = 97 (g = 16, δ = 5.0625) and k = 361 (g = 64,
+// δ = 4.640625), as the review computed independently; both lie above the
+// limit and fall toward it.
+func TestChernoffGOver4Threshold(t *testing.T) {
+	lo, hi := 1.0, 10.0
+	for range 100 {
+		m := (lo + hi) / 2
+		if (1+m)*math.Log1p(m)-m > m*m/4 {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	if lo < 4.11 || lo > 4.12 {
+		t.Fatalf("Poisson-limit crossover %.5f, want ≈ 4.116", lo)
+	}
+	for _, tc := range []struct{ g, k int }{{16, 97}, {64, 361}} {
+		ds := 64 * tc.g
+		first := 0
+		for k := tc.g + 1; k < ds && first == 0; k++ {
+			c := chernoffCase{tc.g, ds, ds, k}
+			if c.lnUpper() > chernoffForms[1].ln(c, c.delta())+1e-9 {
+				first = k
+			}
+		}
+		if first != tc.k {
+			t.Errorf("g = %d, d_s = |S_a| = 64g: first failure at k = %d (δ = %.4f), want k = %d", tc.g, first, float64(first)/float64(tc.g)-1, tc.k)
+		}
+	}
+}
+
+// The union bound with the step factor 4d/g restored, against values
+// computed separately (Python, the same formula plus ln 4 + K·ln g): at
+// d/g = g it is first below 1 at g = 2^76 (ln −1.05; 9.56 at 2^75), at
+// d/g = g⁴ at 2^85 (ln −12.94; 17.54 at 2^84). The planted fault d/g =
+// e^{g^{1/6}/(4e²)} never falls below 1.
+func TestThm38UnionOverSteps(t *testing.T) {
+	for _, tc := range []struct {
+		K       float64
+		k       int
+		want    float64
+		wantPre float64
+	}{{1, 76, -1.05, 9.56}, {4, 85, -12.94, 17.54}} {
+		steps := thm38Steps(func(k int) float64 { return tc.K * float64(k) * math.Ln2 })
+		got, pre := lnThm38Failure(tc.k, -1.0/3)+steps(tc.k), lnThm38Failure(tc.k-1, -1.0/3)+steps(tc.k-1)
+		if math.Abs(got-tc.want) > 0.01 || math.Abs(pre-tc.wantPre) > 0.01 {
+			t.Errorf("d/g = g^%g: ln bound %.3f at 2^%d and %.3f at 2^%d, want %.2f and %.2f", tc.K, got, tc.k, pre, tc.k-1, tc.want, tc.wantPre)
+		}
+	}
+	env := props.Env{Budget: props.Small, Seed: 1}
+	if o := checkThm38UnionOverSteps(env); o.Verdict != props.Holds {
+		t.Errorf("polynomial d/g: %v (%s), want holds", o.Verdict, o.Evidence)
+	}
+	fault := checkThm38OneMinusO1(-1.0/3, thm38Steps(func(k int) float64 { return math.Pow(math.Exp2(float64(k)), 1.0/6) / (4 * math.E * math.E) }), "")
+	if o := fault(env); o.Verdict != props.Violated || !strings.Contains(o.Evidence, "never below 1") {
+		t.Errorf("d/g = e^{g^{1/6}/(4e²)}: %v (%s), want violated, never below 1", o.Verdict, o.Evidence)
 	}
 }

@@ -189,6 +189,7 @@ type target struct {
 	samples          *int
 	rename, families *bool
 	shrink           hunt.ShrinkFlag
+	fresh            hunt.FreshFlag
 }
 
 func (t *target) Name() string { return t.name }
@@ -203,6 +204,7 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.samples = fs.Int("samples", 64, "random permutations sampled before annealing")
 	t.families = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 	t.shrink.Define(fs)
+	t.fresh.Define(fs)
 }
 func (t *target) Shrinking() string {
 	return hunt.ShrinkHelp("fixing swaps: p[i] = i, the packet that went to i taking the old destination")
@@ -226,6 +228,9 @@ func (t *target) parse() error {
 		return fmt.Errorf("--evals = %d: must be in [1, 1000]", *t.evals)
 	case *t.samples < 0 || *t.samples > 100000:
 		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.samples)
+	}
+	if err := t.fresh.Check(); err != nil {
+		return err
 	}
 	return t.shrink.Check()
 }
@@ -261,20 +266,23 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		sds[i] = seeds.Derive(o.Seed, 0xbf1, uint64(i))
 	}
 	var e ab.Engine
+	run := func(p []int32, sd uint64) float64 {
+		ps, err := packets(opt, p, rename, sd)
+		if err != nil {
+			panic("bflyhunt: " + err.Error())
+		}
+		res, err := e.Run(opt, ps, maxSteps(logN, r))
+		if err != nil {
+			panic("bflyhunt: " + err.Error())
+		}
+		return m.value(res, logN)
+	}
 	evals := 0
 	eval := func(p []int32) float64 {
 		evals++
 		s := 0.0
 		for _, sd := range sds {
-			ps, err := packets(opt, p, rename, sd)
-			if err != nil {
-				panic("bflyhunt: " + err.Error())
-			}
-			res, err := e.Run(opt, ps, maxSteps(logN, r))
-			if err != nil {
-				panic("bflyhunt: " + err.Error())
-			}
-			s += m.value(res, logN)
+			s += run(p, sd)
 		}
 		return s / float64(len(sds))
 	}
@@ -320,13 +328,16 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	}
 	hunted := evals
 	rb := seeds.Rand(o.Seed, 0xba5e)
-	randBest := math.Inf(-1)
+	randBest, randPerm := math.Inf(-1), []int32(nil)
 	for i := 0; i < hunted && ctx.Err() == nil; i++ {
-		randBest = max(randBest, eval(perm.Random(N, rb)))
+		p := perm.Random(N, rb)
+		if v := eval(p); v > randBest {
+			randBest, randPerm = v, p
+		}
 	}
 	o.Logf("  hunted %.4f vs random sampling %.4f at %d evaluations", bestVal, randBest, hunted)
 	// Shrink: fixing swaps while the metric stays ≥ the hunted value.
-	val := bestVal
+	val, huntedPerm := bestVal, best
 	var floor *float64
 	if cap, ok := t.shrink.Cap(hunted); ok {
 		before := hunt.Moved(best)
@@ -342,9 +353,25 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		}
 	}
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random permutations %.6g", bestVal, hunted, randBest)
+	// Fresh seeds: the hunted best, the random best and the shrunk case
+	// re-run with coins the search never saw (the search's overfit).
+	perRun := func(p []int32) func(uint64) (float64, error) {
+		return func(sd uint64) (float64, error) { return run(p, sd), nil }
+	}
+	hf, rf, sf := hunt.FreshInstance{Search: bestVal, Run: perRun(huntedPerm)}, hunt.FreshInstance{}, hunt.FreshInstance{}
+	if randPerm != nil {
+		rf = hunt.FreshInstance{Search: randBest, Run: perRun(randPerm)}
+	}
+	if floor != nil {
+		sf = hunt.FreshInstance{Search: val, Run: perRun(best)}
+	}
+	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hf, rf, sf)
+	if err != nil {
+		return hunt.Case{}, err
+	}
 	raw, err := json.Marshal(Instance{LogN: logN, R: r, Rename: rename, Perm: best, Seeds: sds})
 	if err != nil {
 		return hunt.Case{}, err
 	}
-	return hunt.Case{Kind: "bfly-perm", Target: t.name, Metric: t.metric, Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, ShrinkFloor: floor, Instance: raw}, nil
+	return hunt.Case{Kind: "bfly-perm", Target: t.name, Metric: t.metric, Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, ShrinkFloor: floor, Fresh: fresh, Instance: raw}, nil
 }

@@ -263,6 +263,7 @@ type target struct {
 	alg            *string
 	fam            *bool
 	shrink         hunt.ShrinkFlag
+	fresh          hunt.FreshFlag
 }
 
 func (t *target) Name() string { return t.name }
@@ -277,6 +278,7 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.s = fs.Int("samples", 64, "random h-relations sampled before annealing")
 	t.fam = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 	t.shrink.Define(fs)
+	t.fresh.Define(fs)
 }
 func (t *target) Shrinking() string {
 	moves := "remove packets: an h-relation has at most h per processor; a fixed point is no simplification here, a self-addressed packet circles the torus"
@@ -306,6 +308,9 @@ func (t *target) parse() (asot.Algorithm, error) {
 		return alg, fmt.Errorf("--evals = %d: must be in [1, 1000]", *t.evals)
 	case *t.s < 0 || *t.s > 100000:
 		return alg, fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.s)
+	}
+	if err := t.fresh.Check(); err != nil {
+		return alg, err
 	}
 	return alg, t.shrink.Check()
 }
@@ -370,20 +375,27 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	for i := range sds {
 		sds[i] = seeds.Derive(o.Seed, 0x50e, uint64(i))
 	}
+	run := func(d [][]int32, sd uint64) (float64, error) {
+		r, err := runEngine(alg, n, h, d, sd, false)
+		if err != nil {
+			return 0, err
+		}
+		return m.value(r, h, hunt.PacketsLists(d)), nil
+	}
 	evals := 0
 	var evalErr error
 	eval := func(d [][]int32) float64 {
 		evals++
 		s := 0.0
 		for _, sd := range sds {
-			r, err := runEngine(alg, n, h, d, sd, false)
+			v, err := run(d, sd)
 			if err != nil {
 				if evalErr == nil {
 					evalErr = err
 				}
 				return math.Inf(-1)
 			}
-			s += m.value(r, h, hunt.PacketsLists(d))
+			s += v
 		}
 		return s / float64(len(sds))
 	}
@@ -446,9 +458,12 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	// The baseline: random h-relations at the same number of evaluations.
 	hunted := evals
 	rb := seeds.Rand(o.Seed, 0xba5e)
-	randBest := math.Inf(-1)
+	randBest, randDest := math.Inf(-1), [][]int32(nil)
 	for i := 0; i < hunted && ctx.Err() == nil; i++ {
-		randBest = max(randBest, eval(randomDest(n, h, rb)))
+		d := randomDest(n, h, rb)
+		if v := eval(d); v > randBest {
+			randBest, randDest = v, d
+		}
 	}
 	if evalErr != nil {
 		return hunt.Case{}, evalErr
@@ -457,7 +472,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	// Shrink: remove packets (an h-relation has at most h per processor)
 	// while m.kept stays ≥ the hunted instance's (for steps / h the hunted
 	// value; for deflections the total, not the per-packet mean).
-	val := bestVal
+	val, huntedDest := bestVal, best
 	var floor *float64
 	if cap, ok := t.shrink.Cap(hunted); ok {
 		kept := func(d [][]int32) (float64, error) {
@@ -497,9 +512,26 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		}
 	}
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random h-relations %.6g", bestVal, hunted, randBest)
+	// Fresh seeds: the hunted best, the random best and the shrunk case
+	// re-run with coins the search never saw (for protocols b and c the
+	// search's overfit; for the deterministic algorithms the same value).
+	perRun := func(d [][]int32) func(uint64) (float64, error) {
+		return func(sd uint64) (float64, error) { return run(d, sd) }
+	}
+	hf, rf, sf := hunt.FreshInstance{Search: bestVal, Run: perRun(huntedDest)}, hunt.FreshInstance{}, hunt.FreshInstance{}
+	if randDest != nil {
+		rf = hunt.FreshInstance{Search: randBest, Run: perRun(randDest)}
+	}
+	if floor != nil {
+		sf = hunt.FreshInstance{Search: val, Run: perRun(best)}
+	}
+	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hf, rf, sf)
+	if err != nil {
+		return hunt.Case{}, err
+	}
 	raw, err := json.Marshal(Instance{Algorithm: string(alg), N: n, H: h, Dest: best, Seeds: sds})
 	if err != nil {
 		return hunt.Case{}, err
 	}
-	return hunt.Case{Kind: "sot-relation", Target: t.name, Metric: t.metric, Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, ShrinkFloor: floor, Instance: raw}, nil
+	return hunt.Case{Kind: "sot-relation", Target: t.name, Metric: t.metric, Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, ShrinkFloor: floor, Fresh: fresh, Instance: raw}, nil
 }

@@ -148,7 +148,8 @@ func huntCommand(args []string) string {
 }
 
 // shellQuote returns a unchanged when a shell reads it as one word as it
-// is, and otherwise in single quotes (a quote inside as '\”).
+// is, and otherwise in single quotes, each quote inside closed, escaped
+// and reopened.
 func shellQuote(a string) string {
 	plain := a != ""
 	for _, r := range a {

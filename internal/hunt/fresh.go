@@ -112,23 +112,26 @@ func FreshSeeds(seed uint64, runs int, avoid []uint64) []uint64 {
 
 // MeanSE is the mean of xs and its standard error (sample standard
 // deviation, n − 1 in the denominator, over √n; 0 for fewer than two
-// values). It panics on an empty slice.
+// values). Both are computed on the values less the first, so equal values
+// give exactly that value and SE 0 (no rounding residue). It panics on an
+// empty slice.
 func MeanSE(xs []float64) (mean, se float64) {
 	if len(xs) == 0 {
 		panic("hunt: MeanSE of no values")
 	}
+	x0, d := xs[0], 0.0
 	for _, x := range xs {
-		mean += x
+		d += x - x0
 	}
-	mean /= float64(len(xs))
+	d /= float64(len(xs))
 	if len(xs) < 2 {
-		return mean, 0
+		return x0, 0
 	}
 	ss := 0.0
 	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
+		ss += (x - x0 - d) * (x - x0 - d)
 	}
-	return mean, math.Sqrt(ss / float64(len(xs)-1) / float64(len(xs)))
+	return x0 + d, math.Sqrt(ss / float64(len(xs)-1) / float64(len(xs)))
 }
 
 // Reevaluate is one instance's FreshValue: search is its value on the

@@ -50,6 +50,15 @@ func TestMeanSE(t *testing.T) {
 	if m, se := MeanSE([]float64{7}); m != 7 || se != 0 {
 		t.Errorf("one value: %g ± %g", m, se)
 	}
+	// 400 equal values that a plain sum would not give back exactly
+	// (400 · 13/6 / 400 ≠ 13/6 in floating point).
+	same := make([]float64, 400)
+	for i := range same {
+		same[i] = 13.0 / 6
+	}
+	if m, se := MeanSE(same); m != 13.0/6 || se != 0 {
+		t.Errorf("equal values: %v ± %v", m, se)
+	}
 }
 
 // noise is a planted metric that is pure noise: one run's value is a hash

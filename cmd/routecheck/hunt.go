@@ -112,6 +112,7 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	if path == "" {
 		path = t.DefaultFile()
 	}
+	c.Command = huntCommand(args)
 	if err := hunt.Save(path, c); err != nil {
 		return err
 	}
@@ -125,8 +126,42 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	if c.RandomBest != nil {
 		base = fmt.Sprintf("; random sampling %.4g", *c.RandomBest)
 	}
-	fmt.Fprintf(stdout, "%s: %s = %.4g (found by %s%s) in %.1fs; saved %s\nreplay: go run ./cmd/routecheck replay %s\n", t.Name(), c.Metric, c.Value, c.FoundBy, base, time.Since(start).Seconds(), path, path)
+	fmt.Fprintf(stdout, "%s: %s = %.4g (found by %s%s) in %.1fs; saved %s\n", t.Name(), c.Metric, c.Value, c.FoundBy, base, time.Since(start).Seconds(), path)
+	if c.Fresh != nil {
+		fmt.Fprintf(stdout, "%s %s\n", c.Metric, c.Fresh)
+	}
+	fmt.Fprintf(stdout, "replay: go run ./cmd/routecheck replay %s\n", path)
 	return nil
+}
+
+// huntCommand is the command line of a hunt, for Case.Command:
+// "routecheck hunt" and the arguments as given, each quoted for a POSIX
+// shell when it holds anything but letters, digits and -_./=:,+@%.
+func huntCommand(args []string) string {
+	var b strings.Builder
+	b.WriteString("routecheck hunt")
+	for _, a := range args {
+		b.WriteByte(' ')
+		b.WriteString(shellQuote(a))
+	}
+	return b.String()
+}
+
+// shellQuote returns a unchanged when a shell reads it as one word as it
+// is, and otherwise in single quotes, each quote inside closed, escaped
+// and reopened.
+func shellQuote(a string) string {
+	plain := a != ""
+	for _, r := range a {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return a
+	}
+	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 }
 
 func runReplay(args []string, stdout, stderr io.Writer) error {

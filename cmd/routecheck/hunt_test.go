@@ -163,3 +163,64 @@ func TestHuntTargetHelpSaysShrinking(t *testing.T) {
 		}
 	}
 }
+
+// hunt writes the command that produced a case into its command field,
+// an argument with a space or a quote quoted for the shell, and running
+// those arguments again gives the same case (the command reproduces it).
+// A randomized target's text output and --json give the fresh figures;
+// a deterministic target's (no coins) none; --fresh-runs out of range is
+// refused naming the flag.
+func TestHuntWritesCommandAndFresh(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a b")
+	f := filepath.Join(dir, "it's.json")
+	args := []string{"hunt", "pops-steps", "--d", "4", "--g", "2", "--iters", "30", "--fresh-runs", "20", "--quiet", "--out", f}
+	out, errOut, st := runCLI(args...)
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errOut)
+	}
+	if !strings.Contains(out, "mean steps on 20 fresh seeds (standard errors): hunted ") || !strings.Contains(out, "; random best ") {
+		t.Errorf("no fresh figures in the output:\n%s", out)
+	}
+	c, err := hunt.Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted := "'" + strings.ReplaceAll(f, "'", `'\''`) + "'"
+	want := "routecheck hunt pops-steps --d 4 --g 2 --iters 30 --fresh-runs 20 --quiet --out " + quoted
+	if c.Command != want {
+		t.Errorf("command %q, want %q", c.Command, want)
+	}
+	if c.Fresh == nil || c.Fresh.Runs != 20 || c.Fresh.Random == nil {
+		t.Errorf("saved fresh %+v", c.Fresh)
+	}
+	first, _ := os.ReadFile(f)
+	if _, errOut, st := runCLI(args...); st != 0 {
+		t.Fatalf("again: status %d: %s", st, errOut)
+	}
+	if again, _ := os.ReadFile(f); string(again) != string(first) {
+		t.Errorf("the recorded command did not reproduce the case:\n%s\nvs\n%s", first, again)
+	}
+	// --json: the fresh object beside the fields that were there before.
+	out, errOut, st = runCLI("hunt", "bfly-queue", "--logn", "4", "--iters", "20", "--samples", "4", "--fresh-runs", "10", "--quiet", "--json", "--out", filepath.Join(dir, "q.json"))
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errOut)
+	}
+	var got struct {
+		Command    string      `json:"command"`
+		RandomBest *float64    `json:"random_best"`
+		Fresh      *hunt.Fresh `json:"fresh"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Fresh == nil || got.Fresh.Runs != 10 || got.Fresh.Random == nil || got.RandomBest == nil || got.Fresh.Random.Search != *got.RandomBest || !strings.HasPrefix(got.Command, "routecheck hunt bfly-queue --logn 4 ") {
+		t.Errorf("--json: %s", out)
+	}
+	out, _, st = runCLI("hunt", "mbfly-buffer", "--logn", "4", "--d", "1", "--l", "2", "--samples", "4", "--iters", "10", "--quiet", "--out", filepath.Join(dir, "m.json"))
+	if st != 0 || strings.Contains(out, "fresh") {
+		t.Errorf("deterministic target: status %d, output %q", st, out)
+	}
+	if _, e, st := runCLI("hunt", "sot-time", "--fresh-runs", "-3"); st != 2 || !strings.Contains(e, "--fresh-runs = -3") {
+		t.Errorf("--fresh-runs -3: status %d, %q", st, e)
+	}
+}

@@ -140,3 +140,19 @@ func TestInstanceRunIsTheReplay(t *testing.T) {
 		t.Error("a non-permutation ran")
 	}
 }
+
+// Both targets re-run the hunted best and the random-sampling best on
+// fresh seeds; the fresh mean of the saved (shrunk) case is what the
+// replay, on the engine and the step model, gives on those seeds.
+func TestFreshReevaluation(t *testing.T) {
+	for _, name := range []string{"bfly-latency", "bfly-queue"} {
+		c := hunttest.Run(t, name, hunt.Options{Seed: 2, Iters: 60}, "--logn", "4", "--samples", "8", "--evals", "4", "--fresh-runs", "30")
+		if c.Fresh == nil || c.Fresh.Runs != 30 || c.Fresh.Random == nil || c.Fresh.Saved == nil {
+			t.Fatalf("%s: fresh %+v", name, c.Fresh)
+		}
+		if c.Fresh.Saved.Search != c.Value || c.Fresh.Random.Search != *c.RandomBest || c.Fresh.Hunted.Search != *c.ShrinkFloor {
+			t.Errorf("%s: search values %+v; case %g, random best %g, floor %g", name, c.Fresh, c.Value, *c.RandomBest, *c.ShrinkFloor)
+		}
+		hunttest.FreshByReplay(t, c, 1)
+	}
+}

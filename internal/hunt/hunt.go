@@ -56,6 +56,13 @@ type Case struct {
 	// brings the metric below it. nil: not shrunk. Informative; Replay does
 	// not check it.
 	ShrinkFloor *float64 `json:"shrink_floor,omitempty"`
+	// Fresh, for a target whose metric is a mean over random coins, is the
+	// hunted best, the random-sampling best and the saved instance re-run
+	// on seeds disjoint from the search's (fresh.go): Value and RandomBest
+	// are selected on the search's seeds and overfit them, the fresh means
+	// do not. nil: the metric has no coins, or --fresh-runs 0.
+	// Informative; Replay does not check it.
+	Fresh *Fresh `json:"fresh,omitempty"`
 	// Instance is the kind-specific instance.
 	Instance json.RawMessage `json:"instance"`
 	// Path is the file the case was loaded from ("" when built in memory).

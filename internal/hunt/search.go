@@ -66,6 +66,9 @@ type PermResult struct {
 	// ctx ended the baseline before its first sample).
 	RandomBest  float64
 	Evaluations int
+	// RandomPerm is the random permutation that reached RandomBest (nil
+	// when none was evaluated), for re-running it on fresh seeds.
+	RandomPerm []int32
 	// Hunted is the metric of the best permutation the search found; Value
 	// is Best's, which after shrinking may be higher (never lower).
 	Hunted float64
@@ -152,9 +155,12 @@ func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult,
 	}
 	hunted := evals
 	rb := seeds.Rand(o.Seed, tag, 2)
-	randBest := math.Inf(-1)
+	randBest, randPerm := math.Inf(-1), []int32(nil)
 	for i := 0; i < hunted && ctx.Err() == nil; i++ {
-		randBest = max(randBest, eval(perm.Random(s.N, rb)))
+		p := perm.Random(s.N, rb)
+		if v := eval(p); v > randBest {
+			randBest, randPerm = v, p
+		}
 	}
 	if evalErr != nil {
 		return PermResult{}, evalErr
@@ -167,7 +173,7 @@ func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult,
 	}
 	bestVal, randBest = metric(bestVal), metric(randBest)
 	o.Logf("  hunted %.4f vs random sampling %.4f at %d evaluations", bestVal, randBest, hunted)
-	res := PermResult{Best: best, Value: bestVal, Hunted: bestVal, RandomBest: randBest, Evaluations: hunted, MovedBefore: Moved(best)}
+	res := PermResult{Best: best, Value: bestVal, Hunted: bestVal, RandomBest: randBest, Evaluations: hunted, RandomPerm: randPerm, MovedBefore: Moved(best)}
 	if s.Shrink != nil {
 		if cap, ok := s.Shrink.Cap(hunted); ok {
 			ev := func(p []int32) (float64, error) {

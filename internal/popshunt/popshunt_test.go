@@ -10,6 +10,7 @@ import (
 
 	ap "routecheck/algos/pops"
 	"routecheck/internal/hunt"
+	"routecheck/internal/hunt/hunttest"
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	"routecheck/models/pops"
@@ -178,5 +179,36 @@ func TestHuntLossShrinksToLocallyMinimal(t *testing.T) {
 	t.Logf("%s; %d packets not fixed points", c.FoundBy, hunt.Moved(in.Perm))
 	if _, ok, err := replay(c); !ok || err != nil {
 		t.Fatalf("replay: %v %v", ok, err)
+	}
+}
+
+// pops-steps re-runs its hunted best and its random-sampling best on fresh
+// seeds, and the fresh mean of the saved case is what the slot-model
+// replay gives on those seeds (an independent run of each seed, not the
+// engine the search used). pops-loss re-runs its permutation on fresh
+// seeds: the replay's total lost packets over them is the fresh mean times
+// the runs. A --fresh-runs out of range is refused naming the flag.
+func TestFreshReevaluation(t *testing.T) {
+	c := hunttest.Run(t, "pops-steps", hunt.Options{Seed: 5, Iters: 60}, "--d", "4", "--g", "2", "--evals", "4", "--shrink-evals", "-1", "--fresh-runs", "40")
+	if c.Fresh == nil || c.Fresh.Runs != 40 || c.Fresh.Random == nil || c.Fresh.Saved != nil {
+		t.Fatalf("fresh %+v", c.Fresh)
+	}
+	if c.Fresh.Hunted.Search != c.Value || c.Fresh.Random.Search != *c.RandomBest {
+		t.Errorf("search values %g, %g; case %g, random best %g", c.Fresh.Hunted.Search, c.Fresh.Random.Search, c.Value, *c.RandomBest)
+	}
+	hunttest.FreshByReplay(t, c, 1)
+	l := hunttest.Run(t, "pops-loss", hunt.Options{Seed: 1, Iters: 2000}, "--d", "8", "--g", "4", "--fresh-runs", "30")
+	if l.Fresh == nil || l.Fresh.Random != nil || l.Fresh.Hunted.Search < 1 {
+		t.Fatalf("pops-loss fresh %+v", l.Fresh)
+	}
+	hunttest.FreshByReplay(t, l, 30)
+	tg, _ := hunt.LookupTarget("pops-steps")
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	tg.DefineFlags(fs)
+	if err := fs.Parse([]string{"--fresh-runs", "-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.HasPrefix(err.Error(), "--fresh-runs = -1") {
+		t.Errorf("--fresh-runs -1: %v", err)
 	}
 }

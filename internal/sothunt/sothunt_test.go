@@ -161,3 +161,26 @@ func TestSavedShrunkCaseRerun(t *testing.T) {
 		t.Errorf("saved case: %d packets of %d, value %g (want 63/8)", k, a.N*a.H, c.Value)
 	}
 }
+
+// A deterministic algorithm (greedy-a, scheduled) gives on fresh seeds
+// exactly its value on the search's seed, with standard error 0; a
+// randomized protocol's fresh mean of the saved case is what the replay
+// (engine and local router) gives on those seeds.
+func TestFreshReevaluation(t *testing.T) {
+	for _, alg := range []string{"greedy-a", "scheduled"} {
+		c := hunttest.Run(t, "sot-time", hunt.Options{Seed: 3, Iters: 40}, "--n", "4", "--h", "4", "--samples", "8", "--algorithm", alg, "--fresh-runs", "20")
+		if c.Fresh == nil || c.Fresh.Random == nil || c.Fresh.Saved == nil {
+			t.Fatalf("%s: fresh %+v", alg, c.Fresh)
+		}
+		for name, v := range map[string]hunt.FreshValue{"hunted": c.Fresh.Hunted, "random": *c.Fresh.Random, "saved": *c.Fresh.Saved} {
+			if v.Fresh != v.Search || v.SE != 0 {
+				t.Errorf("%s %s: %+v, want fresh = search, SE 0", alg, name, v)
+			}
+		}
+	}
+	c := hunttest.Run(t, "sot-deflections", hunt.Options{Seed: 3, Iters: 40}, "--n", "4", "--h", "4", "--samples", "8", "--evals", "2", "--algorithm", "greedy-c", "--fresh-runs", "20")
+	if c.Fresh == nil || c.Fresh.Random == nil || c.Fresh.Random.Search != *c.RandomBest {
+		t.Fatalf("greedy-c: fresh %+v", c.Fresh)
+	}
+	hunttest.FreshByReplay(t, c, 1)
+}

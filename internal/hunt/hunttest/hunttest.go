@@ -5,6 +5,7 @@ package hunttest
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"path/filepath"
 	"slices"
@@ -194,4 +195,44 @@ func LocallyMinimalSublists(t testing.TB, d [][]int32, eval func([][]int32) floa
 		}
 	}
 	return hunt.PacketsLists(d)
+}
+
+// FreshByReplay checks a case's fresh figure of its saved instance against
+// the kind's own replayer: the instance's "seeds" are replaced by the fresh
+// seeds (hunt.FreshSeeds of the hunt's seed, avoiding the instance's
+// seeds) and the replay, which runs the instance on its model (not the
+// search's evaluation), must reproduce want·scale (scale: what one fresh
+// run's mean is multiplied by to give the kind's metric over those seeds,
+// 1 for a mean, Runs for a total). want is c.Fresh.Saved, or c.Fresh.Hunted
+// when the case was not shrunk.
+func FreshByReplay(t testing.TB, c hunt.Case, scale float64) {
+	t.Helper()
+	if c.Fresh == nil {
+		t.Fatal("no fresh re-evaluation in the case")
+	}
+	want := c.Fresh.Hunted
+	if c.Fresh.Saved != nil {
+		want = *c.Fresh.Saved
+	}
+	var in map[string]json.RawMessage
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		t.Fatal(err)
+	}
+	var sds []uint64
+	if err := json.Unmarshal(in["seeds"], &sds); err != nil {
+		t.Fatalf("instance seeds: %v", err)
+	}
+	fresh := hunt.FreshSeeds(c.Seed, c.Fresh.Runs, sds)
+	raw, err := json.Marshal(fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in["seeds"] = raw
+	if c.Instance, err = json.Marshal(in); err != nil {
+		t.Fatal(err)
+	}
+	c.Value = want.Fresh * scale
+	if rep, ok, err := hunt.Replay(c); err != nil || !ok {
+		t.Errorf("the replay on the %d fresh seeds does not give the recorded fresh %s %g·%g (err %v):\n%s", len(fresh), c.Metric, want.Fresh, scale, err, rep)
+	}
 }

@@ -1,0 +1,189 @@
+package hunt
+
+import (
+	"flag"
+	"fmt"
+	"math"
+
+	"routecheck/internal/seeds"
+)
+
+// Fresh seeds: a target whose metric is a mean over random coins (a
+// randomized router run on fixed seeds, common random numbers) compares
+// instances on those seeds and keeps the best, so the value it reports is
+// selected on their noise and overfits them; so is random sampling's best,
+// the largest of K noisy means. After the search such a target re-runs the
+// hunted best, the random-sampling best (and the saved instance, when
+// shrinking changed it) on --fresh-runs seeds disjoint from the search's,
+// and records both figures in Case.Fresh: the value on the search's seeds
+// and the mean on the fresh ones with its standard error. The fresh means
+// are the honest hunted-vs-random figure; a deterministic metric's fresh
+// value equals its search value.
+
+// FreshValue is one instance's metric on the search's seeds and on fresh ones.
+type FreshValue struct {
+	// Search is the value on the search's seeds (what the search compared).
+	Search float64 `json:"search"`
+	// Fresh is the mean of the per-run metric over the fresh runs, and SE
+	// its standard error (sample standard deviation / √runs; 0 when every
+	// run gave the same value).
+	Fresh float64 `json:"fresh"`
+	SE    float64 `json:"se"`
+}
+
+// Fresh is Case.Fresh: the re-evaluation on fresh seeds.
+type Fresh struct {
+	// Runs is the number of fresh runs (seeds) per instance.
+	Runs int `json:"runs"`
+	// Hunted is the search's best instance (before shrinking), Random the
+	// best of random sampling (nil: the target has no baseline), Saved the
+	// case's instance when shrinking changed it (nil: it is Hunted's).
+	Hunted FreshValue  `json:"hunted"`
+	Random *FreshValue `json:"random,omitempty"`
+	Saved  *FreshValue `json:"saved,omitempty"`
+}
+
+// String is the one-line summary the hunt command prints.
+func (f Fresh) String() string {
+	one := func(name string, v FreshValue) string {
+		return fmt.Sprintf("%s %.4g on the search's seeds, %.4g ± %.2g fresh", name, v.Search, v.Fresh, v.SE)
+	}
+	s := fmt.Sprintf("on %d fresh seeds (standard errors): %s", f.Runs, one("hunted", f.Hunted))
+	if f.Random != nil {
+		s += "; " + one("random best", *f.Random)
+	}
+	if f.Saved != nil {
+		s += "; " + one("saved (shrunk)", *f.Saved)
+	}
+	return s
+}
+
+// DefaultFreshRuns is --fresh-runs' default: the standard error of a fresh
+// mean is the per-run standard deviation / 20.
+const DefaultFreshRuns = 400
+
+// FreshFlag is the --fresh-runs flag of the targets whose metric has coins.
+type FreshFlag struct{ n *int }
+
+// Define adds --fresh-runs to fs.
+func (f *FreshFlag) Define(fs *flag.FlagSet) {
+	f.n = fs.Int("fresh-runs", DefaultFreshRuns, "after the search, re-run the hunted best, the random-sampling best and the saved instance on this many fresh seeds (disjoint from the search's, derived from --seed) and report their means with standard errors: the search's own seeds overfit (cost: this many runs per instance, 2–3 instances; 0: none)")
+}
+
+// Check validates the flag's value.
+func (f FreshFlag) Check() error {
+	if f.n != nil && (*f.n < 0 || *f.n > 1_000_000) {
+		return fmt.Errorf("--fresh-runs = %d: must be in [0, 1000000] (0: no fresh re-evaluation)", *f.n)
+	}
+	return nil
+}
+
+// Runs is the flag's value (DefaultFreshRuns when it was not defined).
+func (f FreshFlag) Runs() int {
+	if f.n == nil {
+		return DefaultFreshRuns
+	}
+	return *f.n
+}
+
+// freshTag keeps fresh seeds on their own derivation path.
+const freshTag = 0xf4e5
+
+// FreshSeeds returns runs seeds derived from seed (the hunt's --seed) on a
+// path of their own, none of them equal to any of avoid (the search's
+// seeds): a collision, which the 64-bit derivation makes all but
+// impossible, is skipped, so the result is disjoint from avoid by
+// construction. Deterministic in (seed, runs, avoid).
+func FreshSeeds(seed uint64, runs int, avoid []uint64) []uint64 {
+	used := make(map[uint64]bool, len(avoid)+runs)
+	for _, a := range avoid {
+		used[a] = true
+	}
+	out := make([]uint64, 0, runs)
+	for i := uint64(0); len(out) < runs; i++ {
+		s := seeds.Derive(seed, freshTag, i)
+		if !used[s] {
+			used[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// MeanSE is the mean of xs and its standard error (sample standard
+// deviation, n − 1 in the denominator, over √n; 0 for fewer than two
+// values). Both are computed on the values less the first, so equal values
+// give exactly that value and SE 0 (no rounding residue). It panics on an
+// empty slice.
+func MeanSE(xs []float64) (mean, se float64) {
+	if len(xs) == 0 {
+		panic("hunt: MeanSE of no values")
+	}
+	x0, d := xs[0], 0.0
+	for _, x := range xs {
+		d += x - x0
+	}
+	d /= float64(len(xs))
+	if len(xs) < 2 {
+		return x0, 0
+	}
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - x0 - d) * (x - x0 - d)
+	}
+	return x0 + d, math.Sqrt(ss / float64(len(xs)-1) / float64(len(xs)))
+}
+
+// Reevaluate is one instance's FreshValue: search is its value on the
+// search's seeds, run its metric on one run with the given seed.
+func Reevaluate(search float64, fresh []uint64, run func(seed uint64) (float64, error)) (FreshValue, error) {
+	xs := make([]float64, len(fresh))
+	for i, s := range fresh {
+		v, err := run(s)
+		if err != nil {
+			return FreshValue{}, fmt.Errorf("fresh seed %d: %v", s, err)
+		}
+		xs[i] = v
+	}
+	m, se := MeanSE(xs)
+	return FreshValue{Search: search, Fresh: m, SE: se}, nil
+}
+
+// FreshInstance is one instance to re-evaluate: its value on the search's
+// seeds and its per-run metric.
+type FreshInstance struct {
+	Search float64
+	Run    func(seed uint64) (float64, error)
+}
+
+// Reevaluations builds Case.Fresh: runs fresh seeds (FreshSeeds(seed, runs,
+// avoid)) for the hunted best, the random-sampling best (Run nil: none) and
+// the saved instance (Run nil: the same as the hunted best). runs 0: nil.
+// Progress goes to o.
+func Reevaluations(o Options, runs int, avoid []uint64, hunted, random, saved FreshInstance) (*Fresh, error) {
+	if runs <= 0 {
+		return nil, nil
+	}
+	fs := FreshSeeds(o.Seed, runs, avoid)
+	f := &Fresh{Runs: runs}
+	var err error
+	if f.Hunted, err = Reevaluate(hunted.Search, fs, hunted.Run); err != nil {
+		return nil, fmt.Errorf("hunted best: %v", err)
+	}
+	if random.Run != nil {
+		v, err := Reevaluate(random.Search, fs, random.Run)
+		if err != nil {
+			return nil, fmt.Errorf("random-sampling best: %v", err)
+		}
+		f.Random = &v
+	}
+	if saved.Run != nil {
+		v, err := Reevaluate(saved.Search, fs, saved.Run)
+		if err != nil {
+			return nil, fmt.Errorf("saved instance: %v", err)
+		}
+		f.Saved = &v
+	}
+	o.Logf("  %s", f)
+	return f, nil
+}

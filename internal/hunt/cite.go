@@ -41,6 +41,22 @@ func Cite(file string, raw []byte) (Case, error) {
 	return c, nil
 }
 
+// CiteInstance is Cite followed by decoding the case's instance into T
+// (the instance type of the case's kind, e.g. internal/sothunt.Instance):
+// the one way a claim cites a hunted case and reads what it holds. Errors
+// name the file.
+func CiteInstance[T any](file string, raw []byte) (Case, T, error) {
+	var in T
+	c, err := Cite(file, raw)
+	if err != nil {
+		return c, in, err
+	}
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		return c, in, fmt.Errorf("%s: instance: %v", file, err)
+	}
+	return c, in, nil
+}
+
 // Versus is the case's hunted-against-random figure, for evidence: from
 // RandomBest and Evaluations when the case records them, else the "hunted
 // … vs …" clause of FoundBy (cases saved before those fields existed),

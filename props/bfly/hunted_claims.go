@@ -2,7 +2,6 @@ package bfly
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 
 	"routecheck/internal/bflyhunt"
@@ -30,15 +29,6 @@ const (
 	huntedQueueFile   = "props/bfly/testdata/bfly-queue-n6-r3.json"
 )
 
-// bflyHuntedShape is the network of a cited bfly-perm case.
-func bflyHuntedShape(c hunt.Case) (bflyhunt.Instance, error) {
-	var in bflyhunt.Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return in, fmt.Errorf("%s: instance: %v", c.Path, err)
-	}
-	return in, nil
-}
-
 // bflyHuntedMinOver is the binomial test's power at runs runs: the least
 // count c with P(Bin(runs, q) ≥ c) ≤ props.Alpha (runs + 1 if none), the
 // fewest slow runs that can be called a violation.
@@ -62,11 +52,7 @@ func bflyHuntedMinOver(runs int, q float64) int {
 // P(Bin(runs, 1/N) ≥ count) ≤ Alpha.
 func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		c, err := hunt.Cite(huntedLatencyFile, huntedLatencyCase)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-		}
-		in, err := bflyHuntedShape(c)
+		c, in, err := hunt.CiteInstance[bflyhunt.Instance](huntedLatencyFile, huntedLatencyCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -107,11 +93,7 @@ func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 // queue is at most the congestion.
 func bflyHuntedQueueCheck(cScale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, err := hunt.Cite(huntedQueueFile, huntedQueueCase)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-		}
-		in, err := bflyHuntedShape(c)
+		c, in, err := hunt.CiteInstance[bflyhunt.Instance](huntedQueueFile, huntedQueueCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}

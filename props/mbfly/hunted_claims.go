@@ -2,7 +2,6 @@ package mbfly
 
 import (
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -32,19 +31,6 @@ const (
 	huntedBufferFile = "props/mbfly/testdata/mbfly-buffer-n6-d2-l4.json"
 	huntedStepsFile  = "props/mbfly/testdata/mbfly-steps-n6-d32-l4.json"
 )
-
-// mbflyCiteHunted replays a saved mbfly-perm case and decodes its instance.
-func mbflyCiteHunted(file string, raw []byte) (hunt.Case, mbflyhunt.Instance, error) {
-	var in mbflyhunt.Instance
-	c, err := hunt.Cite(file, raw)
-	if err != nil {
-		return c, in, err
-	}
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return c, in, fmt.Errorf("%s: instance: %v", file, err)
-	}
-	return c, in, nil
-}
 
 // mbflyHuntedBound judges a cited case's value (a ratio to the bound: ≤ 1
 // holds) against scale (1 for the claim; the faults lower it).
@@ -96,7 +82,7 @@ func mbflyHuntedRoute(in mbflyhunt.Instance, fault amb.Fault) (int, error) {
 // inconclusive.
 func mbflyHuntedBufferCheck(fault amb.Fault, scale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := mbflyCiteHunted(huntedBufferFile, huntedBufferCase)
+		c, in, err := hunt.CiteInstance[mbflyhunt.Instance](huntedBufferFile, huntedBufferCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -130,7 +116,7 @@ func mbflyHuntedBufferJudge(c hunt.Case, in mbflyhunt.Instance, fault amb.Fault,
 // 7)-multi-butterfly by exact enumeration (Theorem 3.1's hypothesis).
 func mbflyHuntedStepsCheck(scale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := mbflyCiteHunted(huntedStepsFile, huntedStepsCase)
+		c, in, err := hunt.CiteInstance[mbflyhunt.Instance](huntedStepsFile, huntedStepsCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}

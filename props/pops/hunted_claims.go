@@ -184,13 +184,9 @@ func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 // the halved s).
 func huntedSortCheck(file string, raw []byte, sScale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, err := hunt.Cite(file, raw)
+		c, in, err := hunt.CiteInstance[popsdethunt.Instance](file, raw)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-		}
-		var in popsdethunt.Instance
-		if err := json.Unmarshal(c.Instance, &in); err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: instance: %v", file, err)}
 		}
 		v := c.Value / sScale
 		ev := fmt.Sprintf("%s (POPS(%d,%d), %s network, replayed through the router and the network itself): slots / (Depth·s) + failures = %.6g against 1 (s = 2⌈d/g⌉ scaled by %g), slack %.4f; %s",

@@ -11,10 +11,8 @@ import (
 	"routecheck/props"
 )
 
-// TestHuntedCasesAreCopies: every case this package's hunted claims cite
-// is a byte-for-byte copy of the saved case under the module's
-// testdata/hunt/ (hunttest.CitedCopies): a re-hunted case must be copied
-// again.
+// TestHuntedCasesAreCopies: the cases the hunted claims cite are copies of
+// the saved ones under testdata/hunt/ (see hunttest.CitedCopies).
 func TestHuntedCasesAreCopies(t *testing.T) {
 	hunttest.CitedCopies(t, filepath.Join("..", ".."), huntedScheduledTimeFile, huntedScheduledDeflFile, huntedGreedyADeflFile)
 }

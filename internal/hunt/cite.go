@@ -3,6 +3,7 @@ package hunt
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -55,6 +56,14 @@ func CiteInstance[T any](file string, raw []byte) (Case, T, error) {
 		return c, in, fmt.Errorf("%s: instance: %v", file, err)
 	}
 	return c, in, nil
+}
+
+// ReplayCommand is the command that replays the saved original of a cited
+// case — the file of the same name under the module's testdata/hunt/ (a
+// claim cites a copy of it; hunttest.CitedCopies checks they are equal) —
+// for a counterexample.
+func (c Case) ReplayCommand() string {
+	return "go run ./cmd/routecheck replay testdata/hunt/" + path.Base(c.Path)
 }
 
 // Versus is the case's hunted-against-random figure, for evidence: from

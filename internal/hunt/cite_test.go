@@ -68,6 +68,16 @@ func TestCiteInstance(t *testing.T) {
 	}
 }
 
+// TestReplayCommand: the command names the saved original under
+// testdata/hunt/, whatever folder the cited copy is in.
+func TestReplayCommand(t *testing.T) {
+	for _, p := range []string{"props/sot/testdata/x-n8.json", "x-n8.json", "testdata/hunt/x-n8.json"} {
+		if got, want := (Case{Path: p}).ReplayCommand(), "go run ./cmd/routecheck replay testdata/hunt/x-n8.json"; got != want {
+			t.Errorf("Path %q: %q, want %q", p, got, want)
+		}
+	}
+}
+
 // TestVersus: the baseline comes from the case's fields first, then from
 // found_by's last "hunted … vs …" clause, else it says it is missing.
 func TestVersus(t *testing.T) {

@@ -80,7 +80,7 @@ func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 			c.Path, in.LogN, len(in.Seeds), c.Value, c.Versus(), runs, float64(sum)/float64(runs)/float64(in.LogN), worst, float64(worst)/float64(in.LogN), limit, over, runs, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs), 100*q, float64(worst)/limit)
 		if over > 0 && tail <= props.Alpha {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(float64(worst), limit),
-				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "a": a, "seed": env.Seed, "replay": "go run ./cmd/routecheck replay testdata/hunt/bfly-latency-n6-r0.json"}}
+				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "a": a, "seed": env.Seed, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(float64(worst), limit)}
 	}
@@ -106,7 +106,7 @@ func bflyHuntedQueueCheck(cScale float64) func(props.Env) props.Outcome {
 			c.Path, in.LogN, in.R, in.Rename, len(in.Seeds), in.R, cPsi<<in.R, bflyMaxM(in.LogN, in.R), c.Value, bound, c.Value/bound, c.Versus())
 		if c.Value >= bound {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(c.Value, bound),
-				Counterexample: map[string]any{"file": c.Path, "mean_largest_queue": c.Value, "bound": bound, "replay": "go run ./cmd/routecheck replay testdata/hunt/bfly-queue-n6-r3.json"}}
+				Counterexample: map[string]any{"file": c.Path, "mean_largest_queue": c.Value, "bound": bound, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(c.Value, bound)}
 	}

@@ -171,7 +171,7 @@ func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 			c.Path, in.D, in.G, in.Algorithm, bound, popspaper.Corollary39Slots(in.D, in.G)/5, in.G, qg, qRuns, in.G, in.G, len(steps), c.Value, huntOver, len(steps), in.G, huntOver, stats.BinomAtLeast(huntOver, len(steps), q), c.Versus(), runs, s.Mean, s.Max, over, rate, q, runs, in.G, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs))
 		if over > 0 && tail <= props.Alpha {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(rate, q),
-				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "bound_steps": bound, "seed": env.Seed, "replay": "go run ./cmd/routecheck replay testdata/hunt/pops-steps-d16-g4-time60s.json"}}
+				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "bound_steps": bound, "seed": env.Seed, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(rate, q)}
 	}
@@ -193,7 +193,7 @@ func huntedSortCheck(file string, raw []byte, sScale float64) func(props.Env) pr
 			c.Path, in.D, in.G, in.Network, v, sScale, v, c.Versus())
 		if v > 1 {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(v, 1),
-				Counterexample: map[string]any{"file": c.Path, "value": c.Value, "network": in.Network, "replay": "go run ./cmd/routecheck replay testdata/hunt/" + c.Path[len("props/pops/testdata/"):]}}
+				Counterexample: map[string]any{"file": c.Path, "value": c.Value, "network": in.Network, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(v, 1)}
 	}

@@ -44,7 +44,7 @@ func huntedUnsortedCheck(file string, raw []byte) func(props.Env) props.Outcome 
 			c.Path, net, in.N, c.Value, c.Versus())
 		if c.Value > 0 {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev,
-				Counterexample: map[string]any{"file": c.Path, "network": in.Network, "n": in.N, "misplaced": c.Value, "replay": "go run ./cmd/routecheck replay testdata/hunt/" + c.Path[len("props/sortnet/testdata/"):]}}
+				Counterexample: map[string]any{"file": c.Path, "network": in.Network, "n": in.N, "misplaced": c.Value, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}

@@ -72,7 +72,7 @@ func sotHuntedTimeCheck(offset bool) func(props.Env) props.Outcome {
 		}
 		if steps > float64(bound) {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(steps, float64(bound)),
-				Counterexample: map[string]any{"file": c.Path, "steps": steps, "bound": bound, "replay": "go run ./cmd/routecheck replay testdata/hunt/sot-time-scheduled-n8-h8-annealed.json"}}
+				Counterexample: map[string]any{"file": c.Path, "steps": steps, "bound": bound, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(steps, float64(bound))}
 	}
@@ -111,7 +111,7 @@ func sotHuntedDeflCheck(file string, raw []byte, tamper sotTamper) func(props.En
 		c.Value = defl
 		if c.Value > 0 {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev,
-				Counterexample: map[string]any{"file": c.Path, "algorithm": in.Algorithm, "deflections_per_packet": c.Value, "replay": "go run ./cmd/routecheck replay testdata/hunt/" + c.Path[len("props/sot/testdata/"):]}}
+				Counterexample: map[string]any{"file": c.Path, "algorithm": in.Algorithm, "deflections_per_packet": c.Value, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}

@@ -29,18 +29,6 @@ const (
 	huntedQueueFile   = "props/bfly/testdata/bfly-queue-n6-r3.json"
 )
 
-// bflyHuntedMinOver is the binomial test's power at runs runs: the least
-// count c with P(Bin(runs, q) ≥ c) ≤ props.Alpha (runs + 1 if none), the
-// fewest slow runs that can be called a violation.
-func bflyHuntedMinOver(runs int, q float64) int {
-	for c := 1; c <= runs; c++ {
-		if stats.BinomAtLeast(c, runs, q) <= props.Alpha {
-			return c
-		}
-	}
-	return runs + 1
-}
-
 // bflyHuntedLatencyCheck judges the hunted renamed permutation against
 // Theorem 2 with a (3: the ledger's reading; the fault halves it). The
 // case is first replayed on its own seeds (hunt.Cite); then the
@@ -75,7 +63,7 @@ func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 		}
 		q := 1 / float64(int(1)<<in.LogN)
 		tail := stats.BinomAtLeast(over, runs, q)
-		need := bflyHuntedMinOver(runs, q)
+		need := stats.BinomMinCount(runs, q, props.Alpha)
 		ev := fmt.Sprintf("%s (N = 2^%d, renamed, r = 0): on its %d hunt seeds (replayed on the engine and the step model) mean steps / log N = %.6g — %s; on %d fresh seeds mean %.4g, largest %d steps = %.4g·log N against a·log N = %g: %d runs at or above it, P(Bin(%d, 1/N) ≥ %d) = %.3g (α = %g; a violation needs ≥ %d of %d runs, %.1f%%, against 1/N = %.2f%%); slack (largest / (a·log N)) %.3f",
 			c.Path, in.LogN, len(in.Seeds), c.Value, c.Versus(), runs, float64(sum)/float64(runs)/float64(in.LogN), worst, float64(worst)/float64(in.LogN), limit, over, runs, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs), 100*q, float64(worst)/limit)
 		if over > 0 && tail <= props.Alpha {

@@ -22,16 +22,3 @@ func TestHuntedQueueCaseInPsi(t *testing.T) {
 		t.Errorf("bflyMaxM(6, 3) = %d, want ≤ 2^⌊9/2⌋ = 16 < 56", m)
 	}
 }
-
-// TestHuntedMinOver: the power bfly/thm-2/hunted-latency states in its
-// notes, against exact binomial tails computed independently (Python,
-// exact fractions): at q = 1/64 and α = 1e-9 the least c with
-// P(Bin(n, q) ≥ c) ≤ α is 12 for n = 60 (tail 1.48e-10; at 11, 2.29e-9),
-// 19 for n = 200 (5.79e-10; 3.84e-9), 45 for n = 1000 (7.04e-10; 2.11e-9).
-func TestHuntedMinOver(t *testing.T) {
-	for _, c := range []struct{ runs, want int }{{60, 12}, {200, 19}, {1000, 45}} {
-		if got := bflyHuntedMinOver(c.runs, 1.0/64); got != c.want {
-			t.Errorf("bflyHuntedMinOver(%d, 1/64) = %d, want %d", c.runs, got, c.want)
-		}
-	}
-}

@@ -14,6 +14,7 @@ import (
 	"routecheck/algos/aks"
 	asn "routecheck/algos/sortnet"
 	mex "routecheck/models/expander"
+	"routecheck/models/perm"
 	msn "routecheck/models/sortnet"
 	"routecheck/props"
 )
@@ -66,10 +67,7 @@ func certifiedInputs(n int, seed uint64, count int) [][]int32 {
 	r := rand.New(rand.NewPCG(seed, uint64(n)))
 	ins := make([][]int32, count)
 	for k := range ins {
-		ins[k] = make([]int32, n)
-		for i, x := range r.Perm(n) {
-			ins[k][i] = int32(x)
-		}
+		ins[k] = perm.Random(n, r)
 	}
 	return ins
 }

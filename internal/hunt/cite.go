@@ -3,6 +3,7 @@ package hunt
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -39,6 +40,30 @@ func Cite(file string, raw []byte) (Case, error) {
 		return Case{}, fmt.Errorf("%s: the replay did not reproduce the recorded %s = %g:\n%s", file, c.Metric, c.Value, strings.TrimSpace(report))
 	}
 	return c, nil
+}
+
+// CiteInstance is Cite followed by decoding the case's instance into T
+// (the instance type of the case's kind, e.g. internal/sothunt.Instance):
+// the one way a claim cites a hunted case and reads what it holds. Errors
+// name the file.
+func CiteInstance[T any](file string, raw []byte) (Case, T, error) {
+	var in T
+	c, err := Cite(file, raw)
+	if err != nil {
+		return c, in, err
+	}
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		return c, in, fmt.Errorf("%s: instance: %v", file, err)
+	}
+	return c, in, nil
+}
+
+// ReplayCommand is the command that replays the saved original of a cited
+// case — the file of the same name under the module's testdata/hunt/ (a
+// claim cites a copy of it; hunttest.CitedCopies checks they are equal) —
+// for a counterexample.
+func (c Case) ReplayCommand() string {
+	return "go run ./cmd/routecheck replay testdata/hunt/" + path.Base(c.Path)
 }
 
 // Versus is the case's hunted-against-random figure, for evidence: from

@@ -50,6 +50,34 @@ func TestCite(t *testing.T) {
 	}
 }
 
+// TestCiteInstance: a reproduced case comes back with its instance decoded
+// into the type asked for; an instance of another shape, or a case whose
+// replay fails, is an error naming the file.
+func TestCiteInstance(t *testing.T) {
+	raw := []byte(`{"kind":"cite-test-sum","metric":"sum","value":6,"instance":[1,2,3]}`)
+	c, xs, err := CiteInstance[[]float64]("t/ok.json", raw)
+	if err != nil || c.Value != 6 || c.Path != "t/ok.json" || fmt.Sprint(xs) != "[1 2 3]" {
+		t.Fatalf("reproducing case: %+v, %v, %v", c, xs, err)
+	}
+	if _, _, err := CiteInstance[struct{ N int }]("t/shape.json", raw); err == nil || !strings.Contains(err.Error(), "t/shape.json: instance: ") {
+		t.Errorf("instance of another shape: error %v, want the file and \"instance\"", err)
+	}
+	bad := []byte(`{"kind":"cite-test-sum","metric":"sum","value":7,"instance":[1,2,3]}`)
+	if _, _, err := CiteInstance[[]float64]("t/bad.json", bad); err == nil || !strings.Contains(err.Error(), "t/bad.json: the replay did not reproduce") {
+		t.Errorf("unreproduced case: error %v, want the replay mismatch", err)
+	}
+}
+
+// TestReplayCommand: the command names the saved original under
+// testdata/hunt/, whatever folder the cited copy is in.
+func TestReplayCommand(t *testing.T) {
+	for _, p := range []string{"props/sot/testdata/x-n8.json", "x-n8.json", "testdata/hunt/x-n8.json"} {
+		if got, want := (Case{Path: p}).ReplayCommand(), "go run ./cmd/routecheck replay testdata/hunt/x-n8.json"; got != want {
+			t.Errorf("Path %q: %q, want %q", p, got, want)
+		}
+	}
+}
+
 // TestVersus: the baseline comes from the case's fields first, then from
 // found_by's last "hunted … vs …" clause, else it says it is missing.
 func TestVersus(t *testing.T) {

@@ -2,7 +2,6 @@ package bfly
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 
 	"routecheck/internal/bflyhunt"
@@ -30,27 +29,6 @@ const (
 	huntedQueueFile   = "props/bfly/testdata/bfly-queue-n6-r3.json"
 )
 
-// bflyHuntedShape is the network of a cited bfly-perm case.
-func bflyHuntedShape(c hunt.Case) (bflyhunt.Instance, error) {
-	var in bflyhunt.Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return in, fmt.Errorf("%s: instance: %v", c.Path, err)
-	}
-	return in, nil
-}
-
-// bflyHuntedMinOver is the binomial test's power at runs runs: the least
-// count c with P(Bin(runs, q) ≥ c) ≤ props.Alpha (runs + 1 if none), the
-// fewest slow runs that can be called a violation.
-func bflyHuntedMinOver(runs int, q float64) int {
-	for c := 1; c <= runs; c++ {
-		if stats.BinomAtLeast(c, runs, q) <= props.Alpha {
-			return c
-		}
-	}
-	return runs + 1
-}
-
 // bflyHuntedLatencyCheck judges the hunted renamed permutation against
 // Theorem 2 with a (3: the ledger's reading; the fault halves it). The
 // case is first replayed on its own seeds (hunt.Cite); then the
@@ -62,11 +40,7 @@ func bflyHuntedMinOver(runs int, q float64) int {
 // P(Bin(runs, 1/N) ≥ count) ≤ Alpha.
 func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		c, err := hunt.Cite(huntedLatencyFile, huntedLatencyCase)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-		}
-		in, err := bflyHuntedShape(c)
+		c, in, err := hunt.CiteInstance[bflyhunt.Instance](huntedLatencyFile, huntedLatencyCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -89,12 +63,12 @@ func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 		}
 		q := 1 / float64(int(1)<<in.LogN)
 		tail := stats.BinomAtLeast(over, runs, q)
-		need := bflyHuntedMinOver(runs, q)
+		need := stats.BinomMinCount(runs, q, props.Alpha)
 		ev := fmt.Sprintf("%s (N = 2^%d, renamed, r = 0): on its %d hunt seeds (replayed on the engine and the step model) mean steps / log N = %.6g — %s; on %d fresh seeds mean %.4g, largest %d steps = %.4g·log N against a·log N = %g: %d runs at or above it, P(Bin(%d, 1/N) ≥ %d) = %.3g (α = %g; a violation needs ≥ %d of %d runs, %.1f%%, against 1/N = %.2f%%); slack (largest / (a·log N)) %.3f",
 			c.Path, in.LogN, len(in.Seeds), c.Value, c.Versus(), runs, float64(sum)/float64(runs)/float64(in.LogN), worst, float64(worst)/float64(in.LogN), limit, over, runs, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs), 100*q, float64(worst)/limit)
 		if over > 0 && tail <= props.Alpha {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(float64(worst), limit),
-				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "a": a, "seed": env.Seed, "replay": "go run ./cmd/routecheck replay testdata/hunt/bfly-latency-n6-r0.json"}}
+				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "a": a, "seed": env.Seed, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(float64(worst), limit)}
 	}
@@ -107,11 +81,7 @@ func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 // queue is at most the congestion.
 func bflyHuntedQueueCheck(cScale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, err := hunt.Cite(huntedQueueFile, huntedQueueCase)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-		}
-		in, err := bflyHuntedShape(c)
+		c, in, err := hunt.CiteInstance[bflyhunt.Instance](huntedQueueFile, huntedQueueCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -124,7 +94,7 @@ func bflyHuntedQueueCheck(cScale float64) func(props.Env) props.Outcome {
 			c.Path, in.LogN, in.R, in.Rename, len(in.Seeds), in.R, cPsi<<in.R, bflyMaxM(in.LogN, in.R), c.Value, bound, c.Value/bound, c.Versus())
 		if c.Value >= bound {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(c.Value, bound),
-				Counterexample: map[string]any{"file": c.Path, "mean_largest_queue": c.Value, "bound": bound, "replay": "go run ./cmd/routecheck replay testdata/hunt/bfly-queue-n6-r3.json"}}
+				Counterexample: map[string]any{"file": c.Path, "mean_largest_queue": c.Value, "bound": bound, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(c.Value, bound)}
 	}

@@ -1,31 +1,16 @@
 package bfly
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"routecheck/internal/hunt/hunttest"
 )
 
-// TestHuntedCasesAreCopies: every case this package's hunted claims embed
-// (under testdata/) is a byte-for-byte copy of the saved case under the
-// module's testdata/hunt/, which `go test ./cmd/routecheck` replays and
-// `routecheck replay` runs: a re-hunted case must be copied again.
+// TestHuntedCasesAreCopies: the cases the hunted claims cite are copies of
+// the saved ones under testdata/hunt/ (see hunttest.CitedCopies).
 func TestHuntedCasesAreCopies(t *testing.T) {
-	for _, file := range []string{huntedLatencyFile, huntedQueueFile} {
-		f := filepath.Join("testdata", filepath.Base(file))
-		got, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hunt", filepath.Base(f)))
-		if err != nil {
-			t.Fatalf("%s has no original under testdata/hunt: %v", f, err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from testdata/hunt/%s", f, filepath.Base(f))
-		}
-	}
+	hunttest.CitedCopies(t, filepath.Join("..", ".."), huntedLatencyFile, huntedQueueFile)
 }
 
 // The hunted queue case meets Theorem 8's assumption whatever its
@@ -35,18 +20,5 @@ func TestHuntedCasesAreCopies(t *testing.T) {
 func TestHuntedQueueCaseInPsi(t *testing.T) {
 	if m := bflyMaxM(6, 3); m > 16 || m >= 7<<3 {
 		t.Errorf("bflyMaxM(6, 3) = %d, want ≤ 2^⌊9/2⌋ = 16 < 56", m)
-	}
-}
-
-// TestHuntedMinOver: the power bfly/thm-2/hunted-latency states in its
-// notes, against exact binomial tails computed independently (Python,
-// exact fractions): at q = 1/64 and α = 1e-9 the least c with
-// P(Bin(n, q) ≥ c) ≤ α is 12 for n = 60 (tail 1.48e-10; at 11, 2.29e-9),
-// 19 for n = 200 (5.79e-10; 3.84e-9), 45 for n = 1000 (7.04e-10; 2.11e-9).
-func TestHuntedMinOver(t *testing.T) {
-	for _, c := range []struct{ runs, want int }{{60, 12}, {200, 19}, {1000, 45}} {
-		if got := bflyHuntedMinOver(c.runs, 1.0/64); got != c.want {
-			t.Errorf("bflyHuntedMinOver(%d, 1/64) = %d, want %d", c.runs, got, c.want)
-		}
 	}
 }

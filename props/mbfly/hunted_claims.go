@@ -2,7 +2,6 @@ package mbfly
 
 import (
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -33,26 +32,13 @@ const (
 	huntedStepsFile  = "props/mbfly/testdata/mbfly-steps-n6-d32-l4.json"
 )
 
-// mbflyCiteHunted replays a saved mbfly-perm case and decodes its instance.
-func mbflyCiteHunted(file string, raw []byte) (hunt.Case, mbflyhunt.Instance, error) {
-	var in mbflyhunt.Instance
-	c, err := hunt.Cite(file, raw)
-	if err != nil {
-		return c, in, err
-	}
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return c, in, fmt.Errorf("%s: instance: %v", file, err)
-	}
-	return c, in, nil
-}
-
 // mbflyHuntedBound judges a cited case's value (a ratio to the bound: ≤ 1
 // holds) against scale (1 for the claim; the faults lower it).
-func mbflyHuntedBound(c hunt.Case, scale float64, ev, replay string) props.Outcome {
+func mbflyHuntedBound(c hunt.Case, scale float64, ev string) props.Outcome {
 	ev = fmt.Sprintf("%s; %s = %.6g against %g, slack %.4f; %s", ev, c.Metric, c.Value, scale, c.Value/scale, c.Versus())
 	if c.Value > scale {
 		return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(c.Value, scale),
-			Counterexample: map[string]any{"file": c.Path, "value": c.Value, "bound": scale, "replay": replay}}
+			Counterexample: map[string]any{"file": c.Path, "value": c.Value, "bound": scale, "replay": c.ReplayCommand()}}
 	}
 	return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(c.Value, scale)}
 }
@@ -96,7 +82,7 @@ func mbflyHuntedRoute(in mbflyhunt.Instance, fault amb.Fault) (int, error) {
 // inconclusive.
 func mbflyHuntedBufferCheck(fault amb.Fault, scale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := mbflyCiteHunted(huntedBufferFile, huntedBufferCase)
+		c, in, err := hunt.CiteInstance[mbflyhunt.Instance](huntedBufferFile, huntedBufferCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -108,13 +94,12 @@ func mbflyHuntedBufferCheck(fault amb.Fault, scale float64) func(props.Env) prop
 // carrying fault and judges its largest buffer / L against scale (split
 // from the check so that a test can judge a modified instance).
 func mbflyHuntedBufferJudge(c hunt.Case, in mbflyhunt.Instance, fault amb.Fault, scale float64) props.Outcome {
-	const replay = "go run ./cmd/routecheck replay testdata/hunt/mbfly-buffer-n6-d2-l4.json"
 	ev := fmt.Sprintf("%s (N = 2^%d, d = %d, L = %d, net seed %d; replayed on the engine with invariants and on the model)", c.Path, in.LogN, in.D, in.L, in.NetSeed)
 	buf, err := mbflyHuntedRoute(in, fault)
 	switch {
 	case errors.Is(err, mb.ErrCapacity):
 		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s: routing its permutation, the model rejected a step: %v", ev, err),
-			Counterexample: map[string]any{"file": c.Path, "error": err.Error(), "bound": in.L, "case_replay (real router)": replay}}
+			Counterexample: map[string]any{"file": c.Path, "error": err.Error(), "bound": in.L, "case_replay (real router)": c.ReplayCommand()}}
 	case err != nil:
 		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: routing its permutation: %v (not a buffer over L)", ev, err)}
 	case fault == amb.NoFault && float64(buf) != c.Value*float64(in.L):
@@ -122,7 +107,7 @@ func mbflyHuntedBufferJudge(c hunt.Case, in mbflyhunt.Instance, fault amb.Fault,
 	}
 	c.Value = float64(buf) / float64(in.L)
 	ev += fmt.Sprintf(": largest buffer %d packets", buf)
-	return mbflyHuntedBound(c, scale, ev, replay)
+	return mbflyHuntedBound(c, scale, ev)
 }
 
 // mbflyHuntedStepsCheck: the hunted steps / (2d·T0) against 1 (the fault:
@@ -130,7 +115,7 @@ func mbflyHuntedBufferJudge(c hunt.Case, in mbflyhunt.Instance, fault amb.Fault,
 // 7)-multi-butterfly by exact enumeration (Theorem 3.1's hypothesis).
 func mbflyHuntedStepsCheck(scale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := mbflyCiteHunted(huntedStepsFile, huntedStepsCase)
+		c, in, err := hunt.CiteInstance[mbflyhunt.Instance](huntedStepsFile, huntedStepsCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -146,7 +131,7 @@ func mbflyHuntedStepsCheck(scale float64) func(props.Env) props.Outcome {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: the network is not a design network, so Theorem 3.1 does not apply: %s", c.Path, bad)}
 		}
 		ev := fmt.Sprintf("%s (N = 2^%d, d = %d, L = %d, net seed %d, verified (α, β) = (1/32, 7) by exact enumeration: least |Γ(X)|/|X| = %.3g; replayed on the engine with invariants and on the model)", c.Path, in.LogN, in.D, in.L, in.NetSeed, ratio)
-		return mbflyHuntedBound(c, scale, ev, "go run ./cmd/routecheck replay testdata/hunt/mbfly-steps-n6-d32-l4.json")
+		return mbflyHuntedBound(c, scale, ev)
 	}
 }
 

@@ -1,39 +1,24 @@
 package mbfly
 
 import (
-	"bytes"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	amb "routecheck/algos/multibutterfly"
 	"routecheck/internal/hunt"
+	"routecheck/internal/hunt/hunttest"
+	"routecheck/internal/mbflyhunt"
 	mb "routecheck/models/multibutterfly"
 	"routecheck/oracles/mbflyforms"
 	"routecheck/props"
 )
 
-// TestHuntedCasesAreCopies: every case this package's hunted claims embed
-// (under testdata/) is a byte-for-byte copy of the saved case under the
-// module's testdata/hunt/, which `go test ./cmd/routecheck` replays and
-// `routecheck replay` runs: a re-hunted case must be copied again.
+// TestHuntedCasesAreCopies: the cases the hunted claims cite are copies of
+// the saved ones under testdata/hunt/ (see hunttest.CitedCopies).
 func TestHuntedCasesAreCopies(t *testing.T) {
-	for _, file := range []string{huntedBufferFile, huntedStepsFile} {
-		f := filepath.Join("testdata", filepath.Base(file))
-		got, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hunt", filepath.Base(f)))
-		if err != nil {
-			t.Fatalf("%s has no original under testdata/hunt: %v", f, err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from testdata/hunt/%s", f, filepath.Base(f))
-		}
-	}
+	hunttest.CitedCopies(t, filepath.Join("..", ".."), huntedBufferFile, huntedStepsFile)
 }
 
 // The hunted steps case in the units of Theorem 3.1: T0 = 76 at N = 64
@@ -60,7 +45,7 @@ func TestHuntedStepsCaseUnits(t *testing.T) {
 // it at step 6), so the judge must say violated with the model's
 // ErrCapacity in its evidence; the real router on the real case holds.
 func TestHuntedBufferOverLIsViolated(t *testing.T) {
-	c, in, err := mbflyCiteHunted(huntedBufferFile, huntedBufferCase)
+	c, in, err := hunt.CiteInstance[mbflyhunt.Instance](huntedBufferFile, huntedBufferCase)
 	if err != nil {
 		t.Fatal(err)
 	}

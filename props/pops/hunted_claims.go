@@ -87,18 +87,6 @@ func huntedRouterSteps(file string, raw []byte) (hunt.Case, huntedRouter, []int,
 	return c, in, steps, nil
 }
 
-// huntedMinOver is the power of the binomial test at runs runs: the least
-// count c of runs above the bound with P(Bin(runs, q) ≥ c) ≤ props.Alpha,
-// the fewest exceedances that can be called a violation (runs + 1 if none).
-func huntedMinOver(runs int, q float64) int {
-	for c := 1; c <= runs; c++ {
-		if stats.BinomAtLeast(c, runs, q) <= props.Alpha {
-			return c
-		}
-	}
-	return runs + 1
-}
-
 // huntedFreshKey keys the fresh runs of the hunted permutation, shared by
 // pops/cor-3.9/hunted-steps's check and its faults.
 type huntedFreshKey struct {
@@ -166,12 +154,12 @@ func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 		tail := stats.BinomAtLeast(over, runs, q)
 		s := stats.Summarize(fresh)
 		rate := float64(over) / float64(runs)
-		need := huntedMinOver(runs, q)
+		need := stats.BinomMinCount(runs, q, props.Alpha)
 		ev := fmt.Sprintf("%s (POPS(%d,%d), %s): B = %g steps (4d/g = %g, Q_%d = %g from %d runs on POPS(%d,%d)); on its %d hunt seeds (replayed on the slot model) mean %.6g, %d above B (P(Bin(%d, 1/%d) ≥ %d) = %.3g; these seeds are the ones the hunt selected on) — %s; on %d fresh seeds mean %.4g (max %g), %d above B: rate %.4g against 1/g = %g, P(Bin(%d, 1/%d) ≥ %d) = %.3g (α = %g; a violation needs ≥ %d of %d runs above B, %.0f%%)",
 			c.Path, in.D, in.G, in.Algorithm, bound, popspaper.Corollary39Slots(in.D, in.G)/5, in.G, qg, qRuns, in.G, in.G, len(steps), c.Value, huntOver, len(steps), in.G, huntOver, stats.BinomAtLeast(huntOver, len(steps), q), c.Versus(), runs, s.Mean, s.Max, over, rate, q, runs, in.G, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs))
 		if over > 0 && tail <= props.Alpha {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(rate, q),
-				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "bound_steps": bound, "seed": env.Seed, "replay": "go run ./cmd/routecheck replay testdata/hunt/pops-steps-d16-g4-time60s.json"}}
+				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "bound_steps": bound, "seed": env.Seed, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(rate, q)}
 	}
@@ -184,20 +172,16 @@ func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 // the halved s).
 func huntedSortCheck(file string, raw []byte, sScale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, err := hunt.Cite(file, raw)
+		c, in, err := hunt.CiteInstance[popsdethunt.Instance](file, raw)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-		}
-		var in popsdethunt.Instance
-		if err := json.Unmarshal(c.Instance, &in); err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: instance: %v", file, err)}
 		}
 		v := c.Value / sScale
 		ev := fmt.Sprintf("%s (POPS(%d,%d), %s network, replayed through the router and the network itself): slots / (Depth·s) + failures = %.6g against 1 (s = 2⌈d/g⌉ scaled by %g), slack %.4f; %s",
 			c.Path, in.D, in.G, in.Network, v, sScale, v, c.Versus())
 		if v > 1 {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(v, 1),
-				Counterexample: map[string]any{"file": c.Path, "value": c.Value, "network": in.Network, "replay": "go run ./cmd/routecheck replay testdata/hunt/" + c.Path[len("props/pops/testdata/"):]}}
+				Counterexample: map[string]any{"file": c.Path, "value": c.Value, "network": in.Network, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(v, 1)}
 	}

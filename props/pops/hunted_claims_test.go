@@ -1,35 +1,19 @@
 package pops
 
 import (
-	"bytes"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"routecheck/internal/hunt/hunttest"
 	"routecheck/internal/stats"
 )
 
-// TestHuntedCasesAreCopies: every case this package's hunted claims embed
-// (under testdata/) is a byte-for-byte copy of the saved case under the
-// module's testdata/hunt/, which `go test ./cmd/routecheck` replays and
-// `routecheck replay` runs: a re-hunted case must be copied again.
+// TestHuntedCasesAreCopies: the cases the hunted claims cite are copies of
+// the saved ones under testdata/hunt/ (see hunttest.CitedCopies).
 func TestHuntedCasesAreCopies(t *testing.T) {
-	for _, file := range []string{huntedStepsFile, huntedSortFile, huntedSortAKSFile} {
-		f := filepath.Join("testdata", filepath.Base(file))
-		got, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hunt", filepath.Base(f)))
-		if err != nil {
-			t.Fatalf("%s has no original under testdata/hunt: %v", f, err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from testdata/hunt/%s", f, filepath.Base(f))
-		}
-	}
+	hunttest.CitedCopies(t, filepath.Join("..", ".."), huntedStepsFile, huntedSortFile, huntedSortAKSFile)
 }
 
 // huntedRouterSteps reproduces the saved case's mean on its seeds and
@@ -60,21 +44,11 @@ func TestHuntedRouterStepsRefusesTampering(t *testing.T) {
 	}
 }
 
-// TestHuntedMinOver: the power pops/cor-3.9/hunted-steps states in its
-// notes, against exact binomial tails computed independently (Python,
-// exact fractions): at q = 1/4 and α = 1e-9 the least c with
-// P(Bin(n, q) ≥ c) ≤ α is 38 for n = 60 (tail 4.10e-10; at 37, 2.07e-9),
-// 90 for n = 200 (6.54e-10; 1.61e-9), 336 for n = 1000 (7.30e-10;
-// 1.12e-9). The hunt's own seeds: P(Bin(16, 1/4) ≥ 7) = 0.0796.
-func TestHuntedMinOver(t *testing.T) {
-	for _, c := range []struct{ runs, want int }{{60, 38}, {200, 90}, {1000, 336}} {
-		if got := huntedMinOver(c.runs, 0.25); got != c.want {
-			t.Errorf("huntedMinOver(%d, 1/4) = %d, want %d", c.runs, got, c.want)
-		}
-	}
-	if got := huntedMinOver(3, 0.25); got != 4 {
-		t.Errorf("huntedMinOver(3, 1/4) = %d, want 4 (no count reaches α)", got)
-	}
+// TestHuntedSeedsTail: the tail pops/cor-3.9/hunted-steps states in its
+// notes for the hunt's own seeds, P(Bin(16, 1/4) ≥ 7) = 0.0796 (computed
+// independently; the power at fresh seeds, 38 / 90 / 336 of 60 / 200 /
+// 1000 runs, is internal/stats TestBinomMinCount's).
+func TestHuntedSeedsTail(t *testing.T) {
 	if p := stats.BinomAtLeast(7, 16, 0.25); math.Abs(p-0.0796) > 5e-4 {
 		t.Errorf("P(Bin(16, 1/4) ≥ 7) = %g, want 0.0796", p)
 	}

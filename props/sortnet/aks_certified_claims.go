@@ -14,6 +14,7 @@ import (
 	"routecheck/algos/aks"
 	asn "routecheck/algos/sortnet"
 	mex "routecheck/models/expander"
+	"routecheck/models/perm"
 	msn "routecheck/models/sortnet"
 	"routecheck/props"
 )
@@ -66,10 +67,7 @@ func certifiedInputs(n int, seed uint64, count int) [][]int32 {
 	r := rand.New(rand.NewPCG(seed, uint64(n)))
 	ins := make([][]int32, count)
 	for k := range ins {
-		ins[k] = make([]int32, n)
-		for i, x := range r.Perm(n) {
-			ins[k][i] = int32(x)
-		}
+		ins[k] = perm.Random(n, r)
 	}
 	return ins
 }
@@ -285,22 +283,33 @@ type CertifiedRunFailure struct {
 // separator wrapper and a network mutation (both nil for the real network).
 func certSortsCheck(wrap func(n int) func(aks.Separator) aks.Separator, mutate func(res *aks.Result) msn.Network) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		maxExh := env.Budget.Pick(12, 16, 18)
-		for n := 2; n <= maxExh; n++ {
+		// traced builds the network on n wires with the wrapper, judges the
+		// construction's own traces (certTraceFailure) and returns the
+		// emitted network with the mutation applied; a non-nil outcome (the
+		// build failed, or the traces broke the invariant) ends the check.
+		traced := func(n int) (*certBuild, msn.Network, *props.Outcome) {
 			var w func(aks.Separator) aks.Separator
 			if wrap != nil {
 				w = wrap(n)
 			}
 			b := buildCertified(n, env.Seed, w, nil)
 			if b.err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: b.err.Error()}
+				return nil, msn.Network{}, &props.Outcome{Verdict: props.Inconclusive, Evidence: b.err.Error()}
 			}
 			if f := certTraceFailure(n, b); f != nil {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: %s", n, f.What), Counterexample: f}
+				return nil, msn.Network{}, &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: %s", n, f.What), Counterexample: f}
 			}
 			nw := b.res.Net
 			if mutate != nil {
 				nw = mutate(b.res)
+			}
+			return b, nw, nil
+		}
+		maxExh := env.Budget.Pick(12, 16, 18)
+		for n := 2; n <= maxExh; n++ {
+			_, nw, stop := traced(n)
+			if stop != nil {
+				return *stop
 			}
 			if bad, ok, err := msn.Sorts01Exhaustive(nw); err != nil || !ok {
 				in := fmt.Sprint(asn.Bits01(n, bad))
@@ -308,20 +317,9 @@ func certSortsCheck(wrap func(n int) func(aks.Separator) aks.Separator, mutate f
 			}
 		}
 		n := certifiedN(env.Budget)
-		var w func(aks.Separator) aks.Separator
-		if wrap != nil {
-			w = wrap(n)
-		}
-		b := buildCertified(n, env.Seed, w, nil)
-		if b.err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: b.err.Error()}
-		}
-		if f := certTraceFailure(n, b); f != nil {
-			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: %s", n, f.What), Counterexample: f}
-		}
-		nw := b.res.Net
-		if mutate != nil {
-			nw = mutate(b.res)
+		b, nw, stop := traced(n)
+		if stop != nil {
+			return *stop
 		}
 		for k, in := range b.inputs {
 			out := append([]int32(nil), in...)

@@ -2,7 +2,6 @@ package sortnet
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 
 	"routecheck/internal/hunt"
@@ -33,13 +32,9 @@ const (
 // leaves no output out of place.
 func huntedUnsortedCheck(file string, raw []byte) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, err := hunt.Cite(file, raw)
+		c, in, err := hunt.CiteInstance[sortnethunt.Instance](file, raw)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-		}
-		var in sortnethunt.Instance
-		if err := json.Unmarshal(c.Instance, &in); err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: instance: %v", file, err)}
 		}
 		net := in.Network
 		if in.Network == "aks-expander" {
@@ -49,7 +44,7 @@ func huntedUnsortedCheck(file string, raw []byte) func(props.Env) props.Outcome 
 			c.Path, net, in.N, c.Value, c.Versus())
 		if c.Value > 0 {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev,
-				Counterexample: map[string]any{"file": c.Path, "network": in.Network, "n": in.N, "misplaced": c.Value, "replay": "go run ./cmd/routecheck replay testdata/hunt/" + c.Path[len("props/sortnet/testdata/"):]}}
+				Counterexample: map[string]any{"file": c.Path, "network": in.Network, "n": in.N, "misplaced": c.Value, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}

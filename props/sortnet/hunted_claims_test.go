@@ -1,29 +1,14 @@
 package sortnet
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"routecheck/internal/hunt/hunttest"
 )
 
-// TestHuntedCasesAreCopies: every case this package's hunted claims embed
-// (under testdata/) is a byte-for-byte copy of the saved case under the
-// module's testdata/hunt/, which `go test ./cmd/routecheck` replays and
-// `routecheck replay` runs: a re-hunted case must be copied again.
+// TestHuntedCasesAreCopies: the cases the hunted claims cite are copies of
+// the saved ones under testdata/hunt/ (see hunttest.CitedCopies).
 func TestHuntedCasesAreCopies(t *testing.T) {
-	for _, file := range []string{huntedAKSFile, huntedAKSExpanderFile} {
-		f := filepath.Join("testdata", filepath.Base(file))
-		got, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hunt", filepath.Base(f)))
-		if err != nil {
-			t.Fatalf("%s has no original under testdata/hunt: %v", f, err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from testdata/hunt/%s", f, filepath.Base(f))
-		}
-	}
+	hunttest.CitedCopies(t, filepath.Join("..", ".."), huntedAKSFile, huntedAKSExpanderFile)
 }

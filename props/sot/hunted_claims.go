@@ -2,7 +2,6 @@ package sot
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 
 	asot "routecheck/algos/sot"
@@ -35,19 +34,6 @@ const (
 	huntedGreedyADeflFile   = "props/sot/testdata/sot-deflections-greedy-a-n8-h8.json"
 )
 
-// sotCiteHunted replays a saved sot-relation case and decodes its instance.
-func sotCiteHunted(file string, raw []byte) (hunt.Case, sothunt.Instance, error) {
-	var in sothunt.Instance
-	c, err := hunt.Cite(file, raw)
-	if err != nil {
-		return c, in, err
-	}
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return c, in, fmt.Errorf("%s: instance: %v", file, err)
-	}
-	return c, in, nil
-}
-
 // sotHuntedPairs is the relation of an instance as (source, target) pairs.
 func sotHuntedPairs(in sothunt.Instance) []perm.Pair {
 	var rel []perm.Pair
@@ -65,7 +51,7 @@ func sotHuntedPairs(in sothunt.Instance) []perm.Pair {
 // the bound n·h, the offset term n − 1 dropped.
 func sotHuntedTimeCheck(offset bool) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := sotCiteHunted(huntedScheduledTimeFile, huntedScheduledTimeCase)
+		c, in, err := hunt.CiteInstance[sothunt.Instance](huntedScheduledTimeFile, huntedScheduledTimeCase)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -86,7 +72,7 @@ func sotHuntedTimeCheck(offset bool) func(props.Env) props.Outcome {
 		}
 		if steps > float64(bound) {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(steps, float64(bound)),
-				Counterexample: map[string]any{"file": c.Path, "steps": steps, "bound": bound, "replay": "go run ./cmd/routecheck replay testdata/hunt/sot-time-scheduled-n8-h8-annealed.json"}}
+				Counterexample: map[string]any{"file": c.Path, "steps": steps, "bound": bound, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(steps, float64(bound))}
 	}
@@ -103,7 +89,7 @@ func sotHuntedTimeCheck(offset bool) func(props.Env) props.Outcome {
 // check.
 func sotHuntedDeflCheck(file string, raw []byte, tamper sotTamper) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := sotCiteHunted(file, raw)
+		c, in, err := hunt.CiteInstance[sothunt.Instance](file, raw)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -125,7 +111,7 @@ func sotHuntedDeflCheck(file string, raw []byte, tamper sotTamper) func(props.En
 		c.Value = defl
 		if c.Value > 0 {
 			return props.Outcome{Verdict: props.Violated, Evidence: ev,
-				Counterexample: map[string]any{"file": c.Path, "algorithm": in.Algorithm, "deflections_per_packet": c.Value, "replay": "go run ./cmd/routecheck replay testdata/hunt/" + c.Path[len("props/sot/testdata/"):]}}
+				Counterexample: map[string]any{"file": c.Path, "algorithm": in.Algorithm, "deflections_per_packet": c.Value, "replay": c.ReplayCommand()}}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}

@@ -1,36 +1,20 @@
 package sot
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"routecheck/internal/hunt"
+	"routecheck/internal/hunt/hunttest"
 	"routecheck/internal/sothunt"
 	"routecheck/props"
 )
 
-// TestHuntedCasesAreCopies: every case this package's hunted claims embed
-// (under testdata/) is a byte-for-byte copy of the saved case under the
-// module's testdata/hunt/, which `go test ./cmd/routecheck` replays and
-// `routecheck replay` runs: a re-hunted case must be copied again.
+// TestHuntedCasesAreCopies: the cases the hunted claims cite are copies of
+// the saved ones under testdata/hunt/ (see hunttest.CitedCopies).
 func TestHuntedCasesAreCopies(t *testing.T) {
-	for _, file := range []string{huntedScheduledTimeFile, huntedScheduledDeflFile, huntedGreedyADeflFile} {
-		f := filepath.Join("testdata", filepath.Base(file))
-		got, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hunt", filepath.Base(f)))
-		if err != nil {
-			t.Fatalf("%s has no original under testdata/hunt: %v", f, err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from testdata/hunt/%s", f, filepath.Base(f))
-		}
-	}
+	hunttest.CitedCopies(t, filepath.Join("..", ".."), huntedScheduledTimeFile, huntedScheduledDeflFile, huntedGreedyADeflFile)
 }
 
 // The hunted scheduled relation, by hand: with Algorithm 2 P_i sends to P_j

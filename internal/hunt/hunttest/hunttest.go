@@ -4,9 +4,11 @@
 package hunttest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -77,6 +79,35 @@ func ReplaySaved(t *testing.T, pattern string) {
 				t.Fatalf("reproduced %v, err %v\n%s", ok, err, rep)
 			}
 		})
+	}
+}
+
+// CitedCopies checks the cases a claim package embeds (files: the paths
+// its claims cite, relative to the module root, which is root from the
+// test's directory, e.g. "props/bfly/testdata/x.json" with root "../.."):
+// each is a byte-for-byte copy of the saved case of the same name under the
+// module's testdata/hunt/, which `go test ./cmd/routecheck` replays and
+// `routecheck replay` runs, so a re-hunted case must be copied again.
+func CitedCopies(t testing.TB, root string, files ...string) {
+	t.Helper()
+	if len(files) == 0 {
+		t.Errorf("no cited cases given")
+	}
+	for _, f := range files {
+		got, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Errorf("cited case %s: %v", f, err)
+			continue
+		}
+		saved := filepath.Join("testdata", "hunt", filepath.Base(f))
+		want, err := os.ReadFile(filepath.Join(root, saved))
+		if err != nil {
+			t.Errorf("%s has no original under testdata/hunt: %v", f, err)
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s", f, saved)
+		}
 	}
 }
 

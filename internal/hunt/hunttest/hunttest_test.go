@@ -2,6 +2,9 @@ package hunttest
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"routecheck/internal/hunt"
@@ -43,5 +46,53 @@ func TestLocallyMinimalPermUsesTheFloor(t *testing.T) {
 	two.TB = t
 	if mv := LocallyMinimalPerm(&two, []int32{1, 0, 2}, eval, 2); mv != 2 || len(two.errs) != 0 {
 		t.Errorf("2-cycle: %d moved, %q", mv, two.errs)
+	}
+}
+
+// TestCitedCopies: in a scratch module tree, a cited case equal to its
+// saved original passes; one that differs by a byte, one with no original
+// under testdata/hunt and a cited path that does not exist are each one
+// complaint naming the file; no files at all is a complaint too.
+func TestCitedCopies(t *testing.T) {
+	root := t.TempDir()
+	write := func(path, body string) {
+		t.Helper()
+		p := filepath.Join(root, path)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("testdata/hunt/same.json", `{"value": 1}`)
+	write("testdata/hunt/changed.json", `{"value": 1}`)
+	write("props/x/testdata/same.json", `{"value": 1}`)
+	write("props/x/testdata/changed.json", `{"value": 2}`)
+	write("props/x/testdata/orphan.json", `{"value": 1}`)
+
+	var ok recorder
+	ok.TB = t
+	CitedCopies(&ok, root, "props/x/testdata/same.json")
+	if len(ok.errs) != 0 {
+		t.Errorf("an exact copy: %q", ok.errs)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{"props/x/testdata/changed.json", "differs from testdata/hunt/changed.json"},
+		{"props/x/testdata/orphan.json", "has no original under testdata/hunt"},
+		{"props/x/testdata/missing.json", "cited case props/x/testdata/missing.json"},
+	} {
+		var r recorder
+		r.TB = t
+		CitedCopies(&r, root, "props/x/testdata/same.json", tc.file)
+		if len(r.errs) != 1 || !strings.Contains(r.errs[0], tc.file[len("props/x/testdata/"):]) || !strings.Contains(r.errs[0], tc.want) {
+			t.Errorf("%s: complaints %q, want one saying %q", tc.file, r.errs, tc.want)
+		}
+	}
+	var none recorder
+	none.TB = t
+	CitedCopies(&none, root)
+	if len(none.errs) != 1 {
+		t.Errorf("no files: complaints %q, want one", none.errs)
 	}
 }

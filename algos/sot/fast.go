@@ -1,0 +1,328 @@
+package sot
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"routecheck/models/perm"
+	msot "routecheck/models/sot"
+)
+
+// fast is the fast path of a run: the same node rule as Router + Run, on a
+// compact state of its own instead of msot.State and msot.StepInto. A node
+// input holds a packet id (−1: empty); a packet's birth step and
+// deflections live in per-packet arrays; a bitmap marks the nodes that hold
+// a packet and another the processors with packets left to send, so a step
+// visits only those nodes, in increasing node order (the order Router reads
+// its random numbers in). Injection is first in first out from a cursor per
+// list (what Router.pending computes: under every rule the injected packets
+// of a list are a prefix of it). Nothing is checked against the model's
+// physics here: TestFastMatchesModel runs both paths on random relations
+// for every algorithm and compares every packet's delivery step and
+// deflections.
+type fast struct {
+	alg       Algorithm
+	rule      rule
+	rng       *rand.Rand
+	n, nn     int
+	row, col  []uint16 // position of node v
+	dst       []int32  // per packet: target processor
+	born      []int32  // per packet: injection step
+	defl      []int32  // per packet: deflections so far
+	in        [2][2][]int32
+	occ       [2][]uint64 // nodes holding a packet, per buffer
+	procs     []uint64    // processor nodes with packets left to send
+	left      []int       // per processor: packets not yet injected
+	own       [][]int32   // greedy: per processor, its packets in order
+	cursor    []int       // greedy: next index of own[x]
+	lists     [][][]int32 // scheduled: per processor and target
+	lcur      [][]int
+	cur       int // which buffer holds the current state
+	t         int32
+	delivered int
+	// arrive, if non-nil, receives every packet's delivery step (T after
+	// the step that absorbed it); the tests compare it with the model.
+	arrive []int32
+	// waves, if non-nil (len n), counts the packets injected at step τ < n
+	// and delivered undeflected in waves[τ] (FreshWaves).
+	waves []int
+	res   Result
+	S      [2]entry
+	ids    [2]int32
+}
+
+// Node inputs: 0 from the left (InH), 1 from up (InV).
+const (
+	inLeft = 0
+	inUp   = 1
+)
+
+// newFast validates the parameters and builds the engine's state for rel
+// on SOT(n) at step 0.
+func newFast(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand) (*fast, error) {
+	ru, err := ruleOf(alg)
+	if err != nil {
+		return nil, err
+	}
+	if alg.Random() && rng == nil {
+		return nil, fmt.Errorf("algorithm %s is randomized: it needs a *rand.Rand", alg)
+	}
+	if n < 2 || n > msot.MaxN {
+		return nil, fmt.Errorf("sot: n = %d, allowed 2 ≤ n ≤ %d", n, msot.MaxN)
+	}
+	if len(rel) > 1<<31-4 {
+		return nil, fmt.Errorf("sot: %d packets, at most %d allowed", len(rel), 1<<31-4)
+	}
+	nn := n * n
+	f := &fast{alg: alg, rule: ru, rng: rng, n: n, nn: nn,
+		row: make([]uint16, nn), col: make([]uint16, nn),
+		dst: make([]int32, len(rel)), born: make([]int32, len(rel)), defl: make([]int32, len(rel)),
+		procs: make([]uint64, (nn+63)/64), left: make([]int, n), own: make([][]int32, n)}
+	for v := range nn {
+		f.row[v], f.col[v] = uint16(v/n), uint16(v%n)
+	}
+	for b := range 2 {
+		for d := range 2 {
+			f.in[b][d] = make([]int32, nn)
+			for v := range f.in[b][d] {
+				f.in[b][d][v] = -1
+			}
+		}
+		f.occ[b] = make([]uint64, (nn+63)/64)
+	}
+	for k, p := range rel {
+		if p.Src < 0 || int(p.Src) >= n || p.Dst < 0 || int(p.Dst) >= n {
+			return nil, fmt.Errorf("sot: packet %d goes %d → %d, processors are 0…%d", k, p.Src, p.Dst, n-1)
+		}
+		f.dst[k] = p.Dst
+		f.own[p.Src] = append(f.own[p.Src], int32(k))
+	}
+	for x, ids := range f.own {
+		f.left[x] = len(ids)
+		if len(ids) > 0 {
+			v := x*n + n - 1 - x
+			f.procs[v>>6] |= 1 << (v & 63)
+		}
+	}
+	if ru.scheduled {
+		f.lists = make([][][]int32, n)
+		f.lcur = make([][]int, n)
+		for x, ids := range f.own {
+			f.lists[x] = Semisort(n, ids, rel).Lists()
+			f.lcur[x] = make([]int, n)
+		}
+	} else {
+		f.cursor = make([]int, n)
+	}
+	return f, nil
+}
+
+// RouteFast routes rel on SOT(n) with alg until every packet is delivered
+// or maxSteps steps have passed (maxSteps ≤ 0: DefaultMaxSteps) and returns
+// the same Result as Route with Options{MaxSteps: maxSteps} — the same
+// decisions, the same random numbers drawn in the same order from rng — on
+// the engine's own compact state (no msot.State, no per-step model check,
+// no observer or tamper hook). It returns an error for an unknown algorithm,
+// a randomized one without rng, n outside [2, msot.MaxN] or a packet whose
+// processors lie outside [0, n).
+func RouteFast(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand, maxSteps int) (Result, error) {
+	f, err := newFast(alg, n, rel, rng)
+	if err != nil {
+		return Result{}, err
+	}
+	return f.run(maxSteps), nil
+}
+
+// run steps until done or maxSteps.
+func (f *fast) run(maxSteps int) Result {
+	if maxSteps <= 0 {
+		maxSteps = DefaultMaxSteps(f.n, len(f.dst))
+	}
+	for f.delivered < len(f.dst) && f.res.Steps < maxSteps {
+		f.step()
+		f.res.Steps++
+	}
+	f.res.Complete = f.delivered == len(f.dst)
+	f.res.Delivered = f.delivered
+	return f.res
+}
+
+// pending returns up to max packets processor x may send now (first in
+// first out) without consuming them.
+func (f *fast) pending(x, max int, out []int32) []int32 {
+	var list []int32
+	var c int
+	if f.rule.scheduled {
+		y := (x + int(f.t)) % f.n
+		list, c = f.lists[x][y], f.lcur[x][y]
+	} else {
+		list, c = f.own[x], f.cursor[x]
+	}
+	for k := c; k < len(list) && len(out) < max; k++ {
+		out = append(out, list[k])
+	}
+	return out
+}
+
+// consume marks the next packet of processor x's current list injected.
+func (f *fast) consume(x int) {
+	if f.rule.scheduled {
+		f.lcur[x][(x+int(f.t))%f.n]++
+	} else {
+		f.cursor[x]++
+	}
+	f.left[x]--
+	if f.left[x] == 0 {
+		v := x*f.n + f.n - 1 - x
+		f.procs[v>>6] &^= 1 << (v & 63)
+	}
+}
+
+// step performs one step of every node that holds a packet or is a
+// processor with packets left, in increasing node order.
+func (f *fast) step() {
+	cb, nb := f.cur, 1-f.cur
+	occ, nocc := f.occ[cb], f.occ[nb]
+	for w := range occ {
+		m := occ[w] | f.procs[w]
+		occ[w] = 0
+		for m != 0 {
+			v := w<<6 | bits.TrailingZeros64(m)
+			m &= m - 1
+			f.node(v, cb, nb, nocc)
+		}
+	}
+	f.cur = nb
+	f.t++
+}
+
+// node decides and moves node v's packets (the rule's decide, inlined).
+func (f *fast) node(v, cb, nb int, nocc []uint64) {
+	n := f.n
+	i, j := int(f.row[v]), int(f.col[v])
+	S := f.S[:0]
+	if id := f.in[cb][inLeft][v]; id >= 0 {
+		S = append(S, entry{msot.FromLeft, id})
+		f.in[cb][inLeft][v] = -1
+	}
+	if id := f.in[cb][inUp][v]; id >= 0 {
+		S = append(S, entry{msot.FromUp, id})
+		f.in[cb][inUp][v] = -1
+	}
+	// In S, dst holds the packet id (entry's slot says where it came from,
+	// Inject marks an own packet); the target is f.dst[id].
+	isProc := i+j == n-1
+	ru := f.rule
+	if isProc && ru.literal && len(S) < 2 {
+		for _, id := range f.pending(i, 2-len(S), f.ids[:0]) {
+			S = append(S, entry{msot.Inject(id), id})
+		}
+	}
+	var out [2]int32 // Right, Down: packet ids, −1 none
+	out[0], out[1] = -1, -1
+	if len(S) > 0 {
+		var first int
+		var right bool
+		if ru.proto == protoA {
+			first, right = 0, true
+			found := false
+			for k, p := range S {
+				if p.slot == msot.FromUp {
+					first, right, found = k, false, true
+					break
+				}
+			}
+			if !found {
+				for k, p := range S {
+					if n-1-int(f.dst[p.dst]) == j {
+						first, right = k, false
+						break
+					}
+				}
+			}
+		} else {
+			var T [2]entry
+			for k, p := range S {
+				T[k] = entry{p.slot, f.dst[p.dst]}
+			}
+			first, right = ru.protocol(n, i, j, T[:len(S)], f.rng)
+		}
+		a, b := 0, 1 // output of S[first], of the other
+		if !right {
+			a, b = 1, 0
+		}
+		out[a] = f.inject(S[first], i)
+		if len(S) == 2 {
+			out[b] = f.inject(S[1-first], i)
+		}
+	}
+	if isProc && !ru.literal && out[0] < 0 {
+		if p := f.pending(i, 1, f.ids[:0]); len(p) == 1 {
+			out[0] = f.inject(entry{msot.Inject(p[0]), p[0]}, i)
+		}
+	}
+	for d, id := range out {
+		if id < 0 {
+			continue
+		}
+		x := int(f.dst[id])
+		dx, dy := x-i, n-1-x-j
+		if dx < 0 {
+			dx += n
+		}
+		if dy < 0 {
+			dy += n
+		}
+		if dx+dy != 0 && ((d == 0 && dy == 0) || (d == 1 && dx == 0)) {
+			f.defl[id]++
+			f.res.Deflections++
+		}
+		var wn, ii, jj int
+		if d == 0 {
+			ii, jj = i, j+1
+			if jj == n {
+				jj = 0
+			}
+		} else {
+			ii, jj = i+1, j
+			if ii == n {
+				ii = 0
+			}
+		}
+		wn = ii*n + jj
+		if ii == x && jj == n-1-x {
+			f.deliver(id)
+			continue
+		}
+		f.in[nb][d][wn] = id
+		nocc[wn>>6] |= 1 << (wn & 63)
+	}
+}
+
+// inject returns the id of e, injecting it first if it is an own packet.
+func (f *fast) inject(e entry, x int) int32 {
+	if e.slot >= 3 {
+		f.born[e.dst] = f.t
+		f.res.Injections++
+		f.consume(x)
+	}
+	return e.dst
+}
+
+// deliver absorbs packet id at the end of the current step.
+func (f *fast) deliver(id int32) {
+	f.delivered++
+	lat := int(f.t) + 1 - int(f.born[id])
+	f.res.SumLatency += int64(lat)
+	f.res.MaxLatency = max(f.res.MaxLatency, lat)
+	if f.defl[id] == 0 && f.born[id] < int32(f.n) {
+		f.res.FirstRound++
+		if f.waves != nil {
+			f.waves[f.born[id]]++
+		}
+	}
+	if f.arrive != nil {
+		f.arrive[id] = f.t + 1
+	}
+}

@@ -48,8 +48,8 @@ type fast struct {
 	// and delivered undeflected in waves[τ] (FreshWaves).
 	waves []int
 	res   Result
-	S      [2]entry
-	ids    [2]int32
+	S     [2]entry
+	ids   [2]int32
 }
 
 // Node inputs: 0 from the left (InH), 1 from up (InV).

@@ -28,6 +28,7 @@ type fast struct {
 	n, nn     int
 	row, col  []uint16 // position of node v
 	dst       []int32  // per packet: target processor
+	tnode     []int32  // per packet: its target processor's node
 	born      []int32  // per packet: injection step
 	defl      []int32  // per packet: deflections so far
 	in        [2][2][]int32
@@ -77,7 +78,7 @@ func newFast(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand) (*fast, erro
 	nn := n * n
 	f := &fast{alg: alg, rule: ru, rng: rng, n: n, nn: nn,
 		row: make([]uint16, nn), col: make([]uint16, nn),
-		dst: make([]int32, len(rel)), born: make([]int32, len(rel)), defl: make([]int32, len(rel)),
+		dst: make([]int32, len(rel)), tnode: make([]int32, len(rel)), born: make([]int32, len(rel)), defl: make([]int32, len(rel)),
 		procs: make([]uint64, (nn+63)/64), left: make([]int, n), own: make([][]int32, n)}
 	for v := range nn {
 		f.row[v], f.col[v] = uint16(v/n), uint16(v%n)
@@ -96,6 +97,7 @@ func newFast(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand) (*fast, erro
 			return nil, fmt.Errorf("sot: packet %d goes %d → %d, processors are 0…%d", k, p.Src, p.Dst, n-1)
 		}
 		f.dst[k] = p.Dst
+		f.tnode[k] = p.Dst*int32(n) + int32(n-1) - p.Dst
 		f.own[p.Src] = append(f.own[p.Src], int32(k))
 	}
 	for x, ids := range f.own {
@@ -184,17 +186,101 @@ func (f *fast) consume(x int) {
 func (f *fast) step() {
 	cb, nb := f.cur, 1-f.cur
 	occ, nocc := f.occ[cb], f.occ[nb]
-	for w := range occ {
-		m := occ[w] | f.procs[w]
-		occ[w] = 0
-		for m != 0 {
-			v := w<<6 | bits.TrailingZeros64(m)
-			m &= m - 1
-			f.node(v, cb, nb, nocc)
+	procs := f.procs[:len(occ)]
+	if f.rule.proto == protoA && !f.rule.literal {
+		for w := range occ {
+			m := occ[w] | procs[w]
+			occ[w] = 0
+			for m != 0 {
+				v := w<<6 | bits.TrailingZeros64(m)
+				m &= m - 1
+				f.nodeA(v, cb, nb, nocc)
+			}
+		}
+	} else {
+		for w := range occ {
+			m := occ[w] | procs[w]
+			occ[w] = 0
+			for m != 0 {
+				v := w<<6 | bits.TrailingZeros64(m)
+				m &= m - 1
+				f.node(v, cb, nb, nocc)
+			}
 		}
 	}
 	f.cur = nb
 	f.t++
+}
+
+// nodeA is node for protocol a with Greedy-a's processor rule (GreedyA,
+// Scheduled), specialized: the packet from up goes down and the one from
+// the left right; otherwise a packet from the left turns down in its
+// target column; then a processor whose Right output is free injects its
+// next packet there. A packet on a link is never at its target (it is
+// absorbed on arrival), so going down it is deflected only in its target
+// row, going right only in its target column.
+func (f *fast) nodeA(v, cb, nb int, nocc []uint64) {
+	n := f.n
+	i, j := int(f.row[v]), int(f.col[v])
+	inL, inU := f.in[cb][inLeft], f.in[cb][inUp]
+	L, U := inL[v], inU[v]
+	inL[v], inU[v] = -1, -1
+	right, down := int32(-1), int32(-1)
+	switch {
+	case U >= 0:
+		down, right = U, L
+	case L >= 0:
+		if n-1-int(f.dst[L]) == j {
+			down = L
+		} else {
+			right = L
+		}
+	}
+	if right < 0 && i+j == n-1 {
+		var buf [1]int32
+		if p := f.pending(i, 1, buf[:0]); len(p) == 1 {
+			right = p[0]
+			f.born[right] = f.t
+			f.res.Injections++
+			f.consume(i)
+		}
+	}
+	if right >= 0 {
+		jj := j + 1
+		if jj == n {
+			jj = 0
+		}
+		tn := int(f.tnode[right])
+		w := i*n + jj
+		if n-1-int(f.dst[right]) == j && tn != v {
+			f.defl[right]++
+			f.res.Deflections++
+		}
+		if tn == w {
+			f.deliver(right)
+		} else {
+			f.in[nb][inLeft][w] = right
+			nocc[w>>6] |= 1 << (w & 63)
+		}
+	}
+	if down >= 0 {
+		ii := i + 1
+		if ii == n {
+			ii = 0
+		}
+		tn := int(f.tnode[down])
+		w := ii*n + j
+		if int(f.dst[down]) == i && tn != v {
+			f.defl[down]++
+			f.res.Deflections++
+		}
+		if tn == w {
+			f.deliver(down)
+		} else {
+			f.in[nb][inUp][w] = down
+			nocc[w>>6] |= 1 << (w & 63)
+		}
+	}
 }
 
 // node decides and moves node v's packets (the rule's decide, inlined).

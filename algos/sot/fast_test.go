@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"routecheck/internal/benchutil"
+
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
 )
@@ -191,6 +193,49 @@ func TestFreshWavesMatchesModel(t *testing.T) {
 			if sum == 0 && n > 2 && alg != GreedyALiteral {
 				t.Fatalf("%s n=%d: no undeflected fresh packet: the comparison is empty", alg, n)
 			}
+		}
+	}
+}
+
+// routeFast is the fast engine (RouteFast) on the throughput workload; its
+// latency sum is the run's packet-hops (hot potato: one hop per step).
+func routeFast(b *testing.B, alg Algorithm, n int, rel []perm.Pair) (steps, hops int) {
+	res, err := RouteFast(alg, n, rel, rand.New(rand.NewPCG(1, 2)), 0)
+	if err != nil || !res.Complete {
+		b.Fatalf("n = %d: complete %v, error %v", n, res.Complete, err)
+	}
+	return res.Steps, int(res.SumLatency)
+}
+
+// BenchmarkFastThroughput is the fast engine (RouteFast) on
+// BenchmarkEngineThroughput's workload, Greedy-a and Greedy-c, in
+// packet-hops per CPU second (and wall second) on one core and bytes
+// allocated per packet. It first checks that it counts the same steps and
+// hops as the step model (Route), so the rates are comparable:
+// go test ./algos/sot -run '^$' -bench 'FastThroughput|ModelThroughput' -cpu 1 -benchtime 3x
+func BenchmarkFastThroughput(b *testing.B) {
+	for _, alg := range []Algorithm{GreedyA, GreedyC} {
+		for _, n := range []int{32, 64, 128} {
+			rel := benchRelation(n)
+			b.Run(fmt.Sprintf("%s/n=%d", alg, n), func(b *testing.B) {
+				fs, fh := routeFast(b, alg, n, rel)
+				res, _, err := Route(alg, n, rel, rand.New(rand.NewPCG(1, 2)), Options{})
+				if err != nil || fs != res.Steps || fh != int(res.SumLatency) {
+					b.Fatalf("n = %d: fast %d steps %d hops, model %d steps %d hops (%v)", n, fs, fh, res.Steps, res.SumLatency, err)
+				}
+				hops := 0
+				c0 := benchutil.CPUSeconds()
+				for b.Loop() {
+					_, h := routeFast(b, alg, n, rel)
+					hops += h
+				}
+				cpu := benchutil.CPUSeconds() - c0
+				b.ReportMetric(float64(hops)/b.Elapsed().Seconds(), "packet-hops/s")
+				if cpu > 0 {
+					b.ReportMetric(float64(hops)/cpu, "packet-hops/cpu-s")
+				}
+				b.ReportMetric(benchutil.AllocPerPacket(func() { routeFast(b, alg, n, rel) }, len(rel)), "B/packet")
+			})
 		}
 	}
 }

@@ -136,6 +136,19 @@ func RouteFast(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand, maxSteps i
 	return f.run(maxSteps), nil
 }
 
+// Trace is RouteFast that also returns, per packet id, the step after
+// which it was delivered (0: not delivered within the run) and its
+// deflections (at delivery, or so far for a packet still on a link).
+func Trace(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand, maxSteps int) (res Result, arrive, defl []int32, err error) {
+	f, err := newFast(alg, n, rel, rng)
+	if err != nil {
+		return Result{}, nil, nil, err
+	}
+	f.arrive = make([]int32, len(rel))
+	res = f.run(maxSteps)
+	return res, f.arrive, f.defl, nil
+}
+
 // run steps until done or maxSteps.
 func (f *fast) run(maxSteps int) Result {
 	if maxSteps <= 0 {

@@ -26,21 +26,20 @@ func modelTrace(alg Algorithm, n int, rel []perm.Pair, seed uint64, maxSteps int
 	return res, arrive, defl, err
 }
 
-// fastTrace is modelTrace on the fast engine.
+// fastTrace is modelTrace on the fast engine (Trace), with deflections
+// kept only for delivered packets as modelTrace does.
 func fastTrace(alg Algorithm, n int, rel []perm.Pair, seed uint64, maxSteps int) (Result, []int32, []int32, error) {
-	f, err := newFast(alg, n, rel, rand.New(rand.NewPCG(seed, 7)))
+	res, arrive, d, err := Trace(alg, n, rel, rand.New(rand.NewPCG(seed, 7)), maxSteps)
 	if err != nil {
 		return Result{}, nil, nil, err
 	}
-	f.arrive = make([]int32, len(rel))
-	res := f.run(maxSteps)
 	defl := make([]int32, len(rel))
-	for id, a := range f.arrive {
+	for id, a := range arrive {
 		if a > 0 {
-			defl[id] = f.defl[id]
+			defl[id] = d[id]
 		}
 	}
-	return res, f.arrive, defl, nil
+	return res, arrive, defl, nil
 }
 
 // diffTraces names the first difference between two runs' results and

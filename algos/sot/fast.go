@@ -296,69 +296,71 @@ func (f *fast) nodeA(v, cb, nb int, nocc []uint64) {
 	}
 }
 
-// node decides and moves node v's packets (the rule's decide, inlined).
+// node decides and moves node v's packets: the rule's decide, with S
+// built the same way (from the left, from up, then at a processor the
+// packets it adds) and the protocol (rule.protocol for b and c, so the
+// random numbers are drawn by the same code in the same order).
 func (f *fast) node(v, cb, nb int, nocc []uint64) {
 	n := f.n
 	i, j := int(f.row[v]), int(f.col[v])
-	S := f.S[:0]
-	if id := f.in[cb][inLeft][v]; id >= 0 {
-		S = append(S, entry{msot.FromLeft, id})
-		f.in[cb][inLeft][v] = -1
+	var S [2]entry   // slot and target, as decide sees them
+	var ids [2]int32 // the packets' ids
+	k := 0
+	inL, inU := f.in[cb][inLeft], f.in[cb][inUp]
+	if id := inL[v]; id >= 0 {
+		S[k], ids[k] = entry{msot.FromLeft, f.dst[id]}, id
+		k++
+		inL[v] = -1
 	}
-	if id := f.in[cb][inUp][v]; id >= 0 {
-		S = append(S, entry{msot.FromUp, id})
-		f.in[cb][inUp][v] = -1
+	if id := inU[v]; id >= 0 {
+		S[k], ids[k] = entry{msot.FromUp, f.dst[id]}, id
+		k++
+		inU[v] = -1
 	}
-	// In S, dst holds the packet id (entry's slot says where it came from,
-	// Inject marks an own packet); the target is f.dst[id].
 	isProc := i+j == n-1
 	ru := f.rule
-	if isProc && ru.literal && len(S) < 2 {
-		for _, id := range f.pending(i, 2-len(S), f.ids[:0]) {
-			S = append(S, entry{msot.Inject(id), id})
+	if isProc && ru.literal && k < 2 {
+		for _, id := range f.pending(i, 2-k, f.ids[:0]) {
+			S[k], ids[k] = entry{msot.Inject(id), f.dst[id]}, id
+			k++
 		}
 	}
-	var out [2]int32 // Right, Down: packet ids, −1 none
-	out[0], out[1] = -1, -1
-	if len(S) > 0 {
+	out := [2]int32{-1, -1} // Right, Down: packet ids
+	if k > 0 {
 		var first int
 		var right bool
 		if ru.proto == protoA {
 			first, right = 0, true
 			found := false
-			for k, p := range S {
-				if p.slot == msot.FromUp {
-					first, right, found = k, false, true
+			for q := range k {
+				if S[q].slot == msot.FromUp {
+					first, right, found = q, false, true
 					break
 				}
 			}
 			if !found {
-				for k, p := range S {
-					if n-1-int(f.dst[p.dst]) == j {
-						first, right = k, false
+				for q := range k {
+					if n-1-int(S[q].dst) == j {
+						first, right = q, false
 						break
 					}
 				}
 			}
 		} else {
-			var T [2]entry
-			for k, p := range S {
-				T[k] = entry{p.slot, f.dst[p.dst]}
-			}
-			first, right = ru.protocol(n, i, j, T[:len(S)], f.rng)
+			first, right = ru.protocol(n, i, j, S[:k], f.rng)
 		}
 		a, b := 0, 1 // output of S[first], of the other
 		if !right {
 			a, b = 1, 0
 		}
-		out[a] = f.inject(S[first], i)
-		if len(S) == 2 {
-			out[b] = f.inject(S[1-first], i)
+		out[a] = f.send(S[first].slot, ids[first], i)
+		if k == 2 {
+			out[b] = f.send(S[1-first].slot, ids[1-first], i)
 		}
 	}
 	if isProc && !ru.literal && out[0] < 0 {
 		if p := f.pending(i, 1, f.ids[:0]); len(p) == 1 {
-			out[0] = f.inject(entry{msot.Inject(p[0]), p[0]}, i)
+			out[0] = f.send(msot.Inject(p[0]), p[0], i)
 		}
 	}
 	for d, id := range out {
@@ -399,14 +401,15 @@ func (f *fast) node(v, cb, nb int, nocc []uint64) {
 	}
 }
 
-// inject returns the id of e, injecting it first if it is an own packet.
-func (f *fast) inject(e entry, x int) int32 {
-	if e.slot >= 3 {
-		f.born[e.dst] = f.t
+// send returns id, injecting it first (at processor x) if slot says it is
+// an own packet.
+func (f *fast) send(slot msot.Slot, id int32, x int) int32 {
+	if slot >= 3 {
+		f.born[id] = f.t
 		f.res.Injections++
 		f.consume(x)
 	}
-	return e.dst
+	return id
 }
 
 // deliver absorbs packet id at the end of the current step.

@@ -26,18 +26,17 @@ type fast struct {
 	rule      rule
 	rng       *rand.Rand
 	n, nn     int
-	row, col  []uint16 // position of node v
-	dst       []int32  // per packet: target processor
-	tnode     []int32  // per packet: its target processor's node
-	born      []int32  // per packet: injection step
-	defl      []int32  // per packet: deflections so far
-	in        [2][2][]int32
-	occ       [2][]uint64 // nodes holding a packet, per buffer
-	procs     []uint64    // processor nodes with packets left to send
-	left      []int       // per processor: packets not yet injected
-	own       [][]int32   // greedy: per processor, its packets in order
-	cursor    []int       // greedy: next index of own[x]
-	lists     [][][]int32 // scheduled: per processor and target
+	row, col  []uint16      // position of node v
+	dst       []int32       // per packet: target processor
+	born      []int32       // per packet: injection step
+	defl      []int32       // per packet: deflections so far
+	in        [2][2][]int64 // per buffer and input: packed flights (see pack), −1 empty
+	occ       [2][]uint64   // nodes holding a packet, per buffer
+	procs     []uint64      // processor nodes with packets left to send
+	left      []int         // per processor: packets not yet injected
+	own       [][]int32     // greedy: per processor, its packets in order
+	cursor    []int         // greedy: next index of own[x]
+	lists     [][][]int32   // scheduled: per processor and target
 	lcur      [][]int
 	cur       int // which buffer holds the current state
 	t         int32
@@ -52,6 +51,11 @@ type fast struct {
 	S     [2]entry
 	ids   [2]int32
 }
+
+// pack is packet id on a link: its id and its target travel together
+// (id<<16 | target; n ≤ msot.MaxN < 2^16), so a hop reads no per-packet
+// array.
+func (f *fast) pack(id int32) int64 { return int64(id)<<16 | int64(f.dst[id]) }
 
 // Node inputs: 0 from the left (InH), 1 from up (InV).
 const (
@@ -78,14 +82,14 @@ func newFast(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand) (*fast, erro
 	nn := n * n
 	f := &fast{alg: alg, rule: ru, rng: rng, n: n, nn: nn,
 		row: make([]uint16, nn), col: make([]uint16, nn),
-		dst: make([]int32, len(rel)), tnode: make([]int32, len(rel)), born: make([]int32, len(rel)), defl: make([]int32, len(rel)),
+		dst: make([]int32, len(rel)), born: make([]int32, len(rel)), defl: make([]int32, len(rel)),
 		procs: make([]uint64, (nn+63)/64), left: make([]int, n), own: make([][]int32, n)}
 	for v := range nn {
 		f.row[v], f.col[v] = uint16(v/n), uint16(v%n)
 	}
 	for b := range 2 {
 		for d := range 2 {
-			f.in[b][d] = make([]int32, nn)
+			f.in[b][d] = make([]int64, nn)
 			for v := range f.in[b][d] {
 				f.in[b][d][v] = -1
 			}
@@ -97,7 +101,6 @@ func newFast(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand) (*fast, erro
 			return nil, fmt.Errorf("sot: packet %d goes %d → %d, processors are 0…%d", k, p.Src, p.Dst, n-1)
 		}
 		f.dst[k] = p.Dst
-		f.tnode[k] = p.Dst*int32(n) + int32(n-1) - p.Dst
 		f.own[p.Src] = append(f.own[p.Src], int32(k))
 	}
 	for x, ids := range f.own {
@@ -231,19 +234,20 @@ func (f *fast) step() {
 // target column; then a processor whose Right output is free injects its
 // next packet there. A packet on a link is never at its target (it is
 // absorbed on arrival), so going down it is deflected only in its target
-// row, going right only in its target column.
+// row, going right only in its target column (a self-addressed packet
+// injected at its own processor is the exception: both links are good).
 func (f *fast) nodeA(v, cb, nb int, nocc []uint64) {
 	n := f.n
 	i, j := int(f.row[v]), int(f.col[v])
 	inL, inU := f.in[cb][inLeft], f.in[cb][inUp]
 	L, U := inL[v], inU[v]
 	inL[v], inU[v] = -1, -1
-	right, down := int32(-1), int32(-1)
+	right, down := int64(-1), int64(-1)
 	switch {
 	case U >= 0:
 		down, right = U, L
 	case L >= 0:
-		if n-1-int(f.dst[L]) == j {
+		if n-1-int(L&0xffff) == j {
 			down = L
 		} else {
 			right = L
@@ -252,8 +256,8 @@ func (f *fast) nodeA(v, cb, nb int, nocc []uint64) {
 	if right < 0 && i+j == n-1 {
 		var buf [1]int32
 		if p := f.pending(i, 1, buf[:0]); len(p) == 1 {
-			right = p[0]
-			f.born[right] = f.t
+			right = f.pack(p[0])
+			f.born[p[0]] = f.t
 			f.res.Injections++
 			f.consume(i)
 		}
@@ -263,15 +267,15 @@ func (f *fast) nodeA(v, cb, nb int, nocc []uint64) {
 		if jj == n {
 			jj = 0
 		}
-		tn := int(f.tnode[right])
-		w := i*n + jj
-		if n-1-int(f.dst[right]) == j && tn != v {
-			f.defl[right]++
+		x := int(right & 0xffff)
+		if n-1-x == j && x != i {
+			f.defl[right>>16]++
 			f.res.Deflections++
 		}
-		if tn == w {
-			f.deliver(right)
+		if x == i && n-1-x == jj {
+			f.deliver(int32(right >> 16))
 		} else {
+			w := i*n + jj
 			f.in[nb][inLeft][w] = right
 			nocc[w>>6] |= 1 << (w & 63)
 		}
@@ -281,15 +285,15 @@ func (f *fast) nodeA(v, cb, nb int, nocc []uint64) {
 		if ii == n {
 			ii = 0
 		}
-		tn := int(f.tnode[down])
-		w := ii*n + j
-		if int(f.dst[down]) == i && tn != v {
-			f.defl[down]++
+		x := int(down & 0xffff)
+		if x == i && n-1-x != j {
+			f.defl[down>>16]++
 			f.res.Deflections++
 		}
-		if tn == w {
-			f.deliver(down)
+		if x == ii && n-1-x == j {
+			f.deliver(int32(down >> 16))
 		} else {
+			w := ii*n + j
 			f.in[nb][inUp][w] = down
 			nocc[w>>6] |= 1 << (w & 63)
 		}
@@ -307,13 +311,13 @@ func (f *fast) node(v, cb, nb int, nocc []uint64) {
 	var ids [2]int32 // the packets' ids
 	k := 0
 	inL, inU := f.in[cb][inLeft], f.in[cb][inUp]
-	if id := inL[v]; id >= 0 {
-		S[k], ids[k] = entry{msot.FromLeft, f.dst[id]}, id
+	if x := inL[v]; x >= 0 {
+		S[k], ids[k] = entry{msot.FromLeft, int32(x & 0xffff)}, int32(x>>16)
 		k++
 		inL[v] = -1
 	}
-	if id := inU[v]; id >= 0 {
-		S[k], ids[k] = entry{msot.FromUp, f.dst[id]}, id
+	if x := inU[v]; x >= 0 {
+		S[k], ids[k] = entry{msot.FromUp, int32(x & 0xffff)}, int32(x>>16)
 		k++
 		inU[v] = -1
 	}
@@ -396,7 +400,7 @@ func (f *fast) node(v, cb, nb int, nocc []uint64) {
 			f.deliver(id)
 			continue
 		}
-		f.in[nb][d][wn] = id
+		f.in[nb][d][wn] = int64(id)<<16 | int64(x)
 		nocc[wn>>6] |= 1 << (wn & 63)
 	}
 }

@@ -432,3 +432,48 @@ func (f *fast) deliver(id int32) {
 		f.arrive[id] = f.t + 1
 	}
 }
+
+// state returns the engine's current state as the model's msot.State
+// (start is the run's initial state: its Rel and Own are shared). The
+// injected packets are the prefixes before the cursors; the delivered ones
+// are the injected ones not on a link (a packet leaves the links only by
+// delivery).
+func (f *fast) state(start *msot.State) msot.State {
+	n := f.n
+	K := len(f.dst)
+	s := msot.State{N: n, T: int(f.t), Rel: start.Rel, Own: start.Own,
+		InH: make([]msot.Flight, f.nn), InV: make([]msot.Flight, f.nn),
+		Injected: make([]uint64, (K+63)/64), Delivered: make([]uint64, (K+63)/64)}
+	mark := func(ids []int32) {
+		for _, id := range ids {
+			s.Injected[id>>6] |= 1 << (id & 63)
+			s.Delivered[id>>6] |= 1 << (id & 63)
+		}
+		s.NInjected += len(ids)
+	}
+	if f.rule.scheduled {
+		for x := range f.lists {
+			for y, l := range f.lists[x] {
+				mark(l[:f.lcur[x][y]])
+			}
+		}
+	} else {
+		for x, l := range f.own {
+			mark(l[:f.cursor[x]])
+		}
+	}
+	s.NDelivered = s.NInjected
+	for d, fl := range [2][]msot.Flight{s.InH, s.InV} {
+		for v, x := range f.in[f.cur][d] {
+			if x < 0 {
+				fl[v] = msot.Empty
+				continue
+			}
+			id := int32(x >> 16)
+			fl[v] = msot.Flight{ID: id, Born: f.born[id], Defl: f.defl[id]}
+			s.Delivered[id>>6] &^= 1 << (id & 63)
+			s.NDelivered--
+		}
+	}
+	return s
+}

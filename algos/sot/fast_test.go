@@ -238,3 +238,42 @@ func BenchmarkFastThroughput(b *testing.B) {
 		}
 	}
 }
+
+// Route without hooks (the fast engine, its last state converted) against
+// New + Run on the step model: the same Result and the same last state
+// (msot.State.Equal: links with birth steps and deflections, injected and
+// delivered sets and counts, step counter), for every algorithm and
+// workload; the converted state also passes the model's invariants.
+func TestRouteMatchesRun(t *testing.T) {
+	for _, alg := range Algorithms {
+		for k, c := range fastCases() {
+			maxSteps := c.maxSteps
+			if alg == GreedyALiteral && maxSteps == 0 {
+				maxSteps = 8 * c.n
+			}
+			seed := uint64(300 + k)
+			s, err := msot.NewState(c.n, c.rel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := New(alg, &s, rand.New(rand.NewPCG(seed, 7)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r1, s1, err := Run(s, r, Options{MaxSteps: maxSteps})
+			if err != nil {
+				t.Fatalf("%s %s: model: %v", alg, c.name, err)
+			}
+			r2, s2, err := Route(alg, c.n, c.rel, rand.New(rand.NewPCG(seed, 7)), Options{MaxSteps: maxSteps})
+			if err != nil {
+				t.Fatalf("%s %s: fast: %v", alg, c.name, err)
+			}
+			if r1 != r2 || !s1.Equal(s2) {
+				t.Errorf("%s %s: model %+v (T %d, %d in flight), fast %+v (T %d, %d in flight)", alg, c.name, r1, s1.T, s1.InFlight(), r2, s2.T, s2.InFlight())
+			}
+			if err := msot.CheckInvariants(s2); err != nil {
+				t.Errorf("%s %s: converted state: %v", alg, c.name, err)
+			}
+		}
+	}
+}

@@ -99,10 +99,24 @@ func Run(s msot.State, r *Router, o Options) (Result, msot.State, error) {
 }
 
 // Route builds the state for rel on SOT(n), a router for alg and runs it.
+// Without an observer, a tamper hook or invariant checks (o.Observe,
+// o.Tamper, o.Check all unset) it runs on the fast engine (RouteFast's
+// compact state, not msot.StepInto) and converts its last state: the same
+// result, the same last state and the same random numbers drawn as New +
+// Run (TestRouteMatchesRun). With any of them set it is New + Run on the
+// step model.
 func Route(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand, o Options) (Result, msot.State, error) {
 	s, err := msot.NewState(n, rel)
 	if err != nil {
 		return Result{}, msot.State{}, err
+	}
+	if o.Observe == nil && o.Tamper == nil && !o.Check {
+		f, err := newFast(alg, n, rel, rng)
+		if err != nil {
+			return Result{}, msot.State{}, err
+		}
+		res := f.run(o.MaxSteps)
+		return res, f.state(&s), nil
 	}
 	r, err := New(alg, &s, rng)
 	if err != nil {

@@ -7,8 +7,14 @@
 // algorithm as a models/sot.Router — one node's local view in, its action
 // out — which is how the conformance suite props/sottest runs it, exactly
 // as it runs anyone else's router; both decide through one node rule and
-// agree step by step (TestLocalMatchesEngine). The engine (New, Run) is the
-// fast path the experiments use.
+// agree step by step (TestLocalMatchesEngine). New + Run step the model
+// (msot.StepInto checks every action), with observer, tamper and invariant
+// hooks. The fast path the experiments use is a separate engine on a
+// compact state of its own (fast.go: packet ids with their targets on the
+// links, a bitmap of busy nodes, per-list cursors): RouteFast, Trace,
+// FreshWaves and Route without hooks run on it; TestFastMatchesModel and
+// TestRouteMatchesRun compare it with the model for every algorithm
+// (every packet's delivery step and deflections, the last state).
 //
 // Algorithm 1 at node (i, j): S is the list of packets that arrived — first
 // the one from the left, then the one from up (packets for the processor

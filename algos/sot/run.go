@@ -99,10 +99,24 @@ func Run(s msot.State, r *Router, o Options) (Result, msot.State, error) {
 }
 
 // Route builds the state for rel on SOT(n), a router for alg and runs it.
+// Without an observer, a tamper hook or invariant checks (o.Observe,
+// o.Tamper, o.Check all unset) it runs on the fast engine (RouteFast's
+// compact state, not msot.StepInto) and converts its last state: the same
+// result, the same last state and the same random numbers drawn as New +
+// Run (TestRouteMatchesRun). With any of them set it is New + Run on the
+// step model.
 func Route(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand, o Options) (Result, msot.State, error) {
 	s, err := msot.NewState(n, rel)
 	if err != nil {
 		return Result{}, msot.State{}, err
+	}
+	if o.Observe == nil && o.Tamper == nil && !o.Check {
+		f, err := newFast(alg, n, rel, rng)
+		if err != nil {
+			return Result{}, msot.State{}, err
+		}
+		res := f.run(o.MaxSteps)
+		return res, f.state(&s), nil
 	}
 	r, err := New(alg, &s, rng)
 	if err != nil {
@@ -177,17 +191,16 @@ func RandomTargets(n, h int, others bool, rng *rand.Rand) []perm.Pair {
 // — one packet a step under Greedy-a, two under Algorithm 1 — and the waves
 // of different steps never meet (they travel on different anti-diagonals):
 // the n entries are independent samples. Divided by n, an entry is the
-// throughput per processor and time unit that Figure 3 plots.
+// throughput per processor and time unit that Figure 3 plots. It runs on
+// the fast engine (RouteFast's), which makes the same decisions and draws
+// as Route (TestFreshWavesMatchesModel).
 func FreshWaves(alg Algorithm, n int, rng *rand.Rand) ([]int, error) {
 	rel := RandomTargets(n, 2*n, true, rng)
-	waves := make([]int, n)
-	obs := func(before *msot.State, _ []msot.Action, _ *msot.State, ev *msot.Events) {
-		for _, d := range ev.Delivered {
-			if born := before.T + 1 - int(d.Latency); d.Defl == 0 && born < n {
-				waves[born]++
-			}
-		}
+	f, err := newFast(alg, n, rel, rng)
+	if err != nil {
+		return nil, err
 	}
-	_, _, err := Route(alg, n, rel, rng, Options{MaxSteps: 2*n - 1, Observe: obs})
-	return waves, err
+	f.waves = make([]int, n)
+	f.run(2*n - 1)
+	return f.waves, nil
 }

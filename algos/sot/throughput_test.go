@@ -50,7 +50,8 @@ func routeLocal(b *testing.B, alg Algorithm, n int, rel []perm.Pair) (steps, hop
 	return steps, hops
 }
 
-// routeEngine is the fast path (Route: New + Run). A packet moves one link
+// routeEngine is the fast path (Route without hooks: the fast engine of
+// fast.go, its last state converted to msot.State). A packet moves one link
 // every step from its injection to its delivery (hot potato), so its
 // latency is its hop count and SumLatency is the run's packet-hops.
 func routeEngine(b *testing.B, alg Algorithm, n int, rel []perm.Pair) (steps, hops int) {

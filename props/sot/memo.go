@@ -5,6 +5,8 @@ import (
 
 	asot "routecheck/algos/sot"
 	"routecheck/internal/seeds"
+	"routecheck/models/perm"
+	"routecheck/oracles/sotforms"
 	"routecheck/props"
 )
 
@@ -26,6 +28,9 @@ type costCell struct {
 	err    error
 }
 
+// The cells run on the fast engine (asot.RouteFast: the same result as
+// asot.Route, tested against the step model in algos/sot).
+
 var costCells sync.Map // costKey → *costCell
 
 // greedyACosts returns T/h of greedy-a on runs random h-relations (h = m·n)
@@ -40,13 +45,50 @@ func greedyACosts(env props.Env, n, m, runs int) *costCell {
 		h := m * n
 		for r := range runs {
 			rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0xc05, uint64(n), uint64(m), uint64(r)))
-			res, _, err := asot.Route(asot.GreedyA, n, rel, nil, asot.Options{})
+			res, err := asot.RouteFast(asot.GreedyA, n, rel, nil, 0)
 			if err != nil || !res.Complete {
 				c.failed, c.run, c.res, c.err = true, r, res, err
 				return
 			}
 			c.xs = append(c.xs, float64(res.Steps)/float64(h))
 		}
+	})
+	return c
+}
+
+// whpKey names one run of sot/sec4.3/whp-n-plus-ch: Algorithm 2 on the
+// random (n·log₂ n)-relation of run r at size n.
+type whpKey struct {
+	seed uint64
+	n, r int
+}
+
+// whpRun is one such run: its result (on asot.RouteFast) and W = max
+// w(i, j) of its relation.
+type whpRun struct {
+	once sync.Once
+	res  asot.Result
+	w    int
+	err  error
+}
+
+var whpRuns sync.Map // whpKey → *whpRun
+
+// whpRelation is the relation of run r at size n.
+func whpRelation(seed uint64, n, r int) []perm.Pair {
+	return asot.RandomRelation(n, n*sotLog2(n), seeds.Rand(seed, 0x443, uint64(n), uint64(r)))
+}
+
+// scheduledWhpRun returns run r at size n of the whp claim, simulated once
+// per process: the claim and its planted fault (which differ only in the
+// constant c) judge the same runs. Callers must not modify it.
+func scheduledWhpRun(env props.Env, n, r int) *whpRun {
+	v, _ := whpRuns.LoadOrStore(whpKey{env.Seed, n, r}, &whpRun{})
+	c := v.(*whpRun)
+	c.once.Do(func() {
+		rel := whpRelation(env.Seed, n, r)
+		c.res, c.err = asot.RouteFast(asot.Scheduled, n, rel, nil, 0)
+		_, c.w = sotforms.ScheduledTime(n, rel)
 	})
 	return c
 }

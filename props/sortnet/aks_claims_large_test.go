@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"routecheck/algos/aks"
+	asn "routecheck/algos/sortnet"
 	msn "routecheck/models/sortnet"
 	"routecheck/props"
 )
@@ -57,5 +58,73 @@ func TestAKSExpanderInvariantsIdleFaultShortcut(t *testing.T) {
 	}
 	if reflect.DeepEqual(cut, real) {
 		t.Errorf("a network without its second half gave the real finding: %v", cut)
+	}
+}
+
+// snDropExchangingResumed against snDropExchanging (the plain one) on
+// Batcher's networks (where the deletion is found), AKS-family networks
+// (exact and expander separators; found or not) and a network that does
+// not sort: the same mutant (stage by stage) and the same ok. Both
+// outcomes must occur, and the comparison must tell a network from its
+// copy without the last comparator.
+func TestSnDropExchangingResumedMatchesPlain(t *testing.T) {
+	same := func(a, b msn.Network) bool {
+		if a.N != b.N || len(a.Stages) != len(b.Stages) {
+			return false
+		}
+		for s := range a.Stages {
+			if !slices.Equal(a.Stages[s], b.Stages[s]) {
+				return false
+			}
+		}
+		return true
+	}
+	var nets []msn.Network
+	for n := 2; n <= 40; n++ {
+		nw, err := asn.OddEvenMergeSort(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, nw)
+	}
+	for _, n := range []int{13, 64, 100, 1000} {
+		res, err := aks.Construct(n, aks.SeiferasParams(), aks.Exact())
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, res.Net)
+	}
+	for _, c := range [][2]int{{1 << 8, 4}, {1 << 10, 8}, {1 << 12, 16}} {
+		res, err := aks.ExpanderNet(c[0], c[1], props.DefaultSeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, res.Net)
+	}
+	bubbleHalf, _ := asn.OddEvenMergeSort(32)
+	bubbleHalf.Stages = bubbleHalf.Stages[:len(bubbleHalf.Stages)/2]
+	nets = append(nets, bubbleHalf)
+	found, notFound := 0, 0
+	for _, nw := range nets {
+		want, wantOK := snDropExchanging(nw)
+		got, gotOK := snDropExchangingResumed(nw)
+		if gotOK != wantOK || !same(got, want) {
+			t.Errorf("n = %d, %d stages: resumed gave ok = %v, size %d; plain ok = %v, size %d", nw.N, len(nw.Stages), gotOK, got.Size(), wantOK, want.Size())
+		}
+		if wantOK {
+			found++
+			if same(want, nw) {
+				t.Errorf("n = %d: the mutant equals the network", nw.N)
+			}
+		} else {
+			notFound++
+		}
+	}
+	if found == 0 || notFound == 0 {
+		t.Errorf("deletions found on %d networks, not on %d: both cases must be exercised", found, notFound)
+	}
+	nw := nets[10]
+	if same(nw, dropLast(nw)) {
+		t.Error("the comparison does not tell a network from its copy without the last comparator")
 	}
 }

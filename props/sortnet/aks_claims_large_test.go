@@ -1,0 +1,138 @@
+package sortnet
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"routecheck/algos/aks"
+	asn "routecheck/algos/sortnet"
+	msn "routecheck/models/sortnet"
+	"routecheck/props"
+)
+
+// AKSExpanderInvariants with a fault that finds nothing to mutate reuses the
+// real finding; differential test against the full run (shortcut off): the
+// same finding and the same record of unmutated sizes, and the shortcut
+// taken (one Mutate call instead of two). A fault that does mutate (the
+// second half of the stages dropped) must not take it, and its finding
+// must differ from the real one, so the comparison can see a difference.
+func TestAKSExpanderInvariantsIdleFaultShortcut(t *testing.T) {
+	const n, d, search, failing, random = 1 << 10, 8, 50, 4, 4
+	seed := uint64(props.DefaultSeed)
+	real, err := AKSExpanderInvariants(n, d, search, failing, random, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A Mutate that records the sizes it is called on and could not
+	// mutate, as snFault.tracked does, besides the fault's missed.
+	run := func(name string, noShortcut bool, mutate func(res *aks.Result) (msn.Network, bool)) (AKSInvariantFinding, []int, bool) {
+		t.Helper()
+		var missed []int
+		f := &aksNetFault{Name: "test: " + name, missed: func(n int) { missed = append(missed, -n) },
+			Mutate: func(res *aks.Result) (msn.Network, bool) {
+				nw, ok := mutate(res)
+				if !ok {
+					missed = append(missed, n)
+				}
+				return nw, ok
+			}}
+		aksInvNoShortcut = noShortcut
+		defer func() { aksInvNoShortcut = false }()
+		before := aksInvShortcuts.Load()
+		got, err := AKSExpanderInvariants(n, d, search, failing, random, seed, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, missed, aksInvShortcuts.Load() > before
+	}
+	idle := func(res *aks.Result) (msn.Network, bool) { return res.Net, false }
+	fast, fastMissed, fastCut := run("idle, shortcut", false, idle)
+	full, fullMissed, fullCut := run("idle, full run", true, idle)
+	if !fastCut || fullCut {
+		t.Errorf("shortcut taken: %v (want true), with it off: %v (want false)", fastCut, fullCut)
+	}
+	if !reflect.DeepEqual(fast, full) || !reflect.DeepEqual(full, real) {
+		t.Errorf("findings differ:\nshortcut %v\nfull     %v\nreal     %v", fast, full, real)
+	}
+	if want := []int{n, -n, n, -n}; !slices.Equal(fastMissed, want) || !slices.Equal(fullMissed, want) {
+		t.Errorf("unmutated sizes recorded: %v with the shortcut, %v without, want %v", fastMissed, fullMissed, want)
+	}
+	cut, cutMissed, cutCut := run("second half dropped", false, func(res *aks.Result) (msn.Network, bool) {
+		return msn.Network{N: res.Net.N, Stages: res.Net.Stages[:len(res.Net.Stages)/2]}, true
+	})
+	if cutCut || len(cutMissed) != 0 {
+		t.Errorf("a mutating fault: shortcut taken %v (want false), unmutated sizes %v (want none)", cutCut, cutMissed)
+	}
+	if reflect.DeepEqual(cut, real) {
+		t.Errorf("a network without its second half gave the real finding: %v", cut)
+	}
+}
+
+// snDropExchangingResumed against snDropExchanging (the plain one) on
+// Batcher's networks (where the deletion is found), AKS-family networks
+// (exact and expander separators; found or not) and a network that does
+// not sort: the same mutant (stage by stage) and the same ok. Both
+// outcomes must occur, and the comparison must tell a network from its
+// copy without the last comparator.
+func TestSnDropExchangingResumedMatchesPlain(t *testing.T) {
+	same := func(a, b msn.Network) bool {
+		if a.N != b.N || len(a.Stages) != len(b.Stages) {
+			return false
+		}
+		for s := range a.Stages {
+			if !slices.Equal(a.Stages[s], b.Stages[s]) {
+				return false
+			}
+		}
+		return true
+	}
+	var nets []msn.Network
+	for n := 2; n <= 40; n++ {
+		nw, err := asn.OddEvenMergeSort(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, nw)
+	}
+	for _, n := range []int{13, 64, 100, 1000} {
+		res, err := aks.Construct(n, aks.SeiferasParams(), aks.Exact())
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, res.Net)
+	}
+	for _, c := range [][2]int{{1 << 8, 4}, {1 << 10, 8}, {1 << 12, 16}} {
+		res, err := aks.ExpanderNet(c[0], c[1], props.DefaultSeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, res.Net)
+	}
+	bubbleHalf, _ := asn.OddEvenMergeSort(32)
+	bubbleHalf.Stages = bubbleHalf.Stages[:len(bubbleHalf.Stages)/2]
+	nets = append(nets, bubbleHalf)
+	found, notFound := 0, 0
+	for _, nw := range nets {
+		want, wantOK := snDropExchanging(nw)
+		got, gotOK := snDropExchangingResumed(nw)
+		if gotOK != wantOK || !same(got, want) {
+			t.Errorf("n = %d, %d stages: resumed gave ok = %v, size %d; plain ok = %v, size %d", nw.N, len(nw.Stages), gotOK, got.Size(), wantOK, want.Size())
+		}
+		if wantOK {
+			found++
+			if same(want, nw) {
+				t.Errorf("n = %d: the mutant equals the network", nw.N)
+			}
+		} else {
+			notFound++
+		}
+	}
+	if found == 0 || notFound == 0 {
+		t.Errorf("deletions found on %d networks, not on %d: both cases must be exercised", found, notFound)
+	}
+	nw := nets[10]
+	if same(nw, dropLast(nw)) {
+		t.Error("the comparison does not tell a network from its copy without the last comparator")
+	}
+}

@@ -185,6 +185,41 @@ func TestFastDiffCatchesPlanted(t *testing.T) {
 	}
 }
 
+// The comparison has power for the scheduled protocols too: a planted
+// difference — the model run with one processor's injection at step 2 held
+// back for a step (legal: the packet stays pending and is injected later)
+// — is reported for Scheduled, whose packets never meet at a node.
+func TestFastDiffCatchesHeldInjection(t *testing.T) {
+	hold := func(s *msot.State, a []msot.Action) {
+		if s.T != 2 {
+			return
+		}
+		for v := range a {
+			if _, inj := a[v].Right.Packet(); inj {
+				a[v].Right = msot.None
+				return
+			}
+			if _, inj := a[v].Down.Packet(); inj {
+				a[v].Down = msot.None
+				return
+			}
+		}
+		t.Fatal("no injection at step 2: nothing was held back")
+	}
+	rel := RandomRelation(8, 16, rand.New(rand.NewPCG(14, 3)))
+	r1, a1, d1, err := modelTrace(Scheduled, 8, rel, 9, 0, hold)
+	if err != nil {
+		t.Fatalf("planted model: %v", err)
+	}
+	r2, a2, d2, err := fastTrace(Scheduled, 8, rel, 9, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diffTraces(r1, r2, a1, a2, d1, d2) == "" {
+		t.Errorf("the model run with a held-back injection was not told apart from the fast engine")
+	}
+}
+
 // RouteFast rejects what Route rejects, naming the parameter.
 func TestRouteFastErrors(t *testing.T) {
 	rel := []perm.Pair{{Src: 0, Dst: 1}}
@@ -285,7 +320,7 @@ func BenchmarkFastThroughput(b *testing.B) {
 // delivered sets and counts, step counter), for every algorithm and
 // workload; the converted state also passes the model's invariants.
 func TestRouteMatchesRun(t *testing.T) {
-	cases := fastCases()
+	cases, planted := fastCases(), 0
 	for _, alg := range Algorithms {
 		for k, c := range cases {
 			if !c.runs(alg) {
@@ -316,6 +351,36 @@ func TestRouteMatchesRun(t *testing.T) {
 			if err := msot.CheckInvariants(s2); err != nil {
 				t.Errorf("%s %s: converted state: %v", alg, c.name, err)
 			}
+			// The comparison has power: the converted state with its
+			// links' deflections zeroed (planted) must differ from the
+			// model's wherever a packet in flight has been deflected.
+			if zeroed, ok := zeroDefl(s2); ok {
+				planted++
+				if s1.Equal(zeroed) {
+					t.Errorf("%s %s: the state with its deflections zeroed was not told apart", alg, c.name)
+				}
+			}
 		}
 	}
+	if planted == 0 {
+		t.Error("no cut run ended with a deflected packet in flight: the planted difference was never tried")
+	}
+}
+
+// zeroDefl returns a copy of s with every in-flight packet's deflection
+// count zeroed, and whether that changed anything (some packet in flight
+// had been deflected).
+func zeroDefl(s msot.State) (msot.State, bool) {
+	changed := false
+	z := s
+	for _, links := range []*[]msot.Flight{&z.InH, &z.InV} {
+		c := slices.Clone(*links)
+		for i := range c {
+			if c[i].ID >= 0 && c[i].Defl != 0 {
+				c[i].Defl, changed = 0, true
+			}
+		}
+		*links = c
+	}
+	return z, changed
 }

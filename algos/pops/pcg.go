@@ -54,9 +54,12 @@ func (p *pcg) uint64() uint64 {
 	return hi
 }
 
-// intN is rand.Rand.IntN(n) for 1 ≤ n < 2^63 on amd64 and arm64
+// intN is rand.Rand.IntN(n) for 1 ≤ n < 2^63 on 64-bit platforms only
 // (math/rand/v2's uint64n: a mask for a power of two, else Lemire's
-// multiply with rejection), the same draws from the same stream.
+// multiply with rejection), the same draws from the same stream. On 32-bit
+// platforms uint64n draws n < 2^32 by uint32n instead, so the draws (and
+// every run through drawGroups) would differ from rand.Rand's there;
+// TestPCGMatchesRandPCG would catch it.
 func (p *pcg) intN(n uint64) uint64 {
 	if n&(n-1) == 0 {
 		return p.uint64() & (n - 1)

@@ -2,7 +2,9 @@ package sot
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"routecheck/internal/benchutil"
@@ -59,28 +61,64 @@ func diffTraces(r1, r2 Result, a1, a2, d1, d2 []int32) string {
 // fastCases are the differential workloads: random h-relations (every
 // processor sends and receives h, in random order) and random targets
 // (hot spots), complete runs and runs cut short.
-func fastCases() []struct {
-	name     string
-	n        int
-	rel      []perm.Pair
-	maxSteps int
-} {
-	type c = struct {
-		name     string
-		n        int
-		rel      []perm.Pair
-		maxSteps int
-	}
+//
+// The claims run n up to 64–256 with h up to 16·n·log₂n, so the cases
+// also hold n ∈ {32, 64} with h = n·log₂n (every algorithm) and
+// h = 16·n·log₂n (Scheduled only). With -short the large cases stop at
+// n = 32.
+func fastCases() []fastCase {
+	type c = fastCase
 	var out []c
 	rng := rand.New(rand.NewPCG(14, 2))
 	for _, n := range []int{2, 3, 5, 8, 13} {
 		for _, h := range []int{1, 3, 2 * n} {
-			out = append(out, c{fmt.Sprintf("relation n=%d h=%d", n, h), n, RandomRelation(n, h, rng), 0})
+			out = append(out, c{name: fmt.Sprintf("relation n=%d h=%d", n, h), n: n, rel: RandomRelation(n, h, rng)})
 		}
-		out = append(out, c{fmt.Sprintf("targets n=%d", n), n, RandomTargets(n, 3, false, rng), 0})
-		out = append(out, c{fmt.Sprintf("cut n=%d", n), n, RandomRelation(n, n, rng), 2 * n})
+		out = append(out, c{name: fmt.Sprintf("targets n=%d", n), n: n, rel: RandomTargets(n, 3, false, rng)})
+		out = append(out, c{name: fmt.Sprintf("cut n=%d", n), n: n, rel: RandomRelation(n, n, rng), maxSteps: 2 * n})
+	}
+	large := []int{32, 64}
+	if testing.Short() {
+		large = large[:1]
+	}
+	for _, n := range large {
+		lg := bits.Len(uint(n)) - 1 // log₂n, n a power of two
+		out = append(out, c{name: fmt.Sprintf("relation n=%d h=n·log₂n=%d", n, n*lg), n: n, rel: RandomRelation(n, n*lg, rng)})
+		out = append(out, c{name: fmt.Sprintf("relation n=%d h=16·n·log₂n=%d", n, 16*n*lg), n: n, rel: RandomRelation(n, 16*n*lg, rng), only: []Algorithm{Scheduled}})
 	}
 	return out
+}
+
+// capSteps is the step cap of alg's run on an n-processor case with cap
+// maxSteps (0: none): greedy-a-literal livelocks, so its uncapped runs stop
+// at 8n steps; scheduled-literal takes hundreds of thousands of steps on
+// the large cases (n ≥ 32: 331,776 at n = 32, h = 160), so its uncapped
+// runs there stop at 64n steps.
+func capSteps(alg Algorithm, n, maxSteps int) int {
+	switch {
+	case maxSteps != 0:
+		return maxSteps
+	case alg == GreedyALiteral:
+		return 8 * n
+	case alg == ScheduledLiteral && n >= 32:
+		return 64 * n
+	}
+	return 0
+}
+
+// fastCase is one differential workload; only, if set, names the
+// algorithms it is run for (nil: all).
+type fastCase struct {
+	name     string
+	n        int
+	rel      []perm.Pair
+	maxSteps int
+	only     []Algorithm
+}
+
+// runs reports whether the case is for alg.
+func (c fastCase) runs(alg Algorithm) bool {
+	return c.only == nil || slices.Contains(c.only, alg)
 }
 
 // The fast engine against the step model: for every algorithm on every
@@ -90,12 +128,14 @@ func fastCases() []struct {
 // livelocks (a packet sent down from its processor is never delivered), so
 // its runs stop at the step cap, which is compared too.
 func TestFastMatchesModel(t *testing.T) {
+	cases := fastCases()
 	for _, alg := range Algorithms {
-		for k, c := range fastCases() {
-			maxSteps := c.maxSteps
-			if alg == GreedyALiteral && maxSteps == 0 {
-				maxSteps = 8 * c.n
+		for k, c := range cases {
+			if !c.runs(alg) {
+				continue
 			}
+			maxSteps := c.maxSteps
+			maxSteps = capSteps(alg, c.n, maxSteps)
 			seed := uint64(100 + k)
 			r1, a1, d1, err := modelTrace(alg, c.n, c.rel, seed, maxSteps, nil)
 			if err != nil {
@@ -142,6 +182,41 @@ func TestFastDiffCatchesPlanted(t *testing.T) {
 		if diffTraces(r1, r2, a1, a2, d1, d2) == "" {
 			t.Errorf("%s: the swapped model run was not told apart from the fast engine", alg)
 		}
+	}
+}
+
+// The comparison has power for the scheduled protocols too: a planted
+// difference — the model run with one processor's injection at step 2 held
+// back for a step (legal: the packet stays pending and is injected later)
+// — is reported for Scheduled, whose packets never meet at a node.
+func TestFastDiffCatchesHeldInjection(t *testing.T) {
+	hold := func(s *msot.State, a []msot.Action) {
+		if s.T != 2 {
+			return
+		}
+		for v := range a {
+			if _, inj := a[v].Right.Packet(); inj {
+				a[v].Right = msot.None
+				return
+			}
+			if _, inj := a[v].Down.Packet(); inj {
+				a[v].Down = msot.None
+				return
+			}
+		}
+		t.Fatal("no injection at step 2: nothing was held back")
+	}
+	rel := RandomRelation(8, 16, rand.New(rand.NewPCG(14, 3)))
+	r1, a1, d1, err := modelTrace(Scheduled, 8, rel, 9, 0, hold)
+	if err != nil {
+		t.Fatalf("planted model: %v", err)
+	}
+	r2, a2, d2, err := fastTrace(Scheduled, 8, rel, 9, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diffTraces(r1, r2, a1, a2, d1, d2) == "" {
+		t.Errorf("the model run with a held-back injection was not told apart from the fast engine")
 	}
 }
 
@@ -245,12 +320,14 @@ func BenchmarkFastThroughput(b *testing.B) {
 // delivered sets and counts, step counter), for every algorithm and
 // workload; the converted state also passes the model's invariants.
 func TestRouteMatchesRun(t *testing.T) {
+	cases, planted := fastCases(), 0
 	for _, alg := range Algorithms {
-		for k, c := range fastCases() {
-			maxSteps := c.maxSteps
-			if alg == GreedyALiteral && maxSteps == 0 {
-				maxSteps = 8 * c.n
+		for k, c := range cases {
+			if !c.runs(alg) {
+				continue
 			}
+			maxSteps := c.maxSteps
+			maxSteps = capSteps(alg, c.n, maxSteps)
 			seed := uint64(300 + k)
 			s, err := msot.NewState(c.n, c.rel)
 			if err != nil {
@@ -274,6 +351,36 @@ func TestRouteMatchesRun(t *testing.T) {
 			if err := msot.CheckInvariants(s2); err != nil {
 				t.Errorf("%s %s: converted state: %v", alg, c.name, err)
 			}
+			// The comparison has power: the converted state with its
+			// links' deflections zeroed (planted) must differ from the
+			// model's wherever a packet in flight has been deflected.
+			if zeroed, ok := zeroDefl(s2); ok {
+				planted++
+				if s1.Equal(zeroed) {
+					t.Errorf("%s %s: the state with its deflections zeroed was not told apart", alg, c.name)
+				}
+			}
 		}
 	}
+	if planted == 0 {
+		t.Error("no cut run ended with a deflected packet in flight: the planted difference was never tried")
+	}
+}
+
+// zeroDefl returns a copy of s with every in-flight packet's deflection
+// count zeroed, and whether that changed anything (some packet in flight
+// had been deflected).
+func zeroDefl(s msot.State) (msot.State, bool) {
+	changed := false
+	z := s
+	for _, links := range []*[]msot.Flight{&z.InH, &z.InV} {
+		c := slices.Clone(*links)
+		for i := range c {
+			if c[i].ID >= 0 && c[i].Defl != 0 {
+				c[i].Defl, changed = 0, true
+			}
+		}
+		*links = c
+	}
+	return z, changed
 }

@@ -261,8 +261,15 @@ func TestTimesOnlyRunsEqualFullRuns(t *testing.T) {
 		{amesh.Det3, false, []KKFamily{KKUniform}, nil, nil}, {amesh.Det3, false, []KKFamily{KKUniform}, nil, halfAllocate},
 		{amesh.Det3, false, []KKFamily{KKUniform}, nil, mirrorAllocate},
 	}
+	// The claims' sizes beyond the small ones: n = 4, k = 128 (Lemma 11's
+	// extra size) and n = 32, k = 1024 (default budget); -short leaves out
+	// the latter.
+	sizes := []statSize{{4, 32, 2}, {4, 128, 2}, {8, 64, 2}, {16, 256, 1}, {32, 1024, 1}}
+	if testing.Short() {
+		sizes = sizes[:len(sizes)-1]
+	}
 	for _, v := range vs {
-		for _, sz := range []statSize{{4, 32, 2}, {8, 64, 2}, {16, 256, 1}} {
+		for _, sz := range sizes {
 			for fi, f := range v.fams {
 				for run := range sz.runs {
 					c := KKStatCase{Algorithm: v.alg, Coloring: v.coloring, N: sz.n, K: sz.k, Family: f}

@@ -323,7 +323,11 @@ func TestRouteMatchesRun(t *testing.T) {
 	cases, planted := fastCases(), 0
 	for _, alg := range Algorithms {
 		for k, c := range cases {
-			if !c.runs(alg) {
+			// The n = 64 cases are compared packet by packet with the step
+			// model in TestFastMatchesModel; this test adds the final
+			// state's conversion, whose bitmaps already span many words at
+			// n = 32 (1024 nodes), so it stops there (half its time).
+			if !c.runs(alg) || c.n > 32 {
 				continue
 			}
 			maxSteps := c.maxSteps

@@ -1,11 +1,13 @@
 package popsdet
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"routecheck/models/perm"
 	"routecheck/models/pops"
+	"routecheck/models/sortnet"
 )
 
 // Run names the failing slot 1-based, as the Observer does: a packet whose
@@ -35,5 +37,26 @@ func TestRunErrorNamesSlot(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "outside") {
 			t.Errorf("packet %d (round %d) with relay n: err = %v, want prefix %q", p, round, err, want)
 		}
+	}
+}
+
+// SimulateStage (Lemma 2.2 on one stage, compiled by CompileStage): on
+// POPS(2, 2) the stage [0:1] [2:3] on values (3, 1, 0, 2) leaves the minimum
+// on each I side and the maximum on each J side: (1, 3, 0, 2), by hand. A bad
+// shape is refused.
+func TestSimulateStageByHand(t *testing.T) {
+	st := sortnet.Stage{{I: 0, J: 1}, {I: 2, J: 3}}
+	out, res, err := SimulateStage(pops.Shape{D: 2, G: 2}, st, []int{3, 1, 0, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{1, 3, 0, 2}; !slices.Equal(out, want) {
+		t.Errorf("SimulateStage = %v, want %v", out, want)
+	}
+	if !res.Completed || res.Conflicts != 0 || res.Slots != 2 {
+		t.Errorf("run %+v: want every packet delivered in 2⌈d/g⌉ = 2 slots without conflicts", res)
+	}
+	if _, _, err := SimulateStage(pops.Shape{D: 0, G: 2}, st, []int{3, 1, 0, 2}); err == nil {
+		t.Error("d = 0 accepted")
 	}
 }

@@ -60,3 +60,51 @@ func TestSimulateStageByHand(t *testing.T) {
 		t.Error("d = 0 accepted")
 	}
 }
+
+// Simulate reports a missing delivery at a comparator wire even when the
+// partner is wire 1: compile the stage [0:1] (every other wire a fixed
+// point), then move a fixed-point packet q of packet 1's source group and
+// round onto an idle relay in packet 1's relay group. Both then use one
+// coupler in the same slot and are lost, so processor 0 (partner 1) ends
+// with no delivered packet — an error by Simulate's contract — while every
+// other comparator wire (only 1, which gets packet 0) is served.
+func TestSimulateMissingDeliveryFromWireOne(t *testing.T) {
+	tried := 0
+	for _, sh := range []pops.Shape{{D: 3, G: 2}, {D: 4, G: 2}, {D: 5, G: 3}, {D: 6, G: 2}} {
+		sp, err := CompileStage(sh, sortnet.Stage{{I: 0, J: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		busy := map[[2]int32]bool{} // (round, relay)
+		for p := range sp.Relay {
+			busy[[2]int32{sp.Round[p], sp.Relay[p]}] = true
+		}
+		h := sh.Group(int(sp.Relay[1]))
+		done := false
+		for q := 2; q < sh.N() && !done; q++ {
+			if sh.Group(q) != sh.Group(1) || sp.Round[q] != sp.Round[1] || sh.Group(int(sp.Relay[q])) == h || sh.Group(int(sp.Relay[0])) == h {
+				continue
+			}
+			for r := h * sh.D; r < (h+1)*sh.D && !done; r++ {
+				if busy[[2]int32{sp.Round[1], int32(r)}] {
+					continue
+				}
+				bad := sp
+				bad.Relay = append([]int32(nil), sp.Relay...)
+				bad.Relay[q] = int32(r)
+				tried++
+				done = true
+				_, res, err := Simulate(bad, []int{5, 4, 3, 2, 1, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14}[:sh.N()])
+				if res.Lost != 2 {
+					t.Fatalf("%v: tampered run lost %d packets, want 2 (packets 1 and %d)", sh, res.Lost, q)
+				}
+				if err == nil || !strings.Contains(err.Error(), "processor 0 holds packet -1") {
+					t.Errorf("%v: packet 1 lost, Simulate err = %v, want processor 0's missing delivery", sh, err)
+				}
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no shape gave a packet to collide with packet 1")
+	}
+}

@@ -23,3 +23,34 @@ func TestRoundShortExtractsNTimesQMinus1(t *testing.T) {
 		t.Errorf("ExtractRoundShort, 12 packets in row 0 of n = 4: %d subbuckets, want 1 (remainder 4)", a.Subbuckets)
 	}
 }
+
+// TestPrimeDealCap kills two mutants of primeClass's deal capacity
+// capPU = ⌈members/n'²⌉ (deal's doc): `- 1` → `+ 1` and `/ (np * np)` →
+// `/ (np / np)`. After L1 (the third phase target) no PU of a submesh may
+// hold more than ⌈members/n'²⌉ packets. n = 4, n' = 2: (a) one packet per PU,
+// 4 per submesh, cap 1; (b) 3 packets in submesh 0, cap ⌈3/4⌉ = 1 (the
+// `+ 1` ceiling gives 2 and stacks two packets in local column 0).
+func TestPrimeDealCap(t *testing.T) {
+	const n, np = 4, 2
+	cases := map[string][]int32{
+		"full":  {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+		"three": {0, 1, 4},
+	}
+	for name, src := range cases {
+		ds := make([]Dest, len(src))
+		for i, p := range src {
+			ds[i] = Dest{p / n, p % n} // stay home: a permutation
+		}
+		tg, err := primeClass(n, np, src, ds, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		load := map[int32]int{}
+		for _, pu := range tg[2] {
+			load[pu]++
+			if load[pu] > 1 {
+				t.Errorf("%s: L1 puts %d packets on PU %d, want at most ⌈members/n'²⌉ = 1", name, load[pu], pu)
+			}
+		}
+	}
+}

@@ -54,3 +54,19 @@ func TestPrimeDealCap(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalRouteSpreadsColours kills `col[e]*np/delta` → `col[e]/np/delta`
+// in localRoute. Its doc: the intermediate column is ⌊colour·n'/Δ⌋ for a
+// proper edge colouring. n = n' = 2, packets at (0,0) and (0,1) both bound
+// for row 1: both edges leave local row 0, so Δ = 2 and their colours are
+// 0 and 1, giving intermediate columns 0 and 1 — distinct PUs after the
+// first phase (the mutant sends both to column 0).
+func TestLocalRouteSpreadsColours(t *testing.T) {
+	a, _, err := localRoute(2, 2, []int32{0, 1}, []int32{2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a[0] == a[1] || a[0]/2 != 0 || a[1]/2 != 0 {
+		t.Errorf("first-phase targets %v, want two distinct PUs of row 0 (columns 0 and 1)", a)
+	}
+}

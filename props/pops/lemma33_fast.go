@@ -1,7 +1,6 @@
 package pops
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -9,6 +8,7 @@ import (
 	"sync"
 
 	ap "routecheck/algos/pops"
+	"routecheck/internal/pcgstate"
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	mpops "routecheck/models/pops"
@@ -33,15 +33,15 @@ const shuffleBatch = 256
 // swap x[i] and x[IntN(i+1)]) with the same draws in the same order, drawn
 // shuffleBatch at a time before the swaps they select, so that the swaps'
 // cache misses overlap instead of waiting on the generator, and drawn with
-// the generator's state in registers (pcgState).
+// the generator's state in registers (internal/pcgstate).
 func shuffle[T any](x []T, src *rand.PCG) {
-	p := loadPCG(src)
+	p := pcgstate.Load(src)
 	var js [shuffleBatch]int32
 	for hi := len(x) - 1; hi > 0; {
 		lo := max(hi-shuffleBatch, 0)
 		b := js[:hi-lo]
 		for k := range b {
-			b[k] = int32(p.intN(uint64(hi - k + 1)))
+			b[k] = int32(p.IntN(uint64(hi - k + 1)))
 		}
 		q := x[:hi+1]
 		for k, j := range b {
@@ -50,71 +50,7 @@ func shuffle[T any](x []T, src *rand.PCG) {
 		}
 		hi = lo
 	}
-	p.store(src)
-}
-
-// pcgState is math/rand/v2's PCG (a 128-bit LCG with the DXSM output) with
-// its state in a value, so that a loop of draws keeps it in registers;
-// loadPCG and store move the state from and to a *rand.PCG through its
-// binary encoding (algos/pops has the same type for the engine's draws).
-// TestPCGStateMatchesRandPCG checks it against math/rand/v2.
-type pcgState struct{ hi, lo uint64 }
-
-func loadPCG(src *rand.PCG) pcgState {
-	var buf [20]byte
-	b, err := src.AppendBinary(buf[:0])
-	if err != nil || len(b) != 20 {
-		panic("pops: cannot read the PCG's state")
-	}
-	return pcgState{hi: binary.BigEndian.Uint64(b[4:]), lo: binary.BigEndian.Uint64(b[12:])}
-}
-
-func (p *pcgState) store(src *rand.PCG) {
-	var b [20]byte
-	copy(b[:], "pcg:")
-	binary.BigEndian.PutUint64(b[4:], p.hi)
-	binary.BigEndian.PutUint64(b[12:], p.lo)
-	if err := src.UnmarshalBinary(b[:]); err != nil {
-		panic("pops: cannot write the PCG's state: " + err.Error())
-	}
-}
-
-// uint64 is rand.PCG.Uint64 (math/rand/v2, pcg.go: next, then DXSM).
-func (p *pcgState) uint64() uint64 {
-	const (
-		mulHi = 2549297995355413924
-		mulLo = 4865540595714422341
-		incHi = 6364136223846793005
-		incLo = 1442695040888963407
-	)
-	hi, lo := bits.Mul64(p.lo, mulLo)
-	hi += p.hi*mulLo + p.lo*mulHi
-	lo, c := bits.Add64(lo, incLo, 0)
-	hi, _ = bits.Add64(hi, incHi, c)
-	p.lo, p.hi = lo, hi
-	const cheapMul = 0xda942042e4dd58b5
-	hi ^= hi >> 32
-	hi *= cheapMul
-	hi ^= hi >> 48
-	hi *= lo | 1
-	return hi
-}
-
-// intN is rand.Rand.IntN(n) for 1 ≤ n < 2^63 (math/rand/v2's uint64n on
-// 64-bit platforms: a mask for a power of two, else Lemire's multiply with
-// rejection), the same draws from the same stream.
-func (p *pcgState) intN(n uint64) uint64 {
-	if n&(n-1) == 0 {
-		return p.uint64() & (n - 1)
-	}
-	hi, lo := bits.Mul64(p.uint64(), n)
-	if lo < n {
-		thresh := -n % n
-		for lo < thresh {
-			hi, lo = bits.Mul64(p.uint64(), n)
-		}
-	}
-	return hi
+	p.Store(src)
 }
 
 // instance is lemma33Instance(g, deg, rand.New(src)) — the same random

@@ -2,7 +2,6 @@ package pops
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -10,32 +9,6 @@ import (
 	"routecheck/internal/seeds"
 	mpops "routecheck/models/pops"
 )
-
-// pcgState draws what math/rand/v2's PCG and Rand.IntN draw and leaves the
-// *rand.PCG where they leave it (powers of two, small n, n just above a
-// power of two, and n near 2^63 where the rejection loop runs often).
-// Planted difference: a state loaded one draw late must part.
-func TestPCGStateMatchesRandPCG(t *testing.T) {
-	for _, n := range []uint64{1, 2, 3, 5, 1000, 1 << 20, 1<<20 + 1, 3 << 61, 1<<62 + 12345} {
-		a, r := rand.NewPCG(5, n), rand.New(rand.NewPCG(5, n))
-		p := loadPCG(a)
-		for i := range 4000 {
-			if x, y := p.intN(n), r.IntN(int(n)); x != uint64(y) {
-				t.Fatalf("n = %d, draw %d: intN %d, rand.IntN %d", n, i, x, y)
-			}
-		}
-		p.store(a)
-		if a.Uint64() != r.Uint64() {
-			t.Fatalf("n = %d: the streams part after 4000 draws", n)
-		}
-	}
-	a, b := rand.NewPCG(1, 2), rand.NewPCG(1, 2)
-	a.Uint64() // the planted fault
-	p := loadPCG(a)
-	if p.uint64() == b.Uint64() {
-		t.Fatal("a state one draw ahead gives the same draw")
-	}
-}
 
 // The scratch-buffer instance generator draws exactly lemma33Instance's
 // instances from the same stream (and leaves the stream where it does),

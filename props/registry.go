@@ -186,6 +186,13 @@ type Claim struct {
 	// Mem estimates the claim's peak heap at each budget (what `routecheck
 	// claims --mem-limit` schedules by); see MemFor for the zero entries.
 	Mem MemEstimate
+	// Shares names a computation the claim shares with other claims
+	// through a memo (e.g. one POPS table cell's runs, read by the Table I
+	// and Table II claims of that cell); empty for most claims. `routecheck
+	// claims` never checks two claims with the same Shares at once, so the
+	// later ones find the memo filled instead of holding a worker while
+	// they wait. It changes only when claims run, never what they find.
+	Shares string
 }
 
 // MemEstimate is a claim's peak heap in bytes at each budget, measured by

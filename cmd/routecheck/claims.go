@@ -138,7 +138,7 @@ func checkClaims(claims []props.Claim, env props.Env, workers int, limit int64, 
 	results = make([]props.Result, len(claims))
 	var mu sync.Mutex
 	done := 0
-	pool := experiment.Pool{Workers: workers, MemLimit: limit}
+	pool := experiment.Pool{Workers: workers, MemLimit: limit, Key: func(i int) string { return claims[i].Shares }}
 	// A claim's check never returns an error (a panic is an inconclusive
 	// verdict), so the pool runs every claim.
 	_ = pool.Run(context.Background(), order, func(i int) int64 { return cost[i] }, func(_, i int) error {

@@ -23,6 +23,12 @@ type Pool struct {
 	// (Execute's workers reuse their buffers). Without Keep a worker holds
 	// nothing between jobs (each claim allocates its own).
 	Keep bool
+	// Key, when set, names what a job shares with other jobs (a memoised
+	// computation): two jobs with the same non-empty key never run at
+	// once, so the later one finds the memo filled instead of holding a
+	// worker while it waits. A worker skips a job whose key is running
+	// and takes the next one that fits.
+	Key func(job int) string
 }
 
 // What a worker does before its next job (Keep only).
@@ -59,7 +65,14 @@ func (p Pool) Run(ctx context.Context, jobs []int, cost func(job int) int64, do 
 		ctxErr   error
 		held     int64 // Σ over workers of what each holds
 		queue    = append([]int(nil), jobs...)
+		running  = map[string]bool{} // keys of the jobs in flight (Key only)
 	)
+	key := func(j int) string {
+		if p.Key == nil {
+			return ""
+		}
+		return p.Key(j)
+	}
 	// take returns the next job for a worker holding *mine bytes and
 	// updates *mine and held; ok is false when there is nothing left to do.
 	take := func(mine *int64) (j int, act takeAct, ok bool) {
@@ -71,6 +84,9 @@ func (p Pool) Run(ctx context.Context, jobs []int, cost func(job int) int64, do 
 			}
 			others := held - *mine
 			for i, j := range queue {
+				if k := key(j); k != "" && running[k] {
+					continue
+				}
 				c := cost(j)
 				next, act := c, runIt
 				if p.Keep {
@@ -81,6 +97,9 @@ func (p Pool) Run(ctx context.Context, jobs []int, cost func(job int) int64, do 
 				}
 				if p.MemLimit <= 0 || others == 0 || others+next <= p.MemLimit {
 					queue = append(queue[:i], queue[i+1:]...)
+					if k := key(j); k != "" {
+						running[k] = true
+					}
 					held += next - *mine
 					*mine = next
 					if act == dropRun {
@@ -99,8 +118,11 @@ func (p Pool) Run(ctx context.Context, jobs []int, cost func(job int) int64, do 
 		}
 	}
 	// release ends a job: without Keep the worker holds nothing afterwards.
-	release := func(mine *int64, err error) {
+	release := func(j int, mine *int64, err error) {
 		mu.Lock()
+		if k := key(j); k != "" {
+			delete(running, k)
+		}
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
@@ -134,7 +156,7 @@ func (p Pool) Run(ctx context.Context, jobs []int, cost func(job int) int64, do 
 				if act == dropOnly {
 					continue
 				}
-				release(&mine, do(w, j))
+				release(j, &mine, do(w, j))
 			}
 		}()
 	}

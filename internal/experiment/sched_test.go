@@ -83,3 +83,63 @@ func TestPoolStopsOnError(t *testing.T) {
 		t.Errorf("ran %v, want jobs 0, 1, 2 only", ran)
 	}
 }
+
+// Jobs that share a key never run at once, and a worker that meets a job
+// whose key is running takes the next one instead of waiting: with two
+// workers and jobs [a, a, b, …], the first a holds on until b has started
+// (which fails, by timeout, if the other worker waits for the second a).
+// Without Key the first a instead holds on until the second a starts.
+func TestPoolKeyExcludes(t *testing.T) {
+	keys := []string{"a", "a", "b", "", "", "c", "c", "c"}
+	jobs := make([]int, len(keys))
+	for i := range jobs {
+		jobs[i] = i
+	}
+	for _, withKey := range []bool{true, false} {
+		var mu sync.Mutex
+		running := map[string]int{}
+		ran := make([]int, len(keys))
+		started := map[int]chan struct{}{}
+		for j := range keys {
+			started[j] = make(chan struct{})
+		}
+		p := Pool{Workers: 2}
+		wait := 1 // the job the first a waits for: the second a
+		if withKey {
+			p.Key = func(j int) string { return keys[j] }
+			wait = 2 // b
+		}
+		err := p.Run(context.Background(), jobs, func(int) int64 { return 1 }, func(_, j int) error {
+			k := keys[j]
+			mu.Lock()
+			ran[j]++
+			running[k]++
+			if withKey && k != "" && running[k] > 1 {
+				t.Errorf("key %q: %d jobs at once", k, running[k])
+			}
+			mu.Unlock()
+			close(started[j])
+			if j == 0 {
+				select {
+				case <-started[wait]:
+				case <-time.After(10 * time.Second):
+					t.Errorf("Key set %v: job %d never started while the first a ran", withKey, wait)
+				}
+			} else {
+				time.Sleep(time.Millisecond)
+			}
+			mu.Lock()
+			running[k]--
+			mu.Unlock()
+			return nil
+		}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, n := range ran {
+			if n != 1 {
+				t.Errorf("Key set %v: job %d ran %d times", withKey, j, n)
+			}
+		}
+	}
+}

@@ -253,7 +253,7 @@ func init() {
 			if rec == props.Inconclusive || at[props.Small] == props.Inconclusive {
 				notes = strings.TrimSpace(notes + " " + tablePowerNote)
 			}
-			props.Register(props.Claim{ID: id, Source: source, Statement: statement, Scope: scope, Kind: props.Statistical, Recorded: rec, RecordedAt: at, Notes: notes, Check: check(c), Faults: fs, SlowInShort: c.N > 1<<16})
+			props.Register(props.Claim{ID: id, Source: source, Statement: statement, Scope: scope, Kind: props.Statistical, Recorded: rec, RecordedAt: at, Notes: notes, Check: check(c), Faults: fs, SlowInShort: c.N > 1<<16, Shares: "pops/table-cell/" + cellID})
 		}
 		// One claim per printed statistic of the cell: its ID part, where it
 		// is printed, the statement, the check and its planted faults.

@@ -74,6 +74,15 @@ func RegisterRefresher(kind string, r Refresher) {
 	refreshers[kind] = r
 }
 
+// Refreshable reports whether the case kind's metric uses coins (it has a
+// refresher): Refresh adds fresh figures to its cases.
+func Refreshable(kind string) bool {
+	mu.Lock()
+	defer mu.Unlock()
+	_, ok := refreshers[kind]
+	return ok
+}
+
 // RefreshStatus says what Refresh did to a file.
 type RefreshStatus int
 

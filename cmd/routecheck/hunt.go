@@ -214,7 +214,7 @@ func runHuntRefresh(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(files) == 0 {
-		return usagef("hunt refresh: need at least one case file (e.g. testdata/hunt/pops-steps-d16-g4.json)")
+		return usagef("refresh: need at least one case file (e.g. testdata/hunt/pops-steps-d16-g4.json)")
 	}
 	if *runs < 1 || *runs > 1_000_000 {
 		return usagef("--fresh-runs = %d: must be in [1, 1000000]", *runs)

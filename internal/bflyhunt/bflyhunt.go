@@ -36,7 +36,8 @@
 // Hunted against random sampling at the same number of evaluations
 // (N = 64, r = 0, 8 seeds per evaluation, seed 1, --iters 2000; the saved
 // cases under testdata/hunt/, each found_by records its search-seed
-// figure), then on 400 fresh seeds (mean ± standard error); CPU time
+// figure and its "fresh" member, added by `routecheck hunt refresh`, the
+// fresh ones), then on 400 fresh seeds (mean ± standard error); CPU time
 // user+sys 0.35–0.5 s each:
 //
 //	routecheck hunt bfly-latency --iters 2000
@@ -57,7 +58,8 @@
 //	routecheck hunt bfly-queue --iters 2000
 //	    with renaming hunted and random both reach 3 on the search's
 //	    seeds; fresh: 2.342 ± 0.024 vs 2.337 ± 0.024 (with --r 3: 2.683 vs
-//	    2.680 ± 0.024): no measured gain
+//	    2.680 ± 0.024; the saved case bfly-queue-n6-r3.json, shrunk, 2.498
+//	    ± 0.026, below the random best): no measured gain
 //
 // A bfly-perm case replays on the fast engine and on the step model
 // (RunOnModel); it is reproduced when both give the recorded value.

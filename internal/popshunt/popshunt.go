@@ -43,6 +43,13 @@
 //	    run on fresh seeds; shrunk to the identity, 4 on that seed and
 //	    2.32 ± 0.10 per run: losses at d > g are common, not rare
 //
+// The saved cases (testdata/hunt/, fresh figures added by `routecheck hunt
+// refresh`, which has no best before shrinking to re-run): the 60 s hunt
+// pops-steps-d16-g4-time60s.json (seed 2) saved 23.56 on its 16 seeds →
+// 16.70 ± 0.14 fresh vs random best 20.25 → 16.63 ± 0.13 — no gain;
+// pops-loss-d6-g3.json (the identity) 4 lost on its seed, 2.32 ± 0.10 per
+// run fresh.
+//
 // A pops-router case replays on the slot model (not the fast engine), so a
 // replay also re-checks the engine.
 package popshunt

@@ -101,9 +101,10 @@ func (s RefreshStatus) String() string {
 
 // Shrunk reports whether the case's instance is a shrunk one (not the
 // search's best itself): it records a shrink_floor, or (cases saved before
-// that field) its found_by says it was shrunk.
+// that field) its found_by says "then shrunk …" or "then shrinking …" (a
+// failed shrink's ", not shrunk (…)" keeps the search's best).
 func (c Case) Shrunk() bool {
-	return c.ShrinkFloor != nil || strings.Contains(c.FoundBy, "shrunk") || strings.Contains(c.FoundBy, "shrinking")
+	return c.ShrinkFloor != nil || strings.Contains(c.FoundBy, "then shrunk") || strings.Contains(c.FoundBy, "then shrinking")
 }
 
 // foundByBaseline reads "best of N random <things> X" at the end of found_by.

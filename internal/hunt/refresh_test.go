@@ -249,6 +249,26 @@ func TestRefreshRefuses(t *testing.T) {
 	}
 }
 
+// Shrunk: a shrink_floor, or an older case's found_by saying so; a failed
+// shrink (ShrinkFailed's text) or none keeps the search's best.
+func TestShrunk(t *testing.T) {
+	fl := 1.0
+	for _, tc := range []struct {
+		c    Case
+		want bool
+	}{
+		{Case{ShrinkFloor: &fl}, true},
+		{Case{FoundBy: "random sample 13, then shrunk from 8 to 7 packets (1 not fixed points) keeping mean steps ≥ 6.25"}, true},
+		{Case{FoundBy: "random sampling, then shrinking to 0 non-fixed points"}, true},
+		{Case{FoundBy: "annealing step 3" + ShrinkFailed(Options{}, errors.New("x"))}, false},
+		{Case{FoundBy: "family identity; hunted 1 vs best of 9 random permutations 1"}, false},
+	} {
+		if got := tc.c.Shrunk(); got != tc.want {
+			t.Errorf("%q (floor %v): Shrunk %v", tc.c.FoundBy, tc.c.ShrinkFloor, got)
+		}
+	}
+}
+
 // Baseline reads the fields first, then found_by's last clause.
 func TestBaseline(t *testing.T) {
 	rb := 3.5

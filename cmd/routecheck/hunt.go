@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,6 +33,7 @@ func huntList(w io.Writer) {
 		t, _ := hunt.LookupTarget(n)
 		fmt.Fprintf(tw, "  %s\t%s\n", n, t.Description())
 	}
+	fmt.Fprintf(tw, "  %s\t%s\n", "refresh", "routecheck hunt refresh FILE... [--fresh-runs N]: add the fresh-seed figures to saved cases without hunting again (only the \"fresh\" member changes)")
 	tw.Flush()
 }
 
@@ -54,6 +56,9 @@ func runHunt(args []string, stdout, stderr io.Writer) error {
 	case len(args) == 0 || strings.HasPrefix(args[0], "-"):
 		huntList(stderr)
 		return usagef("need a target first; allowed: %s", strings.Join(hunt.Targets(), ", "))
+	}
+	if args[0] == "refresh" {
+		return runHuntRefresh(args[1:], stdout, stderr)
 	}
 	t, err := hunt.LookupTarget(args[0])
 	if err != nil {
@@ -184,6 +189,73 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	if !ok {
 		return failure{fmt.Sprintf("%s: the recorded %s was not reproduced", pos[0], c.Metric)}
+	}
+	return nil
+}
+
+// runHuntRefresh is `routecheck hunt refresh FILE...`: each case is
+// replayed (refused unless it reproduces its value, as hunt.Cite does) and
+// gets the fresh-seed figures a hunt writes today (hunt.Refresh): its
+// instance and random sampling's best (drawn again from its seed) re-run on
+// --fresh-runs fresh seeds. Only the file's "fresh" member changes; a case
+// of a metric without coins is left as it is, with the reason. Every file
+// is tried; the status is 1 when one was refused.
+func runHuntRefresh(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("hunt refresh", stderr,
+		"refresh FILE...: add the fresh-seed figures (the \"fresh\" member: search-seed value, fresh mean and standard error) to saved hunt cases without hunting again.",
+		"The case's instance is re-run on the fresh seeds its hunt would have drawn (derived from hunt_seed, disjoint from the instance's seeds): as \"hunted\", or \"saved\" when the case was shrunk (the best before shrinking is not in the file).",
+		"Random sampling's best is drawn again from hunt_seed at the case's evaluations and re-run when it reproduces the recorded best (else \"note\" says so).",
+		"The case must replay first (as 'routecheck replay'); every other byte of the file stays; a case already holding these figures is checked and left unchanged.",
+		"Copies of a case (props/<net>/testdata) must be refreshed or copied too.")
+	runs := fs.Int("fresh-runs", hunt.DefaultFreshRuns, "fresh seeds per instance (1 … 1000000)")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	files, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usagef("refresh: need at least one case file (e.g. testdata/hunt/pops-steps-d16-g4.json)")
+	}
+	if *runs < 1 || *runs > 1_000_000 {
+		return usagef("--fresh-runs = %d: must be in [1, 1000000]", *runs)
+	}
+	raws := make([][]byte, len(files))
+	for i, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		if _, err := hunt.Parse(f, b); err != nil {
+			return usageError{err.Error()}
+		}
+		raws[i] = b
+	}
+	var progress func(string, ...any)
+	if !*quiet {
+		progress = func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }
+	}
+	refused := 0
+	for i, f := range files {
+		start := time.Now()
+		out, fr, st, err := hunt.Refresh(f, raws[i], *runs, progress)
+		switch {
+		case errors.Is(err, hunt.ErrNoCoins):
+			fmt.Fprintf(stdout, "%s: unchanged (%v)\n", f, strings.TrimPrefix(err.Error(), f+": "))
+			continue
+		case err != nil:
+			refused++
+			fmt.Fprintf(stdout, "%s: refused: %s\n", f, strings.TrimPrefix(err.Error(), f+": "))
+			continue
+		}
+		if st != hunt.Verified {
+			if err := os.WriteFile(f, out, 0o644); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(stdout, "%s: %v in %.1fs: %s\n", f, st, time.Since(start).Seconds(), fr)
+	}
+	if refused > 0 {
+		return failure{fmt.Sprintf("hunt refresh: %d of %d case files refused (unchanged)", refused, len(files))}
 	}
 	return nil
 }

@@ -147,7 +147,7 @@ func TestInstanceRunIsTheReplay(t *testing.T) {
 func TestFreshReevaluation(t *testing.T) {
 	for _, name := range []string{"bfly-latency", "bfly-queue"} {
 		c := hunttest.Run(t, name, hunt.Options{Seed: 2, Iters: 60}, "--logn", "4", "--samples", "8", "--evals", "4", "--fresh-runs", "30")
-		if c.Fresh == nil || c.Fresh.Runs != 30 || c.Fresh.Random == nil || c.Fresh.Saved == nil {
+		if c.Fresh == nil || c.Fresh.Runs != 30 || c.Fresh.Hunted == nil || c.Fresh.Random == nil || c.Fresh.Saved == nil {
 			t.Fatalf("%s: fresh %+v", name, c.Fresh)
 		}
 		if c.Fresh.Saved.Search != c.Value || c.Fresh.Random.Search != *c.RandomBest || c.Fresh.Hunted.Search != *c.ShrinkFloor {

@@ -69,17 +69,45 @@ func (c Case) ReplayCommand() string {
 // Versus is the case's hunted-against-random figure, for evidence: from
 // RandomBest and Evaluations when the case records them, else the "hunted
 // … vs …" clause of FoundBy (cases saved before those fields existed),
-// else a sentence saying the baseline is not recorded.
+// else a sentence saying the baseline is not recorded; then, when the case
+// holds fresh-seed figures (Fresh), the same comparison on the fresh
+// seeds, which the search did not select on: the hunted best (or the saved
+// shrunk instance) against random sampling's best, mean ± standard error.
 func (c Case) Versus() string {
-	if c.RandomBest != nil {
+	s := ""
+	switch i := strings.LastIndex(c.FoundBy, "hunted "); {
+	case c.RandomBest != nil:
 		at := ""
 		if c.Evaluations > 0 {
 			at = fmt.Sprintf(" at the same %d evaluations", c.Evaluations)
 		}
-		return fmt.Sprintf("hunted %.6g vs best random sample %.6g%s", c.Value, *c.RandomBest, at)
+		s = fmt.Sprintf("hunted %.6g vs best random sample %.6g%s", c.Value, *c.RandomBest, at)
+	case i >= 0:
+		s = c.FoundBy[i:] + " (from found_by)"
+	default:
+		s = fmt.Sprintf("hunted %.6g; the random baseline is not recorded in the case", c.Value)
 	}
-	if i := strings.LastIndex(c.FoundBy, "hunted "); i >= 0 {
-		return c.FoundBy[i:] + " (from found_by)"
+	f := c.Fresh
+	if f == nil {
+		return s
 	}
-	return fmt.Sprintf("hunted %.6g; the random baseline is not recorded in the case", c.Value)
+	if c.RandomBest != nil || strings.Contains(s, " vs ") {
+		s += " on the search's seeds"
+	}
+	one := func(name string, v FreshValue) string { return fmt.Sprintf("%s %.4g ± %.2g", name, v.Fresh, v.SE) }
+	var parts []string
+	if f.Hunted != nil {
+		parts = append(parts, one("hunted", *f.Hunted))
+	}
+	if f.Saved != nil {
+		parts = append(parts, one("saved (shrunk)", *f.Saved))
+	}
+	if len(parts) == 0 {
+		return s
+	}
+	fr := strings.Join(parts, ", ")
+	if f.Random != nil {
+		fr += " vs " + one("random best", *f.Random)
+	}
+	return fmt.Sprintf("%s; on %d fresh seeds %s", s, f.Runs, fr)
 }

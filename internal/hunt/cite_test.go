@@ -79,7 +79,8 @@ func TestReplayCommand(t *testing.T) {
 }
 
 // TestVersus: the baseline comes from the case's fields first, then from
-// found_by's last "hunted … vs …" clause, else it says it is missing.
+// found_by's last "hunted … vs …" clause, else it says it is missing; fresh
+// figures, when the case has them, follow (values chosen exact in binary).
 func TestVersus(t *testing.T) {
 	rb := 3.5
 	cases := []struct {
@@ -90,6 +91,10 @@ func TestVersus(t *testing.T) {
 		{Case{Value: 4, RandomBest: &rb}, "hunted 4 vs best random sample 3.5"},
 		{Case{Value: 4, FoundBy: "annealing step 3, then shrunk; hunted 4 vs best of 10 random permutations 2"}, "hunted 4 vs best of 10 random permutations 2 (from found_by)"},
 		{Case{Value: 4, FoundBy: "family identity"}, "hunted 4; the random baseline is not recorded in the case"},
+		{Case{Value: 4, RandomBest: &rb, Evaluations: 120, Fresh: &Fresh{Runs: 400, Hunted: &FreshValue{Search: 4, Fresh: 2.5, SE: 0.25}, Random: &FreshValue{Search: 3.5, Fresh: 2.25, SE: 0.0625}}},
+			"hunted 4 vs best random sample 3.5 at the same 120 evaluations on the search's seeds; on 400 fresh seeds hunted 2.5 ± 0.25 vs random best 2.25 ± 0.062"},
+		{Case{Value: 4, FoundBy: "x, then shrunk; hunted 3 vs best of 10 random permutations 2", Fresh: &Fresh{Runs: 50, Saved: &FreshValue{Search: 4, Fresh: 1.5}}},
+			"hunted 3 vs best of 10 random permutations 2 (from found_by) on the search's seeds; on 50 fresh seeds saved (shrunk) 1.5 ± 0"},
 	}
 	for _, tc := range cases {
 		if got := tc.c.Versus(); got != tc.want {

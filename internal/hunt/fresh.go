@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"strings"
 
 	"routecheck/internal/seeds"
 )
@@ -38,9 +39,15 @@ type Fresh struct {
 	// Hunted is the search's best instance (before shrinking), Random the
 	// best of random sampling (nil: the target has no baseline), Saved the
 	// case's instance when shrinking changed it (nil: it is Hunted's).
-	Hunted FreshValue  `json:"hunted"`
+	// A hunt always sets Hunted; `routecheck hunt refresh` (refresh.go)
+	// leaves it nil for a shrunk case, whose file does not hold the
+	// search's best before shrinking, and says so in Note.
+	Hunted *FreshValue `json:"hunted,omitempty"`
 	Random *FreshValue `json:"random,omitempty"`
 	Saved  *FreshValue `json:"saved,omitempty"`
+	// Note, written by a refresh only, says what it could not re-run
+	// (empty when the refresh gives what the hunt itself would have).
+	Note string `json:"note,omitempty"`
 }
 
 // String is the one-line summary the hunt command prints.
@@ -48,12 +55,19 @@ func (f Fresh) String() string {
 	one := func(name string, v FreshValue) string {
 		return fmt.Sprintf("%s %.4g on the search's seeds, %.4g ± %.2g fresh", name, v.Search, v.Fresh, v.SE)
 	}
-	s := fmt.Sprintf("on %d fresh seeds (standard errors): %s", f.Runs, one("hunted", f.Hunted))
+	var parts []string
+	if f.Hunted != nil {
+		parts = append(parts, one("hunted", *f.Hunted))
+	}
 	if f.Random != nil {
-		s += "; " + one("random best", *f.Random)
+		parts = append(parts, one("random best", *f.Random))
 	}
 	if f.Saved != nil {
-		s += "; " + one("saved (shrunk)", *f.Saved)
+		parts = append(parts, one("saved (shrunk)", *f.Saved))
+	}
+	s := fmt.Sprintf("on %d fresh seeds (standard errors): %s", f.Runs, strings.Join(parts, "; "))
+	if f.Note != "" {
+		s += " (" + f.Note + ")"
 	}
 	return s
 }
@@ -166,10 +180,11 @@ func Reevaluations(o Options, runs int, avoid []uint64, hunted, random, saved Fr
 	}
 	fs := FreshSeeds(o.Seed, runs, avoid)
 	f := &Fresh{Runs: runs}
-	var err error
-	if f.Hunted, err = Reevaluate(hunted.Search, fs, hunted.Run); err != nil {
+	h, err := Reevaluate(hunted.Search, fs, hunted.Run)
+	if err != nil {
 		return nil, fmt.Errorf("hunted best: %v", err)
 	}
+	f.Hunted = &h
 	if random.Run != nil {
 		v, err := Reevaluate(random.Search, fs, random.Run)
 		if err != nil {

@@ -113,7 +113,7 @@ func TestFreshPureNoise(t *testing.T) {
 	if f.Runs != 400 || f.Random == nil || f.Saved != nil {
 		t.Fatalf("fresh %+v", f)
 	}
-	for name, v := range map[string]FreshValue{"hunted": f.Hunted, "random": *f.Random} {
+	for name, v := range map[string]FreshValue{"hunted": *f.Hunted, "random": *f.Random} {
 		// SE of a mean of 400 uniforms: (1/√12)/20 ≈ 0.0144.
 		if v.SE < 0.01 || v.SE > 0.02 {
 			t.Errorf("%s: SE %g, want ≈ 0.0144", name, v.SE)
@@ -148,7 +148,7 @@ func TestFreshDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, v := range map[string]*FreshValue{"hunted": &f.Hunted, "random": f.Random, "saved": f.Saved} {
+	for name, v := range map[string]*FreshValue{"hunted": f.Hunted, "random": f.Random, "saved": f.Saved} {
 		if v == nil || v.Fresh != v.Search || v.SE != 0 {
 			t.Errorf("%s: %+v, want fresh = search, SE 0", name, v)
 		}

@@ -6,7 +6,10 @@
 // (ShrinkPartial, ShrinkPerm, ShrinkLists, ShrinkSublists; --shrink-evals
 // through ShrinkFlag). Network packages register targets and case kinds
 // (see internal/popshunt). Claims that cite a hunted case in their evidence
-// replay it with Cite and report Case.Versus (cite.go).
+// replay it with Cite and report Case.Versus (cite.go). Refresh
+// (refresh.go, `routecheck hunt refresh FILE...`) adds the fresh-seed
+// figures (fresh.go) to a case saved without them, re-running only its
+// instance and its random baseline.
 package hunt
 
 import (

@@ -43,6 +43,13 @@
 //	    run on fresh seeds; shrunk to the identity, 4 on that seed and
 //	    2.32 ± 0.10 per run: losses at d > g are common, not rare
 //
+// The saved cases (testdata/hunt/, fresh figures added by `routecheck hunt
+// refresh`, which has no best before shrinking to re-run): the 60 s hunt
+// pops-steps-d16-g4-time60s.json (seed 2) saved 23.56 on its 16 seeds →
+// 16.70 ± 0.14 fresh vs random best 20.25 → 16.63 ± 0.13 — no gain;
+// pops-loss-d6-g3.json (the identity) 4 lost on its seed, 2.32 ± 0.10 per
+// run fresh.
+//
 // A pops-router case replays on the slot model (not the fast engine), so a
 // replay also re-checks the engine.
 package popshunt
@@ -101,6 +108,7 @@ func init() {
 	hunt.RegisterTarget(&stepsTarget{})
 	hunt.RegisterTarget(&lossTarget{})
 	hunt.RegisterKind("pops-router", replay)
+	hunt.RegisterRefresher("pops-router", refresh)
 }
 
 // replay runs every seed on the slot model and recomputes the metric.
@@ -302,14 +310,7 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	// The baseline: as many random permutations as the search evaluated
 	// (before shrinking, which never lowers the value).
 	hunted := evals
-	rb := seeds.Rand(o.Seed, 0xa12)
-	randBest, randPerm := math.Inf(-1), []int32(nil)
-	for i := 0; i < hunted && ctx.Err() == nil; i++ {
-		p := perm.Random(sh.N(), rb)
-		if val := eval(p); val > randBest {
-			randBest, randPerm = val, p
-		}
-	}
+	randBest, randPerm := baseline(ctx, sh.N(), o.Seed, hunted, eval)
 	o.Logf("  hunted %.3f vs random sampling %.3f at %d evaluations", bestVal, randBest, hunted)
 	// Shrink: fewer packets, then more fixed points, while the mean stays
 	// at least what was found (common random numbers keep eval exact).
@@ -346,6 +347,72 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	}
 	inst, _ := json.Marshal(Instance{D: sh.D, G: sh.G, Algorithm: v.String(), Perm: shrunk, Seeds: sds})
 	return hunt.Case{Kind: "pops-router", Target: t.Name(), Metric: "mean steps", Value: val, FoundBy: by, Seed: o.Seed, RandomBest: hunt.Baseline(randBest), Evaluations: hunted, ShrinkFloor: floor, Fresh: fresh, Instance: inst}, nil
+}
+
+// baseline is pops-steps' random sampling: count random permutations of n
+// drawn from the hunt's seed, the best by eval (the first of equals) and
+// its value; ctx ends it early. refresh draws it again.
+func baseline(ctx context.Context, n int, seed uint64, count int, eval func([]int32) float64) (float64, []int32) {
+	rb := seeds.Rand(seed, 0xa12)
+	best, bestPerm := math.Inf(-1), []int32(nil)
+	for i := 0; i < count && ctx.Err() == nil; i++ {
+		p := perm.Random(n, rb)
+		if val := eval(p); val > best {
+			best, bestPerm = val, p
+		}
+	}
+	return best, bestPerm
+}
+
+// refresh is the pops-router kind's hunt.Refresher: one run of the
+// instance on the engine (steps or lost packets, as the targets count
+// them), and for pops-steps its random baseline drawn again.
+func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
+	var in Instance
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		return hunt.RefreshPlan{}, fmt.Errorf("instance: %v", err)
+	}
+	sh, v, err := in.validate()
+	if err != nil {
+		return hunt.RefreshPlan{}, fmt.Errorf("instance: %v", err)
+	}
+	var e ap.Engine
+	run := func(p []int32, sd uint64) (float64, error) {
+		r, err := e.Run(sh, p, seeds.Rand(sd), ap.Options{Variant: v})
+		if err != nil {
+			return 0, err
+		}
+		if c.Metric == "lost packets" {
+			return float64(r.Lost), nil
+		}
+		return float64(r.Steps), nil
+	}
+	if c.Metric != "mean steps" && c.Metric != "lost packets" {
+		return hunt.RefreshPlan{}, fmt.Errorf("metric %q unknown; allowed: mean steps, lost packets", c.Metric)
+	}
+	plan := hunt.RefreshPlan{SearchSeeds: in.Seeds, Run: func(sd uint64) (float64, error) { return run(in.Perm, sd) }}
+	if c.Metric == "mean steps" {
+		plan.Random = func(evals int) (hunt.FreshInstance, error) {
+			var runErr error
+			eval := func(p []int32) float64 {
+				s := 0.0
+				for _, sd := range in.Seeds {
+					x, err := run(p, sd)
+					if err != nil && runErr == nil {
+						runErr = err
+					}
+					s += x
+				}
+				return s / float64(len(in.Seeds))
+			}
+			best, p := baseline(context.Background(), sh.N(), c.Seed, evals, eval)
+			if runErr != nil {
+				return hunt.FreshInstance{}, runErr
+			}
+			return hunt.FreshInstance{Search: best, Run: func(sd uint64) (float64, error) { return run(p, sd) }}, nil
+		}
+	}
+	return plan, nil
 }
 
 type lossTarget struct{ f shapeFlags }

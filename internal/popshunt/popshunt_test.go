@@ -190,7 +190,7 @@ func TestHuntLossShrinksToLocallyMinimal(t *testing.T) {
 // the runs. A --fresh-runs out of range is refused naming the flag.
 func TestFreshReevaluation(t *testing.T) {
 	c := hunttest.Run(t, "pops-steps", hunt.Options{Seed: 5, Iters: 60}, "--d", "4", "--g", "2", "--evals", "4", "--shrink-evals", "-1", "--fresh-runs", "40")
-	if c.Fresh == nil || c.Fresh.Runs != 40 || c.Fresh.Random == nil || c.Fresh.Saved != nil {
+	if c.Fresh == nil || c.Fresh.Runs != 40 || c.Fresh.Hunted == nil || c.Fresh.Random == nil || c.Fresh.Saved != nil {
 		t.Fatalf("fresh %+v", c.Fresh)
 	}
 	if c.Fresh.Hunted.Search != c.Value || c.Fresh.Random.Search != *c.RandomBest {
@@ -198,7 +198,7 @@ func TestFreshReevaluation(t *testing.T) {
 	}
 	hunttest.FreshByReplay(t, c, 1)
 	l := hunttest.Run(t, "pops-loss", hunt.Options{Seed: 1, Iters: 2000}, "--d", "8", "--g", "4", "--fresh-runs", "30")
-	if l.Fresh == nil || l.Fresh.Random != nil || l.Fresh.Hunted.Search < 1 {
+	if l.Fresh == nil || l.Fresh.Random != nil || l.Fresh.Hunted == nil || l.Fresh.Hunted.Search < 1 {
 		t.Fatalf("pops-loss fresh %+v", l.Fresh)
 	}
 	hunttest.FreshByReplay(t, l, 30)

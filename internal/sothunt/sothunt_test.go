@@ -169,10 +169,10 @@ func TestSavedShrunkCaseRerun(t *testing.T) {
 func TestFreshReevaluation(t *testing.T) {
 	for _, alg := range []string{"greedy-a", "scheduled"} {
 		c := hunttest.Run(t, "sot-time", hunt.Options{Seed: 3, Iters: 40}, "--n", "4", "--h", "4", "--samples", "8", "--algorithm", alg, "--fresh-runs", "20")
-		if c.Fresh == nil || c.Fresh.Random == nil || c.Fresh.Saved == nil {
+		if c.Fresh == nil || c.Fresh.Hunted == nil || c.Fresh.Random == nil || c.Fresh.Saved == nil {
 			t.Fatalf("%s: fresh %+v", alg, c.Fresh)
 		}
-		for name, v := range map[string]hunt.FreshValue{"hunted": c.Fresh.Hunted, "random": *c.Fresh.Random, "saved": *c.Fresh.Saved} {
+		for name, v := range map[string]hunt.FreshValue{"hunted": *c.Fresh.Hunted, "random": *c.Fresh.Random, "saved": *c.Fresh.Saved} {
 			if v.Fresh != v.Search || v.SE != 0 {
 				t.Errorf("%s %s: %+v, want fresh = search, SE 0", alg, name, v)
 			}

@@ -241,9 +241,12 @@ func FreshByReplay(t testing.TB, c hunt.Case, scale float64) {
 	if c.Fresh == nil {
 		t.Fatal("no fresh re-evaluation in the case")
 	}
-	want := c.Fresh.Hunted
-	if c.Fresh.Saved != nil {
-		want = *c.Fresh.Saved
+	want := c.Fresh.Saved
+	if want == nil {
+		want = c.Fresh.Hunted
+	}
+	if want == nil {
+		t.Fatal("fresh re-evaluation of neither the saved nor the hunted instance")
 	}
 	var in map[string]json.RawMessage
 	if err := json.Unmarshal(c.Instance, &in); err != nil {

@@ -34,6 +34,7 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 			if err != nil {
 				return runs, err
 			}
+			eng := amb.NewEngine(net) // one engine for the network's runs
 			for _, L := range []int{1, 2, 3, 5} {
 				i := 0
 				var ferr error
@@ -43,7 +44,7 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 						return true
 					}
 					s, _ := mb.Init(net, L, p)
-					res, fin, err := amb.Run(s, amb.Options{Check: true, Fault: fault})
+					res, fin, err := eng.Run(s, amb.Options{Check: true, Fault: fault})
 					runs++
 					if err != nil {
 						ferr = fmt.Errorf("N=%d d=%d L=%d perm %v: %w", n, d, L, p, err)
@@ -65,9 +66,10 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 				if err != nil {
 					return runs, err
 				}
+				eng := amb.NewEngine(net)
 				for _, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, tag+uint64(r)) {
 					s, _ := mb.Init(net, cfg.L, p)
-					res, fin, err := amb.Run(s, amb.Options{Check: true, Fault: fault})
+					res, fin, err := eng.Run(s, amb.Options{Check: true, Fault: fault})
 					runs++
 					if err != nil {
 						return runs, fmt.Errorf("N=%d d=%d L=%d net %d perm %v: %w", n, cfg.d, cfg.L, r, p, err)

@@ -81,10 +81,12 @@ type Engine struct {
 	moves      []fmove
 	mmoves     []mb.Move
 	seen       []int32 // Check: one-packet-per-batch scratch, nodes·L, −1
-	tally      []int32 // fits' scratch
 	// Check: the engine's own positions and counts (without Check they
 	// are the returned state's).
 	ownPos, ownCount []int32
+	// spare: Check: the model state StepInto writes into, kept between
+	// runs (never one a run returned).
+	spare mb.State
 	// plant, set only by TestEngineDiffCatchesPlanted, is a bug the
 	// differential test must tell from the step model.
 	plant plant
@@ -173,8 +175,9 @@ func (e *Engine) fits(s mb.State) bool {
 		len(s.Dest) != len(s.Pos) || len(s.Source) != len(s.Pos) || len(s.Count) != e.net.Nodes() || len(s.Pos) >= 1<<31 {
 		return false
 	}
-	e.tally = fill(grow(e.tally, len(s.Count)), 0)
-	tally := e.tally
+	// first is the tally's scratch: reset refills it.
+	e.first = fill(grow(e.first, len(s.Count)), 0)
+	tally := e.first
 	for p, v := range s.Pos {
 		if v < 0 || int(v) >= len(tally) || s.Dest[p] < 0 || int(s.Dest[p]) >= e.n {
 			return false
@@ -208,6 +211,10 @@ func (e *Engine) Run(s mb.State, o Options) (Result, mb.State, error) {
 	}
 	e.load()
 	var next mb.State
+	if o.Check {
+		next = e.spare
+		defer func() { e.spare = next }()
+	}
 	var res Result
 	out := int32(e.inner) // node ⟨log N, 0⟩
 	for p, v := range e.pos {

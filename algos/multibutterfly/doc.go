@@ -37,8 +37,12 @@
 // so the conformance suite routecheck/props/mbflytest runs it exactly as it
 // runs anyone's router.
 //
-// Run steps the model, never bypasses it: every move the algorithm makes is
-// validated by the model (one line per node, one packet per edge, buffer ≤
-// L). Run is deterministic: the algorithm has no random choices; randomness
-// only enters through the network (its random splitters).
+// Run is a fast engine (fast.go, Engine) on flat arrays of its own; with
+// Options.Check every step's moves also go through the model, which
+// validates them (one line per node, one packet per edge, buffer ≤ L), and
+// the model's invariants are checked. The loop that steps the model every
+// step (runStepModel) stays as the engine's reference: the differential test
+// TestEngineMatchesStepModel holds them to the same results, states and
+// errors. Run is deterministic: the algorithm has no random choices;
+// randomness only enters through the network (its random splitters).
 package multibutterfly

@@ -79,12 +79,12 @@ type Result struct {
 	MaxBuffer int
 }
 
-// Run routes the packets of s (whose capacity s.L is the number of
-// batches L) with the priority algorithm until all are delivered or the cap
-// is reached. It returns the result and the final state. An error is a
-// model violation (the algorithm asked for an illegal step) or, with Check,
-// a broken invariant; it names the iteration and step.
-func Run(s mb.State, o Options) (Result, mb.State, error) {
+// runStepModel is Run as it was before the fast engine (fast.go): the
+// algorithm's view as per-node packet lists, every edge of the active class
+// visited, every step through mb.StepInto. Run falls back to it where the
+// engine's assumptions fail; TestEngineMatchesStepModel compares the two.
+// Same contract as Run.
+func runStepModel(s mb.State, o Options) (Result, mb.State, error) {
 	net, L := s.Net, s.L
 	maxIt := o.MaxIterations
 	if maxIt <= 0 {

@@ -41,7 +41,7 @@ func TestMbflyCheckersCanFail(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := perm.Random(16, seeds.Rand(4, uint64(r)))
-		st, err := mbflyRun(net, 1, p, 1, func(int, int) float64 { return 1e12 }, 7, 0.01, 1, true, amb.NoFault)
+		st, err := mbflyRun(net, nil, 1, p, 1, func(int, int) float64 { return 1e12 }, 7, 0.01, 1, true, amb.NoFault)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -187,11 +187,12 @@ func fn1Check(tail fn1Tail, faster bool, cost fn1Cost) func(props.Env) props.Out
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
+				eng := amb.NewEngine(net)
 				for i, p := range mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0xf1+uint64(r)) {
 					full := 0
 					if faster {
 						s, _ := mb.Init(net, D.L, p)
-						res, _, err := amb.Run(s, amb.Options{})
+						res, _, err := eng.Run(s, amb.Options{})
 						if err != nil || !res.Complete {
 							return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d network %d permutation %d: the full network did not deliver (%v)", n, r, i, err)}
 						}

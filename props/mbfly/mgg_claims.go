@@ -149,12 +149,13 @@ func mggDeliversCheck(fault amb.Fault) func(props.Env) props.Outcome {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			worst := 0
+			eng := amb.NewEngine(net)
 			for i, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, 0x3a99) {
 				s, err := mb.Init(net, mggL, p)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
-				res, fin, err := amb.Run(s, amb.Options{Check: true, Fault: fault})
+				res, fin, err := eng.Run(s, amb.Options{Check: true, Fault: fault})
 				runs++
 				cex := map[string]any{"N": n, "L": mggL, "perm": p}
 				if err != nil {
@@ -192,12 +193,13 @@ func mggTimeCheck(fault amb.Fault, factor float64) func(props.Env) props.Outcome
 			}
 			bound := factor * float64(2*net.D*T0)
 			maxIt := 0
+			eng := amb.NewEngine(net)
 			for i, p := range mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0x3a9a) {
 				s, err := mb.Init(net, mggL, p)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
-				res, _, err := amb.Run(s, amb.Options{Fault: fault})
+				res, _, err := eng.Run(s, amb.Options{Fault: fault})
 				runs++
 				if err != nil {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %v", n, i, err), Counterexample: map[string]any{"N": n, "perm": p}}

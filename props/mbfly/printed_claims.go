@@ -154,12 +154,13 @@ func printedRouteCheck(fault amb.Fault, factor float64) func(props.Env) props.Ou
 					nets[c.set.D] = net
 				}
 				maxIt := 0
+				eng := amb.NewEngine(net)
 				for i, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 8), env.Seed, 0x9a1f) {
 					s, err := mb.Init(net, c.L, p)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
-					res, fin, err := amb.Run(s, amb.Options{Check: n <= 64, Fault: fault})
+					res, fin, err := eng.Run(s, amb.Options{Check: n <= 64, Fault: fault})
 					runs++
 					cex := map[string]any{"N": n, "d": c.set.D, "L": c.L, "perm": p}
 					if err != nil {

@@ -145,9 +145,10 @@ func appARouteCheck(fault amb.Fault) func(props.Env) props.Outcome {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
 				worst := 0
+				eng := amb.NewEngine(net)
 				for i, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 12), env.Seed, 0xa99d) {
 					s, _ := mb.Init(net, c.L, p)
-					res, fin, err := amb.Run(s, amb.Options{Check: n <= 64, Fault: fault})
+					res, fin, err := eng.Run(s, amb.Options{Check: n <= 64, Fault: fault})
 					runs++
 					cex := map[string]any{"N": n, "d": c.d, "L": c.L, "perm": p}
 					if err != nil || !res.Complete || res.MaxBuffer > c.L {

@@ -127,7 +127,7 @@ type mbflyRunStats struct {
 // with β = betaOf(s, j) (NaN: not checked) and, for even t, Claim 3.2 with
 // (β, γ, θ) (skipped if θ = 0). fault is amb.NoFault except in the
 // claims' planted faults.
-func mbflyRun(net *mb.Network, L int, p []int32, alpha float64, betaOf func(s, j int) float64, beta, gamma float64, theta int, check bool, fault amb.Fault) (mbflyRunStats, error) {
+func mbflyRun(net *mb.Network, eng *amb.Engine, L int, p []int32, alpha float64, betaOf func(s, j int) float64, beta, gamma float64, theta int, check bool, fault amb.Fault) (mbflyRunStats, error) {
 	s, err := mb.Init(net, L, p)
 	if err != nil {
 		return mbflyRunStats{}, err
@@ -219,7 +219,10 @@ func mbflyRun(net *mb.Network, L int, p []int32, alpha float64, betaOf func(s, j
 			}
 		}
 	}
-	res, fin, err := amb.Run(s, amb.Options{Check: check, AfterIteration: obs, Fault: fault})
+	if eng == nil {
+		eng = amb.NewEngine(net)
+	}
+	res, fin, err := eng.Run(s, amb.Options{Check: check, AfterIteration: obs, Fault: fault})
 	if err != nil {
 		return st, err
 	}

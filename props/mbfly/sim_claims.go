@@ -34,6 +34,7 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 			if err != nil {
 				return runs, err
 			}
+			eng := amb.NewEngine(net) // one engine for the network's runs
 			for _, L := range []int{1, 2, 3, 5} {
 				i := 0
 				var ferr error
@@ -43,7 +44,7 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 						return true
 					}
 					s, _ := mb.Init(net, L, p)
-					res, fin, err := amb.Run(s, amb.Options{Check: true, Fault: fault})
+					res, fin, err := eng.Run(s, amb.Options{Check: true, Fault: fault})
 					runs++
 					if err != nil {
 						ferr = fmt.Errorf("N=%d d=%d L=%d perm %v: %w", n, d, L, p, err)
@@ -65,9 +66,10 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 				if err != nil {
 					return runs, err
 				}
+				eng := amb.NewEngine(net)
 				for _, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, tag+uint64(r)) {
 					s, _ := mb.Init(net, cfg.L, p)
-					res, fin, err := amb.Run(s, amb.Options{Check: true, Fault: fault})
+					res, fin, err := eng.Run(s, amb.Options{Check: true, Fault: fault})
 					runs++
 					if err != nil {
 						return runs, fmt.Errorf("N=%d d=%d L=%d net %d perm %v: %w", n, cfg.d, cfg.L, r, p, err)
@@ -322,8 +324,9 @@ func mbflyDesignCheck(env props.Env, fault amb.Fault, judge func(n, logN int, st
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
+			eng := amb.NewEngine(net)
 			for i, p := range mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0xd6+uint64(r)) {
-				st, err := mbflyRun(net, D.L, p, D.Alpha, func(int, int) float64 { return D.Beta }, D.Beta, g, th, false, fault)
+				st, err := mbflyRun(net, eng, D.L, p, D.Alpha, func(int, int) float64 { return D.Beta }, D.Beta, g, th, false, fault)
 				runs++
 				if err != nil {
 					return props.Outcome{Verdict: props.Violated, Evidence: err.Error(), Counterexample: map[string]any{"N": n, "network": r, "perm": p}}
@@ -350,8 +353,9 @@ func mbflyRecurrenceCheck(env props.Env, fault amb.Fault) props.Outcome {
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
+			eng := amb.NewEngine(net)
 			for _, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, 0xd7+uint64(r)) {
-				st, err := mbflyRun(net, D.L, p, D.Alpha, func(int, int) float64 { return D.Beta }, D.Beta, 0, 0, false, fault)
+				st, err := mbflyRun(net, eng, D.L, p, D.Alpha, func(int, int) float64 { return D.Beta }, D.Beta, 0, 0, false, fault)
 				runs++
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
@@ -377,9 +381,10 @@ func mbflyRecurrenceCheck(env props.Env, fault amb.Fault) props.Outcome {
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
+					eng := amb.NewEngine(net)
 					for _, L := range []int{2, 4, 8, 16} {
 						for _, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, 0xd9+uint64(r)) {
-							st, err := mbflyRun(net, L, p, alpha, func(s, j int) float64 { return bs[s][j] }, 0, 0, 0, false, fault)
+							st, err := mbflyRun(net, eng, L, p, alpha, func(s, j int) float64 { return bs[s][j] }, 0, 0, 0, false, fault)
 							runs++
 							if err != nil {
 								return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
@@ -424,9 +429,10 @@ func mbflyCertifiedTimeCheck(env props.Env, fault amb.Fault, factor float64, wor
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d: %s", n, bad)}
 		}
 		worst := 0
+		eng := amb.NewEngine(net)
 		for _, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 10), env.Seed, 0xd5d) {
 			s, _ := mb.Init(net, L, p)
-			res, _, err := amb.Run(s, amb.Options{Fault: fault})
+			res, _, err := eng.Run(s, amb.Options{Fault: fault})
 			if err != nil || !res.Complete {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %+v %v", n, res, err), Counterexample: map[string]any{"N": n, "perm": p}}
 			}

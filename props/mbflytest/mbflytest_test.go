@@ -9,6 +9,7 @@ import (
 
 	amb "routecheck/algos/multibutterfly"
 	mb "routecheck/models/multibutterfly"
+	"routecheck/props/internal/suite"
 	"routecheck/props/mbflytest"
 )
 
@@ -125,16 +126,9 @@ func FuzzPriority(f *testing.F) { mbflytest.Fuzz(f, priority(amb.NoFault)) }
 // replay file reproduces it; declared as shared knowledge, it passes.
 func TestLocality(t *testing.T) {
 	o := mbflytest.Options{Sizes: []int{4, 8, 16}, ReplayDir: t.TempDir()}
-	fs := mbflytest.Check(newYielding, o)
-	if len(fs) == 0 {
-		t.Fatal("the cheat passed")
-	}
-	for _, f := range fs {
-		if f.Property != "locality" || !strings.Contains(f.Message, "with a router per node it decides") {
-			t.Errorf("failure %v, want locality only", f)
-		}
-	}
-	path := strings.Fields(strings.TrimPrefix(fs[0].Replay, "routecheck replay "))[0]
+	path := suite.Only(t, mbflytest.Check(newYielding, o), "locality", "with a router per node it decides", func(f mbflytest.Failure) (string, string, string) {
+		return f.Property, f.Message, f.Replay
+	})
 	if again, err := mbflytest.CheckFile(path, newYielding); err != nil || again == nil || again.Property != "locality" {
 		t.Errorf("replay %s: %v, %v; want the locality failure", path, again, err)
 	}

@@ -52,25 +52,42 @@ var allocSmall = [][2]int{{2, 2}, {2, 4}, {4, 4}, {4, 8}}
 // every destination multiset of each (n, k) of sizes, in order, with no
 // tie-breaking rule (nil: smallest index), then random cases i = 0, 1, …,
 // random − 1, each drawn by draw(i) with the tie-breaking rule to use. try
-// returns false on a failure (and keeps its own counterexample); the
-// sweep stops at the first. It returns the number of multisets tried.
-func allocSweep(sizes [][2]int, random int, draw func(i int) (int, []amesh.Dest, amesh.TieBreak), try func(n int, d []amesh.Dest, tie amesh.TieBreak) bool) int {
-	multisets, ok := 0, true
+// returns nil when a case passes and, on a failure, what the counterexample
+// shows besides the case; the sweep stops at the first failure. It returns
+// the number of multisets tried and the first failure's counterexample
+// (try's fields with "case": the AllocateCase), or nil when none failed.
+func allocSweep(sizes [][2]int, random int, draw func(i int) (int, []amesh.Dest, amesh.TieBreak), try func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any) (int, map[string]any) {
+	multisets := 0
+	var cex map[string]any
+	check := func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
+		if cex = try(n, d, tie); cex != nil {
+			cex["case"] = AllocateCase{n, slices.Clone(d)}
+		}
+		return cex == nil
+	}
 	for _, nk := range sizes {
-		if !ok {
+		if cex != nil {
 			break
 		}
 		forEachMultiset(nk[0], nk[1], func(d []amesh.Dest) bool {
 			multisets++
-			ok = try(nk[0], d, nil)
-			return ok
+			return check(nk[0], d, nil)
 		})
 	}
-	for i := 0; i < random && ok; i++ {
-		n, d, tie := draw(i)
-		ok = try(n, d, tie)
+	for i := 0; i < random && cex == nil; i++ {
+		check(draw(i))
 	}
-	return multisets
+	return multisets, cex
+}
+
+// allocOutcome is an ALLOCATE check's verdict: violated with evidence bad
+// and the counterexample when cex is not nil, else holds with evidence
+// good.
+func allocOutcome(cex map[string]any, bad, good string) props.Outcome {
+	if cex != nil {
+		return props.Outcome{Verdict: props.Violated, Evidence: bad, Counterexample: cex}
+	}
+	return props.Outcome{Verdict: props.Holds, Evidence: good}
 }
 
 func randomDests(r *rand.Rand, n, k int) []amesh.Dest {
@@ -122,43 +139,31 @@ func init() {
 		Scope:     "n a power of two, k a multiple of n (the paper's assumptions): every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}; random (uniform and skewed) destinations for n ∈ {8, 16, 32}, k up to 3n², with random tie-breaking in Step 8",
 		Notes:     "The proof lists as facts 'β_l ≥ β_{l−1}' while Step 6 sorts sizes decreasingly and the proof's second case uses β_l < β_{l−1}: the inequality in the list is reversed (a typo). Step 3's 'for i running from 0 to n' is read as 0 ≤ i < n. Ties in Step 8 are left open by the paper; the check draws them at random.",
 	}, amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
-		var cex any
 		r := seeds.Rand(env.Seed ^ 0x6a110c)
 		random := env.Budget.Pick(90, 900, 9000)
-		cases := allocSweep(allocSmall, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
+		cases, cex := allocSweep(allocSmall, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
 			n := []int{8, 16, 32}[i%3]
 			return n, randomDests(r, n, n*(1+r.IntN(3*n))), func(c []int32) int32 { return c[r.IntN(len(c))] }
-		}, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
-			a, err := allocate(n, d, tie)
-			if err != nil || !balanced(n, d, a) {
-				cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts, "error": fmt.Sprint(err)}
-				return false
+		}, func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any {
+			if a, err := allocate(n, d, tie); err != nil || !balanced(n, d, a) {
+				return map[string]any{"counts": a.Counts, "error": fmt.Sprint(err)}
 			}
-			return true
+			return nil
 		})
-		if cex != nil {
-			return props.Outcome{Verdict: props.Violated, Evidence: "unbalanced allocation", Counterexample: cex}
-		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exactly k/n per position and Δ ≤ 1 on all %d multisets (n ∈ {2,4}, k ∈ {n,2n}) and %d random cases (n ∈ {8,16,32})", cases, random)}
+		return allocOutcome(cex, "unbalanced allocation", fmt.Sprintf("exactly k/n per position and Δ ≤ 1 on all %d multisets (n ∈ {2,4}, k ∈ {n,2n}) and %d random cases (n ∈ {8,16,32})", cases, random))
 	}))
 	props.Register(props.Claim{ID: "mesh/lemma-6/not-power-of-two", Source: src + " (outside its assumption 'n a power of two')", Kind: props.Invariant, Recorded: props.Violated,
 		Statement: "ALLOCATE gives each position exactly k/n packets also when n is not a power of two (k a multiple of n).",
 		Scope:     "n = 3, k ∈ {3, 6}: every destination multiset",
 		Notes:     "Outside the stated assumption the balance fails: with n = 3 the intervals of Step 8 are unequal ([0,1) and [1,3) for β = 2), so Lemma 6's second invariant (equal load per interval) breaks. Minimal case: n = 3, k = 6, two packets for each row (all column 0) → three subbuckets of size 2 → counts [3, 2, 1].",
 		Check: func(env props.Env) props.Outcome {
-			var cex any
-			cases := allocSweep([][2]int{{3, 3}, {3, 6}}, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
-				a, err := amesh.Allocate(n, d, tie)
-				if err != nil || !balanced(n, d, a) {
-					cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts}
-					return false
+			cases, cex := allocSweep([][2]int{{3, 3}, {3, 6}}, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any {
+				if a, err := amesh.Allocate(n, d, tie); err != nil || !balanced(n, d, a) {
+					return map[string]any{"counts": a.Counts}
 				}
-				return true
+				return nil
 			})
-			if cex != nil {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("unbalanced after %d multisets (first in enumeration order)", cases), Counterexample: cex}
-			}
-			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("balanced on all %d multisets", cases)}
+			return allocOutcome(cex, fmt.Sprintf("unbalanced after %d multisets (first in enumeration order)", cases), fmt.Sprintf("balanced on all %d multisets", cases))
 		}})
 	props.Register(withAllocateFault(props.Claim{ID: "mesh/lemma-6/k-not-multiple-of-n", Source: src + " (outside its assumption 'k a multiple of n')", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "For n a power of two and any k, ALLOCATE keeps the proof's invariant Δ(l) ≤ 1 after every subbucket, so each PU allocates ⌊k/n⌋ or ⌈k/n⌉ packets to each PU of its row.",
@@ -169,75 +174,59 @@ func init() {
 			k := len(d)
 			return a.MaxSpread <= 1 && slices.Min(a.Counts) == k/n && slices.Max(a.Counts) == (k+n-1)/n
 		}
-		var cex any
 		r := seeds.Rand(env.Seed ^ 0x6a11)
 		random := env.Budget.Pick(90, 900, 9000)
-		cases := allocSweep([][2]int{{2, 1}, {2, 3}, {2, 5}, {2, 7}, {4, 1}, {4, 2}, {4, 3}, {4, 5}, {4, 6}, {4, 7}}, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
+		cases, cex := allocSweep([][2]int{{2, 1}, {2, 3}, {2, 5}, {2, 7}, {4, 1}, {4, 2}, {4, 3}, {4, 5}, {4, 6}, {4, 7}}, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
 			n := []int{8, 16, 32}[i%3]
 			k := 1 + r.IntN(3*n*n-1)
 			if k%n == 0 {
 				k++
 			}
 			return n, randomDests(r, n, k), func(c []int32) int32 { return c[r.IntN(len(c))] }
-		}, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
-			a, err := allocate(n, d, tie)
-			if err != nil || !ok(n, d, a) {
-				cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "counts": a.Counts, "max_spread": a.MaxSpread, "error": fmt.Sprint(err)}
-				return false
+		}, func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any {
+			if a, err := allocate(n, d, tie); err != nil || !ok(n, d, a) {
+				return map[string]any{"counts": a.Counts, "max_spread": a.MaxSpread, "error": fmt.Sprint(err)}
 			}
-			return true
+			return nil
 		})
-		if cex != nil {
-			return props.Outcome{Verdict: props.Violated, Evidence: "Δ > 1 or counts outside {⌊k/n⌋, ⌈k/n⌉}", Counterexample: cex}
-		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("Δ(l) ≤ 1 throughout and counts in {⌊k/n⌋, ⌈k/n⌉} on all %d multisets (n = 2, k ∈ {1, 3, 5, 7}; n = 4, k ∈ {1, 2, 3, 5, 6, 7}: k not a multiple of n, k < 8) and %d random cases (n ∈ {8, 16, 32})", cases, random)}
+		return allocOutcome(cex, "Δ > 1 or counts outside {⌊k/n⌋, ⌈k/n⌉}", fmt.Sprintf("Δ(l) ≤ 1 throughout and counts in {⌊k/n⌋, ⌈k/n⌉} on all %d multisets (n = 2, k ∈ {1, 3, 5, 7}; n = 4, k ∈ {1, 2, 3, 5, 6, 7}: k not a multiple of n, k < 8) and %d random cases (n ∈ {8, 16, 32})", cases, random))
 	}))
 	props.Register(withAllocateFault(props.Claim{ID: "mesh/lemma-5/subbuckets", Source: seed003 + " Lemma 5", Kind: props.Invariant, Recorded: props.Holds,
 		Statement: "ALLOCATE makes m ≤ n·⌊log n⌋ subbuckets.",
 		Scope:     "every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}; random destinations for n ∈ {8, 16, 32} and for n ∈ {3, 5, 6, 7}",
 	}, amesh.ExtractRoundShort, func(env props.Env, allocate allocateFn) props.Outcome {
 		worst := 0.0
-		var cex any
 		r := seeds.Rand(env.Seed ^ 0x5b)
 		random := env.Budget.Pick(140, 1400, 14000)
-		cases := random + allocSweep(allocSmall, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
+		multisets, cex := allocSweep(allocSmall, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
 			n := []int{8, 16, 32, 3, 5, 6, 7}[i%7]
 			return n, randomDests(r, n, n*(1+r.IntN(3*n))), nil
-		}, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
+		}, func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any {
 			a, err := allocate(n, d, tie)
 			if err != nil || a.Subbuckets > n*floorLog2(n) {
-				cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "subbuckets": a.Subbuckets}
-				return false
+				return map[string]any{"subbuckets": a.Subbuckets}
 			}
 			if n > 1 {
 				worst = max(worst, float64(a.Subbuckets)/float64(n*floorLog2(n)))
 			}
-			return true
+			return nil
 		})
-		if cex != nil {
-			return props.Outcome{Verdict: props.Violated, Evidence: "too many subbuckets", Counterexample: cex}
-		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("m ≤ n⌊log n⌋ on %d cases; largest m/(n⌊log n⌋) = %.2f", cases, worst)}
+		return allocOutcome(cex, "too many subbuckets", fmt.Sprintf("m ≤ n⌊log n⌋ on %d cases; largest m/(n⌊log n⌋) = %.2f", random+multisets, worst))
 	}))
 	props.Register(props.Claim{ID: "mesh/lemma-5/proof-per-bucket", Source: seed003 + " Lemma 5 (proof)", Kind: props.Invariant, Recorded: props.Violated,
 		Statement: "Each of the n buckets is split up into at most ⌊log(n − 1)⌋ subbuckets.",
 		Scope:     "every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}",
 		Notes:     "A remainder r < n is split into popcount(r) subbuckets, up to ⌊log(n − 1)⌋ + 1 (n = 4: a bucket of 3 packets gives subbuckets of 2 and 1, while ⌊log 3⌋ = 1; n = 2: a bucket of 1 gives 1 > ⌊log 1⌋ = 0). The lemma itself survives (mesh/lemma-5/subbuckets): n·(⌊log(n − 1)⌋ + 1) = n·log n for n a power of two.",
 		Check: func(env props.Env) props.Outcome {
-			var cex any
-			allocSweep(allocSmall, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) bool {
+			_, cex := allocSweep(allocSmall, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any {
 				a, _ := amesh.Allocate(n, d, tie)
 				for r, c := range a.PerRow {
 					if c > floorLog2(n-1) {
-						cex = map[string]any{"case": AllocateCase{n, slices.Clone(d)}, "row": r, "subbuckets": c, "bound": floorLog2(n - 1)}
-						return false
+						return map[string]any{"row": r, "subbuckets": c, "bound": floorLog2(n - 1)}
 					}
 				}
-				return true
+				return nil
 			})
-			if cex != nil {
-				return props.Outcome{Verdict: props.Violated, Evidence: "a bucket split into more than ⌊log(n − 1)⌋ subbuckets", Counterexample: cex}
-			}
-			return props.Outcome{Verdict: props.Holds, Evidence: "no bucket exceeded ⌊log(n − 1)⌋ subbuckets"}
+			return allocOutcome(cex, "a bucket split into more than ⌊log(n − 1)⌋ subbuckets", "no bucket exceeded ⌊log(n − 1)⌋ subbuckets")
 		}})
 }

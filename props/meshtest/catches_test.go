@@ -7,6 +7,7 @@ import (
 
 	am "routecheck/algos/mesh"
 	"routecheck/models/mesh"
+	"routecheck/props/internal/suite"
 	"routecheck/props/meshtest"
 )
 
@@ -80,7 +81,7 @@ func TestSuiteCatches(t *testing.T) {
 		}
 		// Every failure can be replayed from its file.
 		f := fs[0]
-		path := strings.Fields(strings.TrimPrefix(f.Replay, "routecheck replay "))[0]
+		path := suite.ReplayPath(f.Replay)
 		again, err := meshtest.CheckFile(c.r, path, c.o)
 		if err != nil || len(again) != 1 || again[0].Property != f.Property || again[0].Step != f.Step {
 			t.Errorf("%s: replay of %s gave %v, %v; want %v", c.name, f.Replay, again, err, f)

@@ -91,14 +91,10 @@ func headlineRunsA(env props.Env, sh mpops.Shape) ([]float64, error) {
 // inconsistent; otherwise inconclusive.
 func checkBelowMedian(ratios []int, b func(d, g int) float64, bname string) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		cells := headlineCells(ratios, headlineMaxN(env.Budget))
-		a := headlineAlpha / float64(len(cells))
-		var ev, undecided []string
-		var against *HeadlineCell
-		for _, sh := range cells {
+		return headlineCellTests(env, ratios, "exact one-sided sign test per cell at α = %.1e/%d cells (family %.0e); ", func(sh mpops.Shape, a float64) (string, *HeadlineCell, bool, string) {
 			xs, err := headlineRunsA(env, sh)
 			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				return "", nil, false, err.Error()
 			}
 			bv := b(sh.D, sh.G)
 			k := 0
@@ -110,25 +106,56 @@ func checkBelowMedian(ratios []int, b func(d, g int) float64, bname string) func
 			n := len(xs)
 			pAbove := stats.BinomAtLeast(k, n, 0.5)       // P(X ≥ k) under p = 1/2
 			pBelow := 1 - stats.BinomAtLeast(k+1, n, 0.5) // P(X ≤ k)
-			cell := fmt.Sprintf("POPS(%d,%d): %d of %d runs below %s = %g (%.1f%%)", sh.D, sh.G, k, n, bname, bv, 100*float64(k)/float64(n))
-			ev = append(ev, cell)
-			switch {
-			case pBelow < a && against == nil:
+			var against *HeadlineCell
+			if pBelow < a {
 				against = &HeadlineCell{D: sh.D, G: sh.G, Runs: n, B: bv, T: float64(k) / float64(n)}
-			case pAbove >= a:
-				undecided = append(undecided, cell)
 			}
-		}
-		head := fmt.Sprintf("exact one-sided sign test per cell at α = %.1e/%d cells (family %.0e); ", headlineAlpha, len(cells), headlineAlpha)
-		switch {
-		case against != nil:
-			return props.Outcome{Verdict: props.Inconsistent, Counterexample: *against,
-				Evidence: head + fmt.Sprintf("at POPS(%d,%d) fewer than half the runs of A beat %s, significantly. All cells: %s", against.D, against.G, bname, strings.Join(ev, "; "))}
-		case len(undecided) > 0:
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: head + "not significant at: " + strings.Join(undecided, "; ") + ". All cells: " + strings.Join(ev, "; ")}
-		}
-		return props.Outcome{Verdict: props.Consistent, Evidence: head + "more than half the runs of A beat " + bname + " at every cell: " + strings.Join(ev, "; ")}
+			return fmt.Sprintf("POPS(%d,%d): %d of %d runs below %s = %g (%.1f%%)", sh.D, sh.G, k, n, bname, bv, 100*float64(k)/float64(n)), against, pAbove >= a, ""
+		}, func(c HeadlineCell, all string) string {
+			return fmt.Sprintf("at POPS(%d,%d) fewer than half the runs of A beat %s, significantly. All cells: %s", c.D, c.G, bname, all)
+		}, func(_ int, all string) string {
+			return "more than half the runs of A beat " + bname + " at every cell: " + all
+		})
 	}
+}
+
+// headlineCellTests runs test at every cell of ratios (up to
+// headlineMaxN), α = headlineAlpha split over the cells, and judges: the
+// first cell significantly against the claim → inconsistent, with that cell
+// as the counterexample and against(cell, every cell's line) as the
+// evidence; else a cell undecided → inconclusive, naming them; else
+// consistent, with consistent(number of cells, every cell's line). test
+// returns the cell's evidence line, the cell when it is significantly
+// against the claim (nil otherwise), whether it is undecided (asked when
+// the cell is not the first against), or msg ≠ "" to stop inconclusive
+// with msg. head is a format of the evidence's first words with the
+// verbs α, cells, family α.
+func headlineCellTests(env props.Env, ratios []int, head string, test func(sh mpops.Shape, a float64) (line string, against *HeadlineCell, undecided bool, msg string), against func(c HeadlineCell, all string) string, consistent func(cells int, all string) string) props.Outcome {
+	cells := headlineCells(ratios, headlineMaxN(env.Budget))
+	a := headlineAlpha / float64(len(cells))
+	var ev, undecided []string
+	var first *HeadlineCell
+	for _, sh := range cells {
+		line, bad, und, msg := test(sh, a)
+		if msg != "" {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: msg}
+		}
+		ev = append(ev, line)
+		switch {
+		case bad != nil && first == nil:
+			first = bad
+		case und:
+			undecided = append(undecided, line)
+		}
+	}
+	h := fmt.Sprintf(head, headlineAlpha, len(cells), headlineAlpha)
+	switch {
+	case first != nil:
+		return props.Outcome{Verdict: props.Inconsistent, Counterexample: *first, Evidence: h + against(*first, strings.Join(ev, "; "))}
+	case len(undecided) > 0:
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: h + "not significant at: " + strings.Join(undecided, "; ") + ". All cells: " + strings.Join(ev, "; ")}
+	}
+	return props.Outcome{Verdict: props.Consistent, Evidence: h + consistent(len(cells), strings.Join(ev, "; "))}
 }
 
 // simB is the simulated [8]'s slot count (the same for every permutation:
@@ -172,17 +199,13 @@ type HeadlineCell struct {
 // some cell → inconsistent; otherwise inconclusive.
 func checkBelow(ratios []int, b func(d, g int) float64, bname string) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		cells := headlineCells(ratios, headlineMaxN(env.Budget))
-		a := headlineAlpha / float64(len(cells))
-		var ev, undecided []string
-		var above *HeadlineCell
-		for _, sh := range cells {
+		return headlineCellTests(env, ratios, "one-sided Student t per cell at α = %.1e/%d cells (family %.0e, Bonferroni); ", func(sh mpops.Shape, a float64) (string, *HeadlineCell, bool, string) {
 			s, cens, err := headlineA(env, sh)
 			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				return "", nil, false, err.Error()
 			}
 			if cens > 0 {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("POPS(%d,%d): %d runs censored at the step guard", sh.D, sh.G, cens)}
+				return "", nil, false, fmt.Sprintf("POPS(%d,%d): %d runs censored at the step guard", sh.D, sh.G, cens)
 			}
 			bv := b(sh.D, sh.G)
 			se := s.SD / math.Sqrt(float64(s.N))
@@ -193,24 +216,16 @@ func checkBelow(ratios []int, b func(d, g int) float64, bname string) func(props
 				t = math.Inf(1)
 			}
 			crit := stats.T(2*a, s.N-1)
-			cell := fmt.Sprintf("POPS(%d,%d): A = %.2f ± %.2f (%d runs) vs %s = %g, t = %.1f", sh.D, sh.G, s.Mean, se, s.N, bname, bv, t)
-			ev = append(ev, cell)
-			switch {
-			case t > crit && above == nil:
+			var above *HeadlineCell
+			if t > crit {
 				above = &HeadlineCell{D: sh.D, G: sh.G, Runs: s.N, MeanA: s.Mean, SDA: s.SD, B: bv, T: t}
-			case t >= -crit:
-				undecided = append(undecided, cell)
 			}
-		}
-		head := fmt.Sprintf("one-sided Student t per cell at α = %.1e/%d cells (family %.0e, Bonferroni); ", headlineAlpha, len(cells), headlineAlpha)
-		switch {
-		case above != nil:
-			return props.Outcome{Verdict: props.Inconsistent, Counterexample: *above,
-				Evidence: head + fmt.Sprintf("A is significantly ABOVE %s at POPS(%d,%d). All cells: %s", bname, above.D, above.G, strings.Join(ev, "; "))}
-		case len(undecided) > 0:
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: head + "not significant at: " + strings.Join(undecided, "; ") + ". All cells: " + strings.Join(ev, "; ")}
-		}
-		return props.Outcome{Verdict: props.Consistent, Evidence: head + fmt.Sprintf("A significantly below %s at all %d cells: %s", bname, len(cells), strings.Join(ev, "; "))}
+			return fmt.Sprintf("POPS(%d,%d): A = %.2f ± %.2f (%d runs) vs %s = %g, t = %.1f", sh.D, sh.G, s.Mean, se, s.N, bname, bv, t), above, t >= -crit, ""
+		}, func(c HeadlineCell, all string) string {
+			return fmt.Sprintf("A is significantly ABOVE %s at POPS(%d,%d). All cells: %s", bname, c.D, c.G, all)
+		}, func(cells int, all string) string {
+			return fmt.Sprintf("A significantly below %s at all %d cells: %s", bname, cells, all)
+		})
 	}
 }
 

@@ -16,16 +16,16 @@ import (
 	"routecheck/props/internal/claimtab"
 )
 
-// obliviousFamilies are the oblivious routers Theorem 2.5's construction is
-// run against.
-func obliviousFamilies(sh mpops.Shape) []struct {
+// obliviousFamily is an oblivious router by name.
+type obliviousFamily struct {
 	name string
 	fam  popsobl.Family
-} {
-	return []struct {
-		name string
-		fam  popsobl.Family
-	}{{"direct", popsobl.Direct(sh)}, {"two-hop", popsobl.TwoHop(sh)}}
+}
+
+// obliviousFamilies are the oblivious routers Theorem 2.5's construction is
+// run against.
+func obliviousFamilies(sh mpops.Shape) []obliviousFamily {
+	return []obliviousFamily{{"direct", popsobl.Direct(sh)}, {"two-hop", popsobl.TwoHop(sh)}}
 }
 
 // thm25Cases runs construct (Theorem 2.5's construction, or its literal

@@ -59,17 +59,11 @@ func thm25Label(sh mpops.Shape) string {
 }
 
 // thm25LargeFamilies are the oblivious routers attacked: direct, the
-// deterministic two-hop one, and Valiant's two-hop scheme with its
+// deterministic two-hop one (obliviousFamilies), and Valiant's two-hop scheme with its
 // intermediates fixed by a seed (a deterministic oblivious router that
 // looks random).
-func thm25LargeFamilies(sh mpops.Shape) []struct {
-	name string
-	fam  popsobl.Family
-} {
-	return []struct {
-		name string
-		fam  popsobl.Family
-	}{{"direct", popsobl.Direct(sh)}, {"two-hop", popsobl.TwoHop(sh)}, {"hashed two-hop (seed 25)", popsobl.Hashed(sh, 25)}}
+func thm25LargeFamilies(sh mpops.Shape) []obliviousFamily {
+	return append(obliviousFamilies(sh), obliviousFamily{"hashed two-hop (seed 25)", popsobl.Hashed(sh, 25)})
 }
 
 // thm25Large is one way of running the check: how the permutation is built

@@ -8,6 +8,7 @@ import (
 
 	ap "routecheck/algos/pops"
 	"routecheck/models/pops"
+	"routecheck/props/internal/suite"
 	"routecheck/props/popstest"
 )
 
@@ -121,7 +122,7 @@ func TestSuiteCatches(t *testing.T) {
 		// The replay file reproduces it.
 		for _, f := range fs {
 			if f.Property == c.want && f.Family != "random" && c.want != "reproducible" {
-				path := strings.Fields(strings.TrimPrefix(f.Replay, "routecheck replay "))[0]
+				path := suite.ReplayPath(f.Replay)
 				again, err := popstest.CheckFile(c.r, path, popstest.Options{MaxBuffer: c.buf, MaxSlots: func(pops.Shape, []int32) int { return 400 }})
 				if err != nil || len(again) == 0 {
 					t.Errorf("%s: replay %s: %v %v", c.name, path, again, err)
@@ -230,7 +231,7 @@ func TestLocality(t *testing.T) {
 			t.Errorf("locality failure without the difference or a replay: %s", f)
 			continue
 		}
-		path := strings.Fields(strings.TrimPrefix(f.Replay, "routecheck replay "))[0]
+		path := suite.ReplayPath(f.Replay)
 		again, err := popstest.CheckFile(func() pops.Router { return &tdm{countCalls: true} }, path, popstest.Options{})
 		if err != nil || len(again) != 1 || again[0].Property != "locality" {
 			t.Errorf("replay %s: %v, %v; want the locality failure again", path, again, err)

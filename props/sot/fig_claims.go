@@ -139,6 +139,31 @@ func sotFreshEff(env props.Env, alg asot.Algorithm, n, runs int) (sotFreshStat, 
 // sotFreshRuns is the number of FreshWaves runs at n (about 800 waves).
 func sotFreshRuns(n int) int { return max(4, 800/n) }
 
+// sotAgainstFresh is the size loop of the Figure 4 and 5 claims: for each n
+// of ns it takes alg's fresh efficiency on SOT(n) (sotFreshEff over
+// sotFreshRuns(n) runs) and lets size compare the runs at n with it; size
+// returns the one-sided statistic z, its critical value crit, the size's
+// evidence line, or msg ≠ "" when a run could not be made. The verdict
+// starts consistent and is folded by sotOneSided over the sizes. A
+// non-empty msg (or the fresh runs' error) stops the loop: the caller
+// reports it as inconclusive.
+func sotAgainstFresh(env props.Env, alg asot.Algorithm, ns []int, size func(n int, f sotFreshStat) (z, crit float64, line, msg string)) (verdict props.Verdict, ev []string, msg string) {
+	verdict = props.Consistent
+	for _, n := range ns {
+		f, err := sotFreshEff(env, alg, n, sotFreshRuns(n))
+		if err != nil {
+			return verdict, ev, err.Error()
+		}
+		z, crit, line, msg := size(n, f)
+		if msg != "" {
+			return verdict, ev, msg
+		}
+		ev = append(ev, line)
+		verdict = sotOneSided(verdict, z, crit)
+	}
+	return verdict, ev, ""
+}
+
 // sotFig4Check is sot/fig4/<alg>/approaches-fresh's check. With reverse
 // (its planted fault) the two slacknesses are swapped: an algorithm whose
 // efficiency moves away from the fresh one as h grows, by as much as the
@@ -148,13 +173,7 @@ func sotFig4Check(alg asot.Algorithm, reverse bool) func(props.Env) props.Outcom
 		ns := sotFig4Sizes(env.Budget, alg)
 		runs := env.Budget.Pick(20, 20, 60)
 		tc := stats.T(props.Alpha/float64(len(ns)), runs-1)
-		var ev []string
-		verdict := props.Consistent
-		for _, n := range ns {
-			f, err := sotFreshEff(env, alg, n, sotFreshRuns(n))
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-			}
+		verdict, ev, msg := sotAgainstFresh(env, alg, ns, func(n int, f sotFreshStat) (float64, float64, string, string) {
 			lo, hi := n, 16*n
 			if reverse {
 				lo, hi = hi, lo
@@ -164,7 +183,7 @@ func sotFig4Check(alg asot.Algorithm, reverse bool) func(props.Env) props.Outcom
 			for k, h := range []int{lo, hi} {
 				e, msg := sotEfficiencies(env, alg, n, h, runs)
 				if msg != "" {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: msg}
+					return 0, 0, "", msg
 				}
 				g := make([]float64, len(e))
 				for i, x := range e {
@@ -177,9 +196,11 @@ func sotFig4Check(alg asot.Algorithm, reverse bool) func(props.Env) props.Outcom
 			// mean's own error is common to both sides and is added to
 			// the spread (conservative).
 			z := (gaps[0].Mean - gaps[1].Mean) / math.Sqrt(gaps[0].SD*gaps[0].SD/float64(runs)+gaps[1].SD*gaps[1].SD/float64(runs)+2*f.se*f.se)
-			ev = append(ev, fmt.Sprintf("n=%d: E_fresh = %.4f; E(h=%d) = %.4f (gap %.4f), E(h=%d) = %.4f (gap %.4f, %.0f%% of fresh); gap shrinks with t = %.1f (critical %.1f)",
-				n, f.mean, lo, effs[0], gaps[0].Mean, hi, effs[1], gaps[1].Mean, 100*effs[1]/f.mean, z, tc))
-			verdict = sotOneSided(verdict, z, tc)
+			return z, tc, fmt.Sprintf("n=%d: E_fresh = %.4f; E(h=%d) = %.4f (gap %.4f), E(h=%d) = %.4f (gap %.4f, %.0f%% of fresh); gap shrinks with t = %.1f (critical %.1f)",
+				n, f.mean, lo, effs[0], gaps[0].Mean, hi, effs[1], gaps[1].Mean, 100*effs[1]/f.mean, z, tc), ""
+		})
+		if msg != "" {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: msg}
 		}
 		return props.Outcome{Verdict: verdict, Evidence: fmt.Sprintf("%s, %d runs per h, α = %.2g per size, Student-t (runs − 1 df): %s", alg, runs, props.Alpha/float64(len(ns)), strings.Join(ev, "; "))}
 	}
@@ -223,25 +244,21 @@ func sotFig5Check(alg asot.Algorithm, frac float64) func(props.Env) props.Outcom
 	return func(env props.Env) props.Outcome {
 		ns := sotFig5Sizes(env.Budget, alg)
 		runs := sotFig5BaseRuns(env.Budget, alg)
-		var ev []string
-		verdict := props.Consistent
-		for _, n := range ns {
-			f, err := sotFreshEff(env, alg, n, sotFreshRuns(n))
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-			}
+		verdict, ev, msg := sotAgainstFresh(env, alg, ns, func(n int, f sotFreshStat) (float64, float64, string, string) {
 			h := n * sotLog2(n)
 			e, msg := sotLatencyFreeEfficiencies(env, alg, n, h, sotFig5Runs(n, runs))
 			if msg != "" {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: msg}
+				return 0, 0, "", msg
 			}
 			raw, _ := sotEfficiencies(env, alg, n, h, sotFig5Runs(n, runs))
 			st := stats.Summarize(e)
 			z := (st.Mean - frac*f.mean) / math.Sqrt(st.SD*st.SD/float64(st.N)+frac*frac*f.se*f.se)
 			tcn := stats.T(props.Alpha/float64(len(ns)), st.N-1)
-			ev = append(ev, fmt.Sprintf("n=%d h=%d: E' = h/(T−n+1) = %.4f (h/T = %.4f, cost %.3f, %d runs), E_fresh = %.4f (cost %.3f): E'/E_fresh = %.3f; t = %.1f against %.2f·E_fresh (critical %.1f)",
-				n, h, st.Mean, stats.Summarize(raw).Mean, 1/stats.Summarize(raw).Mean, st.N, f.mean, 1/f.mean, st.Mean/f.mean, z, frac, tcn))
-			verdict = sotOneSided(verdict, z, tcn)
+			return z, tcn, fmt.Sprintf("n=%d h=%d: E' = h/(T−n+1) = %.4f (h/T = %.4f, cost %.3f, %d runs), E_fresh = %.4f (cost %.3f): E'/E_fresh = %.3f; t = %.1f against %.2f·E_fresh (critical %.1f)",
+				n, h, st.Mean, stats.Summarize(raw).Mean, 1/stats.Summarize(raw).Mean, st.N, f.mean, 1/f.mean, st.Mean/f.mean, z, frac, tcn), ""
+		})
+		if msg != "" {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: msg}
 		}
 		return props.Outcome{Verdict: verdict, Evidence: fmt.Sprintf("%s, threshold E' = h/(T − n + 1) ≥ %.2f·E_fresh at h = n·log₂ n, α = %.2g per size: %s", alg, frac, props.Alpha/float64(len(ns)), strings.Join(ev, "; "))}
 	}

@@ -11,6 +11,7 @@ import (
 	"routecheck/models/perm"
 	msot "routecheck/models/sot"
 	"routecheck/oracles/sotforms"
+	"routecheck/props/internal/suite"
 	"routecheck/props/sottest"
 )
 
@@ -230,16 +231,9 @@ func TestLocality(t *testing.T) {
 	newRouter := func() msot.Router { return &lookAhead{ga(), map[[2]int]bool{}} }
 	o := declared(asot.GreedyA)
 	o.Sizes, o.ReplayDir = []int{2, 3, 4, 5}, t.TempDir()
-	fs := sottest.Check(newRouter, o)
-	if len(fs) == 0 {
-		t.Fatal("the cheat passed")
-	}
-	for _, f := range fs {
-		if f.Property != "locality" || !strings.Contains(f.Message, "with a router per node it decides") {
-			t.Errorf("failure %v, want only locality", f)
-		}
-	}
-	path := strings.Fields(strings.TrimPrefix(fs[0].Replay, "routecheck replay "))[0]
+	path := suite.Only(t, sottest.Check(newRouter, o), "locality", "with a router per node it decides", func(f sottest.Failure) (string, string, string) {
+		return f.Property, f.Message, f.Replay
+	})
 	again, err := sottest.CheckFile(newRouter, path, o)
 	if err != nil || len(again) != 1 || again[0].Property != "locality" {
 		t.Errorf("replay %s: %v, %v; want the locality failure", path, again, err)

@@ -8,6 +8,7 @@ package suite
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"routecheck/internal/hunt"
@@ -84,4 +85,35 @@ func WriteReplay(dir, prefix, kind, router, foundBy string, instance any, broke 
 		return "(replay file not written: " + err.Error() + ")"
 	}
 	return hunt.ReplayHint(path, fmt.Sprintf(goCall, path))
+}
+
+// ReplayPath is the file a failure's Replay text (WriteReplay's) names:
+// the word after "routecheck replay ", or "" when the text names none (the
+// file was not written).
+func ReplayPath(replay string) string {
+	rest, ok := strings.CutPrefix(replay, "routecheck replay ")
+	if f := strings.Fields(rest); ok && len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+// Only is for the suites' own tests of a router that breaks one property:
+// it fails t unless fs holds a failure and every failure is of property
+// want with a message containing msg (read gives a failure's property,
+// message and Replay text), and returns the replay file the first failure
+// names (ReplayPath; "" after t.Fatalf when fs is empty).
+func Only[F any](t testing.TB, fs []F, want, msg string, read func(F) (property, message, replay string)) string {
+	t.Helper()
+	if len(fs) == 0 {
+		t.Fatalf("no failure, want %s failures", want)
+		return ""
+	}
+	for _, f := range fs {
+		if p, m, _ := read(f); p != want || !strings.Contains(m, msg) {
+			t.Errorf("failure %v, want only %s failures saying %q", f, want, msg)
+		}
+	}
+	_, _, replay := read(fs[0])
+	return ReplayPath(replay)
 }

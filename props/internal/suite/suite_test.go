@@ -77,7 +77,10 @@ func TestWriteReplay(t *testing.T) {
 	if !strings.HasPrefix(got, "routecheck replay "+dir) {
 		t.Fatalf("WriteReplay = %q, want a routecheck replay line for a file under %s", got, dir)
 	}
-	path := strings.Fields(strings.TrimPrefix(got, "routecheck replay "))[0]
+	path := ReplayPath(got)
+	if _, err := os.Stat(path); err != nil || filepath.Dir(path) != dir {
+		t.Fatalf("ReplayPath(%q) = %q: %v; want the file written under %s", got, path, err, dir)
+	}
 	if !strings.Contains(got, "xtest.CheckFile(\""+path+"\")") {
 		t.Errorf("WriteReplay = %q, want the Go call with the path %s quoted", got, path)
 	}
@@ -92,7 +95,43 @@ func TestWriteReplay(t *testing.T) {
 	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got := WriteReplay(notDir, "xtest", "x-suite", "", "", 1, nil, "%q"); !strings.HasPrefix(got, "(replay file not written: ") {
-		t.Errorf("into a file as directory: %q, want the reason the file was not written", got)
+	if got := WriteReplay(notDir, "xtest", "x-suite", "", "", 1, nil, "%q"); !strings.HasPrefix(got, "(replay file not written: ") || ReplayPath(got) != "" {
+		t.Errorf("into a file as directory: %q (path %q), want the reason the file was not written and no path", got, ReplayPath(got))
+	}
+}
+
+// recordTB counts a testing.TB's Errorf and Fatalf calls without stopping
+// (Only returns after Fatalf, so it need not stop).
+type recordTB struct {
+	testing.TB
+	errors, fatals int
+}
+
+func (r *recordTB) Helper()               {}
+func (r *recordTB) Errorf(string, ...any) { r.errors++ }
+func (r *recordTB) Fatalf(string, ...any) { r.fatals++ }
+
+// TestOnly: failures all of the wanted property and message pass and give
+// the first one's replay file; another property, another message or no
+// failure at all fail the test.
+func TestOnly(t *testing.T) {
+	type fail struct{ p, m, r string }
+	read := func(f fail) (string, string, string) { return f.p, f.m, f.r }
+	for _, c := range []struct {
+		name           string
+		fs             []fail
+		errors, fatals int
+		path           string
+	}{
+		{"all locality", []fail{{"locality", "x: it decides y", "routecheck replay /a/b.json (your router: f)"}, {"locality", "it decides", ""}}, 0, 0, "/a/b.json"},
+		{"another property", []fail{{"locality", "it decides", ""}, {"delivery", "it decides", ""}}, 1, 0, ""},
+		{"another message", []fail{{"locality", "lost", "(replay file not written: no)"}}, 1, 0, ""},
+		{"none", nil, 0, 1, ""},
+	} {
+		r := &recordTB{TB: t}
+		path := Only(r, c.fs, "locality", "it decides", read)
+		if r.errors != c.errors || r.fatals != c.fatals || path != c.path {
+			t.Errorf("%s: %d errors, %d fatals, path %q; want %d, %d, %q", c.name, r.errors, r.fatals, path, c.errors, c.fatals, c.path)
+		}
 	}
 }

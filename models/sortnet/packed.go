@@ -223,6 +223,11 @@ func (p *Packed) Eval01Many(ws [][]uint64) {
 	}
 }
 
+// eval01Quads applies the comparators cs to the four-word wires v (kept
+// out of line as eval01Packed). Its callers have N ≤ Eval01ManyMaxN, and
+// Pack checked every wire < N, so masking the index to 15 bits changes
+// nothing and spares the bounds checks.
+//
 //go:noinline
 func eval01Quads(v *[Eval01ManyMaxN][4]uint64, cs []uint32) {
 	for _, c := range cs {

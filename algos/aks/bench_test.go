@@ -42,7 +42,9 @@ func BenchmarkExact(b *testing.B) {
 
 // BenchmarkPacked compares the plain engine (sortnet.Apply, Eval01) with
 // the packed one (sortnet.Packed) on the exact-separator network for
-// n = 2^14, per comparator and input:
+// n = 2^14, per comparator and input (ns/comparator) and as comparators
+// applied per second (one 0-1 word of 64 inputs counting once; eval01many
+// runs four words a pass, the rate per word):
 //
 //	go test -run '^$' -bench Packed -benchtime 10x ./algos/aks
 func BenchmarkPacked(b *testing.B) {
@@ -58,14 +60,20 @@ func BenchmarkPacked(b *testing.B) {
 	size := float64(nw.Size())
 	xs := make([]int32, nw.N)
 	w := make([]uint64, nw.N)
+	ws := make([][]uint64, 4)
+	for l := range ws {
+		ws[l] = make([]uint64, nw.N)
+	}
 	for _, c := range []struct {
-		name string
-		run  func()
+		name  string
+		run   func()
+		words int // inputs (or words of 64 0-1 inputs) a run
 	}{
-		{"apply/plain", func() { sortnet.Apply(nw, xs) }},
-		{"apply/packed", func() { p.Apply(xs) }},
-		{"eval01/plain", func() { sortnet.Eval01(nw, w) }},
-		{"eval01/packed", func() { p.Eval01(w) }},
+		{"apply/plain", func() { sortnet.Apply(nw, xs) }, 1},
+		{"apply/packed", func() { p.Apply(xs) }, 1},
+		{"eval01/plain", func() { sortnet.Eval01(nw, w) }, 1},
+		{"eval01/packed", func() { p.Eval01(w) }, 1},
+		{"eval01many/packed", func() { p.Eval01Many(ws) }, len(ws)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			r := rand.New(rand.NewPCG(3, 4))
@@ -73,9 +81,16 @@ func BenchmarkPacked(b *testing.B) {
 				for i, x := range r.Perm(len(xs)) {
 					xs[i] = int32(x)
 				}
+				for _, v := range append(ws, w) {
+					for i := range v {
+						v[i] = r.Uint64()
+					}
+				}
 				c.run()
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/size, "ns/comparator")
+			evals := float64(b.N) * size * float64(c.words)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/evals, "ns/comparator")
+			b.ReportMetric(evals/b.Elapsed().Seconds(), "comparators/s")
 		})
 	}
 }

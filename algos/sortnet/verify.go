@@ -178,8 +178,9 @@ func StructuredInputs(n int) map[string][]int32 {
 // time (one per bit lane), for the random part of a sorting check. Its
 // buffers are reused from call to call; it is not safe for concurrent use.
 type Weight01 struct {
-	w   []uint64
-	idx []int // a permutation of 0..n−1, kept permuting (partial Fisher–Yates)
+	w    []uint64
+	idx  []int      // a permutation of 0..n−1, kept permuting (partial Fisher–Yates)
+	many [][]uint64 // UnsortedManyBy's vectors and their inputs' copies
 }
 
 // NewWeight01 returns a generator for n wires.
@@ -200,11 +201,47 @@ func (g *Weight01) Unsorted(nw sortnet.Network, k, of int, r *rand.Rand) (weight
 	return g.UnsortedBy(func(w []uint64) { sortnet.Eval01(nw, w) }, k, of, r)
 }
 
-// UnsortedBy is Unsorted on the network that eval01 runs (64 0-1 inputs
-// at once, as sortnet.Eval01; for instance a sortnet.Packed's Eval01).
-func (g *Weight01) UnsortedBy(eval01 func([]uint64), k, of int, r *rand.Rand) (weight int, z []int) {
+// UnsortedManyBy is UnsortedBy for k = k0, k0+1, …, k1−1, the 64 inputs
+// of each drawn in that order with the same draws, all run by one call of
+// evalMany (eval01 on each vector, as sortnet.Packed's Eval01Many). It
+// returns the first k (in that order) whose inputs the network leaves
+// unsorted, with UnsortedBy's weight and input for it, or k1 and nil. The
+// draws for every k up to k1 are made even when an earlier k fails: only
+// where none fails is r left exactly as after UnsortedBy for each k.
+func (g *Weight01) UnsortedManyBy(evalMany func([][]uint64), k0, k1, of int, r *rand.Rand) (k, weight int, z []int) {
+	n, m := len(g.w), max(0, k1-k0)
+	for len(g.many) < 2*m {
+		g.many = append(g.many, make([]uint64, n))
+	}
+	ws, ins := g.many[:m], g.many[m:2*m]
+	for i := range m {
+		g.draw(k0+i, of, r)
+		copy(ws[i], g.w)
+		copy(ins[i], g.w)
+	}
+	evalMany(ws)
+	for i, w := range ws {
+		bad := sortnet.Unsorted01(w)
+		if bad == 0 {
+			continue
+		}
+		lane := bits.TrailingZeros64(bad)
+		z = make([]int, n)
+		for j := range n {
+			z[j] = int(ins[i][j] >> lane & 1)
+		}
+		return k0 + i, g.weight(k0+i, of), z
+	}
+	return k1, 0, nil
+}
+
+// weight is the k-th of `of` weights spread over 0..n.
+func (g *Weight01) weight(k, of int) int { return k * len(g.w) / max(1, of-1) }
+
+// draw fills g.w with 64 random 0-1 inputs of the k-th weight.
+func (g *Weight01) draw(k, of int, r *rand.Rand) {
 	w, idx, n := g.w, g.idx, len(g.w)
-	weight = k * n / max(1, of-1)
+	weight := g.weight(k, of)
 	clear(w)
 	for lane := range 64 {
 		for i := range weight {
@@ -213,6 +250,14 @@ func (g *Weight01) UnsortedBy(eval01 func([]uint64), k, of int, r *rand.Rand) (w
 			w[idx[i]] |= 1 << lane
 		}
 	}
+}
+
+// UnsortedBy is Unsorted on the network that eval01 runs (64 0-1 inputs
+// at once, as sortnet.Eval01; for instance a sortnet.Packed's Eval01).
+func (g *Weight01) UnsortedBy(eval01 func([]uint64), k, of int, r *rand.Rand) (weight int, z []int) {
+	w, n := g.w, len(g.w)
+	weight = g.weight(k, of)
+	g.draw(k, of, r)
 	in := slices.Clone(w)
 	eval01(w)
 	bad := sortnet.Unsorted01(w)

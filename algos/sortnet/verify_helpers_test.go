@@ -2,6 +2,7 @@ package sortnet
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -119,5 +120,82 @@ func TestWeight01(t *testing.T) {
 		if _, z := g.Unsorted(sorter, k, of, r); z != nil {
 			t.Errorf("k = %d: Batcher's network leaves %v unsorted", k, z)
 		}
+	}
+}
+
+// UnsortedManyBy gives, for every group of weights, the first failing
+// weight and input that successive UnsortedBy calls give from the same
+// stream, and leaves the stream where they leave it when none fails; on
+// Batcher's network with one comparator deleted (which some weights
+// expose) and with a different comparator deleted, which changes the
+// answers (the comparison can fail).
+func TestWeight01ManySameAsOne(t *testing.T) {
+	const n, of = 40, 41
+	bat, err := OddEvenMergeSort(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	del := bat.Clone()
+	del.Stages[5] = slices.Delete(del.Stages[5], 1, 2)
+	del2 := bat.Clone()
+	del2.Stages[9] = slices.Delete(del2.Stages[9], 0, 1)
+	type ans struct {
+		k, weight int
+		z         []int
+		next      uint64
+	}
+	// one: successive UnsortedBy calls for k0..k1−1, stopping at the first
+	// failure (the sorts check's loop before batching).
+	one := func(nw sortnet.Network, g *Weight01, k0, k1 int, r *rand.Rand) ans {
+		for k := k0; k < k1; k++ {
+			w, z := g.UnsortedBy(func(w []uint64) { sortnet.Eval01(nw, w) }, k, of, r)
+			if z != nil {
+				return ans{k, w, z, 0}
+			}
+		}
+		return ans{k1, 0, nil, r.Uint64()}
+	}
+	many := func(nw sortnet.Network, g *Weight01, k0, k1 int, r *rand.Rand) ans {
+		k, w, z := g.UnsortedManyBy(func(ws [][]uint64) {
+			for _, w := range ws {
+				sortnet.Eval01(nw, w)
+			}
+		}, k0, k1, of, r)
+		if z != nil {
+			return ans{k, w, z, 0}
+		}
+		return ans{k1, 0, nil, r.Uint64()}
+	}
+	run := func(f func(sortnet.Network, *Weight01, int, int, *rand.Rand) ans, nw sortnet.Network) []ans {
+		var out []ans
+		for _, group := range []int{1, 3, 4, 7} {
+			g, r := NewWeight01(n), rand.New(rand.NewPCG(3, uint64(group)))
+			for k0 := 0; k0 < of; k0 += group {
+				a := f(nw, g, k0, min(of, k0+group), r)
+				out = append(out, a)
+				if a.z != nil { // the sorts check stops here; start afresh
+					g, r = NewWeight01(n), rand.New(rand.NewPCG(4, uint64(k0)))
+				}
+			}
+		}
+		return out
+	}
+	want := run(one, del)
+	if got := run(many, del); !reflect.DeepEqual(got, want) {
+		t.Fatalf("UnsortedManyBy differs from successive UnsortedBy calls:\n got %v\nwant %v", got, want)
+	}
+	failures, passes := 0, 0
+	for _, a := range want {
+		if a.z != nil {
+			failures++
+		} else {
+			passes++
+		}
+	}
+	if failures == 0 || passes == 0 {
+		t.Fatalf("%d failing and %d passing groups: the comparison needs both", failures, passes)
+	}
+	if reflect.DeepEqual(run(many, del2), want) {
+		t.Fatal("a different deleted comparator gave the same answers")
 	}
 }

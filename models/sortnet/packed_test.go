@@ -65,6 +65,34 @@ func packedDiff(r *rand.Rand, nw Network, p *Packed, trials int) error {
 			return fmt.Errorf("n = %d, trial %d: Eval01 differs", n, k)
 		}
 	}
+	return eval01ManyDiff(r, nw, p)
+}
+
+// eval01ManyDiff runs Eval01Many on groups of 1..9 random word vectors
+// (whole groups of four, and the remainders of one to three) and compares
+// each vector with the plain Eval01's output on it.
+func eval01ManyDiff(r *rand.Rand, nw Network, p *Packed) error {
+	n := nw.N
+	for g := 1; g <= 9; g++ {
+		ws := make([][]uint64, g)
+		for l := range ws {
+			ws[l] = make([]uint64, n)
+			for i := range ws[l] {
+				ws[l][i] = r.Uint64()
+			}
+		}
+		want := make([][]uint64, g)
+		for l, w := range ws {
+			want[l] = slices.Clone(w)
+			Eval01(nw, want[l])
+		}
+		p.Eval01Many(ws)
+		for l := range ws {
+			if !slices.Equal(ws[l], want[l]) {
+				return fmt.Errorf("n = %d: Eval01Many on %d vectors differs at vector %d", n, g, l)
+			}
+		}
+	}
 	return nil
 }
 
@@ -83,7 +111,7 @@ func TestPackedMatchesPlain(t *testing.T) {
 
 func testPackedMatchesPlain(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
-	for _, c := range []struct{ n, depth int }{{0, 0}, {1, 3}, {2, 4}, {3, 5}, {17, 40}, {300, 60}, {PackedMaxN, 6}} {
+	for _, c := range []struct{ n, depth int }{{0, 0}, {1, 3}, {2, 4}, {3, 5}, {17, 40}, {300, 60}, {Eval01ManyMaxN, 5}, {Eval01ManyMaxN + 1, 5}, {PackedMaxN, 6}} {
 		nw := randNet(r, c.n, c.depth)
 		p, err := Pack(nw, false)
 		if err != nil {
@@ -116,6 +144,9 @@ func testPackedMatchesPlain(t *testing.T) {
 	}
 	if packedDiff(r, nw, p, 8) == nil {
 		t.Fatal("the differential check missed a deleted comparator")
+	}
+	if eval01ManyDiff(r, nw, p) == nil {
+		t.Fatal("the Eval01Many check missed a deleted comparator")
 	}
 }
 

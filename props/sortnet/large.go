@@ -91,19 +91,25 @@ func misplacedCount(y []int32) int {
 // (models/sortnet's Apply, Eval01, hillclimb.Climb) or the packed one
 // (msn.Packed), which compute the same outputs (TestSortnetLargePackedSame).
 type largeEngine struct {
-	n      int
-	apply  func([]int32)
-	eval01 func([]uint64)
-	climb  func(*rand.Rand, hillclimb.Options) hillclimb.Result
+	n          int
+	apply      func([]int32)
+	eval01     func([]uint64)
+	eval01Many func([][]uint64) // eval01 on each (msn.Packed.Eval01Many)
+	climb      func(*rand.Rand, hillclimb.Options) hillclimb.Result
 }
 
 func plainEngine(nw msn.Network) largeEngine {
 	return largeEngine{nw.N, func(xs []int32) { msn.Apply(nw, xs) }, func(w []uint64) { msn.Eval01(nw, w) },
+		func(ws [][]uint64) {
+			for _, w := range ws {
+				msn.Eval01(nw, w)
+			}
+		},
 		func(r *rand.Rand, o hillclimb.Options) hillclimb.Result { return hillclimb.Climb(nw, r, o) }}
 }
 
 func packedEngine(p *msn.Packed) largeEngine {
-	return largeEngine{p.N, p.Apply, p.Eval01, func(r *rand.Rand, o hillclimb.Options) hillclimb.Result { return hillclimb.ClimbPacked(p, r, o) }}
+	return largeEngine{p.N, p.Apply, p.Eval01, p.Eval01Many, func(r *rand.Rand, o hillclimb.Options) hillclimb.Result { return hillclimb.ClimbPacked(p, r, o) }}
 }
 
 // SortnetLarge runs plan on nw (which must have N ≥ 2), drawing every
@@ -182,37 +188,55 @@ func sortnetLarge(nw largeEngine, seed, stream uint64, plan SortnetLargePlan) *S
 			weights = append(weights, k*n/max(1, plan.Weights01-1))
 		}
 	}
-	w := make([]uint64, n)
 	idx := make([]int, n)
 	for i := range idx {
 		idx[i] = i
 	}
-	for k := 0; k < len(weights); k += 64 {
-		lanes := min(64, len(weights)-k)
-		clear(w)
-		for lane := range lanes { // a random set of `weight` wires: partial Fisher–Yates
-			for i := range weights[k+lane] {
-				j := i + r.IntN(n-i)
-				idx[i], idx[j] = idx[j], idx[i]
-				w[idx[i]] |= 1 << lane
-			}
-		}
-		in := slices.Clone(w)
-		nw.eval01(w)
-		rep.Weights01 += lanes
-		bad := msn.Unsorted01(w) & (^uint64(0) >> (64 - lanes))
-		rep.Unsorted01 += bits.OnesCount64(bad)
-		for b := bad; b != 0; b &= b - 1 {
-			lane := bits.TrailingZeros64(b)
-			if len(rep.BadWeights01) < 16 {
-				rep.BadWeights01 = append(rep.BadWeights01, weights[k+lane])
-			}
-			if rep.Witness == nil {
-				z := make([]int, n)
-				for i := range n {
-					z[i] = int(in[i] >> lane & 1)
+	// The words of up to four batches of 64 inputs are drawn in turn (the
+	// draws are those of one batch at a time) and run in one pass
+	// (Eval01Many); their outputs are then read batch by batch, in order.
+	const group = 4
+	ws := make([][]uint64, group)
+	ins := make([][]uint64, group)
+	for l := range ws {
+		ws[l], ins[l] = make([]uint64, n), make([]uint64, n)
+	}
+	for k0 := 0; k0 < len(weights); k0 += 64 * group {
+		var batch [][]uint64
+		for k := k0; k < min(len(weights), k0+64*group); k += 64 {
+			w := ws[len(batch)]
+			lanes := min(64, len(weights)-k)
+			clear(w)
+			for lane := range lanes { // a random set of `weight` wires: partial Fisher–Yates
+				for i := range weights[k+lane] {
+					j := i + r.IntN(n-i)
+					idx[i], idx[j] = idx[j], idx[i]
+					w[idx[i]] |= 1 << lane
 				}
-				witness(z, fmt.Sprintf("random 0-1 input of weight %d", weights[k+lane]))
+			}
+			copy(ins[len(batch)], w)
+			batch = append(batch, w)
+		}
+		nw.eval01Many(batch)
+		for bi, w := range batch {
+			k := k0 + 64*bi
+			lanes := min(64, len(weights)-k)
+			in := ins[bi]
+			rep.Weights01 += lanes
+			bad := msn.Unsorted01(w) & (^uint64(0) >> (64 - lanes))
+			rep.Unsorted01 += bits.OnesCount64(bad)
+			for b := bad; b != 0; b &= b - 1 {
+				lane := bits.TrailingZeros64(b)
+				if len(rep.BadWeights01) < 16 {
+					rep.BadWeights01 = append(rep.BadWeights01, weights[k+lane])
+				}
+				if rep.Witness == nil {
+					z := make([]int, n)
+					for i := range n {
+						z[i] = int(in[i] >> lane & 1)
+					}
+					witness(z, fmt.Sprintf("random 0-1 input of weight %d", weights[k+lane]))
+				}
 			}
 		}
 	}

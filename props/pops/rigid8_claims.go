@@ -359,23 +359,23 @@ func init() {
 	props.Register(props.Claim{ID: "pops/thm-2.8/optimal-within-rigid", Source: src, Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "Therefore, within the class of rigid algorithms, our proposed routing scheme (the sort-based router with an AKS-family network, Corollary 2.4) is optimal: it routes in O(log n) slots, matching Theorem 2.8's Ω(log n).",
 		Scope:     "the sort router with Batcher's network and with the AKS-family network (exact separators), and popsds, at POPS(2,2), POPS(4,4), POPS(8,8) (+ POPS(16,16) at default)",
-		Notes: "Recorded inconclusive: optimality is asymptotic (O(log n) against Ω(log n)) and rests on the AKS network's constants, which give depth c·log n only at sizes far beyond any simulation; at feasible n an AKS-family network is deeper than Batcher's, so no finite measurement can confirm or refute the O(log n) side. Rigidity of the sort router holds by construction (its schedule is compiled from the network alone) and its Ω(log n) side is pops/thm-2.8/rigid-log-n. The evidence prints the measured slots of each deterministic router divided by ⌈log₂ n⌉; a router that fails to route or conflicts makes the check violated, never a pass.",
-		Check: checkDetEvidence("Inconclusive: optimality is an asymptotic statement resting on the AKS constants; no finite size can decide it."),
-		Mem:   props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+		Notes:     "Recorded inconclusive: optimality is asymptotic (O(log n) against Ω(log n)) and rests on the AKS network's constants, which give depth c·log n only at sizes far beyond any simulation; at feasible n an AKS-family network is deeper than Batcher's, so no finite measurement can confirm or refute the O(log n) side. Rigidity of the sort router holds by construction (its schedule is compiled from the network alone) and its Ω(log n) side is pops/thm-2.8/rigid-log-n. The evidence prints the measured slots of each deterministic router divided by ⌈log₂ n⌉; a router that fails to route or conflicts makes the check violated, never a pass.",
+		Check:     checkDetEvidence("Inconclusive: optimality is an asymptotic statement resting on the AKS constants; no finite size can decide it."),
+		Mem:       props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
 	})
 	const conj = seed000 + " §II-C"
 	props.Register(props.Claim{ID: "pops/conj-2.13", Source: conj + " Conjecture 2.13", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "There exists a deterministic algorithm for online permutation routing on POPS(d,g), d = Θ(g), that is optimal and conflict-free.",
 		Scope:     "evidence only: the deterministic conflict-free routers we have (sort router with Batcher and AKS-family networks, popsds) at POPS(2,2), POPS(4,4), POPS(8,8) (+ POPS(16,16) at default)",
-		Notes: "Recorded inconclusive: an existence statement about an asymptotic optimum has no finite check — no finite set of runs shows that a router is O(log n) (optimal by Theorem 2.8 only within rigid algorithms, and Conjecture 2.14 for the rest), and failing to find one shows nothing. The evidence is what we have: every deterministic router here is conflict-free on the slot model (checked on the measured runs: a conflict would make the check violated), and their slots / ⌈log₂ n⌉ grow with n at feasible sizes (Batcher: Θ(log n) ratio; the AKS-family network with exact separators is deeper still), so none of them is evidence of optimality at these sizes.",
-		Check: checkDetEvidence("Inconclusive: an existence statement about an asymptotic optimum; no finite run can establish or refute it."),
-		Mem:   props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+		Notes:     "Recorded inconclusive: an existence statement about an asymptotic optimum has no finite check — no finite set of runs shows that a router is O(log n) (optimal by Theorem 2.8 only within rigid algorithms, and Conjecture 2.14 for the rest), and failing to find one shows nothing. The evidence is what we have: every deterministic router here is conflict-free on the slot model (checked on the measured runs: a conflict would make the check violated), and their slots / ⌈log₂ n⌉ grow with n at feasible sizes (Batcher: Θ(log n) ratio; the AKS-family network with exact separators is deeper still), so none of them is evidence of optimality at these sizes.",
+		Check:     checkDetEvidence("Inconclusive: an existence statement about an asymptotic optimum; no finite run can establish or refute it."),
+		Mem:       props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
 	})
 	props.Register(props.Claim{ID: "pops/conj-2.14", Source: conj + " Conjecture 2.14", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "Any deterministic and conflict-free algorithm for online permutation routing on POPS(d,g), d = Θ(g), must use Ω(log n) slots.",
 		Scope:     "evidence only: the routers and shapes of pops/conj-2.13",
-		Notes: "Recorded inconclusive: a lower bound over all (adaptive) deterministic conflict-free algorithms cannot be checked by running some of them, and Ω has no constant; a refutation would need a family of algorithms, not a measurement. Finite evidence: every deterministic conflict-free router we have uses at least ⌈log₂ n⌉ slots at every measured shape (the ratio is printed; for the rigid ones this is Theorem 2.8, pops/thm-2.8/rigid-log-n and pops/thm-2.8/applies-to-8/log-n).",
-		Check: checkDetEvidence("Inconclusive: a lower bound over all deterministic conflict-free algorithms; running some of them cannot decide it."),
-		Mem:   props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+		Notes:     "Recorded inconclusive: a lower bound over all (adaptive) deterministic conflict-free algorithms cannot be checked by running some of them, and Ω has no constant; a refutation would need a family of algorithms, not a measurement. Finite evidence: every deterministic conflict-free router we have uses at least ⌈log₂ n⌉ slots at every measured shape (the ratio is printed; for the rigid ones this is Theorem 2.8, pops/thm-2.8/rigid-log-n and pops/thm-2.8/applies-to-8/log-n).",
+		Check:     checkDetEvidence("Inconclusive: a lower bound over all deterministic conflict-free algorithms; running some of them cannot decide it."),
+		Mem:       props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
 	})
 }

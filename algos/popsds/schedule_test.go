@@ -73,7 +73,15 @@ func TestObserveChangesNothing(t *testing.T) {
 // takes SortSlots(2) = 6 slots, the shifts 4, so slot 11 is the run-start
 // report: under the identity processor 1 sends an ack to group 1 (the
 // start of key 1's run); under π it sends nothing. It listens to group 1
-// in both (it is listener offset 1 of group 0 for the reports).
+// in both (it is listener offset 1 of group 0 for the reports). That is a
+// send/silence difference only (the literal reading of rigidity). Slot 13
+// is group h's broadcast of the run start to the run's wires, each wire
+// listening to the group of its key: rank 2 (processor 1) has key 1 under
+// the identity and key 0 under π, so it listens to group 1 against group 0
+// — the strongest witness, a listen-group difference, and one that breaks
+// the proof's use of rigidity (it hears a sender in both). In the same slot
+// the broadcaster of key 1's run (a processor of group 1) differs, so a
+// processor of group 1 hears a different sender.
 func TestNonRigidCounterexample(t *testing.T) {
 	sh := pops.Shape{D: 4, G: 2}
 	pi := perm.Identity(8)
@@ -87,8 +95,24 @@ func TestNonRigidCounterexample(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, ok := FirstDiff(a, b, nil)
-	if !ok || d.Slot != 11 || d.Proc != 1 || d.Phase != PhaseInfo || !slices.Equal(d.ToA, []int32{1}) || d.ToB != nil || d.LisA != 1 || d.LisB != 1 {
-		t.Fatalf("first difference %v (found %v), want slot 11 (info), processor 1: [1] / [], listens 1 / 1", d, ok)
+	if !ok || d.Kind != DiffListen || d.Slot != 13 || d.Proc != 1 || d.Phase != PhaseInfo || d.LisA != 1 || d.LisB != 0 || d.HearA < 0 || d.HearB < 0 || !d.Kind.ProofRelevant() {
+		t.Fatalf("strongest difference %v (found %v), want a listen-group difference at slot 13 (info), processor 1: listens 1 / 0, hearing a sender in both", d, ok)
+	}
+	ds := Diffs(a, b, nil)
+	var other, sender *Diff
+	for i := range ds {
+		switch ds[i].Kind {
+		case DiffOther:
+			other = &ds[i]
+		case DiffSender:
+			sender = &ds[i]
+		}
+	}
+	if other == nil || other.Slot != 11 || other.Proc != 1 || !slices.Equal(other.ToA, []int32{1}) || !other.AckA || other.ToB != nil || other.LisA != 1 || other.LisB != 1 {
+		t.Fatalf("send/silence difference %v, want slot 11, processor 1: an ack to [1] / nothing, listens 1 / 1", other)
+	}
+	if sender == nil || sender.Slot != 13 || sender.LisA != 1 || sender.LisB != 1 || sender.HearA == sender.HearB || sender.HearA/4 != 1 || sender.HearB/4 != 1 {
+		t.Fatalf("sender difference %v, want one in slot 13 among the listeners to group 1, two senders of group 1", sender)
 	}
 	// The sorts and shifts agree (they are compiled from the network).
 	if d, ok := FirstDiff(a, b, func(p Phase) bool { return p == PhaseSort || p == PhaseShift }); ok {
@@ -162,26 +186,49 @@ func TestSkipHomeNotRigid(t *testing.T) {
 }
 
 func TestFirstDiffEdges(t *testing.T) {
-	mk := func(ph Phase, to []int32, lis int32) SlotSchedule {
-		return SlotSchedule{Phase: ph, To: [][]int32{to}, Listen: []int32{lis}}
+	// One processor per slot; hears is the sender it hears.
+	mk := func(ph Phase, to []int32, ack bool, lis, hears int32) SlotSchedule {
+		return SlotSchedule{Phase: ph, To: [][]int32{to}, Ack: []bool{ack}, Listen: []int32{lis}, Hears: []int32{hears}}
 	}
-	a := []SlotSchedule{mk(PhaseSort, []int32{0}, -1), mk(PhaseInfo, nil, 1)}
+	a := []SlotSchedule{mk(PhaseSort, []int32{0}, false, -1, -1), mk(PhaseInfo, nil, false, 1, 3)}
 	if _, ok := FirstDiff(a, a, nil); ok {
 		t.Fatal("a schedule differs from itself")
 	}
-	if d, ok := FirstDiff(a, a[:1], nil); !ok || d.Slot != 2 || d.Proc != -1 {
+	if d, ok := FirstDiff(a, a[:1], nil); !ok || d.Slot != 2 || d.Proc != -1 || d.Kind != DiffLength {
 		t.Fatalf("length difference: %v %v", d, ok)
 	}
-	b := []SlotSchedule{mk(PhaseSort, []int32{0}, -1), mk(PhaseInfo, []int32{1}, 1)}
-	if d, ok := FirstDiff(a, b, nil); !ok || d.Slot != 2 || d.Proc != 0 {
+	b := []SlotSchedule{mk(PhaseSort, []int32{0}, false, -1, -1), mk(PhaseInfo, []int32{1}, false, 1, 3)}
+	if d, ok := FirstDiff(a, b, nil); !ok || d.Slot != 2 || d.Proc != 0 || d.Kind != DiffOther || d.Kind.ProofRelevant() {
 		t.Fatalf("send difference: %v %v", d, ok)
 	}
 	if _, ok := FirstDiff(a, b, func(p Phase) bool { return p == PhaseSort }); ok {
 		t.Fatal("an info slot was compared with only sort slots kept")
 	}
-	c := []SlotSchedule{mk(PhaseSort, []int32{0}, 0), mk(PhaseInfo, nil, 1)}
-	if d, ok := FirstDiff(a, c, nil); !ok || d.Slot != 1 {
-		t.Fatalf("listen difference: %v %v", d, ok)
+	// The ranking: a later listen difference beats an earlier sender
+	// difference, which beats an earlier target difference, which beats an
+	// earlier packet/ack difference.
+	x := []SlotSchedule{mk(PhaseSort, []int32{0}, false, -1, -1), mk(PhaseSort, []int32{0}, false, -1, -1), mk(PhaseSort, nil, false, 0, 5), mk(PhaseSort, nil, false, 0, 5)}
+	y := []SlotSchedule{mk(PhaseSort, []int32{0}, true, -1, -1), mk(PhaseSort, []int32{1}, false, -1, -1), mk(PhaseSort, nil, false, 0, 6), mk(PhaseSort, nil, false, 1, 6)}
+	ds := Diffs(x, y, nil)
+	want := []struct {
+		k    DiffKind
+		slot int
+	}{{DiffListen, 4}, {DiffSender, 3}, {DiffTargets, 2}, {DiffOther, 1}}
+	if len(ds) != len(want) {
+		t.Fatalf("diffs %v", ds)
+	}
+	for i, w := range want {
+		if ds[i].Kind != w.k || ds[i].Slot != w.slot {
+			t.Fatalf("diff %d: %v, want %v at slot %d", i, ds[i], w.k, w.slot)
+		}
+	}
+	// Listening against not listening, and one sender against none, are
+	// the weak kind (silence leaves the proof intact).
+	if d, _ := FirstDiff([]SlotSchedule{mk(PhaseSort, nil, false, -1, -1)}, []SlotSchedule{mk(PhaseSort, nil, false, 0, 2)}, nil); d.Kind != DiffOther {
+		t.Fatalf("listen/no listen: %v", d)
+	}
+	if d, _ := FirstDiff([]SlotSchedule{mk(PhaseSort, nil, false, 0, -1)}, []SlotSchedule{mk(PhaseSort, nil, false, 0, 2)}, nil); d.Kind != DiffOther {
+		t.Fatalf("none/one sender: %v", d)
 	}
 	if _, _, err := Schedule(pops.Shape{D: 2, G: 2}, perm.Identity(4), Options{Observe: func(int, Phase, pops.State, []pops.Action) {}}); err == nil {
 		t.Fatal("Schedule accepted an observer")

@@ -33,6 +33,12 @@ const (
 	// a comparator wire whose packet is already at its destination
 	// processor does not send it, so who sends depends on the permutation.
 	SkipHome
+	// DataRelay makes the sort phase non-rigid the way Theorem 2.8's proof
+	// cares about: a packet whose destination is odd is relayed by its own
+	// source processor (which sends it to its own group and listens there)
+	// instead of the plan's relay, so which group a processor listens to,
+	// and whom it hears, depend on the data.
+	DataRelay
 )
 
 func (m Mutant) String() string {
@@ -49,6 +55,8 @@ func (m Mutant) String() string {
 		return "two packets share a relay in the first sort stage"
 	case SkipHome:
 		return "a sort-phase sender whose packet is home skips its send"
+	case DataRelay:
+		return "a sort-phase packet with an odd destination is relayed by its source"
 	}
 	return fmt.Sprintf("Mutant(%d)", int(m))
 }
@@ -419,6 +427,9 @@ func (rt *router) route2(j int, pl popsdet.Plan, srcs []int) (map[int]int32, err
 		relay := rt.glob(j, int(pl.Relay[l]))
 		if rt.mut == SkipHome && rt.phase == PhaseSort && pk >= 0 && int(rt.st.Dst[pk]) == p {
 			continue
+		}
+		if rt.mut == DataRelay && rt.phase == PhaseSort && pk >= 0 && rt.st.Dst[pk]%2 == 1 {
+			relay = p
 		}
 		if pk < 0 || !rt.send(p, pk, []int32{int32(rt.sh.Group(relay))}, false) {
 			continue

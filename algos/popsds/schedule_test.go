@@ -234,3 +234,50 @@ func TestFirstDiffEdges(t *testing.T) {
 		t.Fatal("Schedule accepted an observer")
 	}
 }
+
+// DataRelay is non-rigid the way Theorem 2.8's proof cares about: under
+// the identity on POPS(2,2) packets 1 and 3 (odd destinations) are relayed
+// by their sources, which send to and listen to their own group in slot 1
+// (the mutant may put two senders on a coupler: it is only a rigidity
+// fault); under the reversal [3 2 1 0] the odd destinations are at
+// processors 0 and 2 instead, so the listeners and senders heard in the
+// first sort stage change, and the strongest sort-phase difference is a
+// listen-group or sender difference, not a mere send/silence difference.
+func TestDataRelayNotRigid(t *testing.T) {
+	sh := pops.Shape{D: 2, G: 2}
+	id, _, err := Schedule(sh, perm.Identity(4), Options{Mutant: DataRelay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []int{1, 3} {
+		if g := int32(sh.Group(p)); id[0].Listen[p] != g || !slices.Equal(id[0].To[p], []int32{g}) {
+			t.Fatalf("identity under DataRelay, slot 1, processor %d: sends to %v, listens to %d; want its own group %d", p, id[0].To[p], id[0].Listen[p], g)
+		}
+	}
+	s, _, err := Schedule(sh, []int32{3, 2, 1, 0}, Options{Mutant: DataRelay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort := func(p Phase) bool { return p == PhaseSort }
+	if d, ok := FirstDiff(id, s, sort); !ok || !d.Kind.ProofRelevant() {
+		t.Fatalf("DataRelay: strongest sort-phase difference %v (%v), want a listen or sender difference", d, ok)
+	}
+	// Under the reversal processor 1 holds packet 1 with destination 2
+	// (even): it sends to the plan's relay group, as the router as
+	// written does, not to its own group 0 — a packet-target difference
+	// in slot 1.
+	plain, _, err := Schedule(sh, perm.Identity(4), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(plain[0].To[1], []int32{0}) || !slices.Equal(s[0].To[1], plain[0].To[1]) {
+		t.Fatalf("slot 1, processor 1: sends to %v under the reversal, %v as written; want the plan's relay group, not 0", s[0].To[1], plain[0].To[1])
+	}
+	// SkipHome, by contrast, is non-rigid only under the literal reading:
+	// on the same pair its differences are send/silence ones in slot 1.
+	a, _, _ := Schedule(sh, perm.Identity(4), Options{Mutant: SkipHome})
+	b, _, _ := Schedule(sh, []int32{3, 2, 1, 0}, Options{Mutant: SkipHome})
+	if d, ok := FirstDiff(a, b, func(p Phase) bool { return p == PhaseSort }); !ok || d.Slot > 2 {
+		t.Fatalf("SkipHome: %v %v", d, ok)
+	}
+}

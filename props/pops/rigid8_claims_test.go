@@ -2,6 +2,7 @@ package pops
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"routecheck/algos/popsds"
@@ -71,7 +72,37 @@ func TestRigidCounterexample(t *testing.T) {
 		t.Fatalf("verdict %v: %s", o.Verdict, o.Evidence)
 	}
 	cx := o.Counterexample.(map[string]any)
-	if cx["d"] != 4 || cx["g"] != 2 || !slices.Equal(cx["permB"].([]int32), []int32{0, 1, 2, 3, 4, 6, 5, 7}) || cx["slot"] != 11 || cx["processor"] != 1 {
+	// The strongest witness: slot 13, processor 1 listens to group 1 / 0
+	// (the group of its key, 1 / 0; see algos/popsds TestNonRigidCounterexample).
+	if cx["d"] != 4 || cx["g"] != 2 || !slices.Equal(cx["permB"].([]int32), []int32{0, 1, 2, 3, 4, 6, 5, 7}) || cx["slot"] != 13 || cx["processor"] != 1 ||
+		cx["kind"] != "listen group" || cx["proofRelevant"] != true || cx["listensA"] != int32(1) || cx["listensB"] != int32(0) {
 		t.Fatalf("counterexample %v", cx)
+	}
+}
+
+// The DataRelay fault of rigid-part is caught with a witness that breaks
+// the proof's reading; the under-approximating Reach feed of log-n is
+// caught by held ⊆ P.
+func TestRigid8Faults(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	o := checkRigid8(popsds.DataRelay, rigidPart)(env)
+	if o.Verdict != props.Violated || o.Counterexample.(map[string]any)["proofRelevant"] != true {
+		t.Fatalf("DataRelay: %v %s", o.Verdict, o.Evidence)
+	}
+	if o := checkRigid8Log(1, dropRelayHop())(env); o.Verdict != props.Violated || !strings.Contains(o.Evidence, "before slot") {
+		t.Fatalf("relay hop dropped: %v %s", o.Verdict, o.Evidence)
+	}
+	if o := checkRigid8Log(1, nil)(env); o.Verdict != props.Holds {
+		t.Fatalf("log-n: %v %s", o.Verdict, o.Evidence)
+	}
+}
+
+// conj-2.14's evidence compares the slots with ⌈log₂ n⌉ and stays
+// inconclusive; Corollary 2.4's router (popsds with the AKS-family sorter)
+// is measured.
+func TestDetEvidence(t *testing.T) {
+	o := checkDetEvidence("x", true)(props.Env{Budget: props.Small, Seed: props.DefaultSeed})
+	if o.Verdict != props.Inconclusive || !strings.Contains(o.Evidence, "Comparison: ") || !strings.Contains(o.Evidence, "Corollary 2.4") {
+		t.Fatalf("%v %s", o.Verdict, o.Evidence)
 	}
 }

@@ -59,5 +59,16 @@
 // more than [8]'s lump: that is a cost of this completion, not a finding
 // about [8].
 //
+// Rigidity (Theorem 2.8's definition: who sends to which groups and who
+// listens where depend only on the slot and the processor). Options.Observe
+// and Schedule expose each slot's pattern. The sorts and the neighbour
+// shifts are compiled from the network alone, so they are rigid. At d = g
+// the one sub-network holds all n packets, every key y mod g has exactly g
+// of them, and the runs, waves and final round are the same for every
+// permutation: the whole router is rigid. At d > g the run reports, waves
+// and final rounds depend on how many packets of each key a sub-network
+// holds, so the completion is not rigid (TestNonRigidCounterexample;
+// props claim pops/thm-2.8/applies-to-8/rigid).
+//
 // Scope: g ≥ 2 a power of two, d a multiple of g.
 package popsds

@@ -29,6 +29,16 @@ const (
 	// SharedRelay gives, in the first sort stage, one packet the relay of
 	// another packet of the same source group (two senders on one coupler).
 	SharedRelay
+	// SkipHome makes the sort phase non-rigid (Theorem 2.8's definition):
+	// a comparator wire whose packet is already at its destination
+	// processor does not send it, so who sends depends on the permutation.
+	SkipHome
+	// DataRelay makes the sort phase non-rigid the way Theorem 2.8's proof
+	// cares about: a packet whose destination is odd is relayed by its own
+	// source processor (which sends it to its own group and listens there)
+	// instead of the plan's relay, so which group a processor listens to,
+	// and whom it hears, depend on the data.
+	DataRelay
 )
 
 func (m Mutant) String() string {
@@ -43,6 +53,10 @@ func (m Mutant) String() string {
 		return "one wave slot fewer"
 	case SharedRelay:
 		return "two packets share a relay in the first sort stage"
+	case SkipHome:
+		return "a sort-phase sender whose packet is home skips its send"
+	case DataRelay:
+		return "a sort-phase packet with an odd destination is relayed by its source"
 	}
 	return fmt.Sprintf("Mutant(%d)", int(m))
 }
@@ -98,6 +112,11 @@ type Options struct {
 	// plugs in an AKS-family network). It must sort; a network that does
 	// not leaves packets undelivered, which the result reports.
 	Sorter *sortnet.Network
+	// Observe, if set, is called once per slot just before the model steps
+	// it, with the slot number (from 1), the phase, the state the slot
+	// starts from and every processor's action (see schedule.go). It must
+	// not modify them; it changes nothing the router does.
+	Observe func(slot int, ph Phase, st pops.State, acts []pops.Action)
 }
 
 // Result is what a run did, as the slot model reports it.
@@ -134,6 +153,8 @@ type router struct {
 	parkedCount []int   // per group h: packets of key h parked so far (O_h)
 	rcv         []int32 // index in ev.Received of each processor's reception, or −1
 	ev          pops.Events
+	observe     func(int, Phase, pops.State, []pops.Action)
+	phase       Phase
 }
 
 type stagePlan struct {
@@ -178,7 +199,7 @@ func newRouter(sh pops.Shape, dst []int32, o Options) (*router, error) {
 	if err != nil {
 		return nil, err
 	}
-	rt := &router{sh: sh, n: sh.N(), d: sh.D, g: sh.G, k: sh.D / sh.G, m: sh.G * sh.G, mut: m, st: st}
+	rt := &router{sh: sh, n: sh.N(), d: sh.D, g: sh.G, k: sh.D / sh.G, m: sh.G * sh.G, mut: m, st: st, observe: o.Observe}
 	if o.Sorter != nil {
 		if o.Sorter.N != rt.m {
 			return nil, fmt.Errorf("sorter on %d wires: need g² = %d", o.Sorter.N, rt.m)
@@ -353,6 +374,9 @@ func (rt *router) step() (pops.Events, error) {
 		}
 		rt.acts[p].Drop = drop
 	}
+	if rt.observe != nil {
+		rt.observe(rt.res.Slots+1, rt.phase, rt.st, rt.acts)
+	}
 	next, ev, err := pops.Step(rt.st, rt.acts)
 	if err != nil {
 		return ev, fmt.Errorf("popsds: slot %d: %w", rt.res.Slots+1, err)
@@ -401,6 +425,12 @@ func (rt *router) route2(j int, pl popsdet.Plan, srcs []int) (map[int]int32, err
 		p := rt.glob(j, l)
 		pk := rt.cur[p]
 		relay := rt.glob(j, int(pl.Relay[l]))
+		if rt.mut == SkipHome && rt.phase == PhaseSort && pk >= 0 && int(rt.st.Dst[pk]) == p {
+			continue
+		}
+		if rt.mut == DataRelay && rt.phase == PhaseSort && pk >= 0 && rt.st.Dst[pk]%2 == 1 {
+			relay = p
+		}
 		if pk < 0 || !rt.send(p, pk, []int32{int32(rt.sh.Group(relay))}, false) {
 			continue
 		}
@@ -445,6 +475,7 @@ func (rt *router) route2(j int, pl popsdet.Plan, srcs []int) (map[int]int32, err
 
 // sort runs the odd-even merge sort on sub-network j, 2 slots a stage.
 func (rt *router) sort(j int) error {
+	rt.phase = PhaseSort
 	last := len(rt.stagePlans) - 1
 	for s, sp := range rt.stagePlans {
 		if s == last && rt.mut == SkipStage {
@@ -486,6 +517,7 @@ func (rt *router) sort(j int) error {
 func (rt *router) info(j int) error {
 	g, m := rt.g, rt.m
 	before := rt.res.Slots
+	rt.phase = PhaseShift
 	all := make([]int, m)
 	for r := range m {
 		all[r] = rt.local(r)
@@ -569,6 +601,7 @@ func (rt *router) info(j int) error {
 		}
 		return holder, rank, nil
 	}
+	rt.phase = PhaseInfo
 	sHold, sRank, err := report(isStart)
 	if err != nil {
 		return err
@@ -667,6 +700,7 @@ func (rt *router) info(j int) error {
 		}
 		rt.parkedCount[hh] += max(c, 0)
 	}
+	rt.phase = PhaseWave
 	budget := len(waves)
 	if rt.mut == FewerWaves {
 		budget--
@@ -704,6 +738,7 @@ func (rt *router) info(j int) error {
 // final runs round t: the parked packet for y = b·d + t·g + h goes from
 // group h to y over c(b, h).
 func (rt *router) final(t int) error {
+	rt.phase = PhaseFinal
 	rt.begin()
 	for q := range rt.n {
 		y := rt.park[q]

@@ -1,0 +1,484 @@
+package pops
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"routecheck/algos/popsdet"
+	"routecheck/algos/popsds"
+	"routecheck/models/perm"
+	mpops "routecheck/models/pops"
+	"routecheck/oracles/popslower"
+	"routecheck/props"
+)
+
+// Issue 12: Theorem 2.8's closing sentences ("This bound applies to both
+// the O(log² g) algorithm in [8] and to our deterministic algorithm ...
+// Therefore, within the class of rigid algorithms, our proposed routing
+// scheme is optimal.") and Conjectures 2.13–2.14, checked against the [8]
+// router as algos/popsds simulates it and against the sort-based router.
+
+// rigid8Shapes are the shapes the rigidity claims run on at a budget, with
+// the number of random permutations compared with the identity on each
+// (0: every permutation, in lexicographic order).
+type rigid8Shape struct {
+	sh     mpops.Shape
+	random int
+}
+
+func rigid8Shapes(b props.Budget) []rigid8Shape {
+	out := []rigid8Shape{
+		{mpops.Shape{D: 2, G: 2}, 0},
+		{mpops.Shape{D: 4, G: 2}, b.Pick(30, 150, 0)}, // exhaustive (40320) at large only: ≈ 6 s
+		{mpops.Shape{D: 4, G: 4}, b.Pick(10, 40, 400)},
+		{mpops.Shape{D: 8, G: 4}, b.Pick(4, 15, 150)},
+		{mpops.Shape{D: 8, G: 8}, b.Pick(0, 4, 40)},
+		{mpops.Shape{D: 32, G: 4}, b.Pick(0, 3, 20)},
+	}
+	var keep []rigid8Shape
+	for _, s := range out {
+		if s.random > 0 || s.sh.N() <= 8 {
+			keep = append(keep, s)
+		}
+	}
+	return keep
+}
+
+// nextPerm advances p to the next permutation in lexicographic order and
+// reports false after the last.
+func nextPerm(p []int32) bool {
+	i := len(p) - 2
+	for i >= 0 && p[i] >= p[i+1] {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	j := len(p) - 1
+	for p[j] <= p[i] {
+		j--
+	}
+	p[i], p[j] = p[j], p[i]
+	for a, b := i+1, len(p)-1; a < b; a, b = a+1, b-1 {
+		p[a], p[b] = p[b], p[a]
+	}
+	return true
+}
+
+// rigidPart says which slots the rigid-part claim compares: every slot at
+// d = g, the sort and shift slots otherwise.
+func rigidPart(sh mpops.Shape) func(popsds.Phase) bool {
+	if sh.D == sh.G {
+		return nil
+	}
+	return func(p popsds.Phase) bool { return p == popsds.PhaseSort || p == popsds.PhaseShift }
+}
+
+// checkRigid8 compares, on every shape of rigid8Shapes, the communication
+// pattern (popsds.Schedule: each processor's send groups and listen group
+// per slot) of the router (or mutant mut) on the identity with its pattern
+// on other permutations — every permutation where n ≤ 8 (the first
+// differing one in lexicographic order is the counterexample), random ones
+// beyond — on the slots part selects (nil: all). A difference is a
+// violation of rigidity with the two permutations and the slot/processor.
+func checkRigid8(mut popsds.Mutant, part func(mpops.Shape) func(popsds.Phase) bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		r := rand.New(rand.NewPCG(env.Seed, 0x12a8))
+		var ev []string
+		for _, s := range rigid8Shapes(env.Budget) {
+			sh, n := s.sh, s.sh.N()
+			id := perm.Identity(n)
+			ref, res, err := popsds.Schedule(sh, id, popsds.Options{Mutant: mut})
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: %v", sh, err)}
+			}
+			if mut == popsds.None && !res.Completed {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: not routed: %+v", sh, res)}
+			}
+			keep := part(sh)
+			tried := 0
+			try := func(p []int32) *props.Outcome {
+				tried++
+				sc, _, err := popsds.Schedule(sh, p, popsds.Options{Mutant: mut})
+				if err != nil {
+					return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %v: %v", sh, p, err)}
+				}
+				if ds := popsds.Diffs(ref, sc, keep); len(ds) > 0 {
+					d := ds[0] // the strongest witness
+					var all []string
+					for _, x := range ds {
+						all = append(all, x.String())
+					}
+					reading := "under the literal reading only (silence, acks or targets; the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j is not broken)"
+					if d.Kind.ProofRelevant() {
+						reading = "under either reading (a listener's group or the sender it hears depends on the data, which breaks the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j)"
+					}
+					return &props.Outcome{Verdict: props.Violated,
+						Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns, %s; strongest witness: %v; first difference of each kind (identity / π): %s; %d permutations compared",
+							sh, p, reading, d, strings.Join(all, "; "), tried),
+						Counterexample: map[string]any{"d": sh.D, "g": sh.G, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(), "proofRelevant": d.Kind.ProofRelevant(),
+							"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc, "sendsToA": d.ToA, "sendsToB": d.ToB, "ackA": d.AckA, "ackB": d.AckB,
+							"listensA": d.LisA, "listensB": d.LisB, "hearsA": d.HearA, "hearsB": d.HearB}}
+				}
+				return nil
+			}
+			// At n ≤ 8 the permutations are tried in lexicographic order
+			// first (all of them, or the first s.random), so the first
+			// difference found is the smallest counterexample there.
+			how := fmt.Sprintf("%d random", s.random)
+			if n <= 8 {
+				p := perm.Identity(n)
+				for k := 0; (s.random == 0 || k < s.random) && nextPerm(p); k++ {
+					if o := try(p); o != nil {
+						return *o
+					}
+				}
+				how = "all"
+				if s.random > 0 {
+					how = fmt.Sprintf("the first %d (lexicographic) and %d random", s.random, s.random)
+				}
+			}
+			for range s.random {
+				if o := try(perm.Random(n, r)); o != nil {
+					return *o
+				}
+			}
+			what := "every slot"
+			if keep != nil {
+				what = "the sort and shift slots"
+			}
+			ev = append(ev, fmt.Sprintf("%v: %s permutations, %s of %d the same as the identity's", sh, how, what, len(ref)))
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+	}
+}
+
+// rigid8Reach runs popsds on dst and feeds every slot's actual actions to
+// popslower.Reach. It checks, at every slot t, that every packet the model
+// has at processor i is in P(i, t) (the sets bound what can have been
+// seen) and |P(i,t)| ≤ 2^t, and returns the first slot after which every
+// P(i, t) is full (0 if never), an unseen pair (h, i) just before it, the
+// largest |P(i,t)|/2^t, and the first slot after which processor at holds
+// packet pk (−1 for none, 0 if never).
+//
+// under, if set, is a planted fault: it rewrites the actions fed to Reach
+// (not those the model runs), e.g. to drop some receptions, so that Reach
+// under-approximates what the model can hold. After the last slot, every
+// packet must be in P(its destination, final slot).
+func rigid8Reach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Phase, []mpops.Action) []mpops.Action) (full, h, i int, ratio float64, heldAt int, res popsds.Result, bad string, err error) {
+	n := sh.N()
+	rc := popslower.NewReach(n)
+	h, i = -1, -1
+	var obsErr error
+	obs := func(slot int, ph popsds.Phase, st mpops.State, acts []mpops.Action) {
+		if obsErr != nil || bad != "" {
+			return
+		}
+		// The state the slot starts from is the one after slot−1 slots.
+		for q := range n {
+			for _, it := range st.Buf[q] {
+				if !rc.Has(q, int(it.Packet)) {
+					bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
+					return
+				}
+				if heldAt == 0 && pk >= 0 && q == at && int(it.Packet) == pk {
+					heldAt = slot - 1
+				}
+			}
+		}
+		if full == 0 {
+			if hh, ii, ok := rc.Unseen(); ok {
+				h, i = hh, ii
+			}
+		}
+		feed := acts
+		if under != nil {
+			feed = under(ph, acts)
+		}
+		if obsErr = rc.Slot(sh, feed); obsErr != nil {
+			return
+		}
+		for q := range n {
+			ratio = max(ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
+		}
+		if _, _, ok := rc.Unseen(); !ok && full == 0 {
+			full = slot
+		}
+	}
+	res, err = popsds.RouteWith(sh, dst, popsds.Options{Observe: obs})
+	if err == nil {
+		err = obsErr
+	}
+	if err == nil && bad == "" && res.Completed {
+		// After the final slot every packet sits at its destination: it
+		// must be in P(destination, final slot).
+		for p, y := range dst {
+			if !rc.Has(int(y), p) {
+				bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", res.Slots, y, p, y, res.Slots)
+				break
+			}
+		}
+	}
+	if heldAt == 0 && pk >= 0 && err == nil && bad == "" {
+		// The packet may arrive in the last slot: look at the end state
+		// through the result (delivered packets sit at their destination).
+		if res.Completed && int(dst[pk]) == at {
+			heldAt = res.Slots
+		}
+	}
+	return
+}
+
+// rigid8LogShapes are the shapes of the log-n claim: d = g shapes (where
+// the router is rigid throughout, pops/thm-2.8/applies-to-8/rigid-part)
+// carry Theorem 2.8's consequence; d > g shapes only the per-run bounds.
+func rigid8LogShapes(b props.Budget) []mpops.Shape {
+	out := []mpops.Shape{{D: 2, G: 2}, {D: 4, G: 4}, {D: 4, G: 2}, {D: 8, G: 4}}
+	if b >= props.Default {
+		out = append(out, mpops.Shape{D: 8, G: 8}, mpops.Shape{D: 32, G: 4})
+	}
+	if b >= props.Large {
+		out = append(out, mpops.Shape{D: 16, G: 16})
+	}
+	return out
+}
+
+// checkRigid8Log runs Theorem 2.8's argument on popsds's actual actions
+// with the bound ⌈log₂ n⌉ scaled by scale (1 for the claim, 4 for the
+// planted fault).
+//
+// under is passed to rigid8Reach (nil for the claim).
+func checkRigid8Log(scale int, under func(popsds.Phase, []mpops.Action) []mpops.Action) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		r := rand.New(rand.NewPCG(env.Seed, 0x12a9))
+		var ev []string
+		worst := 0.0
+		for _, sh := range rigid8LogShapes(env.Budget) {
+			n := sh.N()
+			logn := popslower.CeilLog2(n)
+			inst := map[string]any{"d": sh.D, "g": sh.G}
+			dst := perm.Random(n, r)
+			full, h, i, ratio, _, res, bad, err := rigid8Reach(sh, dst, -1, -1, under)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}
+			}
+			inst["perm"] = dst
+			if bad != "" || ratio > 1 || !res.Completed {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: %s; max |P(i,t)|/2^t = %.3f; routed %v", sh, bad, ratio, res.Completed), Counterexample: inst}
+			}
+			worst = max(worst, ratio)
+			if sh.D != sh.G {
+				ev = append(ev, fmt.Sprintf("%v (not rigid, per run only): held ⊆ P(i,t), max |P|/2^t = %.3f, routed in %d slots = %.1f⌈log₂ n⌉", sh, ratio, res.Slots, float64(res.Slots)/float64(logn)))
+				continue
+			}
+			bound := scale * logn
+			if full == 0 || full < bound || res.Slots < bound {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: every P(i,t) full after slot %d, routed in %d slots, bound %d·⌈log₂ %d⌉ = %d", sh, full, res.Slots, scale, n, bound), Counterexample: inst}
+			}
+			// The exhibited permutation: π(h) = i (a swap on the identity);
+			// processor i must not hold p_h before slot full.
+			pi := perm.Identity(n)
+			pi[h], pi[i] = int32(i), int32(h)
+			_, _, _, _, heldAt, res2, bad2, err := rigid8Reach(sh, pi, h, i, under)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}
+			}
+			if bad2 != "" || !res2.Completed || heldAt < full {
+				inst["perm"] = pi
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: π(%d) = %d: %s; p_%d first at %d after slot %d, before slot %d when P(%d) first contains it", sh, h, i, bad2, h, i, heldAt, full, i), Counterexample: inst}
+			}
+			ev = append(ev, fmt.Sprintf("%v: max |P|/2^t = %.3f, every P(i,t) full after slot %d ≥ ⌈log₂ %d⌉ = %d (ratio %.2f); p_%d ∉ P(%d) until then and with π(%d) = %d it reaches %d after slot %d; routed in %d slots = %.1f⌈log₂ n⌉",
+				sh, ratio, full, n, logn, float64(full)/float64(logn), h, i, h, i, i, heldAt, res.Slots, float64(res.Slots)/float64(logn)))
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; "), Slack: props.SlackOf(worst, 1)}
+	}
+}
+
+// dropListens returns a copy of acts in which nobody listens: Reach fed
+// this learns nothing in the slot.
+func dropListens(acts []mpops.Action) []mpops.Action {
+	out := slices.Clone(acts)
+	for i := range out {
+		out[i].Listen = -1
+	}
+	return out
+}
+
+// dropRelayHop is a planted under-approximation of Reach: the receptions
+// of every second sort slot (the relay → target hop of each stage's
+// two-hop schedule: every sub-network's sort has 2 slots a stage) are not
+// fed to it.
+func dropRelayHop() func(popsds.Phase, []mpops.Action) []mpops.Action {
+	k := 0
+	return func(ph popsds.Phase, acts []mpops.Action) []mpops.Action {
+		if ph != popsds.PhaseSort {
+			return acts
+		}
+		k++
+		if k%2 == 0 {
+			return dropListens(acts)
+		}
+		return acts
+	}
+}
+
+// detRouterSlots measures the deterministic routers on one random
+// permutation per shape: the sort router with Batcher's network and with
+// the AKS-family network (exact separators), popsds ([8]) and popsds with
+// the AKS-family network as its Stage-1 sorter (Corollary 2.4's router). It
+// returns one line per shape, the smallest slots / ⌈log₂ n⌉ over every
+// router and shape, and false when a router failed to route or had a
+// conflict (then the last line says which).
+func detRouterSlots(env props.Env, shapes []mpops.Shape) ([]string, float64, bool) {
+	minRatio := math.Inf(1)
+	r := rand.New(rand.NewPCG(env.Seed, 0x12aa))
+	var lines []string
+	for _, sh := range shapes {
+		n := sh.N()
+		logn := popslower.CeilLog2(n)
+		dst := perm.Random(n, r)
+		var parts []string
+		for _, cn := range cor24Networks[1:] { // Batcher, AKS-family
+			nw, err := cn.build(n)
+			if err != nil {
+				return append(lines, fmt.Sprintf("%v %s: %v", sh, cn.name, err)), 0, false
+			}
+			router, err := popsdet.NewSortRouter(sh, nw)
+			if err != nil {
+				return append(lines, fmt.Sprintf("%v %s: %v", sh, cn.name, err)), 0, false
+			}
+			res, err := router.Route(dst)
+			if err != nil || res.Delivered != n || res.Conflicts != 0 {
+				return append(lines, fmt.Sprintf("%v %s: %v delivered %d/%d, %d conflicts", sh, cn.name, err, res.Delivered, n, res.Conflicts)), 0, false
+			}
+			minRatio = min(minRatio, float64(res.Slots)/float64(logn))
+			parts = append(parts, fmt.Sprintf("sort router (%s) %d slots = %.1f", cn.name, res.Slots, float64(res.Slots)/float64(logn)))
+			if cn.name != "AKS-family (exact separators)" || popsds.CheckShape(sh) != nil {
+				continue
+			}
+			// Corollary 2.4: the AKS-family network plugged into Stage 1
+			// of [8] (on the g² wires of each POPS(g,g) sub-network).
+			snw := nw
+			if sh.D != sh.G {
+				if snw, err = cn.build(sh.G * sh.G); err != nil {
+					return append(lines, fmt.Sprintf("%v %s on g² wires: %v", sh, cn.name, err)), 0, false
+				}
+			}
+			rs, err := popsds.RouteWith(sh, dst, popsds.Options{Sorter: &snw})
+			if err != nil || !rs.Completed || rs.Conflicts != 0 {
+				return append(lines, fmt.Sprintf("%v [8] with the %s sorter: %v %+v", sh, cn.name, err, rs)), 0, false
+			}
+			minRatio = min(minRatio, float64(rs.Slots)/float64(logn))
+			parts = append(parts, fmt.Sprintf("[8] with the %s sorter (Corollary 2.4) %d slots = %.1f", cn.name, rs.Slots, float64(rs.Slots)/float64(logn)))
+		}
+		if popsds.CheckShape(sh) == nil {
+			res, err := popsds.Route(sh, dst, popsds.None)
+			if err != nil || !res.Completed || res.Conflicts != 0 {
+				return append(lines, fmt.Sprintf("%v [8]: %v %+v", sh, err, res)), 0, false
+			}
+			minRatio = min(minRatio, float64(res.Slots)/float64(logn))
+			parts = append(parts, fmt.Sprintf("[8] (popsds) %d slots = %.1f", res.Slots, float64(res.Slots)/float64(logn)))
+		}
+		lines = append(lines, fmt.Sprintf("%v (⌈log₂ n⌉ = %d): %s ×⌈log₂ n⌉", sh, logn, strings.Join(parts, ", ")))
+	}
+	return lines, minRatio, true
+}
+
+func detShapes(b props.Budget) []mpops.Shape {
+	out := []mpops.Shape{{D: 2, G: 2}, {D: 4, G: 4}, {D: 8, G: 8}}
+	if b >= props.Default {
+		out = append(out, mpops.Shape{D: 16, G: 16})
+	}
+	return out
+}
+
+// checkDetEvidence is the check of the claims no finite run can decide: it
+// measures the deterministic conflict-free routers (detRouterSlots) and
+// returns inconclusive with the reason and the measurements. A router that
+// fails to route or conflicts says nothing about a paper-class conjecture
+// (it is our simulation that failed): the check is then inconclusive with
+// that reason, never a pass and never a violation. With logN set the
+// evidence also compares every router's slots with ⌈log₂ n⌉ and says
+// whether all of them use at least that many.
+func checkDetEvidence(reason string, logN bool) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		lines, minRatio, ok := detRouterSlots(env, detShapes(env.Budget))
+		if !ok {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: "Inconclusive: a deterministic router the evidence rests on failed to route or conflicted, so there is no evidence: " + strings.Join(lines, "; ")}
+		}
+		cmp := ""
+		if logN {
+			if minRatio >= 1 {
+				cmp = fmt.Sprintf(" Comparison: every router used at least ⌈log₂ n⌉ slots at every measured shape (smallest slots/⌈log₂ n⌉ = %.2f).", minRatio)
+			} else {
+				cmp = fmt.Sprintf(" Comparison: some router used fewer than ⌈log₂ n⌉ slots (smallest slots/⌈log₂ n⌉ = %.2f): no contradiction with an Ω bound, which has no constant.", minRatio)
+			}
+		}
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: reason + cmp + " Measured (one random permutation per shape, slot model, every packet delivered, no conflict on that permutation): " + strings.Join(lines, "; ")}
+	}
+}
+
+func init() {
+	const src = seed000 + " §II-C (Theorem 2.8 and the two sentences after its proof)"
+	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid", Source: src, Kind: props.Invariant, Recorded: props.Violated, Class: props.Construction,
+		Statement: "The [8] router (Datta and Soundaralakshmi, as algos/popsds simulates it) is rigid: at every slot t each processor i sends to a set of groups C_out(i,t) and listens to c_in(i,t) that depend only on t and i, not on the permutation.",
+		Scope:     "popsds on POPS(2,2) and POPS(4,2) (every permutation at n ≤ 8, compared with the identity in lexicographic order), POPS(4,4), POPS(8,4) (+ POPS(8,8), POPS(32,4) at default) on random permutations; every slot",
+		Notes: "Two readings of rigidity. Literal (the paper's definition): each processor's send groups C_out(i,t) and listen group c_in(i,t) depend only on t and i, sending nothing included. Proof's: what Theorem 2.8's proof uses is only that the sender j a listener i hears at slot t is fixed by (i, t), so P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1); silence (no send) leaves the proof intact. The check compares the patterns (popsds.Schedule: send groups, packet or ack, listen group, the unique sender heard) and reports the strongest witness, in the order: a listen-group difference, a different sender heard, a packet's target groups, then send/silence or ack; the evidence names every kind found and whether the witness breaks the proof's reading. " +
+			"Violated, at d > g, under either reading, by the part of popsds that the seed leaves open (our completion after the sorts, see algos/popsds's doc): the run reports and broadcasts follow the run structure, which depends on the data. Minimal counterexample (the first in lexicographic order; traced by hand in algos/popsds TestNonRigidCounterexample): POPS(4,2), the identity against π = the swap of 5 and 6; sub-network 0 holds keys (y mod 2, y) = (0,0),(1,1),(0,4),(1,5) under the identity but (0,0),(1,1),(0,4),(0,6) under π, so the wire of rank 2 (processor 1) has key 1 against key 0: in slot 11 it reports a run start to group 1 against silence (literal reading only), and in slot 13 (the broadcast of run starts) it listens to group 1 against group 0, hearing a sender in both — the strongest witness, which breaks the proof's reading; in the same slot a processor of group 1 hears a different sender, and later wave slots send packets to different groups. " +
+			"At d = g (one sub-network holding all n packets) every key h has exactly g packets, so the run structure, the waves and the final round are the same for every permutation and the whole router is rigid (every permutation of POPS(2,2); random ones on POPS(4,4), POPS(8,8)); at d > g the sort and the shifts are rigid (pops/thm-2.8/applies-to-8/rigid-part). " +
+			"Class construction: the seed gives [8]'s remaining cost only as the lump 21d/g + 3 log g + 7, so whether [8]'s own completion is rigid cannot be read from it; a rigid completion (fixed-pattern prefix sums and a monotone route) would fit the paper's sentence, and is not built here.",
+		Check: checkRigid8(popsds.None, func(mpops.Shape) func(popsds.Phase) bool { return nil }),
+		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+	})
+	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-part", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+		Statement: "The part of the [8] router Theorem 2.8 can apply to is rigid: at d = g every slot, and at d > g every slot of the sorts (Batcher's odd-even merge sort simulated on each POPS(g,g) sub-network) and of the neighbour shifts, has the same send groups and listen group per processor for every permutation.",
+		Scope:     "the shapes of pops/thm-2.8/applies-to-8/rigid; every permutation of POPS(2,2) (all slots) and POPS(4,2) at n ≤ 8 where the budget says 0 random (large: all 40320 of POPS(4,2), ≈ 6 s), random permutations elsewhere",
+		Notes: "Class construction: at d = g 'every slot' includes our completion (the run information, waves and final round, which the seed does not describe), and at d > g the shift slots are part of that completion too; only the sort slots are [8] as the seed describes it. So this is a property of our simulation, not a reading of the paper's sentence; the sentence itself is pops/thm-2.8/applies-to-8/rigid. " +
+			"Planted faults (written before running), caught by the same comparison at the same budget: popsds.DataRelay, non-rigid the way the proof cares about (a sort-phase packet with an odd destination is relayed by its own source, so listen groups and senders heard depend on the data: the witness is a listen-group or sender difference, algos/popsds TestDataRelayNotRigid); and popsds.SkipHome (a sort-phase wire whose packet is already home does not send), which is non-rigid only under the literal reading (its differences are send/silence ones; silence leaves the proof intact). " +
+			"Cost: exhaustive over POPS(4,2) costs ≈ 40320 × 140 µs ≈ 6 s, over the 2 s a claim may cost at default, so it runs at large only; small and default compare 30/150 random permutations there.",
+		Check: checkRigid8(popsds.None, rigidPart),
+		Faults: []props.Fault{
+			{Name: "non-rigid in the proof's sense: a sort-phase packet with an odd destination is relayed by its source (popsds.DataRelay)", Check: checkRigid8(popsds.DataRelay, rigidPart)},
+			{Name: "non-rigid under the literal reading only: a sort-phase sender whose packet is home skips its send (popsds.SkipHome)", Check: checkRigid8(popsds.SkipHome, rigidPart)},
+		},
+		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+	})
+	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/log-n", Source: src, Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
+		Statement: "On the [8] router's actual actions |P(i,t)| ≤ 2^t, and where it is rigid (d = g) some packet p_h has not reached some processor i before slot ⌈log₂ n⌉, so the router needs at least ⌈log₂ n⌉ slots and, on π with π(h) = i, p_h is not at i before then.",
+		Scope:     "popsds, one random permutation per shape: POPS(2,2), POPS(4,4) (d = g: the consequence) and POPS(4,2), POPS(8,4) (d > g: per-run bounds only); + POPS(8,8), POPS(32,4) at default, POPS(16,16) at large",
+		Notes: "P(i,t) comes from popsds's actual slot-model actions (popslower.Reach, acks counted as carrying the sender's set, an over-approximation). |P(i,t)| ≤ 2^t cannot fail (Reach at most doubles a set per slot by construction), and at d = g the fill-slot consequence follows from it; they are kept as sanity checks, not as the claim's content. The content is that Reach is a sound model of popsds: before every slot, and after the final slot, every packet the model has at processor i is in P(i,t) (after the final slot: every packet at its destination), and the run routes every packet. At d = g popsds is rigid (pops/thm-2.8/applies-to-8/rigid-part), so the sets are those of every permutation and the proof's consequence is checked: the first slot after which every P(i,t) is full is ≥ ⌈log₂ n⌉ (evidence: that slot / ⌈log₂ n⌉), and on the exhibited permutation (π(h) = i, a swap) p_h reaches i no earlier. " +
+			"At d > g popsds is not rigid (pops/thm-2.8/applies-to-8/rigid), so the sets of one run say nothing about other permutations and the theorem's consequence is not claimed there: only held ⊆ P(i,t) per run and the slots / ⌈log₂ n⌉ ratio. Planted faults (written before running): an under-approximating Reach feed that held ⊆ P must catch: the relay hop of every sort stage dropped (caught before a slot); and the bound raised fourfold (4⌈log₂ n⌉), which tests the fill-slot comparison (full ≥ bound and slots ≥ bound), as in pops/thm-2.8/rigid-log-n. Slack is the largest |P(i,t)|/2^t. The check after the final slot is real but weak here: every P(i,t) is full long before the final rounds (slot 4 of 17 on POPS(2,2)), so a planted fault dropping the final rounds' receptions was tried and is not caught; it is not listed.",
+		Check: checkRigid8Log(1, nil),
+		Faults: []props.Fault{
+			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: func(env props.Env) props.Outcome { return checkRigid8Log(1, dropRelayHop())(env) }},
+			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8Log(4, nil)},
+		},
+		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+	})
+	props.Register(props.Claim{ID: "pops/thm-2.8/optimal-within-rigid", Source: src, Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Reading,
+		Statement: "Therefore, within the class of rigid algorithms, our proposed routing scheme is optimal: it routes in O(log n) slots at d = Θ(g), matching Theorem 2.8's Ω(log n). Two readings of 'our proposed routing scheme': Corollary 2.4 (Theorem 2.3's AKS sorter plugged into Stage 1 of [8]: popsds with the AKS-family network as its sorter), or §II-C's description, a pure comparator simulation (the direct sort router with an AKS-family network).",
+		Scope:     "the direct sort router with Batcher's network and with the AKS-family network (exact separators), popsds ([8]) and popsds with the AKS-family sorter (Corollary 2.4), at POPS(2,2), POPS(4,4), POPS(8,8) (+ POPS(16,16) at default); one random permutation per shape",
+		Notes: "Class reading: the paper's 'our proposed routing scheme' is Corollary 2.4's router (Theorem 2.3's sorter in Stage 1 of [8]), which inherits [8]'s completion — in our simulation not rigid at d > g (pops/thm-2.8/applies-to-8/rigid), so 'within the class of rigid algorithms' fits it only if [8]'s own completion is rigid, which the seed does not say — while the sentences after Theorem 2.8 describe a pure comparator simulation (each processor sends to a pre-determined processor per comparator), which is the direct sort router, rigid by construction (its schedule is compiled from the network alone; its Ω(log n) side is pops/thm-2.8/rigid-log-n). Both are measured. " +
+			"Recorded inconclusive: optimality is asymptotic (O(log n) against Ω(log n)) and rests on the AKS network's constants, which give depth c·log n only at sizes far beyond any simulation; at feasible n an AKS-family network is deeper than Batcher's, so no finite measurement can confirm or refute the O(log n) side. The evidence prints the measured slots of each deterministic router divided by ⌈log₂ n⌉ on one random permutation per shape; a router that fails to route or conflicts makes the check inconclusive with that reason, never a pass.",
+		Check: checkDetEvidence("Inconclusive: optimality is an asymptotic statement resting on the AKS constants; no finite size can decide it.", false),
+		Mem:   props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+	})
+	const conj = seed000 + " §II-C"
+	props.Register(props.Claim{ID: "pops/conj-2.13", Source: conj + " Conjecture 2.13", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+		Statement: "There exists a deterministic algorithm for online permutation routing on POPS(d,g), d = Θ(g), that is optimal and conflict-free.",
+		Scope:     "evidence only: the deterministic conflict-free routers we have (sort router with Batcher and AKS-family networks, popsds) at POPS(2,2), POPS(4,4), POPS(8,8) (+ POPS(16,16) at default)",
+		Notes:     "Recorded inconclusive: an existence statement about an asymptotic optimum has no finite check — no finite set of runs shows that a router is O(log n) (optimal by Theorem 2.8 only within rigid algorithms, and Conjecture 2.14 for the rest), and failing to find one shows nothing. The evidence is what we have: every deterministic router here is conflict-free on the slot model (checked on one random permutation per shape only; a router failure or conflict makes the check inconclusive with that reason, since it says nothing about the conjecture), and their slots / ⌈log₂ n⌉ grow with n at feasible sizes (Batcher: Θ(log n) ratio; the AKS-family network with exact separators is deeper still), so none of them is evidence of optimality at these sizes.",
+		Check:     checkDetEvidence("Inconclusive: an existence statement about an asymptotic optimum; no finite run can establish or refute it.", false),
+		Mem:       props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+	})
+	props.Register(props.Claim{ID: "pops/conj-2.14", Source: conj + " Conjecture 2.14", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
+		Statement: "Any deterministic and conflict-free algorithm for online permutation routing on POPS(d,g), d = Θ(g), must use Ω(log n) slots.",
+		Scope:     "evidence only: the routers and shapes of pops/conj-2.13",
+		Notes:     "Recorded inconclusive: a lower bound over all (adaptive) deterministic conflict-free algorithms cannot be checked by running some of them, and Ω has no constant; a refutation would need a family of algorithms, not a measurement. Finite evidence only: the check compares every deterministic router's slots with ⌈log₂ n⌉ on one random permutation per shape and says whether all use at least that many (the ratios are printed; for the rigid ones this is Theorem 2.8, pops/thm-2.8/rigid-log-n and pops/thm-2.8/applies-to-8/log-n); conflict-freedom is checked on that one permutation per shape. A router failure or conflict makes the check inconclusive with that reason.",
+		Check:     checkDetEvidence("Inconclusive: a lower bound over all deterministic conflict-free algorithms; running some of them cannot decide it.", true),
+		Mem:       props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+	})
+}

@@ -41,8 +41,10 @@ func Run(s mb.State, o Options) (Result, mb.State, error) {
 // or a hand-made start — is checked before a step is applied and reported
 // with the model's own error. With Check every step's moves also go through
 // mb.StepInto (which validates them), mb.CheckInvariants runs on the
-// model's state, and the engine's node counts are compared with it: a Check
-// run is a differential run of the engine against the model.
+// model's state, the engine's node counts are compared with it, and every
+// node's list, batch mask and pick are recomputed from its packets and
+// compared with what the engine decides from (checkNodes): a Check run is a
+// differential run of the engine against the model.
 //
 // Where the network is not what the engine assumes (an edge that does not
 // lead from stage s to stage s + 1, a colour used twice at one node, more
@@ -99,6 +101,7 @@ const (
 	plantStaleMask        // remove keeps the bit of the batch that left
 	plantTieHigh          // ties in a batch go to the higher packet index
 	plantNoCapacity       // no over-capacity check before a step
+	plantStaleTop         // remove keeps the node's old pick while packets are left
 )
 
 // fmove is a decided move: packet p from v to its head to.
@@ -294,6 +297,9 @@ func (e *Engine) Run(s mb.State, o Options) (Result, mb.State, error) {
 					if err := e.onePerBatch(cur); err != nil {
 						return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
 					}
+					if err := e.checkNodes(); err != nil {
+						return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
+					}
 					checked = true
 				}
 				continue
@@ -306,6 +312,9 @@ func (e *Engine) Run(s mb.State, o Options) (Result, mb.State, error) {
 		}
 		if o.AfterIteration != nil {
 			o.AfterIteration(t, &cur)
+			// The observer must not write to the state, but if it does
+			// the next step's check must see it.
+			checked = false
 		}
 		if res.Delivered == len(e.pos) {
 			res.Iterations, res.Steps, res.Complete = t, t*e.d2, true
@@ -393,6 +402,9 @@ func (e *Engine) remove(v, p int32) {
 	if e.plant == plantStaleMask {
 		mask |= e.mask[v]
 	}
+	if e.plant == plantStaleTop && top >= 0 {
+		top = e.top[v]
+	}
 	e.top[v], e.mask[v] = top, mask
 }
 
@@ -478,6 +490,37 @@ func (e *Engine) onePerBatch(s mb.State) error {
 	for v, c := range s.Count {
 		if c != e.count[v] {
 			return fmt.Errorf("algorithm's view of node %d (%d packets) differs from the model (%d)", v, e.count[v], c)
+		}
+	}
+	return nil
+}
+
+// checkNodes checks, in Check runs, what the engine decides from: per node
+// its list holds exactly count packets, each of them placed at that node,
+// its mask is the OR of their batches, and top is the best of them under
+// the run's rule (−1 iff the list is empty). O(nodes + P).
+func (e *Engine) checkNodes() error {
+	for v := range int32(len(e.first)) {
+		var n int32
+		var mask uint64
+		top := int32(-1)
+		for q := e.first[v]; q >= 0; q = e.next[q] {
+			if e.pos[q] != v || n > e.count[v] {
+				return fmt.Errorf("engine: node %d's list holds packet %d (at node %d) or more than its %d packets", v, q, e.pos[q], e.count[v])
+			}
+			n++
+			mask |= 1 << e.batch[q]
+			if top < 0 || e.better(q, top) {
+				top = q
+			}
+		}
+		switch {
+		case n != e.count[v]:
+			return fmt.Errorf("engine: node %d's list holds %d packets, its count %d", v, n, e.count[v])
+		case mask != e.mask[v]:
+			return fmt.Errorf("engine: node %d's batch mask %#x, its packets' %#x", v, e.mask[v], mask)
+		case top != e.top[v]:
+			return fmt.Errorf("engine: node %d picks packet %d, its rule packet %d", v, e.top[v], top)
 		}
 	}
 	return nil

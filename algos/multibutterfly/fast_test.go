@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"routecheck/internal/seeds"
@@ -66,8 +67,8 @@ type diffCase struct {
 
 // diffCases draws the instances: random splitters (mb.Build, d = 1 … 4,
 // N = 2 … 128) and the explicit MGG networks of the claims (d = 8, both
-// folds, N = 2 … 64); L from 1 to 16, and 65 (over the engine's 64
-// batches: the fallback); full and partial permutations; every planted
+// folds, N = 2 … 64); L from 1 to 16, 32, 63, 64 (the engine's bitmap
+// limit, bit 63) and 65 (over the engine's 64 batches: the fallback); full and partial permutations; every planted
 // fault; with and without Check; sometimes a small iteration cap (runs
 // that stop early), sometimes a start in mid-run (a state the reference
 // reached after some iterations, as mutkill's rerun of a finished state).
@@ -102,7 +103,7 @@ func diffCases(t *testing.T, count int, tag uint64) []diffCase {
 			t.Fatal(err)
 		}
 		nets[kind] = net
-		L := []int{1, 2, 3, 4, 5, 6, 8, 11, 16, 65}[rng.IntN(10)]
+		L := []int{1, 2, 3, 4, 5, 6, 8, 11, 16, 32, 63, 64, 65}[rng.IntN(13)]
 		p := perm.Random(net.N, rng)
 		if rng.IntN(4) == 0 {
 			for i := range p {
@@ -182,11 +183,9 @@ func TestEngineMatchesStepModel(t *testing.T) {
 }
 
 // TestEngineLargeMatchesStepModel: the benchmarks' shape (d = 3, L = 4,
-// random permutation) at N = 2^10, and N = 2^9 with L = 8, on both paths.
+// random permutation) at N = 2^10, and N = 2^9 with L = 8, on both paths
+// (0.04 s: it runs in -short too).
 func TestEngineLargeMatchesStepModel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("N = 2^10 on the step model takes a second")
-	}
 	for i, c := range []struct{ logN, d, L int }{{10, 3, 4}, {9, 2, 8}} {
 		rng := seeds.Rand(0x1a29e, uint64(i))
 		net, err := mb.Build(1<<c.logN, c.d, rng)
@@ -259,4 +258,34 @@ func TestEngineFallback(t *testing.T) {
 			t.Errorf("L = %d: %s", L, d)
 		}
 	}
+}
+
+// TestEngineCheckCatchesDesync: Check mode compares what the engine decides
+// from (each node's list, batch mask and pick) with its packets, so an
+// engine whose pick goes stale on remove — a desync the results may or may
+// not show — fails a Check run with the engine's error, on some instance.
+func TestEngineCheckCatchesDesync(t *testing.T) {
+	caught := ""
+	for _, c := range diffCases(t, 600, 3) {
+		c.o.Check = true
+		e := NewEngine(c.s.Net)
+		if !e.fits(c.s) {
+			continue
+		}
+		if _, _, err := e.Run(c.s, c.o); err != nil {
+			continue // a fault the model itself rejects
+		}
+		e.plant = plantStaleTop
+		if _, _, err := e.Run(c.s, c.o); err != nil {
+			if !strings.Contains(err.Error(), "engine: node") {
+				t.Fatalf("%s: the plant gives %v, not the engine's check", c.desc, err)
+			}
+			caught = c.desc + ": " + err.Error()
+			break
+		}
+	}
+	if caught == "" {
+		t.Fatal("no Check run reports a stale pick")
+	}
+	t.Logf("caught: %.200s", caught)
 }

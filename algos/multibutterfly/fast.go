@@ -89,19 +89,23 @@ type Engine struct {
 	// spare: Check: the model state StepInto writes into, kept between
 	// runs (never one a run returned).
 	spare mb.State
-	// plant, set only by TestEngineDiffCatchesPlanted, is a bug the
+	// plant, set only by the engine tests (fast_test.go), is a bug the
 	// differential test must tell from the step model.
 	plant plant
 }
 
 type plant uint8
 
+// The plants are flags: a test may set several.
 const (
-	plantNone       plant = iota
-	plantStaleMask        // remove keeps the bit of the batch that left
-	plantTieHigh          // ties in a batch go to the higher packet index
-	plantNoCapacity       // no over-capacity check before a step
-	plantStaleTop         // remove keeps the node's old pick while packets are left
+	plantNone       plant = 0
+	plantStaleMask  plant = 1 << (iota - 1) // remove keeps the bit of the batch that left
+	plantTieHigh                            // ties in a batch go to the higher packet index
+	plantNoCapacity                         // no over-capacity check before a step
+	plantStaleTop                           // remove keeps the node's old pick while packets are left
+	plantNoRecheck                          // Check: no re-check after a step with moves
+	plantSeenDirty                          // Check: onePerBatch leaves its scratch set
+	plantNoReset                            // reset keeps the masks of the previous run
 )
 
 // fmove is a decided move: packet p from v to its head to.
@@ -290,7 +294,7 @@ func (e *Engine) Run(s mb.State, o Options) (Result, mb.State, error) {
 				}
 				// An empty step leaves the state as it was: checking it
 				// again would give the answer it gave last time.
-				if len(moves) > 0 || !checked {
+				if (len(moves) > 0 && e.plant&plantNoRecheck == 0) || !checked {
 					if err := mb.CheckInvariants(cur); err != nil {
 						return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
 					}
@@ -304,7 +308,7 @@ func (e *Engine) Run(s mb.State, o Options) (Result, mb.State, error) {
 				}
 				continue
 			}
-			if over && e.plant != plantNoCapacity {
+			if over && e.plant&plantNoCapacity == 0 {
 				return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, e.overCapacity(moves, c))
 			}
 			res.Moves += len(moves)
@@ -339,7 +343,9 @@ func (e *Engine) reset(s mb.State, o Options) {
 	e.next = grow(e.next, P)
 	e.first = fill(grow(e.first, nodes), -1)
 	e.top = fill(grow(e.top, nodes), -1)
-	e.mask = fill(grow(e.mask, nodes), 0)
+	if e.plant&plantNoReset == 0 || len(e.mask) != nodes {
+		e.mask = fill(grow(e.mask, nodes), 0)
+	}
 	e.busy = fill(grow(e.busy, e.logN*e.words), 0)
 	if cap(e.moves) < e.n {
 		e.moves = make([]fmove, 0, e.n)
@@ -366,7 +372,7 @@ func (e *Engine) better(q, p int32) bool {
 	if bq != bp {
 		return bq < bp != e.lowestRule
 	}
-	return q < p != (e.plant == plantTieHigh)
+	return q < p != (e.plant&plantTieHigh != 0)
 }
 
 // add puts packet p on v's list (not its position or count).
@@ -399,10 +405,10 @@ func (e *Engine) remove(v, p int32) {
 		}
 		prev = q
 	}
-	if e.plant == plantStaleMask {
+	if e.plant&plantStaleMask != 0 {
 		mask |= e.mask[v]
 	}
-	if e.plant == plantStaleTop && top >= 0 {
+	if e.plant&plantStaleTop != 0 && top >= 0 {
 		top = e.top[v]
 	}
 	e.top[v], e.mask[v] = top, mask
@@ -480,7 +486,7 @@ func (e *Engine) onePerBatch(s mb.State) error {
 		e.seen[i] = int32(p)
 	}
 	for _, v := range s.Pos {
-		if v >= n {
+		if v >= n && e.plant&plantSeenDirty == 0 {
 			fill(e.seen[int(v)*e.L:int(v+1)*e.L], -1)
 		}
 	}

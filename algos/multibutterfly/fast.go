@@ -41,8 +41,10 @@ func Run(s mb.State, o Options) (Result, mb.State, error) {
 // or a hand-made start — is checked before a step is applied and reported
 // with the model's own error. With Check every step's moves also go through
 // mb.StepInto (which validates them), mb.CheckInvariants runs on the
-// model's state, and the engine's node counts are compared with it: a Check
-// run is a differential run of the engine against the model.
+// model's state, the engine's node counts are compared with it, and every
+// node's list, batch mask and pick are recomputed from its packets and
+// compared with what the engine decides from (checkNodes): a Check run is a
+// differential run of the engine against the model.
 //
 // Where the network is not what the engine assumes (an edge that does not
 // lead from stage s to stage s + 1, a colour used twice at one node, more
@@ -87,18 +89,23 @@ type Engine struct {
 	// spare: Check: the model state StepInto writes into, kept between
 	// runs (never one a run returned).
 	spare mb.State
-	// plant, set only by TestEngineDiffCatchesPlanted, is a bug the
+	// plant, set only by the engine tests (fast_test.go), is a bug the
 	// differential test must tell from the step model.
 	plant plant
 }
 
 type plant uint8
 
+// The plants are flags: a test may set several.
 const (
-	plantNone       plant = iota
-	plantStaleMask        // remove keeps the bit of the batch that left
-	plantTieHigh          // ties in a batch go to the higher packet index
-	plantNoCapacity       // no over-capacity check before a step
+	plantNone       plant = 0
+	plantStaleMask  plant = 1 << (iota - 1) // remove keeps the bit of the batch that left
+	plantTieHigh                            // ties in a batch go to the higher packet index
+	plantNoCapacity                         // no over-capacity check before a step
+	plantStaleTop                           // remove keeps the node's old pick while packets are left
+	plantNoRecheck                          // Check: no re-check after a step with moves
+	plantSeenDirty                          // Check: onePerBatch leaves its scratch set
+	plantNoReset                            // reset keeps the masks of the previous run
 )
 
 // fmove is a decided move: packet p from v to its head to.
@@ -287,18 +294,21 @@ func (e *Engine) Run(s mb.State, o Options) (Result, mb.State, error) {
 				}
 				// An empty step leaves the state as it was: checking it
 				// again would give the answer it gave last time.
-				if len(moves) > 0 || !checked {
+				if (len(moves) > 0 && e.plant&plantNoRecheck == 0) || !checked {
 					if err := mb.CheckInvariants(cur); err != nil {
 						return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
 					}
 					if err := e.onePerBatch(cur); err != nil {
 						return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
 					}
+					if err := e.checkNodes(); err != nil {
+						return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
+					}
 					checked = true
 				}
 				continue
 			}
-			if over && e.plant != plantNoCapacity {
+			if over && e.plant&plantNoCapacity == 0 {
 				return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, e.overCapacity(moves, c))
 			}
 			res.Moves += len(moves)
@@ -306,6 +316,9 @@ func (e *Engine) Run(s mb.State, o Options) (Result, mb.State, error) {
 		}
 		if o.AfterIteration != nil {
 			o.AfterIteration(t, &cur)
+			// The observer must not write to the state, but if it does
+			// the next step's check must see it.
+			checked = false
 		}
 		if res.Delivered == len(e.pos) {
 			res.Iterations, res.Steps, res.Complete = t, t*e.d2, true
@@ -330,7 +343,9 @@ func (e *Engine) reset(s mb.State, o Options) {
 	e.next = grow(e.next, P)
 	e.first = fill(grow(e.first, nodes), -1)
 	e.top = fill(grow(e.top, nodes), -1)
-	e.mask = fill(grow(e.mask, nodes), 0)
+	if e.plant&plantNoReset == 0 || len(e.mask) != nodes {
+		e.mask = fill(grow(e.mask, nodes), 0)
+	}
 	e.busy = fill(grow(e.busy, e.logN*e.words), 0)
 	if cap(e.moves) < e.n {
 		e.moves = make([]fmove, 0, e.n)
@@ -357,7 +372,7 @@ func (e *Engine) better(q, p int32) bool {
 	if bq != bp {
 		return bq < bp != e.lowestRule
 	}
-	return q < p != (e.plant == plantTieHigh)
+	return q < p != (e.plant&plantTieHigh != 0)
 }
 
 // add puts packet p on v's list (not its position or count).
@@ -390,8 +405,11 @@ func (e *Engine) remove(v, p int32) {
 		}
 		prev = q
 	}
-	if e.plant == plantStaleMask {
+	if e.plant&plantStaleMask != 0 {
 		mask |= e.mask[v]
+	}
+	if e.plant&plantStaleTop != 0 && top >= 0 {
+		top = e.top[v]
 	}
 	e.top[v], e.mask[v] = top, mask
 }
@@ -468,7 +486,7 @@ func (e *Engine) onePerBatch(s mb.State) error {
 		e.seen[i] = int32(p)
 	}
 	for _, v := range s.Pos {
-		if v >= n {
+		if v >= n && e.plant&plantSeenDirty == 0 {
 			fill(e.seen[int(v)*e.L:int(v+1)*e.L], -1)
 		}
 	}
@@ -478,6 +496,37 @@ func (e *Engine) onePerBatch(s mb.State) error {
 	for v, c := range s.Count {
 		if c != e.count[v] {
 			return fmt.Errorf("algorithm's view of node %d (%d packets) differs from the model (%d)", v, e.count[v], c)
+		}
+	}
+	return nil
+}
+
+// checkNodes checks, in Check runs, what the engine decides from: per node
+// its list holds exactly count packets, each of them placed at that node,
+// its mask is the OR of their batches, and top is the best of them under
+// the run's rule (−1 iff the list is empty). O(nodes + P).
+func (e *Engine) checkNodes() error {
+	for v := range int32(len(e.first)) {
+		var n int32
+		var mask uint64
+		top := int32(-1)
+		for q := e.first[v]; q >= 0; q = e.next[q] {
+			if e.pos[q] != v || n > e.count[v] {
+				return fmt.Errorf("engine: node %d's list holds packet %d (at node %d) or more than its %d packets", v, q, e.pos[q], e.count[v])
+			}
+			n++
+			mask |= 1 << e.batch[q]
+			if top < 0 || e.better(q, top) {
+				top = q
+			}
+		}
+		switch {
+		case n != e.count[v]:
+			return fmt.Errorf("engine: node %d's list holds %d packets, its count %d", v, n, e.count[v])
+		case mask != e.mask[v]:
+			return fmt.Errorf("engine: node %d's batch mask %#x, its packets' %#x", v, e.mask[v], mask)
+		case top != e.top[v]:
+			return fmt.Errorf("engine: node %d picks packet %d, its rule packet %d", v, e.top[v], top)
 		}
 	}
 	return nil

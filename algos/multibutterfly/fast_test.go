@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"routecheck/internal/seeds"
@@ -66,8 +67,8 @@ type diffCase struct {
 
 // diffCases draws the instances: random splitters (mb.Build, d = 1 … 4,
 // N = 2 … 128) and the explicit MGG networks of the claims (d = 8, both
-// folds, N = 2 … 64); L from 1 to 16, and 65 (over the engine's 64
-// batches: the fallback); full and partial permutations; every planted
+// folds, N = 2 … 64); L from 1 to 16, 32, 63, 64 (the engine's bitmap
+// limit, bit 63) and 65 (over the engine's 64 batches: the fallback); full and partial permutations; every planted
 // fault; with and without Check; sometimes a small iteration cap (runs
 // that stop early), sometimes a start in mid-run (a state the reference
 // reached after some iterations, as mutkill's rerun of a finished state).
@@ -94,15 +95,19 @@ func diffCases(t *testing.T, count int, tag uint64) []diffCase {
 				net, err = mb.BuildMGGShifted(n)
 			}
 		default:
-			n, d := 1<<(1+rng.IntN(7)), 1+rng.IntN(4)
-			kind = fmt.Sprintf("random N=%d d=%d", n, d)
-			net, err = mb.Build(n, d, rng)
+			// Three seeds per shape, cached, so random networks also
+			// come back to a reused engine.
+			n, d, seed := 1<<(1+rng.IntN(7)), 1+rng.IntN(4), rng.IntN(3)
+			kind = fmt.Sprintf("random N=%d d=%d seed %d", n, d, seed)
+			if net = nets[kind]; net == nil {
+				net, err = mb.Build(n, d, seeds.Rand(0x5eed, tag, uint64(n), uint64(d), uint64(seed), 0xb1d))
+			}
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
 		nets[kind] = net
-		L := []int{1, 2, 3, 4, 5, 6, 8, 11, 16, 65}[rng.IntN(10)]
+		L := []int{1, 2, 3, 4, 5, 6, 8, 11, 16, 32, 63, 64, 65}[rng.IntN(13)]
 		p := perm.Random(net.N, rng)
 		if rng.IntN(4) == 0 {
 			for i := range p {
@@ -182,11 +187,9 @@ func TestEngineMatchesStepModel(t *testing.T) {
 }
 
 // TestEngineLargeMatchesStepModel: the benchmarks' shape (d = 3, L = 4,
-// random permutation) at N = 2^10, and N = 2^9 with L = 8, on both paths.
+// random permutation) at N = 2^10, and N = 2^9 with L = 8, on both paths
+// (0.04 s: it runs in -short too).
 func TestEngineLargeMatchesStepModel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("N = 2^10 on the step model takes a second")
-	}
 	for i, c := range []struct{ logN, d, L int }{{10, 3, 4}, {9, 2, 8}} {
 		rng := seeds.Rand(0x1a29e, uint64(i))
 		net, err := mb.Build(1<<c.logN, c.d, rng)
@@ -209,15 +212,22 @@ func TestEngineLargeMatchesStepModel(t *testing.T) {
 // make: a node's batch bitmap keeps the bit of a packet that left (so the
 // node refuses that batch forever), ties between packets of one batch
 // broken by the higher index (only a batch-ignoring fault makes such
-// ties), a step's over-capacity check skipped.
+// ties), a step's over-capacity check skipped, Check's one-per-batch
+// scratch left set (false alarms), a node's mask kept from the previous run
+// of a reused engine.
 func TestEngineDiffCatchesPlanted(t *testing.T) {
 	cs := diffCases(t, 600, 2)
-	for _, pl := range []plant{plantStaleMask, plantTieHigh, plantNoCapacity} {
+	for _, pl := range []plant{plantStaleMask, plantTieHigh, plantNoCapacity, plantSeenDirty, plantNoReset} {
 		caught := ""
+		engines := map[*mb.Network]*Engine{} // reused, as the claims use them
 		for _, c := range cs {
 			run := func(s mb.State, o Options) (Result, mb.State, error) {
-				e := NewEngine(s.Net)
-				e.plant = pl
+				e := engines[s.Net]
+				if e == nil {
+					e = NewEngine(s.Net)
+					e.plant = pl
+					engines[s.Net] = e
+				}
 				return e.Run(s, o)
 			}
 			if d := diff(traceOf(runStepModel, c.s, c.o), traceOf(run, c.s, c.o)); d != "" {
@@ -258,5 +268,51 @@ func TestEngineFallback(t *testing.T) {
 		if d := diff(traceOf(runStepModel, s, Options{Check: true}), traceOf(Run, s, Options{Check: true})); d != "" {
 			t.Errorf("L = %d: %s", L, d)
 		}
+	}
+}
+
+// checkDesync runs Check runs of engines with the planted bugs pl (and a
+// pick that goes stale on remove) on drawn instances the model accepts, and
+// returns the first whose error is the engine's node check; an error of
+// another kind is returned as err.
+func checkDesync(t *testing.T, pl plant) (caught string, err error) {
+	t.Helper()
+	for _, c := range diffCases(t, 600, 3) {
+		c.o.Check = true
+		e := NewEngine(c.s.Net)
+		if !e.fits(c.s) {
+			continue
+		}
+		if _, _, err := e.Run(c.s, c.o); err != nil {
+			continue // a fault the model itself rejects
+		}
+		e.plant = plantStaleTop | pl
+		if _, _, err := e.Run(c.s, c.o); err != nil {
+			if !strings.Contains(err.Error(), "engine: node") {
+				return "", fmt.Errorf("%s: the plant gives %v, not the engine's check", c.desc, err)
+			}
+			return c.desc + ": " + err.Error(), nil
+		}
+	}
+	return "", nil
+}
+
+// TestEngineCheckCatchesDesync: Check mode compares what the engine decides
+// from (each node's list, batch mask and pick) with its packets, so an
+// engine whose pick goes stale on remove fails a Check run with the
+// engine's error, on some instance; and it does so only because every step
+// with moves is re-checked: with that re-check planted away the same
+// search finds no such error (or a later error of the model's).
+func TestEngineCheckCatchesDesync(t *testing.T) {
+	caught, err := checkDesync(t, plantNone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if caught == "" {
+		t.Fatal("no Check run reports a stale pick")
+	}
+	t.Logf("caught: %.200s", caught)
+	if caught, err := checkDesync(t, plantNoRecheck); err == nil && caught != "" {
+		t.Errorf("with no re-check after a step with moves the stale pick is still caught as at every step: %.200s", caught)
 	}
 }

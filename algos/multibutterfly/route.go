@@ -25,7 +25,10 @@ func BatchesFor(alpha, beta float64) int {
 func Batch(q int32, L int) int { return int(q) % L }
 
 // IterationObserver sees the state after every iteration t ≥ 1 (and t = 0,
-// the initial state). It must not modify or retain the state.
+// the initial state). It must not modify or retain the state: without
+// Options.Check the state's Pos and Count are the engine's own arrays, so a
+// write would change the run; with Check they are the model's state, and
+// the next step re-checks it.
 type IterationObserver func(t int, s *mb.State)
 
 // Options control Run. The zero value runs until every packet is delivered

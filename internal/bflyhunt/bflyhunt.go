@@ -71,6 +71,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	ab "routecheck/algos/butterfly"
@@ -208,15 +209,7 @@ func replay(c hunt.Case) (string, bool, error) {
 // N drawn from the hunt's seed, the best by eval (the first of equals) and
 // its value; ctx ends it early. refresh draws it again.
 func baseline(ctx context.Context, N int, seed uint64, count int, eval func([]int32) float64) (float64, []int32) {
-	rb := seeds.Rand(seed, 0xba5e)
-	best, bestPerm := math.Inf(-1), []int32(nil)
-	for i := 0; i < count && ctx.Err() == nil; i++ {
-		p := perm.Random(N, rb)
-		if v := eval(p); v > best {
-			best, bestPerm = v, p
-		}
-	}
-	return best, bestPerm
+	return hunt.RandomBest(ctx, seeds.Rand(seed, 0xba5e), count, func(rb *rand.Rand) []int32 { return perm.Random(N, rb) }, eval)
 }
 
 // refresh is the bfly-perm kind's hunt.Refresher: one run of the instance

@@ -2,9 +2,12 @@ package hunt
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -304,4 +307,19 @@ func sameButFresh(file string, raw, out []byte, f *Fresh) error {
 		return fmt.Errorf("%s: refreshing changed a field other than fresh", file)
 	}
 	return nil
+}
+
+// RandomBest is a target's random sampling: count instances drawn by draw
+// from rb, the best by eval (the first of equals) and its value (−Inf and
+// the zero T when none is drawn); ctx ends it early. A hunt reports it
+// beside its own best, and Refresh draws it again from the same stream.
+func RandomBest[T any](ctx context.Context, rb *rand.Rand, count int, draw func(*rand.Rand) T, eval func(T) float64) (float64, T) {
+	best, bestX := math.Inf(-1), *new(T)
+	for i := 0; i < count && ctx.Err() == nil; i++ {
+		x := draw(rb)
+		if v := eval(x); v > best {
+			best, bestX = v, x
+		}
+	}
+	return best, bestX
 }

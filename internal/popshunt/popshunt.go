@@ -60,6 +60,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	ap "routecheck/algos/pops"
@@ -353,15 +354,7 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 // drawn from the hunt's seed, the best by eval (the first of equals) and
 // its value; ctx ends it early. refresh draws it again.
 func baseline(ctx context.Context, n int, seed uint64, count int, eval func([]int32) float64) (float64, []int32) {
-	rb := seeds.Rand(seed, 0xa12)
-	best, bestPerm := math.Inf(-1), []int32(nil)
-	for i := 0; i < count && ctx.Err() == nil; i++ {
-		p := perm.Random(n, rb)
-		if val := eval(p); val > best {
-			best, bestPerm = val, p
-		}
-	}
-	return best, bestPerm
+	return hunt.RandomBest(ctx, seeds.Rand(seed, 0xa12), count, func(rb *rand.Rand) []int32 { return perm.Random(n, rb) }, eval)
 }
 
 // refresh is the pops-router kind's hunt.Refresher: one run of the

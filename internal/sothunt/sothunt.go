@@ -383,15 +383,7 @@ func randomDest(n, h int, rng *rand.Rand) [][]int32 {
 // drawn from the hunt's seed, the best by eval (the first of equals) and
 // its value; ctx ends it early. refresh draws it again.
 func baseline(ctx context.Context, n, h int, seed uint64, count int, eval func([][]int32) float64) (float64, [][]int32) {
-	rb := seeds.Rand(seed, 0xba5e)
-	best, bestDest := math.Inf(-1), [][]int32(nil)
-	for i := 0; i < count && ctx.Err() == nil; i++ {
-		d := randomDest(n, h, rb)
-		if v := eval(d); v > best {
-			best, bestDest = v, d
-		}
-	}
-	return best, bestDest
+	return hunt.RandomBest(ctx, seeds.Rand(seed, 0xba5e), count, func(rb *rand.Rand) [][]int32 { return randomDest(n, h, rb) }, eval)
 }
 
 // refresh is the sot-relation kind's hunt.Refresher: one run of the

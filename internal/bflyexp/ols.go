@@ -126,8 +126,7 @@ func RefitSE(pts []Point) (OLSFit, error) {
 	X := make([][]float64, len(pts))
 	y := make([]float64, len(pts))
 	for i, p := range pts {
-		q := float64(p.P) / float64(int64(1)<<p.R)
-		X[i] = []float64{1, float64(p.N), float64(p.P), q, float64(p.N) * q, float64(p.R)}
+		X[i] = Regress(p.N, p.R, p.P)
 		y[i] = p.L
 	}
 	return OLS(X, y)

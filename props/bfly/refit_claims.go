@@ -18,8 +18,10 @@ import (
 // β₀ = c₀ + 10·c_n and β_q = c_q + 10·c_nq — which we refit by least
 // squares (bflyexp.OLS) with their standard errors, and test the printed
 // vector by the F test against the refit's own residual variance. The
-// paper's grid (N = 1K…8K, p ≤ 200) is `reproduce bfly-fit`, too costly for
-// the ledger; bflyexp.RefitSE refits its output with all six terms.
+// paper's grid (N = 1K…8K, p ≤ 200) is `reproduce bfly-fit` and
+// `reproduce bfly-fit-pipelined`, too costly for the ledger; each prints,
+// after its table, the six-term refit and the same two F tests
+// (bflyexp.RefitLines).
 
 // printedReduced returns the printed fit (avg or max) reduced to n = 10:
 // (β₀, β_p, β_q, β_r).

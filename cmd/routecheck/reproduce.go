@@ -154,6 +154,17 @@ func writeOutputs(exp experiment.Experiment, rows []experiment.Row, of outputFla
 	} else {
 		experiment.WriteTable(stdout, exp.Title(), rows)
 	}
+	if a, ok := exp.(experiment.Analyst); ok {
+		w := stdout
+		if *of.asJSON {
+			w = stderr
+		}
+		if !*of.asJSON || !quiet {
+			for _, l := range a.Analysis(rows) {
+				fmt.Fprintln(w, l)
+			}
+		}
+	}
 	if *of.csv != "" {
 		f, err := os.Create(*of.csv)
 		if err != nil {

@@ -79,6 +79,22 @@ func Run(e *ab.Engine, c Cell, seed uint64, run int) (float64, int, error) {
 type sweep struct {
 	name, title string
 	cells       func() []Cell
+	// refit: Analysis refits §4.3's formulas on the rows (RefitLines).
+	refit bool
+}
+
+// fitGrid is §4.3's grid in one node-model reading: N = 1K…8K, every p of
+// Ps, r = 0…min(12, n).
+func fitGrid(reading int) []Cell {
+	var cs []Cell
+	for n := 10; n <= 13; n++ {
+		for _, p := range Ps {
+			for r := 0; r <= min(12, n); r++ {
+				cs = append(cs, Cell{N: n, R: r, P: p, Reading: reading})
+			}
+		}
+	}
+	return cs
 }
 
 var sweeps = []sweep{
@@ -91,19 +107,11 @@ var sweeps = []sweep{
 				}
 			}
 			return cs
-		}},
-	{"bfly-fit", "001 §4.3 data: latency vs r at N = 1K, 2K, 4K, 8K (strict buffers, §3 priorities); ours = mean of per-run average latency, paper = fitted L_avg; extras: maximum latency and fitted L_max",
-		func() []Cell {
-			var cs []Cell
-			for n := 10; n <= 13; n++ {
-				for _, p := range Ps {
-					for r := 0; r <= min(12, n); r++ {
-						cs = append(cs, Cell{N: n, R: r, P: p})
-					}
-				}
-			}
-			return cs
-		}},
+		}, false},
+	{"bfly-fit", "001 §4.3 data: latency vs r at N = 1K, 2K, 4K, 8K (strict buffers, §3 priorities); ours = mean of per-run average latency, paper = fitted L_avg; extras: maximum latency and fitted L_max; after the table, §4.3's two formulas refitted on all cells",
+		func() []Cell { return fitGrid(0) }, true},
+	{"bfly-fit-pipelined", "001 §4.3 data in the other node-model reading: latency vs r at N = 1K, 2K, 4K, 8K (pipelined buffers, §3 priorities); ours = mean of per-run average latency, paper = fitted L_avg; extras: maximum latency and fitted L_max; after the table, §4.3's two formulas refitted on all cells",
+		func() []Cell { return fitGrid(1) }, true},
 	{"bfly-readings", "001 §4.1 readings at N = 4K: reading 0 strict buffers, 1 pipelined buffers, 2 §2 node queue; prio 0 §3 priorities, 1 FIFO; ours = mean average latency, paper = fitted L_avg",
 		func() []Cell {
 			var cs []Cell
@@ -117,7 +125,7 @@ var sweeps = []sweep{
 				}
 			}
 			return cs
-		}},
+		}, false},
 }
 
 func init() {

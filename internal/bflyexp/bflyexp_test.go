@@ -108,7 +108,7 @@ func TestShardMergeEqualsWhole(t *testing.T) {
 
 // Every experiment lists its cells; bfly-figs has 6 × 13 cells at N = 4K.
 func TestCells(t *testing.T) {
-	want := map[string]int{"bfly-figs": 78, "bfly-fit": 6*11 + 6*12 + 6*13 + 6*13, "bfly-readings": 3 * 4 * 3 * 2}
+	want := map[string]int{"bfly-figs": 78, "bfly-fit": 6*11 + 6*12 + 6*13 + 6*13, "bfly-fit-pipelined": 6*11 + 6*12 + 6*13 + 6*13, "bfly-readings": 3 * 4 * 3 * 2}
 	for name, n := range want {
 		e, err := experiment.Lookup(name)
 		if err != nil {

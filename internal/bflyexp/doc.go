@@ -6,7 +6,10 @@
 //     number r = 0…12 of extra stages on a 4K-input butterfly for p ∈ {1,
 //     10, 20, 50, 100, 200} pipelined copies of a random permutation;
 //   - bfly-fit: the same sweep at N = 1K, 2K, 4K and 8K, the data of §4.3's
-//     fitted formulas (r ≤ min(12, n));
+//     fitted formulas (r ≤ min(12, n)), strict buffers; after its table,
+//     both formulas refitted on every cell with all six terms and the
+//     printed coefficients tested against the runs' pure error (RefitLines);
+//   - bfly-fit-pipelined: the same in the pipelined-buffer reading;
 //   - bfly-readings: the node-model readings side by side (strict and
 //     pipelined buffers of §4.1, the §2 node queue; §3's priorities and
 //     FIFO) at N = 4K, p ∈ {1, 20, 100}, r ∈ {0, 3, 6, 12}.

@@ -13,10 +13,13 @@ import (
 // fit itself (DF = points − coefficients).
 type OLSFit struct {
 	Coef, SE []float64
-	RSS      float64
-	DF       int
-	X        [][]float64
-	Y        []float64
+	// InvDiag is the diagonal of (XᵀX)^{-1}: coefficient j's variance is
+	// σ²·InvDiag[j] for any error variance σ² of the points.
+	InvDiag []float64
+	RSS     float64
+	DF      int
+	X       [][]float64
+	Y       []float64
 }
 
 // ResidSD is the residual standard deviation √(RSS/DF).
@@ -55,9 +58,10 @@ func OLS(X [][]float64, y []float64) (OLSFit, error) {
 		return OLSFit{}, fmt.Errorf("ols: XᵀX is singular: %v", err)
 	}
 	s2 := f.RSS / float64(f.DF)
-	f.SE = make([]float64, k)
+	f.SE, f.InvDiag = make([]float64, k), make([]float64, k)
 	for j := range k {
-		f.SE[j] = math.Sqrt(s2 * inv.At(j, j))
+		f.InvDiag[j] = inv.At(j, j)
+		f.SE[j] = math.Sqrt(s2 * f.InvDiag[j])
 	}
 	return f, nil
 }
@@ -122,8 +126,7 @@ func RefitSE(pts []Point) (OLSFit, error) {
 	X := make([][]float64, len(pts))
 	y := make([]float64, len(pts))
 	for i, p := range pts {
-		q := float64(p.P) / float64(int64(1)<<p.R)
-		X[i] = []float64{1, float64(p.N), float64(p.P), q, float64(p.N) * q, float64(p.R)}
+		X[i] = Regress(p.N, p.R, p.P)
 		y[i] = p.L
 	}
 	return OLS(X, y)

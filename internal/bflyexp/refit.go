@@ -29,8 +29,7 @@ func Refit(pts []Point) ([]float64, error) {
 	X := mat.NewDense(len(pts), k, nil)
 	y := mat.NewVecDense(len(pts), nil)
 	for i, p := range pts {
-		q := float64(p.P) / float64(int64(1)<<p.R)
-		X.SetRow(i, []float64{1, float64(p.N), float64(p.P), q, float64(p.N) * q, float64(p.R)})
+		X.SetRow(i, Regress(p.N, p.R, p.P))
 		y.SetVec(i, p.L)
 	}
 	var qr mat.QR

@@ -127,6 +127,14 @@ type Experiment interface {
 	Charts(rows []Row) []NamedChart
 }
 
+// Analyst is an Experiment whose rows have a result across cells (e.g. a
+// refit of a paper's fitted formula on all of them): `reproduce` and
+// `merge` print its lines after the table (on stderr with --json, whose
+// stdout is the rows alone).
+type Analyst interface {
+	Analysis(rows []Row) []string
+}
+
 // NamedChart is a chart and the file base name to write it to.
 type NamedChart struct {
 	File  string

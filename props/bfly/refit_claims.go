@@ -18,8 +18,10 @@ import (
 // β₀ = c₀ + 10·c_n and β_q = c_q + 10·c_nq — which we refit by least
 // squares (bflyexp.OLS) with their standard errors, and test the printed
 // vector by the F test against the refit's own residual variance. The
-// paper's grid (N = 1K…8K, p ≤ 200) is `reproduce bfly-fit`, too costly for
-// the ledger; bflyexp.RefitSE refits its output with all six terms.
+// paper's grid (N = 1K…8K, p ≤ 200) is `reproduce bfly-fit` and
+// `reproduce bfly-fit-pipelined`, too costly for the ledger; each prints,
+// after its table, the six-term refit and the same two F tests
+// (bflyexp.RefitLines).
 
 // printedReduced returns the printed fit (avg or max) reduced to n = 10:
 // (β₀, β_p, β_q, β_r).
@@ -70,10 +72,7 @@ func init() {
 func refitCheck(which, reading string, fault bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		runs := simRuns(env.Budget)
-		var X [][]float64
-		var y []float64
-		pooled, dfPure := 0.0, 0
-		minSD, maxSD := math.Inf(1), 0.0
+		var cells []bflyexp.CellMean
 		for _, p := range simGridP(env.Budget) {
 			for _, r := range simGridR {
 				v, err := simCell(reading, simN, r, p, env.Seed, runs)
@@ -84,39 +83,34 @@ func refitCheck(which, reading string, fault bool) func(props.Env) props.Outcome
 				if which == "maximum" {
 					s = v.max
 				}
-				X = append(X, []float64{1, float64(p), float64(p) / float64(int(1)<<r), float64(r)})
-				y = append(y, s.Mean)
-				pooled += float64(s.N-1) * s.SD * s.SD
-				dfPure += s.N - 1
-				minSD, maxSD = math.Min(minSD, s.SD), math.Max(maxSD, s.SD)
+				if s.N != runs {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("cell p = %d, r = %d has %d runs, want %d", p, r, s.N, runs)}
+				}
+				cells = append(cells, bflyexp.CellMean{X: []float64{1, float64(p), float64(p) / float64(int(1)<<r), float64(r)}, Mean: s.Mean, SD: s.SD})
 			}
 		}
-		f, err := bflyexp.OLS(X, y)
+		b0 := printedReduced(which)
+		if fault {
+			y := make([]float64, len(cells))
+			for i, c := range cells {
+				y[i] = c.Mean
+			}
+			b0[0] += 0.05 * stat.Mean(y, nil)
+		}
+		t, err := bflyexp.PrintedTest(cells, runs, b0)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
-		if dfPure < 1 || pooled <= 0 {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("no pure error: %d runs per cell", runs)}
-		}
-		s2Pure := pooled / float64(dfPure)
-		s2Mean := s2Pure / float64(runs)
-		b0 := printedReduced(which)
-		if fault {
-			b0[0] += 0.05 * stat.Mean(y, nil)
-		}
-		F, pv := f.FTestPure(b0, s2Mean, dfPure)
-		// Conservative under unequal cell variances: the largest cell
-		// variance as the denominator, with that cell's runs − 1 df.
-		Fc, pc := f.FTestPure(b0, maxSD*maxSD/float64(runs), runs-1)
+		f, pv, pc := t.Fit, t.P, t.PC
 		var cs []string
 		for j, name := range reducedNames {
-			cs = append(cs, fmt.Sprintf("%s: %.2f ± %.2f (printed %.2f)", name, f.Coef[j], math.Sqrt(s2Mean)*f.SE[j]/f.ResidSD(), b0[j]))
+			cs = append(cs, fmt.Sprintf("%s: %.2f ± %.2f (printed %.2f)", name, f.Coef[j], t.SEPure[j], b0[j]))
 		}
 		ev := fmt.Sprintf("refit at N = 2^10, %s reading, %d cells of %d runs: %s (SE from pure error); pure-error SD of one run %.2f (cells %.2f–%.2f, df %d), residual SD of the refit's cell means %.2f against %.2f from pure error (lack of fit of the linear form), RMS deviation of the printed formula %.2f; pooled F = %.3g on (4, %d), p = %.3g; conservative F (largest cell variance) = %.3g on (4, %d), p = %.3g (Alpha = %g)",
-			reading, len(y), runs, strings.Join(cs, ", "), math.Sqrt(s2Pure), minSD, maxSD, dfPure, f.ResidSD(), math.Sqrt(s2Mean), math.Sqrt(f.RSSAt(b0)/float64(len(y))), F, dfPure, pv, Fc, runs-1, pc, props.Alpha)
+			reading, len(cells), runs, strings.Join(cs, ", "), math.Sqrt(t.S2Pure), t.MinSD, t.MaxSD, t.DFPure, f.ResidSD(), math.Sqrt(t.S2Pure/float64(runs)), t.RMSPrinted, t.F, t.DFPure, pv, t.FC, runs-1, pc, props.Alpha)
 		switch {
 		case pc <= props.Alpha:
-			return props.Outcome{Verdict: props.Inconsistent, Evidence: "rejected by the conservative test: " + ev, Counterexample: map[string]any{"reading": reading, "which": which, "refit": f.Coef, "printed": b0, "pure_error_sd": math.Sqrt(s2Pure), "largest_cell_sd": maxSD, "runs": runs, "F_conservative": Fc, "p_conservative": pc, "F_pooled": F, "p_pooled": pv}}
+			return props.Outcome{Verdict: props.Inconsistent, Evidence: "rejected by the conservative test: " + ev, Counterexample: map[string]any{"reading": reading, "which": which, "refit": f.Coef, "printed": b0, "pure_error_sd": math.Sqrt(t.S2Pure), "largest_cell_sd": t.MaxSD, "runs": runs, "F_conservative": t.FC, "p_conservative": pc, "F_pooled": t.F, "p_pooled": pv}}
 		case pv <= props.Alpha:
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: "rejected by the pooled test only, which assumes equal cell variances (the cells' SDs differ as shown): " + ev}
 		}

@@ -269,9 +269,11 @@ func (b *builder) stage(t int, sep Separator) (int, error) {
 		if ev >= 2 {
 			for l, st := range sep.Separate(ev, K) {
 				b.growLayers(l)
+				lay := b.layers[l]
 				for _, c := range st {
-					b.layers[l] = append(b.layers[l], gcomp{idx[c.I], idx[c.J]})
+					lay = append(lay, gcomp{idx[c.I], idx[c.J]})
 				}
+				b.layers[l] = lay
 			}
 		}
 		if v > 1 {
@@ -314,6 +316,9 @@ func (b *builder) apply(layer []gcomp) bool {
 			}
 		}
 	}
+	if b.n == b.N && !plainPaths {
+		return b.applyAllPhysical(layer)
+	}
 	// The layer's registers are pairwise distinct, so which comparators
 	// join two physical wires is known before any moves: the stage is
 	// allocated at its exact size (no growing, no spare capacity kept in
@@ -347,6 +352,33 @@ func (b *builder) apply(layer []gcomp) bool {
 	}
 	if len(st) == 0 {
 		return false
+	}
+	b.res.Net.Stages = append(b.res.Net.Stages, st)
+	return true
+}
+
+// plainPaths turns off the faster paths of the construction
+// (applyAllPhysical, the expander's shufflePCG), for the differential tests.
+var plainPaths bool
+
+// applyAllPhysical is apply's lowering where n = N: every register holds
+// a physical wire (phys is a permutation of 0..N−1, and stays one), so
+// every comparator of the layer is emitted — the case pa, pb ≥ 0 of apply,
+// without testing for it (TestApplyAllPhysicalSame).
+func (b *builder) applyAllPhysical(layer []gcomp) bool {
+	if len(layer) == 0 {
+		return false
+	}
+	st := make(sortnet.Stage, len(layer))
+	phys := b.phys
+	for k, c := range layer {
+		pa, pb := phys[c.a], phys[c.b]
+		if pa < pb {
+			st[k] = sortnet.Comparator{I: pa, J: pb}
+		} else {
+			st[k] = sortnet.Comparator{I: pb, J: pa}
+			phys[c.a], phys[c.b] = pb, pa
+		}
 	}
 	b.res.Net.Stages = append(b.res.Net.Stages, st)
 	return true

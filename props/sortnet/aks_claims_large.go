@@ -358,7 +358,7 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 	}
 	f.Random = len(ins) - f.Failing
 	apply = nil
-	sep := aks.FromHalver(aks.ExpanderHalver(d, rand.New(rand.NewPCG(seed, uint64(n)))))
+	sep := aks.ExpanderSeparator(n, d, seed) // the matchings of aks.ExpanderNet(n, d, seed)
 	res, err := aks.Construct(n, aks.SeiferasParams(), sep, ins...)
 	if err != nil {
 		return f, err

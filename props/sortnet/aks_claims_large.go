@@ -274,6 +274,138 @@ var aksInvNoShortcut bool
 // aksInvShortcuts counts the findings reused that way (for the test).
 var aksInvShortcuts atomic.Int64
 
+// aksInvRebuild turns off aksExpanderInvariantsTraced: the traced inputs
+// are then followed by building the network a second time with them (for
+// the differential test).
+var aksInvRebuild bool
+
+// aksExpanderInvariantsTraced is AKSExpanderInvariants for n a power of two
+// ≤ msn.PackedMaxN (key holds its arguments; key.fault is fault's name),
+// with the same finding (TestAKSInvariantsTracedSame): the network is
+// built once, traceable (aks.ConstructTraceable), and the chosen inputs
+// are traced by running the packed real network up to each stage boundary
+// instead of building it again with them. The planted fault is called
+// twice, as there (the second time on the same network instead of the
+// rebuilt one, which is equal: the construction is deterministic).
+func aksExpanderInvariantsTraced(key aksInvKey, fault *aksNetFault) (AKSInvariantFinding, error) {
+	n, d, search, failing, random, seed := key.n, key.d, key.search, key.failing, key.random, key.seed
+	f := AKSInvariantFinding{N: n, D: d, Searched: search, ByClause: map[int]int{}, Table: map[string]int{}}
+	res, tracer, err := aks.ConstructTraceable(n, aks.SeiferasParams(), aks.ExpanderSeparator(n, d, seed))
+	if err != nil {
+		return f, err
+	}
+	// faultNet is the network the search and the sortedness run on.
+	faultNet, mutated := res.Net, false
+	if fault != nil {
+		nw, ok := fault.Mutate(res)
+		if !ok && fault.missed != nil {
+			fault.missed(n)
+		}
+		faultNet, mutated = nw, !sameNetwork(nw, res.Net)
+		if !ok && !mutated && !aksInvNoShortcut {
+			key.fault = ""
+			if g, ok := aksInvCache.Load(key); ok {
+				fault.mutate(res) // as AKSExpanderInvariants: for what it records
+				aksInvShortcuts.Add(1)
+				return g.(AKSInvariantFinding), nil
+			}
+			key.fault = fault.Name
+		}
+		// AKSExpanderInvariants calls the fault a second time, on the
+		// rebuilt network: so does this, on the same network (what the
+		// fault records, e.g. snFault.tracked's misses, is in the evidence).
+		faultNet = fault.mutate(res)
+	}
+	// The mutant may share stages with the real network: pack it as a
+	// copy first, then the real one by consuming its stages.
+	var pf *msn.Packed
+	if mutated {
+		if pf, err = msn.Pack(faultNet, false); err != nil {
+			return f, err
+		}
+	}
+	faultNet = msn.Network{}
+	schedule := res.Schedule
+	pr, err := msn.Pack(res.Net, true)
+	if err != nil {
+		return f, err
+	}
+	res = nil
+	if !mutated {
+		pf = pr
+	}
+	r := rand.New(rand.NewPCG(seed, uint64(n)^0x1a5))
+	perm := func() []int32 {
+		xs := make([]int32, n)
+		for i, x := range r.Perm(n) {
+			xs[i] = int32(x)
+		}
+		return xs
+	}
+	var ins [][]int32
+	y := make([]int32, n)
+	for range search {
+		xs := perm()
+		copy(y, xs)
+		pf.Apply(y)
+		if !msn.Sorted(y) && len(ins) < failing {
+			ins = append(ins, xs)
+		}
+	}
+	f.Failing = len(ins)
+	for range random {
+		ins = append(ins, perm())
+	}
+	f.Random = len(ins) - f.Failing
+	for _, rep := range schedule {
+		f.Reports++
+		for _, v := range rep.Violations() {
+			f.ByClause[v.Clause]++
+			if f.First == "" {
+				f.First = "schedule: " + v.String()
+			}
+		}
+	}
+	for k, in := range ins {
+		reports, err := tracer.Reports(pr.ApplyStages, in)
+		if err != nil {
+			return f, err
+		}
+		kept := true
+		for _, rep := range reports {
+			f.Reports++
+			for _, v := range rep.Violations() {
+				kept = false
+				f.ByClause[v.Clause]++
+				if f.First == "" {
+					what := "random"
+					if k < f.Failing {
+						what = "failing"
+					}
+					f.First = fmt.Sprintf("traced input %d (%s): %s", k, what, v.String())
+				}
+			}
+			for _, lv := range rep.Levels {
+				for j, st := range lv.Strangers {
+					if float64(st) > lv.Bounds[j] && lv.Bounds[j] < 1 {
+						f.BoundBelow1++
+					}
+				}
+			}
+		}
+		copy(y, in)
+		pf.Apply(y)
+		sorted := msn.Sorted(y)
+		cell := map[bool]string{true: "kept", false: "broken"}[kept] + "/" + map[bool]string{true: "sorted", false: "unsorted"}[sorted]
+		f.Table[cell]++
+		if kept && !sorted && f.KeptUnsorted == nil {
+			f.KeptUnsorted = in
+		}
+	}
+	aksInvCache.Store(key, f)
+	return f, nil
+}
+
 // AKSExpanderInvariants builds the expander-halver network (d matchings,
 // PCG(seed, n), as aks.ExpanderNet), runs `search` random permutations
 // (PCG(seed, n ^ 0x1a5)) through it and keeps up to `failing` it leaves
@@ -293,6 +425,9 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 	}
 	if f, ok := aksInvCache.Load(key); ok {
 		return f.(AKSInvariantFinding), nil
+	}
+	if n >= 2 && n&(n-1) == 0 && n <= msn.PackedMaxN && !aksInvRebuild {
+		return aksExpanderInvariantsTraced(key, fault)
 	}
 	f := AKSInvariantFinding{N: n, D: d, Searched: search, ByClause: map[int]int{}, Table: map[string]int{}}
 	plain, err := aks.ExpanderNet(n, d, seed)

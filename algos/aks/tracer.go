@@ -46,6 +46,10 @@ func (tr *Tracer) record(b *builder) {
 // Boundaries is the number of stage reports of a trace (Stages + 1).
 func (tr *Tracer) Boundaries() int { return len(tr.depth) }
 
+// Depth is the number of network stages before boundary t (0 ≤ t <
+// Boundaries); at the last boundary, the finishing sorters follow.
+func (tr *Tracer) Depth(t int) int { return tr.depth[t] }
+
 // Reports returns the stage reports (t = 0..Stages) of the input in (a
 // permutation of 0..n−1), the Reports of the Trace that Construct would
 // return for it (TestTracerSameAsConstruct), where apply(y, from, to) runs

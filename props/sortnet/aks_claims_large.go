@@ -274,6 +274,39 @@ var aksInvNoShortcut bool
 // aksInvShortcuts counts the findings reused that way (for the test).
 var aksInvShortcuts atomic.Int64
 
+// aksInvStates keeps, per real run of aksExpanderInvariantsTraced (its key,
+// fault ""), the state of every permutation it drew (search, then random)
+// entering the finishing sorters (after the last stage boundary): a fault
+// whose network has the real network's stages up to there resumes its
+// runs from these states instead of running the whole network.
+var aksInvStates sync.Map // aksInvKey → *aksInvRealStates
+
+type aksInvRealStates struct {
+	depth  int       // network stages before the finishing sorters
+	states [][]int32 // per drawn permutation, in draw order
+}
+
+// aksInvNoResume turns off the resuming from aksInvStates (for the test).
+var aksInvNoResume bool
+
+// aksInvResumed counts the fault runs that resumed (for the test).
+var aksInvResumed atomic.Int64
+
+// samePrefix reports whether m's first depth stages are nw's (the same
+// slices: a mutant that left them alone).
+func samePrefix(m, nw msn.Network, depth int) bool {
+	if len(m.Stages) < depth || len(nw.Stages) < depth || m.N != nw.N {
+		return false
+	}
+	for s := range depth {
+		a, b := m.Stages[s], nw.Stages[s]
+		if len(a) != len(b) || (len(a) > 0 && &a[0] != &b[0]) {
+			return false
+		}
+	}
+	return true
+}
+
 // aksInvRebuild turns off aksExpanderInvariantsTraced: the traced inputs
 // are then followed by building the network a second time with them (for
 // the differential test).
@@ -316,6 +349,22 @@ func aksExpanderInvariantsTraced(key aksInvKey, fault *aksNetFault) (AKSInvarian
 		// fault records, e.g. snFault.tracked's misses, is in the evidence).
 		faultNet = fault.mutate(res)
 	}
+	// A fault run resumes from the real run's states where the mutant kept
+	// the real stages before the finishing sorters.
+	boundary := tracer.Depth(tracer.Boundaries() - 1)
+	var resume *aksInvRealStates
+	if fault != nil && !aksInvNoResume {
+		realKey := key
+		realKey.fault = ""
+		if v, ok := aksInvStates.Load(realKey); ok && v.(*aksInvRealStates).depth == boundary && samePrefix(faultNet, res.Net, boundary) {
+			resume = v.(*aksInvRealStates)
+			aksInvResumed.Add(1)
+		}
+	}
+	var keep *aksInvRealStates
+	if fault == nil {
+		keep = &aksInvRealStates{depth: boundary}
+	}
 	// The mutant may share stages with the real network: pack it as a
 	// copy first, then the real one by consuming its stages.
 	var pf *msn.Packed
@@ -342,19 +391,39 @@ func aksExpanderInvariantsTraced(key aksInvKey, fault *aksNetFault) (AKSInvarian
 		}
 		return xs
 	}
-	var ins [][]int32
+	// run runs the fault's network on the i-th permutation drawn, xs, in
+	// y: from the real state before the finishing sorters where resuming,
+	// else from the start (keeping that state for the real run).
 	y := make([]int32, n)
-	for range search {
-		xs := perm()
+	run := func(i int, xs []int32) {
+		if resume != nil {
+			copy(y, resume.states[i])
+			pf.ApplyStages(y, boundary, pf.Depth())
+			return
+		}
 		copy(y, xs)
+		if keep != nil {
+			pf.ApplyStages(y, 0, boundary)
+			keep.states = append(keep.states, slices.Clone(y))
+			pf.ApplyStages(y, boundary, pf.Depth())
+			return
+		}
 		pf.Apply(y)
+	}
+	var ins [][]int32
+	var drawn []int // ins[k] is the drawn[k]-th permutation drawn
+	for i := range search {
+		xs := perm()
+		run(i, xs)
 		if !msn.Sorted(y) && len(ins) < failing {
 			ins = append(ins, xs)
+			drawn = append(drawn, i)
 		}
 	}
 	f.Failing = len(ins)
-	for range random {
+	for i := range random {
 		ins = append(ins, perm())
+		drawn = append(drawn, search+i)
 	}
 	f.Random = len(ins) - f.Failing
 	for _, rep := range schedule {
@@ -393,14 +462,29 @@ func aksExpanderInvariantsTraced(key aksInvKey, fault *aksNetFault) (AKSInvarian
 				}
 			}
 		}
-		copy(y, in)
-		pf.Apply(y)
+		if drawn[k] >= search {
+			run(drawn[k], in) // a random permutation: not run yet
+		} else if resume != nil || keep != nil {
+			// Run in the search: from its state before the finishing sorters.
+			if resume != nil {
+				copy(y, resume.states[drawn[k]])
+			} else {
+				copy(y, keep.states[drawn[k]])
+			}
+			pf.ApplyStages(y, boundary, pf.Depth())
+		} else {
+			copy(y, in)
+			pf.Apply(y)
+		}
 		sorted := msn.Sorted(y)
 		cell := map[bool]string{true: "kept", false: "broken"}[kept] + "/" + map[bool]string{true: "sorted", false: "unsorted"}[sorted]
 		f.Table[cell]++
 		if kept && !sorted && f.KeptUnsorted == nil {
 			f.KeptUnsorted = in
 		}
+	}
+	if keep != nil && len(keep.states) == search+random {
+		aksInvStates.Store(key, keep)
 	}
 	aksInvCache.Store(key, f)
 	return f, nil

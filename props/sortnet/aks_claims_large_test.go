@@ -139,8 +139,10 @@ func TestSnDropExchangingResumedMatchesPlain(t *testing.T) {
 }
 
 // AKSExpanderInvariants traced from the network built once
-// (aksExpanderInvariantsTraced) against the run that builds the network a
-// second time with the chosen inputs (aksInvRebuild): the same findings,
+// (aksExpanderInvariantsTraced; fault runs resumed from the real run's
+// states before the finishing sorters) against the run that builds the
+// network a second time with the chosen inputs and runs every input in
+// full (aksInvRebuild): the same findings,
 // the same misses recorded by the faults (in the evidence), with no fault,
 // with the deletion fault (which mutates at some of these sizes and not at
 // others) and with the final-merge fault, on networks with and without
@@ -155,8 +157,9 @@ func TestAKSInvariantsTracedSame(t *testing.T) {
 	run := func(rebuild bool, n, d, search int, which string) result {
 		t.Helper()
 		aksInvCache.Clear()
+		aksInvStates.Clear()
 		aksInvRebuild = rebuild
-		defer func() { aksInvRebuild = false; aksInvCache.Clear() }()
+		defer func() { aksInvRebuild = false; aksInvCache.Clear(); aksInvStates.Clear() }()
 		var fault *aksNetFault
 		missed := func() string { return "" }
 		switch which {
@@ -186,6 +189,7 @@ func TestAKSInvariantsTracedSame(t *testing.T) {
 		return result{f, missed()}
 	}
 	failingSeen, mutatedSeen := false, false
+	resumed := aksInvResumed.Load()
 	for _, c := range []struct{ n, d, search int }{{256, 8, 60}, {1024, 8, 60}, {1024, 4, 40}} {
 		for _, which := range []string{"", "delete", "final-merge"} {
 			got, want := run(false, c.n, c.d, c.search, which), run(true, c.n, c.d, c.search, which)
@@ -196,8 +200,8 @@ func TestAKSInvariantsTracedSame(t *testing.T) {
 			mutatedSeen = mutatedSeen || (which == "delete" && got.missed == "")
 		}
 	}
-	if !failingSeen || !mutatedSeen {
-		t.Fatalf("failing inputs traced: %v, deletion applied: %v; the comparison needs both", failingSeen, mutatedSeen)
+	if !failingSeen || !mutatedSeen || aksInvResumed.Load() == resumed {
+		t.Fatalf("failing inputs traced: %v, deletion applied: %v, fault runs resumed from the real states: %v; the comparison needs all three", failingSeen, mutatedSeen, aksInvResumed.Load() > resumed)
 	}
 	if real, half := run(false, 1024, 8, 60, ""), run(false, 1024, 8, 60, "half"); reflect.DeepEqual(real.f, half.f) {
 		t.Fatal("a network without its second half gives the real finding: the comparison cannot tell")

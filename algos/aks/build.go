@@ -123,18 +123,25 @@ type gcomp struct{ a, b int32 } // generalized comparator: min to register a, ma
 // d = 8: 39 million comparators, about 3–6 s). Each traced input adds
 // O(size + stages·N·log N) time.
 func Construct(n int, p Params, sep Separator, inputs ...[]int32) (*Result, error) {
+	res, _, err := construct(n, p, sep, false, inputs)
+	return res, err
+}
+
+// construct is Construct, also returning a Tracer for the network if
+// traceable (then n must be a power of two ≥ 2).
+func construct(n int, p Params, sep Separator, traceable bool, inputs [][]int32) (*Result, *Tracer, error) {
 	if err := p.Validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if n < 0 {
-		return nil, fmt.Errorf("aks: n = %d, need n ≥ 0", n)
+		return nil, nil, fmt.Errorf("aks: n = %d, need n ≥ 0", n)
 	}
 	if n > 1<<30 {
-		return nil, fmt.Errorf("aks: n = %d, need n ≤ 2^30", n)
+		return nil, nil, fmt.Errorf("aks: n = %d, need n ≤ 2^30", n)
 	}
 	for k, in := range inputs {
 		if err := checkPerm(in, n); err != nil {
-			return nil, fmt.Errorf("aks: input %d: %w", k, err)
+			return nil, nil, fmt.Errorf("aks: input %d: %w", k, err)
 		}
 	}
 	res := &Result{Net: sortnet.Network{N: n}, OutputIdentity: true}
@@ -143,7 +150,10 @@ func Construct(n int, p Params, sep Separator, inputs ...[]int32) (*Result, erro
 		for _, in := range inputs {
 			res.Traces = append(res.Traces, Trace{Output: append([]int32(nil), in...), Sorted: true})
 		}
-		return res, nil
+		if traceable {
+			return nil, nil, fmt.Errorf("aks: a traceable construction needs n a power of two ≥ 2, got n = %d", n)
+		}
+		return res, nil, nil
 	}
 	L := bits.Len(uint(n - 1))
 	N := 1 << L
@@ -152,19 +162,25 @@ func Construct(n int, p Params, sep Separator, inputs ...[]int32) (*Result, erro
 	res.Stages = sc.T
 	res.PaperFinalHeight = sc.finalK
 
+	if traceable && n != N {
+		return nil, nil, fmt.Errorf("aks: a traceable construction needs n a power of two ≥ 2, got n = %d", n)
+	}
 	b := &builder{n: n, N: N, L: L, sc: sc, p: p, res: res}
+	if traceable {
+		b.tracer = &Tracer{b: builder{n: n, N: N, L: L, sc: sc, p: p}}
+	}
 	b.init(inputs)
 	b.report(0)
 	for t := 0; t < sc.T; t++ {
 		depth, err := b.stage(t, sep)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		res.StageDepth = append(res.StageDepth, depth)
 		b.report(t + 1)
 	}
 	b.finish()
-	return res, nil
+	return res, b.tracer, nil
 }
 
 func checkPerm(xs []int32, n int) error {
@@ -191,6 +207,7 @@ type builder struct {
 	vrank   []int32   // register → rank of its virtual item (when phys = −1)
 	vals    [][]int32 // per trace: register → value (virtual items ranked n..N−1)
 	layers  [][]gcomp // scratch: the current stage's layers
+	tracer  *Tracer   // non-nil: record what Tracer.Reports needs at each report
 }
 
 func (b *builder) init(inputs [][]int32) {
@@ -269,9 +286,11 @@ func (b *builder) stage(t int, sep Separator) (int, error) {
 		if ev >= 2 {
 			for l, st := range sep.Separate(ev, K) {
 				b.growLayers(l)
+				lay := b.layers[l]
 				for _, c := range st {
-					b.layers[l] = append(b.layers[l], gcomp{idx[c.I], idx[c.J]})
+					lay = append(lay, gcomp{idx[c.I], idx[c.J]})
 				}
+				b.layers[l] = lay
 			}
 		}
 		if v > 1 {
@@ -314,6 +333,9 @@ func (b *builder) apply(layer []gcomp) bool {
 			}
 		}
 	}
+	if b.n == b.N && !plainPaths {
+		return b.applyAllPhysical(layer)
+	}
 	// The layer's registers are pairwise distinct, so which comparators
 	// join two physical wires is known before any moves: the stage is
 	// allocated at its exact size (no growing, no spare capacity kept in
@@ -352,8 +374,38 @@ func (b *builder) apply(layer []gcomp) bool {
 	return true
 }
 
+// plainPaths turns off the faster paths of the construction
+// (applyAllPhysical, the expander's shufflePCG), for the differential tests.
+var plainPaths bool
+
+// applyAllPhysical is apply's lowering where n = N: every register holds
+// a physical wire (phys is a permutation of 0..N−1, and stays one), so
+// every comparator of the layer is emitted — the case pa, pb ≥ 0 of apply,
+// without testing for it (TestApplyAllPhysicalSame).
+func (b *builder) applyAllPhysical(layer []gcomp) bool {
+	if len(layer) == 0 {
+		return false
+	}
+	st := make(sortnet.Stage, len(layer))
+	phys := b.phys
+	for k, c := range layer {
+		pa, pb := phys[c.a], phys[c.b]
+		if pa < pb {
+			st[k] = sortnet.Comparator{I: pa, J: pb}
+		} else {
+			st[k] = sortnet.Comparator{I: pb, J: pa}
+			phys[c.a], phys[c.b] = pb, pa
+		}
+	}
+	b.res.Net.Stages = append(b.res.Net.Stages, st)
+	return true
+}
+
 // report records the state after t stages.
 func (b *builder) report(t int) {
+	if b.tracer != nil {
+		b.tracer.record(b)
+	}
 	b.res.Schedule = append(b.res.Schedule, b.levels(t, nil))
 	for k, vals := range b.vals {
 		tr := &b.res.Traces[k]

@@ -94,7 +94,14 @@ func FromHalver(h Halver) Separator { return halverSep{h} }
 func (s halverSep) Name() string { return "lemma2(" + s.h.Name() + ")" }
 
 func (s halverSep) Separate(m, kick int) []sortnet.Stage {
-	out := cloneStages(s.h.Halve(m))
+	var out []sortnet.Stage
+	if _, fresh := s.h.(*expander); fresh {
+		// The expander's stages are new at every call (nothing else holds
+		// them); other halvers may return stages they keep (a cache).
+		out = s.h.Halve(m)
+	} else {
+		out = cloneStages(s.h.Halve(m))
+	}
 	if kick <= 0 {
 		return out
 	}
@@ -111,7 +118,19 @@ func (s halverSep) Separate(m, kick int) []sortnet.Stage {
 		hv := s.h.Halve(l)
 		off := int32(m - l)
 		for _, st := range hv {
-			var layer sortnet.Stage
+			k := 0
+			for _, c := range st {
+				if c.J < half {
+					k++
+				}
+				if c.I+off >= half {
+					k++
+				}
+			}
+			if k == 0 {
+				continue
+			}
+			layer := make(sortnet.Stage, 0, k) // its exact size: no growing
 			for _, c := range st {
 				if c.J < half { // prefix [0, l)
 					layer = append(layer, c)
@@ -137,8 +156,9 @@ func cloneStages(sts []sortnet.Stage) []sortnet.Stage {
 }
 
 type expander struct {
-	d int
-	r *rand.Rand
+	d   int
+	r   *rand.Rand
+	pcg *rand.PCG // r's source where known (ExpanderNet): drawn from directly
 }
 
 // ExpanderHalver returns a halver made of d independent uniformly random
@@ -169,10 +189,50 @@ func (e *expander) Halve(m int) []sortnet.Stage {
 		for i := range st {
 			st[i] = sortnet.Comparator{I: int32(i), J: int32(h + i)}
 		}
-		e.r.Shuffle(h, func(i, j int) { st[i].J, st[j].J = st[j].J, st[i].J })
+		if e.pcg != nil && !plainPaths {
+			shuffleJ(st, e.pcg)
+		} else {
+			e.r.Shuffle(h, func(i, j int) { st[i].J, st[j].J = st[j].J, st[i].J })
+		}
 		out[k] = st
 	}
 	return out
+}
+
+// shuffleJ shuffles the J ends of st as rand.New(src).Shuffle(len(st),
+// swap of J ends) does — the same draws, the same permutation, src left
+// at the same place (TestShuffleJSame) — drawing from src directly, with
+// no call through the rand.Source interface or the swap closure: about a
+// quarter of the expander network's construction went to the shuffle.
+func shuffleJ(st sortnet.Stage, src *rand.PCG) {
+	for i := len(st) - 1; i > 0; i-- {
+		m := uint64(i + 1)
+		x := src.Uint64()
+		var j uint64
+		if m&(m-1) == 0 {
+			j = x & (m - 1)
+		} else {
+			hi, lo := bits.Mul64(x, m)
+			if lo < m {
+				hi = lemireReject(src, m, x)
+			}
+			j = hi
+		}
+		st[i].J, st[j].J = st[j].J, st[i].J
+	}
+}
+
+// lemireReject is math/rand/v2's uint64n past its first draw x, where the
+// low word of x·m is below m (m not a power of two): x stands unless that
+// low word is below 2^64 mod m, else it draws again until one stands, and
+// returns the high word of the one that stands.
+func lemireReject(src *rand.PCG, m, x uint64) uint64 {
+	hi, lo := bits.Mul64(x, m)
+	thresh := -m % m
+	for lo < thresh {
+		hi, lo = bits.Mul64(src.Uint64(), m)
+	}
+	return hi
 }
 
 type sortHalver struct{}
@@ -190,6 +250,17 @@ func (sortHalver) Halve(m int) []sortnet.Stage { return BatcherSort(m) }
 // perfect matchings (ExpanderHalver), drawn from PCG(seed, n): the same
 // (n, d, seed) always gives the same network. Errors are Construct's.
 func ExpanderNet(n, d int, seed uint64) (*Result, error) {
-	sep := FromHalver(ExpanderHalver(d, rand.New(rand.NewPCG(seed, uint64(n)))))
-	return Construct(n, SeiferasParams(), sep)
+	return Construct(n, SeiferasParams(), ExpanderSeparator(n, d, seed))
+}
+
+// ExpanderSeparator is ExpanderNet's separator: Lemma 2 separators made of
+// halvers of d random perfect matchings (ExpanderHalver) drawn from
+// PCG(seed, n), the same as FromHalver(ExpanderHalver(d,
+// rand.New(rand.NewPCG(seed, n)))) — the same matchings, drawn from the
+// PCG directly. It panics if d < 1.
+func ExpanderSeparator(n, d int, seed uint64) Separator {
+	pcg := rand.NewPCG(seed, uint64(n))
+	h := ExpanderHalver(d, rand.New(pcg)).(*expander)
+	h.pcg = pcg
+	return FromHalver(h)
 }

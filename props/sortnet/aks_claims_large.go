@@ -274,6 +274,222 @@ var aksInvNoShortcut bool
 // aksInvShortcuts counts the findings reused that way (for the test).
 var aksInvShortcuts atomic.Int64
 
+// aksInvStates keeps, per real run of aksExpanderInvariantsTraced (its key,
+// fault ""), the state of every permutation it drew (search, then random)
+// entering the finishing sorters (after the last stage boundary): a fault
+// whose network has the real network's stages up to there resumes its
+// runs from these states instead of running the whole network.
+var aksInvStates sync.Map // aksInvKey → *aksInvRealStates
+
+type aksInvRealStates struct {
+	depth  int       // network stages before the finishing sorters
+	states [][]int32 // per drawn permutation, in draw order
+}
+
+// aksInvNoResume turns off the resuming from aksInvStates (for the test).
+var aksInvNoResume bool
+
+// aksInvResumed counts the fault runs that resumed (for the test).
+var aksInvResumed atomic.Int64
+
+// samePrefix reports whether m's first depth stages are nw's (the same
+// slices: a mutant that left them alone).
+func samePrefix(m, nw msn.Network, depth int) bool {
+	if len(m.Stages) < depth || len(nw.Stages) < depth || m.N != nw.N {
+		return false
+	}
+	for s := range depth {
+		a, b := m.Stages[s], nw.Stages[s]
+		if len(a) != len(b) || (len(a) > 0 && &a[0] != &b[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// aksInvRebuild turns off aksExpanderInvariantsTraced: the traced inputs
+// are then followed by building the network a second time with them (for
+// the differential test).
+var aksInvRebuild bool
+
+// aksExpanderInvariantsTraced is AKSExpanderInvariants for n a power of two
+// ≤ msn.PackedMaxN (key holds its arguments; key.fault is fault's name),
+// with the same finding (TestAKSInvariantsTracedSame): the network is
+// built once, traceable (aks.ConstructTraceable), and the chosen inputs
+// are traced by running the packed real network up to each stage boundary
+// instead of building it again with them. The planted fault is called
+// twice, as there (the second time on the same network instead of the
+// rebuilt one, which is equal: the construction is deterministic).
+func aksExpanderInvariantsTraced(key aksInvKey, fault *aksNetFault) (AKSInvariantFinding, error) {
+	n, d, search, failing, random, seed := key.n, key.d, key.search, key.failing, key.random, key.seed
+	f := AKSInvariantFinding{N: n, D: d, Searched: search, ByClause: map[int]int{}, Table: map[string]int{}}
+	res, tracer, err := aks.ConstructTraceable(n, aks.SeiferasParams(), aks.ExpanderSeparator(n, d, seed))
+	if err != nil {
+		return f, err
+	}
+	// faultNet is the network the search and the sortedness run on.
+	faultNet, mutated := res.Net, false
+	if fault != nil {
+		nw, ok := fault.Mutate(res)
+		if !ok && fault.missed != nil {
+			fault.missed(n)
+		}
+		faultNet, mutated = nw, !sameNetwork(nw, res.Net)
+		if !ok && !mutated && !aksInvNoShortcut {
+			key.fault = ""
+			if g, ok := aksInvCache.Load(key); ok {
+				fault.mutate(res) // as AKSExpanderInvariants: for what it records
+				aksInvShortcuts.Add(1)
+				return g.(AKSInvariantFinding), nil
+			}
+			key.fault = fault.Name
+		}
+		// AKSExpanderInvariants calls the fault a second time, on the
+		// rebuilt network: so does this, on the same network (what the
+		// fault records, e.g. snFault.tracked's misses, is in the evidence).
+		faultNet = fault.mutate(res)
+	}
+	// A fault run resumes from the real run's states where the mutant kept
+	// the real stages before the finishing sorters.
+	boundary := tracer.Depth(tracer.Boundaries() - 1)
+	var resume *aksInvRealStates
+	if fault != nil && !aksInvNoResume {
+		realKey := key
+		realKey.fault = ""
+		if v, ok := aksInvStates.Load(realKey); ok && v.(*aksInvRealStates).depth == boundary && samePrefix(faultNet, res.Net, boundary) {
+			resume = v.(*aksInvRealStates)
+			aksInvResumed.Add(1)
+		}
+	}
+	var keep *aksInvRealStates
+	if fault == nil {
+		keep = &aksInvRealStates{depth: boundary}
+	}
+	// The mutant may share stages with the real network: pack it as a
+	// copy first, then the real one by consuming its stages.
+	var pf *msn.Packed
+	if mutated {
+		if pf, err = msn.Pack(faultNet, false); err != nil {
+			return f, err
+		}
+	}
+	faultNet = msn.Network{}
+	schedule := res.Schedule
+	pr, err := msn.Pack(res.Net, true)
+	if err != nil {
+		return f, err
+	}
+	res = nil
+	if !mutated {
+		pf = pr
+	}
+	r := rand.New(rand.NewPCG(seed, uint64(n)^0x1a5))
+	perm := func() []int32 {
+		xs := make([]int32, n)
+		for i, x := range r.Perm(n) {
+			xs[i] = int32(x)
+		}
+		return xs
+	}
+	// run runs the fault's network on the i-th permutation drawn, xs, in
+	// y: from the real state before the finishing sorters where resuming,
+	// else from the start (keeping that state for the real run).
+	y := make([]int32, n)
+	run := func(i int, xs []int32) {
+		if resume != nil {
+			copy(y, resume.states[i])
+			pf.ApplyStages(y, boundary, pf.Depth())
+			return
+		}
+		copy(y, xs)
+		if keep != nil {
+			pf.ApplyStages(y, 0, boundary)
+			keep.states = append(keep.states, slices.Clone(y))
+			pf.ApplyStages(y, boundary, pf.Depth())
+			return
+		}
+		pf.Apply(y)
+	}
+	var ins [][]int32
+	var drawn []int // ins[k] is the drawn[k]-th permutation drawn
+	for i := range search {
+		xs := perm()
+		run(i, xs)
+		if !msn.Sorted(y) && len(ins) < failing {
+			ins = append(ins, xs)
+			drawn = append(drawn, i)
+		}
+	}
+	f.Failing = len(ins)
+	for i := range random {
+		ins = append(ins, perm())
+		drawn = append(drawn, search+i)
+	}
+	f.Random = len(ins) - f.Failing
+	for _, rep := range schedule {
+		f.Reports++
+		for _, v := range rep.Violations() {
+			f.ByClause[v.Clause]++
+			if f.First == "" {
+				f.First = "schedule: " + v.String()
+			}
+		}
+	}
+	for k, in := range ins {
+		reports, err := tracer.Reports(pr.ApplyStages, in)
+		if err != nil {
+			return f, err
+		}
+		kept := true
+		for _, rep := range reports {
+			f.Reports++
+			for _, v := range rep.Violations() {
+				kept = false
+				f.ByClause[v.Clause]++
+				if f.First == "" {
+					what := "random"
+					if k < f.Failing {
+						what = "failing"
+					}
+					f.First = fmt.Sprintf("traced input %d (%s): %s", k, what, v.String())
+				}
+			}
+			for _, lv := range rep.Levels {
+				for j, st := range lv.Strangers {
+					if float64(st) > lv.Bounds[j] && lv.Bounds[j] < 1 {
+						f.BoundBelow1++
+					}
+				}
+			}
+		}
+		if drawn[k] >= search {
+			run(drawn[k], in) // a random permutation: not run yet
+		} else if resume != nil || keep != nil {
+			// Run in the search: from its state before the finishing sorters.
+			if resume != nil {
+				copy(y, resume.states[drawn[k]])
+			} else {
+				copy(y, keep.states[drawn[k]])
+			}
+			pf.ApplyStages(y, boundary, pf.Depth())
+		} else {
+			copy(y, in)
+			pf.Apply(y)
+		}
+		sorted := msn.Sorted(y)
+		cell := map[bool]string{true: "kept", false: "broken"}[kept] + "/" + map[bool]string{true: "sorted", false: "unsorted"}[sorted]
+		f.Table[cell]++
+		if kept && !sorted && f.KeptUnsorted == nil {
+			f.KeptUnsorted = in
+		}
+	}
+	if keep != nil && len(keep.states) == search+random {
+		aksInvStates.Store(key, keep)
+	}
+	aksInvCache.Store(key, f)
+	return f, nil
+}
+
 // AKSExpanderInvariants builds the expander-halver network (d matchings,
 // PCG(seed, n), as aks.ExpanderNet), runs `search` random permutations
 // (PCG(seed, n ^ 0x1a5)) through it and keeps up to `failing` it leaves
@@ -293,6 +509,9 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 	}
 	if f, ok := aksInvCache.Load(key); ok {
 		return f.(AKSInvariantFinding), nil
+	}
+	if n >= 2 && n&(n-1) == 0 && n <= msn.PackedMaxN && !aksInvRebuild {
+		return aksExpanderInvariantsTraced(key, fault)
 	}
 	f := AKSInvariantFinding{N: n, D: d, Searched: search, ByClause: map[int]int{}, Table: map[string]int{}}
 	plain, err := aks.ExpanderNet(n, d, seed)
@@ -358,7 +577,7 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 	}
 	f.Random = len(ins) - f.Failing
 	apply = nil
-	sep := aks.FromHalver(aks.ExpanderHalver(d, rand.New(rand.NewPCG(seed, uint64(n)))))
+	sep := aks.ExpanderSeparator(n, d, seed) // the matchings of aks.ExpanderNet(n, d, seed)
 	res, err := aks.Construct(n, aks.SeiferasParams(), sep, ins...)
 	if err != nil {
 		return f, err

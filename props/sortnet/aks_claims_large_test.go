@@ -1,6 +1,7 @@
 package sortnet
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -134,5 +135,75 @@ func TestSnDropExchangingResumedMatchesPlain(t *testing.T) {
 	nw := nets[10]
 	if same(nw, dropLast(nw)) {
 		t.Error("the comparison does not tell a network from its copy without the last comparator")
+	}
+}
+
+// AKSExpanderInvariants traced from the network built once
+// (aksExpanderInvariantsTraced; fault runs resumed from the real run's
+// states before the finishing sorters) against the run that builds the
+// network a second time with the chosen inputs and runs every input in
+// full (aksInvRebuild): the same findings,
+// the same misses recorded by the faults (in the evidence), with no fault,
+// with the deletion fault (which mutates at some of these sizes and not at
+// others) and with the final-merge fault, on networks with and without
+// failing inputs. A network without its second half gives a finding that
+// differs from the real one, so the comparison can see a difference.
+func TestAKSInvariantsTracedSame(t *testing.T) {
+	seed := uint64(props.DefaultSeed)
+	type result struct {
+		f      AKSInvariantFinding
+		missed string
+	}
+	run := func(rebuild bool, n, d, search int, which string) result {
+		t.Helper()
+		aksInvCache.Clear()
+		aksInvStates.Clear()
+		aksInvRebuild = rebuild
+		defer func() { aksInvRebuild = false; aksInvCache.Clear(); aksInvStates.Clear() }()
+		var fault *aksNetFault
+		missed := func() string { return "" }
+		switch which {
+		case "delete":
+			g, m := aksFinisherDeleteFault.tracked()
+			fault, missed = aksNetFaultOf(g), m
+		case "final-merge", "half":
+			var ns []int
+			g := aksFinalMergeFault
+			if which == "half" {
+				g = aksNetFault{Name: "second half dropped", Mutate: func(res *aks.Result) (msn.Network, bool) {
+					return msn.Network{N: res.Net.N, Stages: res.Net.Stages[:len(res.Net.Stages)/2]}, true
+				}}
+			}
+			g.missed = func(n int) { ns = append(ns, n) }
+			fault, missed = &g, func() string { return fmt.Sprint(ns) }
+		}
+		if fault != nil { // the real finding first, as in the ledger (the shortcut may use it)
+			if _, err := AKSExpanderInvariants(n, d, search, 4, 4, seed, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, err := AKSExpanderInvariants(n, d, search, 4, 4, seed, fault)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return result{f, missed()}
+	}
+	failingSeen, mutatedSeen := false, false
+	resumed := aksInvResumed.Load()
+	for _, c := range []struct{ n, d, search int }{{256, 8, 60}, {1024, 8, 60}, {1024, 4, 40}} {
+		for _, which := range []string{"", "delete", "final-merge"} {
+			got, want := run(false, c.n, c.d, c.search, which), run(true, c.n, c.d, c.search, which)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("n = %d, d = %d, fault %q: traced %+v\nrebuilt %+v", c.n, c.d, which, got, want)
+			}
+			failingSeen = failingSeen || got.f.Failing > 0
+			mutatedSeen = mutatedSeen || (which == "delete" && got.missed == "")
+		}
+	}
+	if !failingSeen || !mutatedSeen || aksInvResumed.Load() == resumed {
+		t.Fatalf("failing inputs traced: %v, deletion applied: %v, fault runs resumed from the real states: %v; the comparison needs all three", failingSeen, mutatedSeen, aksInvResumed.Load() > resumed)
+	}
+	if real, half := run(false, 1024, 8, 60, ""), run(false, 1024, 8, 60, "half"); reflect.DeepEqual(real.f, half.f) {
+		t.Fatal("a network without its second half gives the real finding: the comparison cannot tell")
 	}
 }

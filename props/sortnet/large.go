@@ -143,7 +143,8 @@ func SortnetLargePacked(p *msn.Packed, seed, stream uint64, plan SortnetLargePla
 
 func sortnetLarge(nw largeEngine, seed, stream uint64, plan SortnetLargePlan) *SortnetLargeReport {
 	n := nw.n
-	r := rand.New(rand.NewPCG(seed, stream))
+	pcg := rand.NewPCG(seed, stream)
+	r := rand.New(pcg) // the 0-1 draws go to pcg directly (asn.IntNPCG): the same stream
 	rep := &SortnetLargeReport{N: n}
 	witness := func(z []int, how string) {
 		if rep.Witness == nil {
@@ -188,9 +189,9 @@ func sortnetLarge(nw largeEngine, seed, stream uint64, plan SortnetLargePlan) *S
 			weights = append(weights, k*n/max(1, plan.Weights01-1))
 		}
 	}
-	idx := make([]int, n)
+	idx := make([]int32, n)
 	for i := range idx {
-		idx[i] = i
+		idx[i] = int32(i)
 	}
 	// The words of up to four batches of 64 inputs are drawn in turn (the
 	// draws are those of one batch at a time) and run in one pass
@@ -208,10 +209,12 @@ func sortnetLarge(nw largeEngine, seed, stream uint64, plan SortnetLargePlan) *S
 			lanes := min(64, len(weights)-k)
 			clear(w)
 			for lane := range lanes { // a random set of `weight` wires: partial Fisher–Yates
+				bit := uint64(1) << lane
 				for i := range weights[k+lane] {
-					j := i + r.IntN(n-i)
-					idx[i], idx[j] = idx[j], idx[i]
-					w[idx[i]] |= 1 << lane
+					j := i + asn.IntNPCG(pcg, n-i) // = r.IntN(n−i)
+					a := idx[j]
+					idx[i], idx[j] = a, idx[i]
+					w[a] |= bit
 				}
 			}
 			copy(ins[len(batch)], w)

@@ -127,12 +127,13 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 			}
 		}
 		// Four weights' inputs a pass (Weight01.UnsortedManyBy: the same
-		// draws, the first failing weight in order).
+		// draws, the first failing weight in order), drawn from pcg
+		// directly (UnsortedManyPCG: the same draws as through r).
 		nw01 := min(n+1, 256)
 		gen := asn.NewWeight01(n)
 		for k0 := 0; k0 < nw01; k0 += 4 {
 			k1 := min(nw01, k0+4)
-			_, weight, z := gen.UnsortedManyBy(nw.eval01Many, k0, k1, nw01, r)
+			_, weight, z := gen.UnsortedManyPCG(nw.eval01Many, k0, k1, nw01, pcg)
 			if z != nil {
 				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("random 0-1 input of weight %d", weight)}
 			}

@@ -49,9 +49,14 @@ type Engine struct {
 	// always zero between steps.
 	bm2, bm3 []uint64
 	live     []uint64 // Run's pending packets: bit p set while p is unacked
-	// countSlots's parts (partition): keys, bounds, next free slots.
-	keys2        []int32
-	bounds, next []int
+	// Run's per-step buffers (live.go): one source group's pending
+	// processors and their intermediate groups; slot 1's survivors in the
+	// regions of their slot-2 parts; the acked copies' delivery couplers
+	// in the regions of their delivery parts.
+	gp, gr       []int32
+	recs         []rec
+	k3s          []uint32
+	part2, part3 parts
 }
 
 // copyAt is a copy in flight: pending index k and destination x. Its source

@@ -5,18 +5,38 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
+	"routecheck/internal/pcgstate"
 	"routecheck/models/perm"
 	"routecheck/models/pops"
 )
 
-// runLive is Run (src, if not nil, is rng's source, from which the steps
-// without a coin draw directly). The pending packets are a bitmap over the
-// processors (e.live: bit p set while p's packet is unacked) instead of a
-// list: a step's participants are found by walking the set bits, and an
-// acked packet clears its bit, so nothing is compacted. With a stage-1
-// coin a step touches only the bitmap (n/8 bytes) and its participants'
-// entries, not every pending packet's. The k-th participant is still the
-// k-th pending packet in increasing order, so the draws are choose's.
+// runLive is Run (src, if not nil, is rng's source, from which every draw
+// is made directly, with the generator's state in registers: pcgstate).
+// The pending packets are a bitmap over the processors (e.live: bit p set
+// while p's packet is unacked) instead of a list: a step's participants are
+// found by walking the set bits, and an acked packet clears its bit, so
+// nothing is compacted. The k-th participant is still the k-th pending
+// packet in increasing order, so the draws are choose's.
+//
+// A step is three passes over the copies (slotsOf: slot 1, slot 2, delivery):
+//
+//   - slot 1, source group by source group: the group's participants and
+//     their intermediate groups r (drawn there when every pending packet
+//     takes part, else by chooseLive), a counter per r (L1-resident), and
+//     each survivor written as a record (processor, slot-2 coupler, delivery
+//     coupler) into the region of its slot-2 part (r's range of couplers);
+//   - slot 2, part by part: 2-bit counters per coupler (r, t), whose part
+//     fits in the L2 cache; a survivor is acked (its bit cleared) and its
+//     delivery coupler written into the region of its delivery part
+//     (t's range);
+//   - delivery, part by part: 2-bit counters per coupler (sub-slot, t, G).
+//
+// A slot-1 survivor is alone on its r within its source group, so a slot-2
+// part of R intermediate groups receives at most R·g records, and an acked
+// copy is alone on (r, t), so a delivery part of T temporary groups
+// receives at most T·g: the regions are fixed and nothing is sorted. The
+// counts, hence the Result, do not depend on the order in which the copies
+// are counted.
 func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.PCG, o Options) (Result, error) {
 	o, err := checkRun(sh, dst, o)
 	if err != nil {
@@ -26,12 +46,8 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	dv, gv := newDivisor(sh.D), newDivisor(g)
 	e.live = grow(e.live, (n+63)/64)
 	clear(e.live)
-	e.part = grow(e.part, n)
-	e.groups = grow(e.groups, n)
-	// Slot-1 survivors are at most one per (intermediate, source) group pair.
-	e.surv = grow(e.surv, min(n, g*g))
-	e.keys = grow(e.keys, min(n, g*g))
-	e.scratch = grow(e.scratch, min(n, g*g))
+	e.gp = grow(e.gp, sh.D)
+	e.gr = grow(e.gr, sh.D)
 	e.cnt = grow(e.cnt, g)
 	e.srcDeg = grow(e.srcDeg, g)
 	e.tmpDeg = grow(e.tmpDeg, g)
@@ -41,6 +57,7 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	nsub := o.Variant.DeliverySlots(sh)
 	e.bm2 = growZero(e.bm2, (2*g*g+63)/64)
 	e.bm3 = growZero(e.bm3, (2*nsub*g*g+63)/64)
+	e.layout(g, nsub)
 	m := 0 // pending packets
 	for p, x := range dst {
 		if x != perm.None {
@@ -51,32 +68,34 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 		}
 	}
 	res := Result{Conflicts: make([]int, o.Variant.SlotsPerStep(sh))}
+	c := slotCtx{dst: dst, dv: dv, gv: gv, nv: newDivisor(nsub), d: int32(sh.D), g: uint32(g), nsub: uint32(nsub), split: o.Variant == SplitDelivery}
 	step := 0
 	for m > 0 && step < o.MaxSteps {
 		step++
 		if o.trace(step) {
 			res.MaxDegree = append(res.MaxDegree, max(maxOf(e.srcDeg), maxOf(e.tmpDeg)))
 		}
-		var part, groups []int32
+		e.resetFills()
 		if p := o.participation(sh, step); p >= 1 {
 			// choose's draws for p = 1: every pending packet, in order.
-			part, groups = e.listLive(m), e.groups[:m]
-			if src != nil {
-				drawGroups(src, groups, g)
-			} else {
-				for k := range groups {
-					groups[k] = int32(rng.IntN(g))
-				}
-			}
+			res.Conflicts[0] += e.slot1All(&c, rng, src)
 		} else {
-			part, groups = e.chooseLive(rng, g, p, m)
+			e.part = grow(e.part, m)
+			e.groups = grow(e.groups, m)
+			var part, groups []int32
+			if src != nil {
+				ps := pcgstate.Load(src)
+				part, groups = e.chooseLivePCG(&ps, g, p, m)
+				ps.Store(src)
+			} else {
+				part, groups = e.chooseLive(rng, g, p, m)
+			}
+			res.Conflicts[0] += e.slot1Part(&c, part, groups)
 		}
-		c1, m1 := e.slot1Live(part, groups, dst, dv)
-		res.Conflicts[0] += c1
 		// The degrees of the conflict graph are read only at the start of
 		// a traced step.
-		acked, lost := e.countSlots(m1, dv, gv, o.Variant == SplitDelivery, o.trace(step+1), res.Conflicts)
-		res.Lost += lost
+		acked := e.slot2Parts(&c, o.trace(step+1), &res.Conflicts[1])
+		res.Lost += e.deliverParts(&c, res.Conflicts[4:])
 		res.Delivered += acked
 		m -= acked
 		if o.trace(step) {
@@ -89,18 +108,317 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	return res, nil
 }
 
-// listLive returns the m pending processors in increasing order (in e.part).
-func (e *Engine) listLive(m int) []int32 {
-	part := e.part[:m]
-	j := 0
-	for wi, w := range e.live {
+// slotCtx is a run's constants for the passes of a step.
+type slotCtx struct {
+	dst        []int32
+	dv, gv, nv divisor // d, g, and the number of delivery sub-slots
+	d          int32
+	g, nsub    uint32
+	split      bool
+}
+
+// rec is a slot-1 survivor: its processor (source), its slot-2 coupler
+// r·g + t and its delivery coupler (t·nsub + j)·g + G, where t = x mod g,
+// G = ⌊x/d⌋ and j is x's sub-slot (0 unless split), x its destination.
+type rec struct {
+	p      int32
+	k2, k3 uint32
+}
+
+// layout sizes the parts of slot 2 (by intermediate group, R of them a
+// part) and of delivery (by temporary group, T a part) so that a part's
+// counters take at most partBytes, and the regions of their records: a
+// region holds its bound (R·g or T·g records) plus one, the slot a copy
+// that is not kept is written to.
+func (e *Engine) layout(g, nsub int) {
+	// 2-bit counters: a group's couplers take g/4 bytes in slot 2 and
+	// nsub·g/4 in delivery.
+	R := max(1, min(g, 4*partBytes/g))
+	T := max(1, min(g, 4*partBytes/(nsub*g)))
+	e.part2 = regions(e.part2, g, R, g, uint32(R*g))
+	e.part3 = regions(e.part3, g, T, g, uint32(T*nsub*g))
+	e.recs = grow(e.recs, e.part2.size())
+	e.k3s = grow(e.k3s, e.part3.size())
+}
+
+// parts splits groups 0…groups−1 into parts of per consecutive groups,
+// each with a region of per·bound + 1 record slots; part q's couplers are
+// q·span … (q+1)·span − 1.
+type parts struct {
+	of    []uint16 // part of each group
+	start []int32  // region of part q: start[q] … start[q+1]−1
+	fill  []int32  // next free slot of part q
+	span  uint32
+}
+
+func regions(ps parts, groups, per, bound int, span uint32) parts {
+	ps.span = span
+	np := (groups + per - 1) / per
+	ps.of = grow(ps.of, groups)
+	for k := range ps.of {
+		ps.of[k] = uint16(k / per)
+	}
+	ps.start = grow(ps.start, np+1)
+	ps.fill = grow(ps.fill, np)
+	for q := range np + 1 {
+		ps.start[q] = int32(q * (per*bound + 1))
+	}
+	return ps
+}
+
+func (ps parts) size() int { return int(ps.start[len(ps.start)-1]) }
+
+// resetFills empties every region.
+func (e *Engine) resetFills() {
+	copy(e.part2.fill, e.part2.start)
+	copy(e.part3.fill, e.part3.start)
+}
+
+// slot1All is slot 1 of a step in which every pending packet takes part:
+// source group by source group, the pending processors (from e.live) draw
+// their intermediate groups in increasing order — rng.IntN(g), or the same
+// draws from src directly — and the survivors are recorded (survivors).
+// Returns the conflicting couplers.
+func (e *Engine) slot1All(c *slotCtx, rng *rand.Rand, src *rand.PCG) (conflicts int) {
+	var ps pcgstate.State
+	if src != nil {
+		ps = pcgstate.Load(src)
+	}
+	g := int(c.g)
+	mask := uint64(g - 1)
+	pow2 := g&(g-1) == 0
+	d := int(c.d)
+	for a := range g {
+		gp := e.pendingIn(e.gp[:0], a*d, (a+1)*d)
+		if len(gp) == 0 {
+			continue
+		}
+		gr := e.gr[:len(gp)]
+		switch {
+		case src != nil && pow2:
+			for j := range gr {
+				gr[j] = int32(ps.Uint64() & mask)
+			}
+		case src != nil:
+			for j := range gr {
+				gr[j] = int32(ps.IntN(uint64(g)))
+			}
+		default:
+			for j := range gr {
+				gr[j] = int32(rng.IntN(g))
+			}
+		}
+		conflicts += e.survivors(c, gp, gr)
+	}
+	if src != nil {
+		ps.Store(src)
+	}
+	return conflicts
+}
+
+// pendingIn appends the pending processors of [lo, hi) to buf, in
+// increasing order.
+func (e *Engine) pendingIn(buf []int32, lo, hi int) []int32 {
+	for wi := lo >> 6; wi<<6 < hi; wi++ {
+		w := e.live[wi]
+		if wi == lo>>6 {
+			w &= ^uint64(0) << (lo & 63)
+		}
+		if (wi+1)<<6 > hi {
+			w &= 1<<(hi&63) - 1
+		}
 		for w != 0 {
-			part[j] = int32(wi<<6 | bits.TrailingZeros64(w))
-			j++
+			buf = append(buf, int32(wi<<6|bits.TrailingZeros64(w)))
 			w &= w - 1
 		}
 	}
-	return part
+	return buf
+}
+
+// slot1Part is slot 1 for participants given as processors in increasing
+// order with their intermediate groups (chooseLive's): each source group is
+// a contiguous run, resolved by survivors. Returns the conflicting couplers.
+func (e *Engine) slot1Part(c *slotCtx, part, groups []int32) (conflicts int) {
+	for lo := 0; lo < len(part); {
+		end := (c.dv.div(part[lo]) + 1) * c.d
+		hi := lo + 1
+		for hi < len(part) && part[hi] < end {
+			hi++
+		}
+		conflicts += e.survivors(c, part[lo:hi], groups[lo:hi])
+		lo = hi
+	}
+	return conflicts
+}
+
+// survivors resolves slot 1 for one source group's participants gp with
+// intermediate groups gr: a copy survives when no other participant of the
+// group chose its r. Each survivor's rec goes to the region of r's slot-2
+// part. Returns the conflicting couplers; leaves e.cnt zero.
+func (e *Engine) survivors(c *slotCtx, gp, gr []int32) (conflicts int) {
+	cnt := e.cnt
+	gr = gr[:len(gp)]
+	for _, r := range gr {
+		cnt[r]++
+		conflicts += int(b2u(cnt[r] == 2))
+	}
+	// The survivors' processors and groups to the front of gp and gr
+	// (branch-free), the counters back to zero: an r counted twice or
+	// more reads 0 at its later copies, which do not survive either.
+	k := 0
+	for j, r := range gr {
+		n := cnt[r]
+		cnt[r] = 0
+		gp[k], gr[k] = gp[j], r
+		k += int(b2u(n == 1))
+	}
+	recs, of, fill := e.recs, e.part2.of, e.part2.fill
+	for j, p := range gp[:k] {
+		r := gr[j]
+		x := c.dst[p]
+		t := uint32(c.gv.mod(x))
+		G := c.dv.div(x)
+		var sub uint32
+		if c.split {
+			sub = uint32(c.gv.div(x - G*c.d))
+		}
+		q := of[r]
+		i := fill[q]
+		recs[i] = rec{p: p, k2: uint32(r)*c.g + t, k3: (t*c.nsub+sub)*c.g + uint32(G)}
+		fill[q] = i + 1
+	}
+	return conflicts
+}
+
+// slot2Parts resolves slot 2 part by part: a copy survives when it is alone on
+// its coupler (r, t); its source is acked and leaves the conflict graph
+// (its bit in e.live is cleared; with degrees set, it leaves e.srcDeg and
+// e.tmpDeg), and its delivery coupler goes to the region of t's delivery
+// part. Adds the conflicting couplers to *conf and returns the number of
+// acked packets. Leaves the counters zero.
+func (e *Engine) slot2Parts(c *slotCtx, degrees bool, conf *int) (acked int) {
+	bm, recs := e.bm2, e.recs
+	of3, fill3, k3s := e.part3.of, e.part3.fill, e.k3s
+	c2 := 0
+	for q, end := range e.part2.fill {
+		part := recs[e.part2.start[q]:end]
+		for i := range part {
+			c2 += int(bump(bm, part[i].k2))
+		}
+		for i := range part {
+			r := &part[i]
+			keep := b2u(single(bm, r.k2))
+			e.live[r.p>>6] &^= uint64(keep) << (r.p & 63) // acked: no longer pending
+			t := c.gv.mod(int32(r.k2))
+			if degrees {
+				e.srcDeg[c.dv.div(r.p)] -= int32(keep)
+				e.tmpDeg[t] -= int32(keep)
+			}
+			q3 := of3[t]
+			j := fill3[q3]
+			k3s[j] = r.k3
+			fill3[q3] = j + int32(keep)
+			acked += int(keep)
+		}
+		lo := uint32(q) * e.part2.span
+		clearRange(bm, part, lo, lo+e.part2.span, func(r rec) uint32 { return r.k2 })
+	}
+	*conf += c2
+	return acked
+}
+
+// deliverParts resolves the delivery (sub-)slots part by part: a copy is
+// lost when another copy sent in its sub-slot j from its temporary group t
+// has its destination group. Adds the conflicting couplers of sub-slot j to
+// conf[j] and returns the losses. Leaves the counters zero.
+func (e *Engine) deliverParts(c *slotCtx, conf []int) (lost int) {
+	bm := e.bm3
+	for q, end := range e.part3.fill {
+		part := e.k3s[e.part3.start[q]:end]
+		if c.split {
+			for _, key := range part {
+				conf[c.nv.mod(c.gv.div(int32(key)))] += int(bump(bm, key))
+			}
+		} else {
+			n := 0
+			for _, key := range part {
+				n += int(bump(bm, key))
+			}
+			conf[0] += n
+		}
+		for _, key := range part {
+			lost += 1 - int(b2u(single(bm, key)))
+		}
+		lo := uint32(q) * e.part3.span
+		clearRange(bm, part, lo, lo+e.part3.span, func(k uint32) uint32 { return k })
+	}
+	return lost
+}
+
+// clearRange zeroes the counters of keys (a part's, all in [lo, hi)) in
+// bm: word by word when there are few, else every word of the range.
+func clearRange[T rec | uint32](bm []uint64, xs []T, lo, hi uint32, key func(T) uint32) {
+	if words := int((hi+31)>>5 - lo>>5); len(xs) >= words/4 {
+		clear(bm[lo>>5 : min(int((hi+31)>>5), len(bm))])
+		return
+	}
+	for _, x := range xs {
+		bm[key(x)>>5] = 0
+	}
+}
+
+// partBytes is the size of counters above which slot 2 and delivery split
+// the copies into parts: about a quarter of the L2 cache. A variable so
+// that tests can force the split on small shapes.
+var partBytes = 256 << 10
+
+// chooseLivePCG is chooseLive drawing from a PCG's state directly: the
+// same draws (expFloat64 is rand.Rand.ExpFloat64, ps.IntN rand.Rand.IntN)
+// in the same order, the same participants and groups.
+func (e *Engine) chooseLivePCG(ps *pcgstate.State, g int, p float64, m int) ([]int32, []int32) {
+	part, groups := e.part[:0], e.groups[:0]
+	live := e.live
+	lambda := -math.Log1p(-p)
+	k := -1
+	wi, w := 0, live[0] // w: the bits of word wi not yet passed
+	for {
+		gap := math.Floor(expFloat64(ps) / lambda)
+		if gap >= float64(m-k-1) {
+			return part, groups
+		}
+		skip := int(gap) + 1 // the participant is the skip-th pending packet after the last
+		k += skip
+		for c := bits.OnesCount64(w); skip > c; c = bits.OnesCount64(w) {
+			skip -= c
+			wi++
+			w = live[wi]
+		}
+		pos := select64(w, skip-1)
+		part = append(part, int32(wi<<6|pos))
+		w &^= 2<<pos - 1 // pass it and the bits below it
+		groups = append(groups, int32(ps.IntN(uint64(g))))
+	}
+}
+
+// expFloat64 is rand.Rand.ExpFloat64 (math/rand/v2, exp.go) on ps: the
+// same ziggurat, tables (ziggurat_tables.go) and draws.
+func expFloat64(ps *pcgstate.State) float64 {
+	const re = 7.69711747013104972
+	for {
+		u := ps.Uint64()
+		j := uint32(u)
+		i := uint8(u >> 32)
+		x := float64(j) * float64(zigWe[i])
+		if j < zigKe[i] {
+			return x
+		}
+		if i == 0 {
+			return re - math.Log(float64(ps.Uint64()<<11>>11)/(1<<53))
+		}
+		if zigFe[i]+float32(float64(ps.Uint64()<<11>>11)/(1<<53))*(zigFe[i-1]-zigFe[i]) < float32(math.Exp(-x)) {
+			return x
+		}
+	}
 }
 
 // chooseLive is choose(rng, g, p, m, …) for p < 1 on the m pending packets
@@ -163,46 +481,6 @@ var selectInByte = func() (t [8 << 8]uint8) {
 	return t
 }()
 
-// slot1Live is slot1 on participants given as processors in increasing
-// order (each source group a contiguous run): a copy survives when no other
-// participant of its group chose the same intermediate group. Survivors go
-// to e.surv as (processor, destination) with their intermediate group in
-// e.keys; returns conflicting couplers and the number of survivors.
-func (e *Engine) slot1Live(part, groups, dst []int32, dv divisor) (conflicts, m int) {
-	cnt, surv, keys := e.cnt, e.surv, e.keys
-	d := int32(dv.d)
-	for lo := 0; lo < len(groups); {
-		end := (dv.div(part[lo]) + 1) * d
-		hi := lo
-		for hi < len(groups) && part[hi] < end {
-			r := groups[hi]
-			cnt[r]++
-			if cnt[r] == 2 {
-				conflicts++
-			}
-			hi++
-		}
-		for j := lo; j < hi; j++ {
-			r, p := groups[j], part[j]
-			keep := b2u(cnt[r] == 1)
-			surv[m].k = p // branch-free keep
-			keys[m] = r
-			m += int(keep)
-		}
-		for _, r := range groups[lo:hi] {
-			cnt[r] = 0
-		}
-		lo = hi
-	}
-	// The destinations of the survivors only, in a loop of their own: with
-	// a stage-1 coin each is mostly a cache line of its own, and a short
-	// loop keeps more of these misses in flight.
-	for i := range surv[:m] {
-		surv[i].x = dst[surv[i].k]
-	}
-	return conflicts, m
-}
-
 // bump increments the 2-bit saturating counter of coupler key in bm (0 → 1
 // → 2 → 3, then stays at 3) and reports whether it now holds two copies
 // for the first time (a new conflicting coupler).
@@ -216,151 +494,3 @@ func bump(bm []uint64, key uint32) uint8 {
 
 // single reports whether coupler key of bm carries exactly one copy.
 func single(bm []uint64, key uint32) bool { return (bm[key>>5]>>((key&31)*2))&2 == 0 }
-
-// countSlots resolves slots 2 and 5 (or the delivery sub-slots) for slot 1's
-// m survivors (e.surv as (processor, destination), intermediate groups in
-// e.keys) with per-coupler counters instead of sorting: a copy survives
-// slot 2 when it is alone on coupler (r, t), t = x mod g; its source is
-// acked and leaves the conflict graph (its bit in e.live is cleared; with
-// degrees set, it leaves e.srcDeg and e.tmpDeg); it is lost when another
-// copy sent in its delivery (sub-)slot j from t has the same destination
-// group. It adds the conflicting couplers of slot 2 and of each delivery
-// sub-slot to conf[1] and conf[4+j] and returns the number of acked packets
-// and of lost ones. e.keys and e.scratch are overwritten, the counters left
-// zero.
-//
-// Where a slot's counters exceed partBytes (g > 1024 for slot 2) the copies
-// are first split by their counters' part (a 16-way or so counting sort),
-// and each part's counters, which fit in the L2 cache, are updated and read
-// while they are cached: the counts, hence the Result, do not depend on the
-// order in which the copies are counted.
-func (e *Engine) countSlots(m int, dv, gv divisor, split, degrees bool, conf []int) (m2, lost int) {
-	g := uint32(gv.d)
-	gg := g * g
-	d := int32(dv.d)
-	surv, keys, bm2, bm3 := e.surv[:m], e.keys[:m], e.bm2, e.bm3
-	for i, c := range surv {
-		keys[i] = int32(uint32(keys[i])*g + uint32(gv.mod(c.x)))
-	}
-	bounds := []int{0, m}
-	if shift, parts := partShift(len(bm2)); parts > 1 {
-		surv, keys, bounds = e.partition(surv, keys, shift, parts)
-	}
-	k3 := e.scratch[:m]
-	c2 := 0
-	for p := 1; p < len(bounds); p++ {
-		lo, hi := bounds[p-1], bounds[p]
-		for _, key := range keys[lo:hi] {
-			c2 += int(bump(bm2, uint32(key)))
-		}
-		for i, c := range surv[lo:hi] {
-			key := uint32(keys[lo+i])
-			keep := single(bm2, key)
-			e.live[c.k>>6] &^= uint64(b2u(keep)) << (c.k & 63) // acked: no longer pending
-			t := key % g
-			G := dv.div(c.x)
-			var j uint32
-			if split {
-				j = uint32(gv.div(c.x - G*d))
-			}
-			k3[m2] = int32((j*g+t)*g + uint32(G))
-			if degrees {
-				u := int32(b2u(keep))
-				e.srcDeg[dv.div(c.k)] -= u
-				e.tmpDeg[t] -= u
-			}
-			m2 += int(b2u(keep))
-		}
-	}
-	conf[1] += c2
-	clearKeys(bm2, keys)
-	k3 = k3[:m2]
-	bounds = []int{0, m2}
-	if shift, parts := partShift(len(bm3)); parts > 1 {
-		_, k3, bounds = e.partition(nil, k3, shift, parts)
-	}
-	for p := 1; p < len(bounds); p++ {
-		part := k3[bounds[p-1]:bounds[p]]
-		if split {
-			for _, key := range part {
-				conf[4+int(uint32(key)/gg)] += int(bump(bm3, uint32(key)))
-			}
-		} else {
-			c := 0
-			for _, key := range part {
-				c += int(bump(bm3, uint32(key)))
-			}
-			conf[4] += c
-		}
-		for _, key := range part {
-			lost += 1 - int(b2u(single(bm3, uint32(key))))
-		}
-	}
-	clearKeys(bm3, k3)
-	return m2, lost
-}
-
-// partBytes is the size of counters above which countSlots splits the
-// copies by part: about half an L2 cache. A variable so that tests can
-// force the split on small shapes.
-var partBytes = 256 << 10
-
-// partShift returns how countSlots splits counters of words 64-bit words:
-// by key >> shift into parts parts of at most partBytes (parts = 1: not
-// split).
-func partShift(words int) (shift uint, parts int) {
-	if 8*words <= partBytes {
-		return 0, 1
-	}
-	keyBits := uint(bits.Len(uint(32*words - 1))) // 32 counters a word
-	partBits := uint(bits.Len(uint((8*words - 1) / partBytes)))
-	return keyBits - partBits, 1 << partBits
-}
-
-// partition counting-sorts keys (and surv beside them, if not nil) by
-// key >> shift into e.bucket and e.keys2 and returns them with the parts'
-// bounds (parts + 1 offsets).
-func (e *Engine) partition(surv []copyAt, keys []int32, shift uint, parts int) ([]copyAt, []int32, []int) {
-	n := len(keys)
-	e.keys2 = grow(e.keys2, max(n, cap(e.keys2)))
-	outk := e.keys2[:n]
-	var outs []copyAt
-	if surv != nil {
-		e.bucket = grow(e.bucket, max(n, cap(e.bucket)))
-		outs = e.bucket[:n]
-	}
-	e.bounds = grow(e.bounds, parts+1)
-	b := e.bounds
-	clear(b)
-	for _, k := range keys {
-		b[uint32(k)>>shift+1]++
-	}
-	for p := 1; p <= parts; p++ {
-		b[p] += b[p-1]
-	}
-	next := e.next[:0]
-	next = append(next, b[:parts]...)
-	for i, k := range keys {
-		p := uint32(k) >> shift
-		j := next[p]
-		outk[j] = k
-		if surv != nil {
-			outs[j] = surv[i]
-		}
-		next[p]++
-	}
-	e.next = next
-	return outs, outk, b
-}
-
-// clearKeys zeroes the counters of keys in bm: word by word when there are
-// few, else the whole array.
-func clearKeys(bm []uint64, keys []int32) {
-	if len(keys) >= len(bm)/4 {
-		clear(bm)
-		return
-	}
-	for _, key := range keys {
-		bm[uint32(key)>>5] = 0
-	}
-}

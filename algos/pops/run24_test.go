@@ -5,13 +5,12 @@ import (
 	"testing"
 
 	"routecheck/internal/benchutil"
-	"routecheck/models/perm"
 	"routecheck/models/pops"
 )
 
 // BenchmarkRun2to24 is one run of Table II's largest cell as
 // internal/popsexp does it: a uniformly random permutation of n = 2^24
-// (perm.RandomInto) drawn from the run's stream, then the router (d = g =
+// (ShuffleInto, perm.RandomInto's permutation) drawn from the run's stream, then the router (d = g =
 // 4096, Faithful, c+ε = 4, Engine.RunPCG) on the same stream, with the engine's buffers
 // reused between runs. Issue 14's target is ≤ 0.5 s per run; it reports CPU
 // seconds per run (getrusage: use -cpu 1) and the shuffle's share:
@@ -25,7 +24,7 @@ func BenchmarkRun2to24(b *testing.B) {
 	for b.Loop() {
 		src := rand.NewPCG(24, uint64(runs))
 		c0 := benchutil.CPUSeconds()
-		perm.RandomInto(dst, rand.New(src))
+		ShuffleInto(dst, src)
 		c1 := benchutil.CPUSeconds()
 		r, err := e.RunPCG(sh, dst, src, Options{MaxSteps: 1 << 20, MaxTrace: 1})
 		c2 := benchutil.CPUSeconds()
@@ -56,7 +55,7 @@ func BenchmarkRunD16G(b *testing.B) {
 	c0 := benchutil.CPUSeconds()
 	for b.Loop() {
 		src := rand.NewPCG(16, uint64(runs))
-		perm.RandomInto(dst, rand.New(src))
+		ShuffleInto(dst, src)
 		r, err := e.RunPCG(sh, dst, src, Options{MaxSteps: 1 << 20, MaxTrace: Stage1Steps(sh, DefaultCEps) + 1})
 		if err != nil {
 			b.Fatal(err)

@@ -49,14 +49,21 @@ type Engine struct {
 	// always zero between steps.
 	bm2, bm3 []uint64
 	live     []uint64 // Run's pending packets: bit p set while p is unacked
-	// Run's per-step buffers (live.go): one source group's pending
-	// processors and their intermediate groups; slot 1's survivors in the
-	// regions of their slot-2 parts; the acked copies' delivery couplers
-	// in the regions of their delivery parts.
-	gp, gr       []int32
+	// Run's per-step state (live.go): the lanes, each a goroutine's share
+	// of a step; slot 1's survivors in the regions of their slot-2 parts;
+	// the acked copies' delivery couplers in the regions of their delivery
+	// parts; the parts of each intermediate and temporary group, and the
+	// couplers per part.
+	lanes        []lane
 	recs         []rec
 	k3s          []uint32
-	part2, part3 parts
+	of2, of3     []uint16
+	span2, span3 uint32
+	// Workers ≥ 2 splits every step of Run and RunPCG between that many
+	// goroutines (at most 64 and g) where the draws allow it — RunPCG
+	// with g a power of two ≥ 32 — with the same draws and the same
+	// Result as one (TestWorkersMatchOne); 0 or 1: one goroutine.
+	Workers int
 }
 
 // copyAt is a copy in flight: pending index k and destination x. Its source

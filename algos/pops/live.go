@@ -1,9 +1,13 @@
 package pops
 
 import (
+	"encoding/binary"
+	"iter"
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sort"
+	"sync"
 
 	"routecheck/internal/pcgstate"
 	"routecheck/models/perm"
@@ -18,12 +22,12 @@ import (
 // nothing is compacted. The k-th participant is still the k-th pending
 // packet in increasing order, so the draws are choose's.
 //
-// A step is three passes over the copies (slotsOf: slot 1, slot 2, delivery):
+// A step is three passes over the copies:
 //
 //   - slot 1, source group by source group: the group's participants and
 //     their intermediate groups r (drawn there when every pending packet
 //     takes part, else by chooseLive), a counter per r (L1-resident), and
-//     each survivor written as a record (processor, slot-2 coupler, delivery
+//     each survivor written as a rec (processor, slot-2 coupler, delivery
 //     coupler) into the region of its slot-2 part (r's range of couplers);
 //   - slot 2, part by part: 2-bit counters per coupler (r, t), whose part
 //     fits in the L2 cache; a survivor is acked (its bit cleared) and its
@@ -37,6 +41,13 @@ import (
 // receives at most T·g: the regions are fixed and nothing is sorted. The
 // counts, hence the Result, do not depend on the order in which the copies
 // are counted.
+//
+// With e.Workers ≥ 2 (lanes) each pass is split between goroutines: slot 1
+// by ranges of source groups, slot 2 and delivery by ranges of parts, each
+// lane writing to regions of its own; in the steps without a coin each lane
+// draws its groups' intermediate groups itself from the PCG advanced past
+// the draws of the groups before it (one draw per packet, g a power of
+// two), so the draws are the same numbers.
 func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.PCG, o Options) (Result, error) {
 	o, err := checkRun(sh, dst, o)
 	if err != nil {
@@ -46,18 +57,14 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	dv, gv := newDivisor(sh.D), newDivisor(g)
 	e.live = grow(e.live, (n+63)/64)
 	clear(e.live)
-	e.gp = grow(e.gp, sh.D)
-	e.gr = grow(e.gr, sh.D)
-	e.cnt = grow(e.cnt, g)
 	e.srcDeg = grow(e.srcDeg, g)
 	e.tmpDeg = grow(e.tmpDeg, g)
-	clear(e.cnt)
 	clear(e.srcDeg)
 	clear(e.tmpDeg)
 	nsub := o.Variant.DeliverySlots(sh)
 	e.bm2 = growZero(e.bm2, (2*g*g+63)/64)
 	e.bm3 = growZero(e.bm3, (2*nsub*g*g+63)/64)
-	e.layout(g, nsub)
+	e.layout(sh, nsub, e.lanesFor(sh, src))
 	m := 0 // pending packets
 	for p, x := range dst {
 		if x != perm.None {
@@ -68,17 +75,31 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 		}
 	}
 	res := Result{Conflicts: make([]int, o.Variant.SlotsPerStep(sh))}
-	c := slotCtx{dst: dst, dv: dv, gv: gv, nv: newDivisor(nsub), d: int32(sh.D), g: uint32(g), nsub: uint32(nsub), split: o.Variant == SplitDelivery}
+	c := &slotCtx{dst: dst, dv: dv, gv: gv, nv: newDivisor(nsub), d: int32(sh.D), g: uint32(g), nsub: uint32(nsub), split: o.Variant == SplitDelivery}
 	step := 0
 	for m > 0 && step < o.MaxSteps {
 		step++
 		if o.trace(step) {
 			res.MaxDegree = append(res.MaxDegree, max(maxOf(e.srcDeg), maxOf(e.tmpDeg)))
 		}
-		e.resetFills()
+		// The degrees of the conflict graph are read only at the start of
+		// a traced step.
+		c.degrees = o.trace(step + 1)
+		e.resetLanes(nsub)
 		if p := o.participation(sh, step); p >= 1 {
 			// choose's draws for p = 1: every pending packet, in order.
-			res.Conflicts[0] += e.slot1All(&c, rng, src)
+			switch {
+			case len(e.lanes) > 1:
+				e.laneStates(src, m, sh.D)
+				e.each(func(l *lane) { l.slot1All(e, c, nil) })
+			case src != nil:
+				l := &e.lanes[0]
+				l.ps = pcgstate.Load(src)
+				l.slot1All(e, c, nil)
+				l.ps.Store(src)
+			default:
+				e.lanes[0].slot1All(e, c, rng)
+			}
 		} else {
 			e.part = grow(e.part, m)
 			e.groups = grow(e.groups, m)
@@ -90,12 +111,37 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 			} else {
 				part, groups = e.chooseLive(rng, g, p, m)
 			}
-			res.Conflicts[0] += e.slot1Part(&c, part, groups)
+			for w := range e.lanes {
+				l := &e.lanes[w]
+				lo := sort.Search(len(part), func(i int) bool { return int(part[i]) >= l.a0*sh.D })
+				hi := sort.Search(len(part), func(i int) bool { return int(part[i]) >= l.a1*sh.D })
+				l.part, l.groups = part[lo:hi], groups[lo:hi]
+			}
+			e.each(func(l *lane) { l.slot1Part(e, c) })
 		}
-		// The degrees of the conflict graph are read only at the start of
-		// a traced step.
-		acked := e.slot2Parts(&c, o.trace(step+1), &res.Conflicts[1])
-		res.Lost += e.deliverParts(&c, res.Conflicts[4:])
+		e.each(func(l *lane) { l.slot2(e, c) })
+		e.each(func(l *lane) { l.deliver(e, c) })
+		acked := 0
+		for w := range e.lanes {
+			l := &e.lanes[w]
+			res.Conflicts[0] += l.c1
+			res.Conflicts[1] += l.c2
+			for j, x := range l.c5 {
+				res.Conflicts[4+j] += x
+			}
+			res.Lost += l.lost
+			acked += l.acked
+			if c.degrees {
+				for a, x := range l.dsrc {
+					e.srcDeg[a] -= x
+				}
+				for t, x := range l.dtmp {
+					e.tmpDeg[t] -= x
+				}
+				clear(l.dsrc)
+				clear(l.dtmp)
+			}
+		}
 		res.Delivered += acked
 		m -= acked
 		if o.trace(step) {
@@ -108,6 +154,21 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	return res, nil
 }
 
+// maxLanes bounds Engine.Workers.
+const maxLanes = 64
+
+// lanesFor is the number of lanes of a run: Workers (at most maxLanes and
+// g) where the lanes can draw the steps without a coin themselves — from a
+// PCG (RunPCG), with one draw per packet (g a power of two) — and the
+// parts' counters never share a word (g ≥ 32); else 1.
+func (e *Engine) lanesFor(sh pops.Shape, src *rand.PCG) int {
+	w := min(e.Workers, maxLanes, sh.G)
+	if w < 2 || src == nil || sh.G&(sh.G-1) != 0 || sh.G < 32 {
+		return 1
+	}
+	return w
+}
+
 // slotCtx is a run's constants for the passes of a step.
 type slotCtx struct {
 	dst        []int32
@@ -115,6 +176,7 @@ type slotCtx struct {
 	d          int32
 	g, nsub    uint32
 	split      bool
+	degrees    bool // this step updates the degrees of the conflict graph
 }
 
 // rec is a slot-1 survivor: its processor (source), its slot-2 coupler
@@ -125,95 +187,227 @@ type rec struct {
 	k2, k3 uint32
 }
 
+// lane is one goroutine's share of a step: source groups a0…a1−1 in slot
+// 1, slot-2 parts q0…q1−1, delivery parts u0…u1−1 and (lanes > 1) the
+// words w0…w1−1 of e.live into which the acks are merged; its buffers,
+// regions, generator state and counts.
+type lane struct {
+	a0, a1, q0, q1, u0, u1, w0, w1 int
+
+	cnt, gp, gr, gx []int32 // per source group: counters, participants, groups, destinations
+	part, groups    []int32 // coin steps: this lane's participants and groups
+	// This lane's region in each slot-2 part (start2[q] … start2[q] + its
+	// bound) and each delivery part, and their next free slots.
+	start2, fill2, start3, fill3 []int32
+	ack                          []uint64 // lanes > 1: packets acked in slot 2
+	dsrc, dtmp                   []int32  // degrees to subtract (c.degrees)
+	ps                           pcgstate.State
+
+	c1, c2, acked, lost int
+	c5                  []int // conflicts per delivery sub-slot
+}
+
 // layout sizes the parts of slot 2 (by intermediate group, R of them a
 // part) and of delivery (by temporary group, T a part) so that a part's
-// counters take at most partBytes, and the regions of their records: a
-// region holds its bound (R·g or T·g records) plus one, the slot a copy
-// that is not kept is written to.
-func (e *Engine) layout(g, nsub int) {
+// counters take at most partBytes, splits the work among w lanes and
+// places the regions of their records: lane l's region in slot-2 part q
+// holds R·(its source groups) records, in delivery part u T·(the
+// intermediate groups of its slot-2 parts) records, plus one each.
+func (e *Engine) layout(sh pops.Shape, nsub, w int) {
+	g, d, n := sh.G, sh.D, sh.N()
 	// 2-bit counters: a group's couplers take g/4 bytes in slot 2 and
 	// nsub·g/4 in delivery.
 	R := max(1, min(g, 4*partBytes/g))
 	T := max(1, min(g, 4*partBytes/(nsub*g)))
-	e.part2 = regions(e.part2, g, R, g, uint32(R*g))
-	e.part3 = regions(e.part3, g, T, g, uint32(T*nsub*g))
-	e.recs = grow(e.recs, e.part2.size())
-	e.k3s = grow(e.k3s, e.part3.size())
-}
-
-// parts splits groups 0…groups−1 into parts of per consecutive groups,
-// each with a region of per·bound + 1 record slots; part q's couplers are
-// q·span … (q+1)·span − 1.
-type parts struct {
-	of    []uint16 // part of each group
-	start []int32  // region of part q: start[q] … start[q+1]−1
-	fill  []int32  // next free slot of part q
-	span  uint32
-}
-
-func regions(ps parts, groups, per, bound int, span uint32) parts {
-	ps.span = span
-	np := (groups + per - 1) / per
-	ps.of = grow(ps.of, groups)
-	for k := range ps.of {
-		ps.of[k] = uint16(k / per)
+	np2, np3 := (g+R-1)/R, (g+T-1)/T
+	e.span2, e.span3 = uint32(R*g), uint32(T*nsub*g)
+	e.of2, e.of3 = grow(e.of2, g), grow(e.of3, g)
+	for k := range g {
+		e.of2[k], e.of3[k] = uint16(k/R), uint16(k/T)
 	}
-	ps.start = grow(ps.start, np+1)
-	ps.fill = grow(ps.fill, np)
-	for q := range np + 1 {
-		ps.start[q] = int32(q * (per*bound + 1))
+	if cap(e.lanes) < w {
+		e.lanes = make([]lane, w)
 	}
-	return ps
+	e.lanes = e.lanes[:w]
+	words := (n + 63) / 64
+	for i := range e.lanes {
+		l := &e.lanes[i]
+		l.a0, l.a1 = i*g/w, (i+1)*g/w
+		l.q0, l.q1 = i*np2/w, (i+1)*np2/w
+		l.u0, l.u1 = i*np3/w, (i+1)*np3/w
+		l.w0, l.w1 = i*words/w, (i+1)*words/w
+		l.cnt = grow(l.cnt, g)
+		clear(l.cnt)
+		l.gp, l.gr, l.gx = grow(l.gp, d), grow(l.gr, d), grow(l.gx, d)
+		l.start2, l.fill2 = grow(l.start2, np2), grow(l.fill2, np2)
+		l.start3, l.fill3 = grow(l.start3, np3), grow(l.fill3, np3)
+		l.dsrc, l.dtmp = grow(l.dsrc, g), grow(l.dtmp, g)
+		clear(l.dsrc)
+		clear(l.dtmp)
+		l.c5 = grow(l.c5, nsub)
+		if w > 1 {
+			l.ack = growZero(l.ack, words)
+		}
+	}
+	off := 0
+	for q := range np2 {
+		for i := range e.lanes {
+			l := &e.lanes[i]
+			l.start2[q] = int32(off)
+			off += R*(l.a1-l.a0) + 1
+		}
+	}
+	e.recs = grow(e.recs, off)
+	off = 0
+	for u := range np3 {
+		for i := range e.lanes {
+			l := &e.lanes[i]
+			rs := min(l.q1*R, g) - min(l.q0*R, g) // intermediate groups of its slot-2 parts
+			l.start3[u] = int32(off)
+			off += T*rs + 1
+		}
+	}
+	e.k3s = grow(e.k3s, off)
 }
 
-func (ps parts) size() int { return int(ps.start[len(ps.start)-1]) }
-
-// resetFills empties every region.
-func (e *Engine) resetFills() {
-	copy(e.part2.fill, e.part2.start)
-	copy(e.part3.fill, e.part3.start)
+// resetLanes empties every region and zeroes the counts.
+func (e *Engine) resetLanes(nsub int) {
+	for i := range e.lanes {
+		l := &e.lanes[i]
+		copy(l.fill2, l.start2)
+		copy(l.fill3, l.start3)
+		l.c1, l.c2, l.acked, l.lost = 0, 0, 0, 0
+		clear(l.c5[:nsub])
+	}
 }
 
-// slot1All is slot 1 of a step in which every pending packet takes part:
-// source group by source group, the pending processors (from e.live) draw
-// their intermediate groups in increasing order — rng.IntN(g), or the same
-// draws from src directly — and the survivors are recorded (survivors).
-// Returns the conflicting couplers.
-func (e *Engine) slot1All(c *slotCtx, rng *rand.Rand, src *rand.PCG) (conflicts int) {
-	var ps pcgstate.State
-	if src != nil {
-		ps = pcgstate.Load(src)
+// each runs f for every lane, lane 0 on the calling goroutine, and waits.
+func (e *Engine) each(f func(l *lane)) {
+	if len(e.lanes) == 1 {
+		f(&e.lanes[0])
+		return
 	}
+	var wg sync.WaitGroup
+	for i := 1; i < len(e.lanes); i++ {
+		wg.Go(func() { f(&e.lanes[i]) })
+	}
+	f(&e.lanes[0])
+	wg.Wait()
+}
+
+// laneStates gives each lane, for a step in which all m pending packets
+// draw one number each (in increasing order), src's state after the draws
+// of the packets before its first source group, and leaves src after all
+// m draws.
+func (e *Engine) laneStates(src *rand.PCG, m, d int) {
+	hi, lo := pcgState(src)
+	for i := range e.lanes {
+		l := &e.lanes[i]
+		k := uint64(e.pendingBelow(l.a0 * d))
+		if i > 0 {
+			k += laneSkew
+		}
+		h, w := pcgAdvance(hi, lo, k)
+		l.ps = pcgstate.Load(rand.NewPCG(h, w))
+	}
+	src.Seed(pcgAdvance(hi, lo, uint64(m)))
+}
+
+// laneSkew is a planted fault for the tests: lanes after the first start
+// that many draws late. Zero.
+var laneSkew uint64
+
+// pendingBelow counts the pending packets of processors 0…x−1.
+func (e *Engine) pendingBelow(x int) int {
+	c := 0
+	for _, w := range e.live[:x>>6] {
+		c += bits.OnesCount64(w)
+	}
+	if x&63 != 0 {
+		c += bits.OnesCount64(e.live[x>>6] & (1<<(x&63) - 1))
+	}
+	return c
+}
+
+// pcgState reads a rand.PCG's 128-bit state (its binary encoding).
+func pcgState(src *rand.PCG) (hi, lo uint64) {
+	var buf [20]byte
+	b, err := src.AppendBinary(buf[:0])
+	if err != nil || len(b) != 20 {
+		panic("pops: cannot read the PCG's state")
+	}
+	return binary.BigEndian.Uint64(b[4:]), binary.BigEndian.Uint64(b[12:])
+}
+
+// pcgAdvance is the state of math/rand/v2's PCG after k more draws: its
+// LCG s ← a·s + c (mod 2^128) applied k times, in O(log k) steps (Brown,
+// "Random number generation with arbitrary strides", 1994).
+func pcgAdvance(hi, lo, k uint64) (uint64, uint64) {
+	const (
+		mulHi = 2549297995355413924
+		mulLo = 4865540595714422341
+		incHi = 6364136223846793005
+		incLo = 1442695040888963407
+	)
+	mul := func(ah, al, bh, bl uint64) (uint64, uint64) {
+		h, l := bits.Mul64(al, bl)
+		return h + ah*bl + al*bh, l
+	}
+	add := func(ah, al, bh, bl uint64) (uint64, uint64) {
+		l, c := bits.Add64(al, bl, 0)
+		h, _ := bits.Add64(ah, bh, c)
+		return h, l
+	}
+	accMh, accMl, accPh, accPl := uint64(0), uint64(1), uint64(0), uint64(0)
+	curMh, curMl, curPh, curPl := uint64(mulHi), uint64(mulLo), uint64(incHi), uint64(incLo)
+	for ; k > 0; k >>= 1 {
+		if k&1 == 1 {
+			accMh, accMl = mul(accMh, accMl, curMh, curMl)
+			accPh, accPl = mul(accPh, accPl, curMh, curMl)
+			accPh, accPl = add(accPh, accPl, curPh, curPl)
+		}
+		h, l := add(curMh, curMl, 0, 1)
+		curPh, curPl = mul(h, l, curPh, curPl)
+		curMh, curMl = mul(curMh, curMl, curMh, curMl)
+	}
+	hi, lo = mul(accMh, accMl, hi, lo)
+	return add(hi, lo, accPh, accPl)
+}
+
+// slot1All is the lane's slot 1 in a step in which every pending packet
+// takes part: source group by source group, its pending processors (from
+// e.live) draw their intermediate groups in increasing order — from
+// rng.IntN(g) if rng is not nil, else the same draws from l.ps — and the
+// survivors are recorded (survivors).
+func (l *lane) slot1All(e *Engine, c *slotCtx, rng *rand.Rand) {
 	g := int(c.g)
 	mask := uint64(g - 1)
 	pow2 := g&(g-1) == 0
 	d := int(c.d)
-	for a := range g {
-		gp := e.pendingIn(e.gp[:0], a*d, (a+1)*d)
+	ps := l.ps // in registers while drawing
+	for a := l.a0; a < l.a1; a++ {
+		gp := e.pendingIn(l.gp[:0], a*d, (a+1)*d)
 		if len(gp) == 0 {
 			continue
 		}
-		gr := e.gr[:len(gp)]
+		gr := l.gr[:len(gp)]
 		switch {
-		case src != nil && pow2:
-			for j := range gr {
-				gr[j] = int32(ps.Uint64() & mask)
-			}
-		case src != nil:
-			for j := range gr {
-				gr[j] = int32(ps.IntN(uint64(g)))
-			}
-		default:
+		case rng != nil:
 			for j := range gr {
 				gr[j] = int32(rng.IntN(g))
 			}
+		case pow2:
+			for j := range gr {
+				gr[j] = int32(ps.Uint64() & mask)
+			}
+		default:
+			for j := range gr {
+				gr[j] = int32(ps.IntN(uint64(g)))
+			}
 		}
-		conflicts += e.survivors(c, gp, gr)
+		l.c1 += l.survivors(e, c, gp, gr, false)
 	}
-	if src != nil {
-		ps.Store(src)
-	}
-	return conflicts
+	l.ps = ps
 }
 
 // pendingIn appends the pending processors of [lo, hi) to buf, in
@@ -235,28 +429,29 @@ func (e *Engine) pendingIn(buf []int32, lo, hi int) []int32 {
 	return buf
 }
 
-// slot1Part is slot 1 for participants given as processors in increasing
-// order with their intermediate groups (chooseLive's): each source group is
-// a contiguous run, resolved by survivors. Returns the conflicting couplers.
-func (e *Engine) slot1Part(c *slotCtx, part, groups []int32) (conflicts int) {
+// slot1Part is the lane's slot 1 for its participants l.part (processors
+// in increasing order, chooseLive's) with intermediate groups l.groups:
+// each source group is a contiguous run, resolved by survivors.
+func (l *lane) slot1Part(e *Engine, c *slotCtx) {
+	part, groups := l.part, l.groups
 	for lo := 0; lo < len(part); {
 		end := (c.dv.div(part[lo]) + 1) * c.d
 		hi := lo + 1
 		for hi < len(part) && part[hi] < end {
 			hi++
 		}
-		conflicts += e.survivors(c, part[lo:hi], groups[lo:hi])
+		l.c1 += l.survivors(e, c, part[lo:hi], groups[lo:hi], true)
 		lo = hi
 	}
-	return conflicts
 }
 
 // survivors resolves slot 1 for one source group's participants gp with
-// intermediate groups gr: a copy survives when no other participant of the
-// group chose its r. Each survivor's rec goes to the region of r's slot-2
-// part. Returns the conflicting couplers; leaves e.cnt zero.
-func (e *Engine) survivors(c *slotCtx, gp, gr []int32) (conflicts int) {
-	cnt := e.cnt
+// intermediate groups gr (both overwritten; sparse: a coin step's): a copy survives when no other
+// participant of the group chose its r. Each survivor's rec goes to the
+// lane's region of r's slot-2 part. Returns the conflicting couplers;
+// leaves l.cnt zero.
+func (l *lane) survivors(e *Engine, c *slotCtx, gp, gr []int32, sparse bool) (conflicts int) {
+	cnt := l.cnt
 	gr = gr[:len(gp)]
 	for _, r := range gr {
 		cnt[r]++
@@ -272,10 +467,25 @@ func (e *Engine) survivors(c *slotCtx, gp, gr []int32) (conflicts int) {
 		gp[k], gr[k] = gp[j], r
 		k += int(b2u(n == 1))
 	}
-	recs, of, fill := e.recs, e.part2.of, e.part2.fill
+	// With a stage-1 coin (sparse) the survivors' destinations are read
+	// in a loop of their own: each is mostly a cache line of its own, and
+	// a short loop keeps more of these misses in flight. Without, they
+	// are read in order.
+	xs := l.gx[:k]
+	if sparse {
+		for j, p := range gp[:k] {
+			xs[j] = c.dst[p]
+		}
+	}
+	recs, of, fill := e.recs, e.of2, l.fill2
 	for j, p := range gp[:k] {
 		r := gr[j]
-		x := c.dst[p]
+		var x int32
+		if sparse {
+			x = xs[j]
+		} else {
+			x = c.dst[p]
+		}
 		t := uint32(c.gv.mod(x))
 		G := c.dv.div(x)
 		var sub uint32
@@ -290,80 +500,129 @@ func (e *Engine) survivors(c *slotCtx, gp, gr []int32) (conflicts int) {
 	return conflicts
 }
 
-// slot2Parts resolves slot 2 part by part: a copy survives when it is alone on
-// its coupler (r, t); its source is acked and leaves the conflict graph
-// (its bit in e.live is cleared; with degrees set, it leaves e.srcDeg and
-// e.tmpDeg), and its delivery coupler goes to the region of t's delivery
-// part. Adds the conflicting couplers to *conf and returns the number of
-// acked packets. Leaves the counters zero.
-func (e *Engine) slot2Parts(c *slotCtx, degrees bool, conf *int) (acked int) {
+// slot2 resolves the lane's slot-2 parts: a copy survives when it is alone
+// on its coupler (r, t); its source is acked and leaves the conflict graph
+// (its bit of e.live is cleared, or with lanes set in l.ack; with
+// c.degrees it is counted in l.dsrc and l.dtmp), and its delivery coupler
+// goes to the lane's region of t's delivery part. Leaves the counters
+// zero.
+func (l *lane) slot2(e *Engine, c *slotCtx) {
 	bm, recs := e.bm2, e.recs
-	of3, fill3, k3s := e.part3.of, e.part3.fill, e.k3s
-	c2 := 0
-	for q, end := range e.part2.fill {
-		part := recs[e.part2.start[q]:end]
-		for i := range part {
-			c2 += int(bump(bm, part[i].k2))
-		}
-		for i := range part {
-			r := &part[i]
-			keep := b2u(single(bm, r.k2))
-			e.live[r.p>>6] &^= uint64(keep) << (r.p & 63) // acked: no longer pending
-			t := c.gv.mod(int32(r.k2))
-			if degrees {
-				e.srcDeg[c.dv.div(r.p)] -= int32(keep)
-				e.tmpDeg[t] -= int32(keep)
-			}
-			q3 := of3[t]
-			j := fill3[q3]
-			k3s[j] = r.k3
-			fill3[q3] = j + int32(keep)
-			acked += int(keep)
-		}
-		lo := uint32(q) * e.part2.span
-		clearRange(bm, part, lo, lo+e.part2.span, func(r rec) uint32 { return r.k2 })
+	of3, fill3, k3s := e.of3, l.fill3, e.k3s
+	mark, own := e.live, len(e.lanes) == 1
+	if !own {
+		mark = l.ack
 	}
-	*conf += c2
-	return acked
+	c2, acked := 0, 0
+	for q := l.q0; q < l.q1; q++ {
+		total := 0
+		for v := range e.lanes {
+			part := recs[e.lanes[v].start2[q]:e.lanes[v].fill2[q]]
+			total += len(part)
+			for i := range part {
+				c2 += int(bump(bm, part[i].k2))
+			}
+		}
+		for v := range e.lanes {
+			part := recs[e.lanes[v].start2[q]:e.lanes[v].fill2[q]]
+			for i := range part {
+				r := &part[i]
+				keep := b2u(single(bm, r.k2))
+				bit := uint64(keep) << (r.p & 63)
+				if own {
+					mark[r.p>>6] &^= bit // acked: no longer pending
+				} else {
+					mark[r.p>>6] |= bit
+				}
+				t := c.gv.mod(int32(r.k2))
+				if c.degrees {
+					l.dsrc[c.dv.div(r.p)] += int32(keep)
+					l.dtmp[t] += int32(keep)
+				}
+				u := of3[t]
+				j := fill3[u]
+				k3s[j] = r.k3
+				fill3[u] = j + int32(keep)
+				acked += int(keep)
+			}
+		}
+		lo := uint32(q) * e.span2
+		clearRange(bm, total, lo, lo+e.span2, func(yield func(uint32) bool) {
+			for v := range e.lanes {
+				for _, r := range recs[e.lanes[v].start2[q]:e.lanes[v].fill2[q]] {
+					if !yield(r.k2) {
+						return
+					}
+				}
+			}
+		})
+	}
+	l.c2, l.acked = c2, acked
 }
 
-// deliverParts resolves the delivery (sub-)slots part by part: a copy is
-// lost when another copy sent in its sub-slot j from its temporary group t
-// has its destination group. Adds the conflicting couplers of sub-slot j to
-// conf[j] and returns the losses. Leaves the counters zero.
-func (e *Engine) deliverParts(c *slotCtx, conf []int) (lost int) {
+// deliver resolves the lane's delivery parts: a copy is lost when another
+// copy sent in its sub-slot j from its temporary group t has its
+// destination group; l.c5[j] counts the conflicting couplers of sub-slot
+// j. With lanes, it then merges the lanes' acks into its words of e.live.
+// Leaves the counters zero.
+func (l *lane) deliver(e *Engine, c *slotCtx) {
 	bm := e.bm3
-	for q, end := range e.part3.fill {
-		part := e.k3s[e.part3.start[q]:end]
-		if c.split {
-			for _, key := range part {
-				conf[c.nv.mod(c.gv.div(int32(key)))] += int(bump(bm, key))
+	lost := 0
+	for u := l.u0; u < l.u1; u++ {
+		total := 0
+		for v := range e.lanes {
+			part := e.k3s[e.lanes[v].start3[u]:e.lanes[v].fill3[u]]
+			total += len(part)
+			if c.split {
+				for _, key := range part {
+					l.c5[c.nv.mod(c.gv.div(int32(key)))] += int(bump(bm, key))
+				}
+			} else {
+				n := 0
+				for _, key := range part {
+					n += int(bump(bm, key))
+				}
+				l.c5[0] += n
 			}
-		} else {
-			n := 0
-			for _, key := range part {
-				n += int(bump(bm, key))
+		}
+		for v := range e.lanes {
+			for _, key := range e.k3s[e.lanes[v].start3[u]:e.lanes[v].fill3[u]] {
+				lost += 1 - int(b2u(single(bm, key)))
 			}
-			conf[0] += n
 		}
-		for _, key := range part {
-			lost += 1 - int(b2u(single(bm, key)))
-		}
-		lo := uint32(q) * e.part3.span
-		clearRange(bm, part, lo, lo+e.part3.span, func(k uint32) uint32 { return k })
+		lo := uint32(u) * e.span3
+		clearRange(bm, total, lo, lo+e.span3, func(yield func(uint32) bool) {
+			for v := range e.lanes {
+				for _, key := range e.k3s[e.lanes[v].start3[u]:e.lanes[v].fill3[u]] {
+					if !yield(key) {
+						return
+					}
+				}
+			}
+		})
 	}
-	return lost
+	l.lost = lost
+	if len(e.lanes) > 1 {
+		for i := l.w0; i < l.w1; i++ {
+			var a uint64
+			for v := range e.lanes {
+				a |= e.lanes[v].ack[i]
+				e.lanes[v].ack[i] = 0
+			}
+			e.live[i] &^= a
+		}
+	}
 }
 
-// clearRange zeroes the counters of keys (a part's, all in [lo, hi)) in
+// clearRange zeroes the counters of a part's n keys (all in [lo, hi)) in
 // bm: word by word when there are few, else every word of the range.
-func clearRange[T rec | uint32](bm []uint64, xs []T, lo, hi uint32, key func(T) uint32) {
-	if words := int((hi+31)>>5 - lo>>5); len(xs) >= words/4 {
+func clearRange(bm []uint64, n int, lo, hi uint32, keys iter.Seq[uint32]) {
+	if words := int((hi+31)>>5 - lo>>5); n >= words/4 {
 		clear(bm[lo>>5 : min(int((hi+31)>>5), len(bm))])
 		return
 	}
-	for _, x := range xs {
-		bm[key(x)>>5] = 0
+	for k := range keys {
+		bm[k>>5] = 0
 	}
 }
 
@@ -374,30 +633,35 @@ var partBytes = 256 << 10
 
 // chooseLivePCG is chooseLive drawing from a PCG's state directly: the
 // same draws (expFloat64 is rand.Rand.ExpFloat64, ps.IntN rand.Rand.IntN)
-// in the same order, the same participants and groups.
+// in the same order, the same participants and groups. The draws come
+// first, giving the participants' pending indices k (choose's) in e.part;
+// a second pass maps them to processors, the k-th set bit of e.live, so
+// that the bit selections do not wait on each other.
 func (e *Engine) chooseLivePCG(ps *pcgstate.State, g int, p float64, m int) ([]int32, []int32) {
 	part, groups := e.part[:0], e.groups[:0]
-	live := e.live
 	lambda := -math.Log1p(-p)
 	k := -1
-	wi, w := 0, live[0] // w: the bits of word wi not yet passed
 	for {
 		gap := math.Floor(expFloat64(ps) / lambda)
 		if gap >= float64(m-k-1) {
-			return part, groups
+			break
 		}
-		skip := int(gap) + 1 // the participant is the skip-th pending packet after the last
-		k += skip
-		for c := bits.OnesCount64(w); skip > c; c = bits.OnesCount64(w) {
-			skip -= c
-			wi++
-			w = live[wi]
-		}
-		pos := select64(w, skip-1)
-		part = append(part, int32(wi<<6|pos))
-		w &^= 2<<pos - 1 // pass it and the bits below it
+		k += int(gap) + 1
+		part = append(part, int32(k))
 		groups = append(groups, int32(ps.IntN(uint64(g))))
 	}
+	live := e.live
+	wi, below := 0, 0 // pending packets in the words before wi
+	c := bits.OnesCount64(live[0])
+	for i, k := range part {
+		for int(k) >= below+c {
+			below += c
+			wi++
+			c = bits.OnesCount64(live[wi])
+		}
+		part[i] = int32(wi<<6 | select64(live[wi], int(k)-below))
+	}
+	return part, groups
 }
 
 // expFloat64 is rand.Rand.ExpFloat64 (math/rand/v2, exp.go) on ps: the

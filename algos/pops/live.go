@@ -103,21 +103,36 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 		} else {
 			e.part = grow(e.part, m)
 			e.groups = grow(e.groups, m)
-			var part, groups []int32
 			if src != nil {
+				// The draws first; each lane then maps its participants'
+				// pending indices to processors.
 				ps := pcgstate.Load(src)
-				part, groups = e.chooseLivePCG(&ps, g, p, m)
+				ks, groups := e.drawCoins(&ps, g, p, m)
 				ps.Store(src)
+				for w := range e.lanes {
+					l := &e.lanes[w]
+					l.below = 0
+					if w > 0 {
+						l.below = e.pendingBelow(l.a0 * sh.D)
+					}
+					lo := sort.Search(len(ks), func(i int) bool { return int(ks[i]) >= l.below })
+					hi := len(ks)
+					if w+1 < len(e.lanes) {
+						next := e.pendingBelow(l.a1 * sh.D)
+						hi = sort.Search(len(ks), func(i int) bool { return int(ks[i]) >= next })
+					}
+					l.part, l.groups = ks[lo:hi], groups[lo:hi]
+				}
+				e.each(func(l *lane) {
+					e.mapLive(l.part, l.below, l.a0*sh.D)
+					l.slot1Part(e, c)
+				})
 			} else {
-				part, groups = e.chooseLive(rng, g, p, m)
+				part, groups := e.chooseLive(rng, g, p, m)
+				l := &e.lanes[0] // one lane: Run draws from a rand.Rand
+				l.part, l.groups = part, groups
+				l.slot1Part(e, c)
 			}
-			for w := range e.lanes {
-				l := &e.lanes[w]
-				lo := sort.Search(len(part), func(i int) bool { return int(part[i]) >= l.a0*sh.D })
-				hi := sort.Search(len(part), func(i int) bool { return int(part[i]) >= l.a1*sh.D })
-				l.part, l.groups = part[lo:hi], groups[lo:hi]
-			}
-			e.each(func(l *lane) { l.slot1Part(e, c) })
 		}
 		e.each(func(l *lane) { l.slot2(e, c) })
 		e.each(func(l *lane) { l.deliver(e, c) })
@@ -196,6 +211,7 @@ type lane struct {
 
 	cnt, gp, gr, gx []int32 // per source group: counters, participants, groups, destinations
 	part, groups    []int32 // coin steps: this lane's participants and groups
+	below           int     // coin steps: pending packets before processor a0·d
 	// This lane's region in each slot-2 part (start2[q] … start2[q] + its
 	// bound) and each delivery part, and their next free slots.
 	start2, fill2, start3, fill3 []int32
@@ -631,37 +647,47 @@ func clearRange(bm []uint64, n int, lo, hi uint32, keys iter.Seq[uint32]) {
 // that tests can force the split on small shapes.
 var partBytes = 256 << 10
 
-// chooseLivePCG is chooseLive drawing from a PCG's state directly: the
-// same draws (expFloat64 is rand.Rand.ExpFloat64, ps.IntN rand.Rand.IntN)
-// in the same order, the same participants and groups. The draws come
-// first, giving the participants' pending indices k (choose's) in e.part;
-// a second pass maps them to processors, the k-th set bit of e.live, so
-// that the bit selections do not wait on each other.
-func (e *Engine) chooseLivePCG(ps *pcgstate.State, g int, p float64, m int) ([]int32, []int32) {
+// drawCoins is chooseLive's draws from a PCG's state directly: the same
+// draws (expFloat64 is rand.Rand.ExpFloat64, ps.IntN rand.Rand.IntN) in
+// the same order; it returns the participants' pending indices k
+// (choose's), in increasing order, in e.part, and their groups in
+// e.groups. mapLive maps the indices to processors.
+func (e *Engine) drawCoins(ps *pcgstate.State, g int, p float64, m int) ([]int32, []int32) {
 	part, groups := e.part[:0], e.groups[:0]
 	lambda := -math.Log1p(-p)
 	k := -1
 	for {
 		gap := math.Floor(expFloat64(ps) / lambda)
 		if gap >= float64(m-k-1) {
-			break
+			return part, groups
 		}
 		k += int(gap) + 1
 		part = append(part, int32(k))
 		groups = append(groups, int32(ps.IntN(uint64(g))))
 	}
+}
+
+// mapLive replaces increasing pending indices ks, all ≥ below, by their
+// processors (the k-th set bit of e.live, counting from 0), given that
+// below packets are pending before processor from. The selections do not
+// wait on each other.
+func (e *Engine) mapLive(ks []int32, below, from int) {
+	if len(ks) == 0 {
+		return
+	}
 	live := e.live
-	wi, below := 0, 0 // pending packets in the words before wi
-	c := bits.OnesCount64(live[0])
-	for i, k := range part {
+	wi := from >> 6
+	// below counts the pending packets before word wi.
+	below -= bits.OnesCount64(live[wi] & (1<<(from&63) - 1))
+	c := bits.OnesCount64(live[wi])
+	for i, k := range ks {
 		for int(k) >= below+c {
 			below += c
 			wi++
 			c = bits.OnesCount64(live[wi])
 		}
-		part[i] = int32(wi<<6 | select64(live[wi], int(k)-below))
+		ks[i] = int32(wi<<6 | select64(live[wi], int(k)-below))
 	}
-	return part, groups
 }
 
 // expFloat64 is rand.Rand.ExpFloat64 (math/rand/v2, exp.go) on ps: the

@@ -55,8 +55,7 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	}
 	n, g := sh.N(), sh.G
 	dv, gv := newDivisor(sh.D), newDivisor(g)
-	e.live = grow(e.live, (n+63)/64)
-	clear(e.live)
+	e.live = grow(e.live, (n+63)/64) // set by initLive
 	e.srcDeg = grow(e.srcDeg, g)
 	e.tmpDeg = grow(e.tmpDeg, g)
 	clear(e.srcDeg)
@@ -65,17 +64,22 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	e.bm2 = growZero(e.bm2, (2*g*g+63)/64)
 	e.bm3 = growZero(e.bm3, (2*nsub*g*g+63)/64)
 	e.layout(sh, nsub, e.lanesFor(sh, src))
-	m := 0 // pending packets
-	for p, x := range dst {
-		if x != perm.None {
-			e.live[p>>6] |= 1 << (p & 63)
-			m++
-			e.srcDeg[dv.div(int32(p))]++
-			e.tmpDeg[gv.mod(x)]++
-		}
-	}
 	res := Result{Conflicts: make([]int, o.Variant.SlotsPerStep(sh))}
 	c := &slotCtx{dst: dst, dv: dv, gv: gv, nv: newDivisor(nsub), d: int32(sh.D), g: uint32(g), nsub: uint32(nsub), split: o.Variant == SplitDelivery}
+	e.each(func(l *lane) { l.initLive(e, c) })
+	m := 0 // pending packets
+	for w := range e.lanes {
+		l := &e.lanes[w]
+		m += l.acked // initLive's count
+		for a, x := range l.dsrc {
+			e.srcDeg[a] += x
+		}
+		for t, x := range l.dtmp {
+			e.tmpDeg[t] += x
+		}
+		clear(l.dsrc)
+		clear(l.dtmp)
+	}
 	step := 0
 	for m > 0 && step < o.MaxSteps {
 		step++
@@ -167,6 +171,49 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	res.Steps = step
 	res.Completed = m == 0
 	return res, nil
+}
+
+// initLive sets the lane's words of e.live from the destinations (bit p
+// set where dst[p] is not perm.None), counts their packets in l.acked and
+// their degrees in the conflict graph in l.dsrc and l.dtmp (to be added).
+func (l *lane) initLive(e *Engine, c *slotCtx) {
+	n := len(c.dst)
+	m := 0
+	for wi := l.w0; wi < l.w1; wi++ {
+		var w uint64
+		base := wi << 6
+		for p, x := range c.dst[base:min(base+64, n)] {
+			if x != perm.None {
+				w |= 1 << p
+				l.dtmp[c.gv.mod(x)]++
+			}
+		}
+		e.live[wi] = w
+		m += bits.OnesCount64(w)
+	}
+	// Per source group, from the bitmap: the groups may straddle words.
+	d := int(c.d)
+	for a := (l.w0 << 6) / d; a < len(l.dsrc) && a*d < l.w1<<6; a++ {
+		lo, hi := max(a*d, l.w0<<6), min((a+1)*d, l.w1<<6, n)
+		l.dsrc[a] += int32(e.pendingBetween(lo, hi))
+	}
+	l.acked = m
+}
+
+// pendingBetween counts the pending packets of processors lo…hi−1.
+func (e *Engine) pendingBetween(lo, hi int) int {
+	c := 0
+	for wi := lo >> 6; wi<<6 < hi; wi++ {
+		w := e.live[wi]
+		if wi == lo>>6 {
+			w &= ^uint64(0) << (lo & 63)
+		}
+		if (wi+1)<<6 > hi {
+			w &= 1<<(hi&63) - 1
+		}
+		c += bits.OnesCount64(w)
+	}
+	return c
 }
 
 // maxLanes bounds Engine.Workers.

@@ -14,7 +14,8 @@ import (
 // (ShuffleInto, perm.RandomInto's permutation) drawn from the run's
 // stream, then the router (d = g = 4096, Faithful, c+ε = 4,
 // Engine.RunPCG) on the same stream, with the engine's buffers reused
-// between runs; with one lane and with Engine.Workers = 2. Issue 14's
+// between runs; with one lane, and with Engine.Workers = 2 and the
+// shuffle's draws on a goroutine of their own (ShuffleIntoPipelined). Issue 14's
 // target is ≤ 0.5 s per run; it reports wall and CPU seconds per run
 // (getrusage, the whole process) and the shuffle's share:
 // go test ./algos/pops -run '^$' -bench Run2to24 -benchtime 3x
@@ -29,7 +30,11 @@ func BenchmarkRun2to24(b *testing.B) {
 			for b.Loop() {
 				src := rand.NewPCG(24, uint64(runs))
 				c0 := benchutil.CPUSeconds()
-				ShuffleInto(dst, src)
+				if w > 1 {
+					ShuffleIntoPipelined(dst, src)
+				} else {
+					ShuffleInto(dst, src)
+				}
 				c1 := benchutil.CPUSeconds()
 				r, err := e.RunPCG(sh, dst, src, Options{MaxSteps: 1 << 20, MaxTrace: 1})
 				c2 := benchutil.CPUSeconds()

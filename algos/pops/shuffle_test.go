@@ -65,3 +65,29 @@ func TestExpFloat64MatchesRand(t *testing.T) {
 		t.Fatal("no draw reached the ziggurat's tail: the test does not cover it")
 	}
 }
+
+// TestShuffleIntoPipelined: the two-goroutine shuffle gives ShuffleInto's
+// permutation and leaves the stream where it leaves it, on sizes below,
+// at and above a few chunks. Planted difference: a stream one draw ahead
+// must give another permutation.
+func TestShuffleIntoPipelined(t *testing.T) {
+	for _, n := range []int{5, 2*shuffleChunk - 1, 2 * shuffleChunk, 5*shuffleChunk + 17} {
+		want, got := make([]int32, n), make([]int32, n)
+		ref := rand.NewPCG(4, uint64(n))
+		ShuffleInto(want, ref)
+		src := rand.NewPCG(4, uint64(n))
+		ShuffleIntoPipelined(got, src)
+		if !slices.Equal(got, want) {
+			t.Fatalf("n = %d: the pipelined shuffle differs", n)
+		}
+		if src.Uint64() != ref.Uint64() {
+			t.Fatalf("n = %d: the pipelined shuffle leaves the stream elsewhere", n)
+		}
+		ahead := rand.NewPCG(4, uint64(n))
+		ahead.Uint64() // the planted fault
+		ShuffleIntoPipelined(got, ahead)
+		if n > 5 && slices.Equal(got, want) {
+			t.Fatalf("n = %d: a stream one draw ahead gives the same permutation", n)
+		}
+	}
+}

@@ -23,12 +23,15 @@ import (
 // Work per step is O(n/64 + participants + g) plus, in the first steps,
 // clearing the per-coupler counters (O(g²/32) words). An Engine reuses its
 // buffers between runs: after the first run of a given size, Run allocates
-// only the per-step slices of Result. Memory is about 8.2·n + 20·min(n, g²)
-// bytes, 12·min(n, g²) more where g > 1024 (countSlots's parts), and at
-// most (1 + ⌈d/g⌉)·g²/4 bytes of counters: ≈ 680 MB at n = 2^24, d = g;
-// ≈ 160 MB at d = 16g; plus the caller's destination array. runSorted, the
-// tests' second implementation, uses 13·n + 28·min(n, g²) bytes of its own
-// buffers. Not safe for concurrent use; use one Engine per goroutine.
+// only the per-step slices of Result. Memory (live.go) is about n/8 +
+// 16·g² bytes of bitmap and copy records (g² ≤ n since d ≥ g), at most
+// (1 + ⌈d/g⌉)·g²/4 bytes of counters, 12·d + 20·g per lane, and where
+// d > g about 8.8·g² for the coin steps' participants (p·m ≈ g² of them)
+// and n/8 per lane for the acks when Workers ≥ 2: ≈ 280 MB at n = 2^24,
+// d = g (16.6 bytes per packet); ≈ 40 MB at d = 16g; plus the caller's
+// destination array. runSorted, the tests' second implementation, uses
+// 13·n + 28·min(n, g²) bytes of its own buffers. Not safe for concurrent
+// use; use one Engine per goroutine (Workers splits one run's steps).
 type Engine struct {
 	pending []int32 // runSorted: unacked packet ids, increasing
 	part    []int32 // this step's participants (runSorted: indices into pending; Run: processors)

@@ -105,14 +105,17 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 				e.lanes[0].slot1All(e, c, rng)
 			}
 		} else {
-			e.part = grow(e.part, m)
-			e.groups = grow(e.groups, m)
+			// The participants are appended: about p·m of them.
+			if want := int(p*float64(m)*1.1) + 64; cap(e.part) < want {
+				e.part, e.groups = make([]int32, 0, want), make([]int32, 0, want)
+			}
 			if src != nil {
 				// The draws first; each lane then maps its participants'
 				// pending indices to processors.
 				ps := pcgstate.Load(src)
 				ks, groups := e.drawCoins(&ps, g, p, m)
 				ps.Store(src)
+				e.part, e.groups = ks[:0], groups[:0] // kept if append grew them
 				for w := range e.lanes {
 					l := &e.lanes[w]
 					l.below = 0
@@ -133,6 +136,7 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 				})
 			} else {
 				part, groups := e.chooseLive(rng, g, p, m)
+				e.part, e.groups = part[:0], groups[:0]
 				l := &e.lanes[0] // one lane: Run draws from a rand.Rand
 				l.part, l.groups = part, groups
 				l.slot1Part(e, c)

@@ -66,7 +66,7 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	e.layout(sh, nsub, e.lanesFor(sh, src))
 	res := Result{Conflicts: make([]int, o.Variant.SlotsPerStep(sh))}
 	c := &slotCtx{dst: dst, dv: dv, gv: gv, nv: newDivisor(nsub), d: int32(sh.D), g: uint32(g), nsub: uint32(nsub), split: o.Variant == SplitDelivery}
-	e.each(func(l *lane) { l.initLive(e, c) })
+	e.each(c, opInit)
 	m := 0 // pending packets
 	for w := range e.lanes {
 		l := &e.lanes[w]
@@ -95,7 +95,7 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 			switch {
 			case len(e.lanes) > 1:
 				e.laneStates(src, m, sh.D)
-				e.each(func(l *lane) { l.slot1All(e, c, nil) })
+				e.each(c, opSlot1All)
 			case src != nil:
 				l := &e.lanes[0]
 				l.ps = pcgstate.Load(src)
@@ -130,10 +130,7 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 					}
 					l.part, l.groups = ks[lo:hi], groups[lo:hi]
 				}
-				e.each(func(l *lane) {
-					e.mapLive(l.part, l.below, l.a0*sh.D)
-					l.slot1Part(e, c)
-				})
+				e.each(c, opSlot1Coins)
 			} else {
 				part, groups := e.chooseLive(rng, g, p, m)
 				e.part, e.groups = part[:0], groups[:0]
@@ -142,8 +139,8 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 				l.slot1Part(e, c)
 			}
 		}
-		e.each(func(l *lane) { l.slot2(e, c) })
-		e.each(func(l *lane) { l.deliver(e, c) })
+		e.each(c, opSlot2)
+		e.each(c, opDeliver)
 		acked := 0
 		for w := range e.lanes {
 			l := &e.lanes[w]
@@ -154,7 +151,7 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 			}
 			res.Lost += l.lost
 			acked += l.acked
-			if c.degrees {
+			if c.degrees && len(e.lanes) > 1 {
 				for a, x := range l.dsrc {
 					e.srcDeg[a] -= x
 				}
@@ -348,18 +345,44 @@ func (e *Engine) resetLanes(nsub int) {
 	}
 }
 
-// each runs f for every lane, lane 0 on the calling goroutine, and waits.
-func (e *Engine) each(f func(l *lane)) {
+// The passes of a step that the lanes share out (each).
+const (
+	opInit = iota
+	opSlot1All
+	opSlot1Coins
+	opSlot2
+	opDeliver
+)
+
+// each runs pass op for every lane, lane 0 on the calling goroutine, and
+// waits.
+func (e *Engine) each(c *slotCtx, op int) {
 	if len(e.lanes) == 1 {
-		f(&e.lanes[0])
+		e.pass(&e.lanes[0], c, op)
 		return
 	}
 	var wg sync.WaitGroup
 	for i := 1; i < len(e.lanes); i++ {
-		wg.Go(func() { f(&e.lanes[i]) })
+		wg.Go(func() { e.pass(&e.lanes[i], c, op) })
 	}
-	f(&e.lanes[0])
+	e.pass(&e.lanes[0], c, op)
 	wg.Wait()
+}
+
+func (e *Engine) pass(l *lane, c *slotCtx, op int) {
+	switch op {
+	case opInit:
+		l.initLive(e, c)
+	case opSlot1All:
+		l.slot1All(e, c, nil)
+	case opSlot1Coins:
+		e.mapLive(l.part, l.below, l.a0*int(c.d))
+		l.slot1Part(e, c)
+	case opSlot2:
+		l.slot2(e, c)
+	case opDeliver:
+		l.deliver(e, c)
+	}
 }
 
 // laneStates gives each lane, for a step in which all m pending packets
@@ -576,9 +599,12 @@ func (l *lane) survivors(e *Engine, c *slotCtx, gp, gr []int32, sparse bool) (co
 func (l *lane) slot2(e *Engine, c *slotCtx) {
 	bm, recs := e.bm2, e.recs
 	of3, fill3, k3s := e.of3, l.fill3, e.k3s
-	mark, own := e.live, len(e.lanes) == 1
+	// One lane clears the acked packets' bits and their degrees itself;
+	// lanes mark them in l.ack and count them in l.dsrc and l.dtmp.
+	mark, dsrc, dtmp, sign := e.live, e.srcDeg, e.tmpDeg, int32(-1)
+	own := len(e.lanes) == 1
 	if !own {
-		mark = l.ack
+		mark, dsrc, dtmp, sign = l.ack, l.dsrc, l.dtmp, 1
 	}
 	c2, acked := 0, 0
 	for q := l.q0; q < l.q1; q++ {
@@ -603,8 +629,8 @@ func (l *lane) slot2(e *Engine, c *slotCtx) {
 				}
 				t := c.gv.mod(int32(r.k2))
 				if c.degrees {
-					l.dsrc[c.dv.div(r.p)] += int32(keep)
-					l.dtmp[t] += int32(keep)
+					dsrc[c.dv.div(r.p)] += sign * int32(keep)
+					dtmp[t] += sign * int32(keep)
 				}
 				u := of3[t]
 				j := fill3[u]

@@ -734,11 +734,14 @@ func (e *Engine) drawCoins(ps *pcgstate.State, g int, p float64, m int) ([]int32
 	lambda := -math.Log1p(-p)
 	k := -1
 	for {
-		gap := math.Floor(expFloat64(ps) / lambda)
-		if gap >= float64(m-k-1) {
+		// choose's gap = ⌊E/λ⌋, compared with the integer m−k−1: for
+		// q ≥ 0, ⌊q⌋ ≥ M exactly when q ≥ M, and below that ⌊q⌋ is q
+		// truncated (no call to math.Floor).
+		q := expFloat64(ps) / lambda
+		if q >= float64(m-k-1) {
 			return part, groups
 		}
-		k += int(gap) + 1
+		k += int(q) + 1
 		part = append(part, int32(k))
 		groups = append(groups, int32(ps.IntN(uint64(g))))
 	}

@@ -143,9 +143,11 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 }
 
 // RunPCG is Run(sh, dst, rand.New(src), o) — the same draws from the same
-// stream, the same Result, and src left where that call leaves it — with
-// the steps in which every pending packet takes part drawing from src
-// directly (pcg.go, internal/pcgstate) instead of through rand.Rand's interface.
+// stream, the same Result, and src left where that call leaves it
+// (TestRunPCGMatchesRun) — with every draw made from src directly
+// (internal/pcgstate; the coins by expFloat64) instead of through
+// rand.Rand's interface. Only RunPCG can split steps between lanes
+// (Engine.Workers).
 func (e *Engine) RunPCG(sh pops.Shape, dst []int32, src *rand.PCG, o Options) (Result, error) {
 	return e.runLive(sh, dst, rand.New(src), src, o)
 }

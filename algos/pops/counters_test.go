@@ -75,7 +75,7 @@ func counterCases(short bool) []counterCase {
 }
 
 // TestEngineCountersMatchSorted is the differential test of Run's
-// per-coupler counters (countSlots) against the counting sorts they
+// per-coupler counters (slot2 and deliver in live.go) against the counting sorts they
 // replaced (runSorted): on every case the two give the same Result, field
 // by field — including the conflicts of slot 2 and every delivery
 // sub-slot, the losses and the degree trace, which the model comparison

@@ -23,12 +23,15 @@ import (
 // Work per step is O(n/64 + participants + g) plus, in the first steps,
 // clearing the per-coupler counters (O(g²/32) words). An Engine reuses its
 // buffers between runs: after the first run of a given size, Run allocates
-// only the per-step slices of Result. Memory is about 8.2·n + 20·min(n, g²)
-// bytes, 12·min(n, g²) more where g > 1024 (countSlots's parts), and at
-// most (1 + ⌈d/g⌉)·g²/4 bytes of counters: ≈ 680 MB at n = 2^24, d = g;
-// ≈ 160 MB at d = 16g; plus the caller's destination array. runSorted, the
-// tests' second implementation, uses 13·n + 28·min(n, g²) bytes of its own
-// buffers. Not safe for concurrent use; use one Engine per goroutine.
+// only the per-step slices of Result. Memory (live.go) is about n/8 +
+// 16·g² bytes of bitmap and copy records (g² ≤ n since d ≥ g), at most
+// (1 + ⌈d/g⌉)·g²/4 bytes of counters, 12·d + 20·g per lane, and where
+// d > g about 8.8·g² for the coin steps' participants (p·m ≈ g² of them)
+// and n/8 per lane for the acks when Workers ≥ 2: ≈ 280 MB at n = 2^24,
+// d = g (16.6 bytes per packet); ≈ 40 MB at d = 16g; plus the caller's
+// destination array. runSorted, the tests' second implementation, uses
+// 13·n + 28·min(n, g²) bytes of its own buffers. Not safe for concurrent
+// use; use one Engine per goroutine (Workers splits one run's steps).
 type Engine struct {
 	pending []int32 // runSorted: unacked packet ids, increasing
 	part    []int32 // this step's participants (runSorted: indices into pending; Run: processors)
@@ -49,9 +52,21 @@ type Engine struct {
 	// always zero between steps.
 	bm2, bm3 []uint64
 	live     []uint64 // Run's pending packets: bit p set while p is unacked
-	// countSlots's parts (partition): keys, bounds, next free slots.
-	keys2        []int32
-	bounds, next []int
+	// Run's per-step state (live.go): the lanes, each a goroutine's share
+	// of a step; slot 1's survivors in the regions of their slot-2 parts;
+	// the acked copies' delivery couplers in the regions of their delivery
+	// parts; the parts of each intermediate and temporary group, and the
+	// couplers per part.
+	lanes        []lane
+	recs         []rec
+	k3s          []uint32
+	of2, of3     []uint16
+	span2, span3 uint32
+	// Workers ≥ 2 splits every step of Run and RunPCG between that many
+	// goroutines (at most 64 and g) where the draws allow it — RunPCG
+	// with g a power of two ≥ 32 — with the same draws and the same
+	// Result as one (TestWorkersMatchOne); 0 or 1: one goroutine.
+	Workers int
 }
 
 // copyAt is a copy in flight: pending index k and destination x. Its source
@@ -128,9 +143,11 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 }
 
 // RunPCG is Run(sh, dst, rand.New(src), o) — the same draws from the same
-// stream, the same Result, and src left where that call leaves it — with
-// the steps in which every pending packet takes part drawing from src
-// directly (pcg.go, internal/pcgstate) instead of through rand.Rand's interface.
+// stream, the same Result, and src left where that call leaves it
+// (TestRunPCGMatchesRun) — with every draw made from src directly
+// (internal/pcgstate; the coins by expFloat64) instead of through
+// rand.Rand's interface. Only RunPCG can split steps between lanes
+// (Engine.Workers).
 func (e *Engine) RunPCG(sh pops.Shape, dst []int32, src *rand.PCG, o Options) (Result, error) {
 	return e.runLive(sh, dst, rand.New(src), src, o)
 }

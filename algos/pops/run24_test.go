@@ -1,47 +1,59 @@
 package pops
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"routecheck/internal/benchutil"
-	"routecheck/models/perm"
 	"routecheck/models/pops"
 )
 
 // BenchmarkRun2to24 is one run of Table II's largest cell as
 // internal/popsexp does it: a uniformly random permutation of n = 2^24
-// (perm.RandomInto) drawn from the run's stream, then the router (d = g =
-// 4096, Faithful, c+ε = 4, Engine.RunPCG) on the same stream, with the engine's buffers
-// reused between runs. Issue 14's target is ≤ 0.5 s per run; it reports CPU
-// seconds per run (getrusage: use -cpu 1) and the shuffle's share:
-// go test ./algos/pops -run '^$' -bench Run2to24 -cpu 1 -benchtime 3x
+// (ShuffleInto, perm.RandomInto's permutation) drawn from the run's
+// stream, then the router (d = g = 4096, Faithful, c+ε = 4,
+// Engine.RunPCG) on the same stream, with the engine's buffers reused
+// between runs; with one lane, and with Engine.Workers = 2 and the
+// shuffle's draws on a goroutine of their own (ShuffleIntoPipelined). Issue 14's
+// target is ≤ 0.5 s per run; it reports wall and CPU seconds per run
+// (getrusage, the whole process) and the shuffle's share:
+// go test ./algos/pops -run '^$' -bench Run2to24 -benchtime 3x
 func BenchmarkRun2to24(b *testing.B) {
 	sh := pops.Shape{D: 4096, G: 4096}
 	dst := make([]int32, sh.N())
-	var e Engine
-	var shuffle, route float64
-	runs := 0
-	for b.Loop() {
-		src := rand.NewPCG(24, uint64(runs))
-		c0 := benchutil.CPUSeconds()
-		perm.RandomInto(dst, rand.New(src))
-		c1 := benchutil.CPUSeconds()
-		r, err := e.RunPCG(sh, dst, src, Options{MaxSteps: 1 << 20, MaxTrace: 1})
-		c2 := benchutil.CPUSeconds()
-		if err != nil {
-			b.Fatal(err)
-		}
-		if !r.Completed {
-			b.Fatalf("run %d did not complete in %d steps", runs, r.Steps)
-		}
-		shuffle += c1 - c0
-		route += c2 - c1
-		runs++
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			e := Engine{Workers: w}
+			var shuffle, route float64
+			runs := 0
+			for b.Loop() {
+				src := rand.NewPCG(24, uint64(runs))
+				c0 := benchutil.CPUSeconds()
+				if w > 1 {
+					ShuffleIntoPipelined(dst, src)
+				} else {
+					ShuffleInto(dst, src)
+				}
+				c1 := benchutil.CPUSeconds()
+				r, err := e.RunPCG(sh, dst, src, Options{MaxSteps: 1 << 20, MaxTrace: 1})
+				c2 := benchutil.CPUSeconds()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !r.Completed {
+					b.Fatalf("run %d did not complete in %d steps", runs, r.Steps)
+				}
+				shuffle += c1 - c0
+				route += c2 - c1
+				runs++
+			}
+			b.ReportMetric(b.Elapsed().Seconds()/float64(runs), "wall-s/run")
+			b.ReportMetric((shuffle+route)/float64(runs), "cpu-s/run")
+			b.ReportMetric(shuffle/float64(runs), "shuffle-cpu-s/run")
+			b.ReportMetric(route/float64(runs), "route-cpu-s/run")
+		})
 	}
-	b.ReportMetric((shuffle+route)/float64(runs), "cpu-s/run")
-	b.ReportMetric(shuffle/float64(runs), "shuffle-cpu-s/run")
-	b.ReportMetric(route/float64(runs), "route-cpu-s/run")
 }
 
 // BenchmarkRunD16G is one run of Table II's d = 16g cell at n = 2^20
@@ -56,7 +68,7 @@ func BenchmarkRunD16G(b *testing.B) {
 	c0 := benchutil.CPUSeconds()
 	for b.Loop() {
 		src := rand.NewPCG(16, uint64(runs))
-		perm.RandomInto(dst, rand.New(src))
+		ShuffleInto(dst, src)
 		r, err := e.RunPCG(sh, dst, src, Options{MaxSteps: 1 << 20, MaxTrace: Stage1Steps(sh, DefaultCEps) + 1})
 		if err != nil {
 			b.Fatal(err)

@@ -14,7 +14,6 @@ import (
 
 	ap "routecheck/algos/pops"
 	"routecheck/internal/seeds"
-	"routecheck/models/perm"
 	"routecheck/models/pops"
 )
 
@@ -112,7 +111,7 @@ func RunOneReading(e *ap.Engine, dst []int32, sh pops.Shape, v ap.Variant, cEps 
 	}
 	// Rand's stream, with its source at hand for Engine.RunPCG.
 	src := seeds.PCG(seed, uint64(sh.N()), uint64(sh.D), uint64(sh.G), uint64(v), uint64(r))
-	perm.RandomInto(dst, rand.New(src))
+	ap.ShuffleInto(dst, src) // perm.RandomInto(dst, rand.New(src)), without the interface call per draw
 	k := ap.Stage1Steps(sh, cEps)
 	res, err := e.RunPCG(sh, dst, src, ap.Options{Variant: v, CEps: cEps, KeepCoin: keepCoin, MaxSteps: StepLimit(sh, cEps), MaxTrace: k + 1})
 	if err != nil {

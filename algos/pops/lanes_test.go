@@ -1,0 +1,106 @@
+package pops
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"routecheck/models/perm"
+	"routecheck/models/pops"
+)
+
+// pcgAdvance(s, k) is the state after k draws: against k calls of
+// rand.PCG.Uint64 for small k, and advance(advance(s, a), b) = advance(s,
+// a + b) for large ones. Planted difference: advancing one draw too few
+// must give another state.
+func TestPCGAdvance(t *testing.T) {
+	for _, k := range []uint64{0, 1, 2, 3, 64, 1000, 12345} {
+		src := rand.NewPCG(17, k)
+		hi, lo := pcgState(src)
+		for range k {
+			src.Uint64()
+		}
+		wh, wl := pcgState(src)
+		if h, l := pcgAdvance(hi, lo, k); h != wh || l != wl {
+			t.Fatalf("k = %d: advance gives (%x, %x), %d draws (%x, %x)", k, h, l, k, wh, wl)
+		}
+		if k > 0 {
+			if h, l := pcgAdvance(hi, lo, k-1); h == wh && l == wl {
+				t.Fatalf("k = %d: advancing k − 1 draws gives the same state", k)
+			}
+		}
+	}
+	for _, c := range [][2]uint64{{1 << 40, 3}, {1<<63 + 5, 1 << 62}, {123456789, 987654321}} {
+		h1, l1 := pcgAdvance(5, 7, c[0])
+		h1, l1 = pcgAdvance(h1, l1, c[1])
+		h2, l2 := pcgAdvance(5, 7, c[0]+c[1])
+		if h1 != h2 || l1 != l2 {
+			t.Fatalf("advance %d then %d differs from advance %d", c[0], c[1], c[0]+c[1])
+		}
+	}
+}
+
+// TestWorkersMatchOne: RunPCG with 2, 3 and 5 lanes gives the Result of
+// one lane, field by field, and leaves the stream where it leaves it, on
+// the differential cases with g ≥ 32 (where lanes apply) and POPS(64,64)
+// and POPS(200,32) (d not a multiple of 64, so source groups share bitmap
+// words), both variants, with the counters in one part and in parts of 64
+// and 512 bytes. Planted difference: lanes that start one draw late
+// (laneSkew) must make some case differ.
+func TestWorkersMatchOne(t *testing.T) {
+	defer func(b int) { partBytes = b }(partBytes)
+	var cases []counterCase
+	for _, c := range counterCases(testing.Short()) {
+		if c.sh.G >= 32 {
+			cases = append(cases, c)
+		}
+	}
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, sh := range []pops.Shape{{D: 64, G: 64}, {D: 200, G: 32}} {
+		for _, v := range []Variant{Faithful, SplitDelivery} {
+			cases = append(cases, counterCase{sh, perm.Random(sh.N(), rng), Options{Variant: v}, rng.Uint64()})
+		}
+	}
+	for _, b := range []int{partBytes, 64, 512} {
+		partBytes = b
+		for _, w := range []int{2, 3, 5} {
+			t.Run(fmt.Sprintf("partBytes=%d/workers=%d", b, w), func(t *testing.T) {
+				var one, many Engine
+				many.Workers = w
+				for i, c := range cases {
+					ref := rand.NewPCG(c.seed, 1)
+					want, err := one.RunPCG(c.sh, c.dst, ref, c.o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					src := rand.NewPCG(c.seed, 1)
+					got, err := many.RunPCG(c.sh, c.dst, src, c.o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d := diffResults(got, want); d != "" {
+						t.Fatalf("case %d, %v %+v seed %d: %d lanes and one differ in %s", i, c.sh, c.o, c.seed, w, d)
+					}
+					if src.Uint64() != ref.Uint64() {
+						t.Fatalf("case %d: %d lanes leave the stream elsewhere", i, w)
+					}
+				}
+			})
+		}
+	}
+	defer func() { laneSkew = 0 }()
+	laneSkew = 1 // the planted fault
+	var one, many Engine
+	many.Workers = 2
+	caught := 0
+	for _, c := range cases {
+		want, _ := one.RunPCG(c.sh, c.dst, rand.NewPCG(c.seed, 1), c.o)
+		got, _ := many.RunPCG(c.sh, c.dst, rand.NewPCG(c.seed, 1), c.o)
+		if diffResults(got, want) != "" {
+			caught++
+		}
+	}
+	if caught == 0 {
+		t.Fatal("planted fault (lanes one draw late) not caught")
+	}
+}

@@ -263,14 +263,23 @@ func TestTimesOnlyRunsEqualFullRuns(t *testing.T) {
 	}
 	// The claims' sizes beyond the small ones: n = 4, k = 128 (Lemma 11's
 	// extra size) and n = 32, k = 1024 (default budget); -short leaves out
-	// the latter.
-	sizes := []statSize{{4, 32, 2}, {4, 128, 2}, {8, 64, 2}, {16, 256, 1}, {32, 1024, 1}}
+	// the latter. At n = 32, k = 1024 (a million packets, 95 % of this
+	// test's CPU when every family ran there) each variant runs one family,
+	// the v-th in turn, so every variant and every family still meets the
+	// largest size; every (variant, family) pair runs at the smaller sizes,
+	// and mesh.TestRouteKKTimesEqualsRouteKK compares the engines on plans
+	// up to n = 16, k = 1024 and n = 32, k = 64.
+	const big = 32
+	sizes := []statSize{{4, 32, 2}, {4, 128, 2}, {8, 64, 2}, {16, 256, 1}, {big, 1024, 1}}
 	if testing.Short() {
 		sizes = sizes[:len(sizes)-1]
 	}
-	for _, v := range vs {
+	for vi, v := range vs {
 		for _, sz := range sizes {
 			for fi, f := range v.fams {
+				if sz.n == big && fi != vi%len(v.fams) {
+					continue
+				}
 				for run := range sz.runs {
 					c := KKStatCase{Algorithm: v.alg, Coloring: v.coloring, N: sz.n, K: sz.k, Family: f}
 					c.DistSeed = seeds.Derive(props.DefaultSeed, 0x7e57, uint64(sz.n), uint64(sz.k), uint64(fi), uint64(run))

@@ -1,0 +1,138 @@
+package multibutterfly
+
+import (
+	"math/bits"
+	"testing"
+
+	"routecheck/internal/seeds"
+	mb "routecheck/models/multibutterfly"
+)
+
+func deg10For(t *testing.T, n, d int, fault Deg10Fault) *Deg10 {
+	t.Helper()
+	net, err := mb.BuildThm43(n, d, seeds.Rand(7, uint64(n), uint64(d)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := BuildThm43Deg10(net, fault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestDeg10DegreesByHand derives every vertex's degree from the
+// construction's rules (thm43_deg10.go's comment), independently of
+// Degrees: stage 0 sends on one line and lies on one cycle (3); stages 1 …
+// G−1 have a backward and a forward line and one cycle (4), except the
+// d − 1 stages k·G/d, which lie on two (6, with a 2-cycle a double line);
+// stage G keeps the d lines of layer G (d + 3); the expander part's cycle
+// nodes (stages G+1 … P−1) have d vertices with one line each way (4);
+// stage P's 2d cycle vertices have a forward line each and a backward one
+// for slots < d (4 or 3); stages P+1 … P + log 2d − 1: 4; stage P + log 2d
+// keeps the 2d lines of level log 2d − 1 (2d + 3); the rest of the
+// multi-butterfly 4; direct part 2 and 1 at the last stage.
+func TestDeg10DegreesByHand(t *testing.T) {
+	for _, c := range [][2]int{{16, 2}, {16, 4}, {32, 4}} {
+		n, d := c[0], c[1]
+		g := deg10For(t, n, d, Deg10NoFault)
+		if err := CheckDeg10(g); err != nil {
+			t.Fatalf("n=%d d=%d: %v", n, d, err)
+		}
+		logn := bits.Len(uint(n)) - 1
+		l2d := bits.Len(uint(2*d)) - 1
+		P := logn + 2*d*l2d
+		G := d * ((P - 1) / d)
+		if g.Net.P != P || g.G != G {
+			t.Fatalf("n=%d d=%d: P, G = %d, %d; want %d, %d", n, d, g.Net.P, g.G, P, G)
+		}
+		last := 2*P + logn
+		want := func(s, slot int) int {
+			switch {
+			case s == 0:
+				return 3
+			case s < G && s%(G/d) == 0:
+				return 6
+			case s < G:
+				return 4
+			case s == G:
+				return d + 3
+			case s < P:
+				return 4
+			case s == P && slot >= d:
+				return 3
+			case s == P+l2d:
+				return 2*d + 3
+			case s <= P+logn:
+				return 4
+			case s == last:
+				return 1
+			}
+			return 2
+		}
+		deg := g.Degrees()
+		perStage := map[int]int{}
+		for v, x := range g.Vertices {
+			s := int(x.Node) / n
+			perStage[s]++
+			if w := want(s, int(x.Slot)); deg[v] != w {
+				t.Fatalf("n=%d d=%d: vertex %d (stage %d, slot %d) has degree %d, want %d", n, d, v, s, x.Slot, deg[v], w)
+			}
+		}
+		for s := 0; s <= last; s++ {
+			w := n
+			if s > G && s < P {
+				w = n * d
+			} else if s >= P && s < P+l2d {
+				w = n * 2 * d
+			}
+			if perStage[s] != w {
+				t.Errorf("n=%d d=%d: stage %d has %d vertices, want %d", n, d, s, perStage[s], w)
+			}
+		}
+	}
+}
+
+// TestDeg10PlantedFaults: each construction fault is caught by CheckDeg10
+// (or the merge by MergeDegrees, the missing line by the simulation).
+func TestDeg10PlantedFaults(t *testing.T) {
+	for _, f := range []Deg10Fault{Deg10ShortCycle, Deg10DoubleSlot, Deg10DropCycle} {
+		if err := CheckDeg10(deg10For(t, 16, 4, f)); err == nil {
+			t.Errorf("fault %d: CheckDeg10 passed", f)
+		}
+	}
+	g := deg10For(t, 16, 4, Deg10NoFault)
+	proc, procs := MergeDeg10(g, Deg10MergeTwoOne)
+	if _, err := MergeDegrees(g, proc, procs); err == nil {
+		t.Error("two vertices of one part on one processor: MergeDegrees accepted the map")
+	}
+	if _, err := SimulateDeg10Iteration(deg10For(t, 16, 4, Deg10DropCycle), ZigzagSchedule); err == nil {
+		t.Error("a cycle missing a line: the simulation did not notice")
+	}
+}
+
+// TestDeg10IterationByHand: Theorem 4.2's simulation is d phases of a talk
+// and a move step (2d on an expander set, 4d on a 2d-copy multi-butterfly
+// level); a cycle node's process talks at d (expander part) or 2d
+// (multi-butterfly) vertices and moves once per vertex; a direct vertex
+// uses one line.
+func TestDeg10IterationByHand(t *testing.T) {
+	for _, c := range [][2]int{{16, 2}, {16, 4}, {32, 4}} {
+		n, d := c[0], c[1]
+		g := deg10For(t, n, d, Deg10NoFault)
+		r, err := SimulateDeg10Iteration(g, ZigzagSchedule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cyc := 2 * d // expander cycle stages G+1 … P−1, if any
+		if g.G+1 >= g.Net.P {
+			cyc = 0
+		}
+		if r.Expander != 2*d || r.CycleExp != cyc || r.MB42 != 4*d || r.CycleMB != 4*d || r.Direct != 1 || r.MaxLines != 1 || r.Missed != "" {
+			t.Errorf("n=%d d=%d: %+v; want 2d = %d, 4d = %d, direct 1, one line, none missed", n, d, r, 2*d, 4*d)
+		}
+		if len(r.Interface) != 2 {
+			t.Errorf("n=%d d=%d: interface stages %v, want G and P + log 2d", n, d, r.Interface)
+		}
+	}
+}

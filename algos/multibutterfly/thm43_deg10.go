@@ -104,9 +104,24 @@ const (
 // BuildThm43Deg10 builds the reduced network of t (d ≥ 2; needs P − 1 ≥
 // 2d so that the translates are nonadjacent).
 func BuildThm43Deg10(t *mb.Thm43Network, fault Deg10Fault) (*Deg10, error) {
+	return buildThm43Deg10(t, fault, false)
+}
+
+// BuildThm43Deg10Even is the repaired grouping: G = d·⌊(P−1)/d⌋ lowered
+// by d when G/d is odd, so that every translate {j, j + G/d, …} holds
+// layers of one parity and is idle in every other iteration (the layers
+// past G become cycle stages, as the proof's remaining stages).
+func BuildThm43Deg10Even(t *mb.Thm43Network, fault Deg10Fault) (*Deg10, error) {
+	return buildThm43Deg10(t, fault, true)
+}
+
+func buildThm43Deg10(t *mb.Thm43Network, fault Deg10Fault, even bool) (*Deg10, error) {
 	n, d, P := t.N, t.D, t.P
 	g := &Deg10{Net: t, L2d: bits.Len(uint(2*d)) - 1}
 	g.G = d * ((P - 1) / d)
+	if even && (g.G/d)%2 == 1 {
+		g.G -= d
+	}
 	if g.G/d < 2 {
 		return nil, fmt.Errorf("multibutterfly: P − 1 = %d: need at least 2d = %d expander layers for sets of d nonadjacent layers", P-1, 2*d)
 	}
@@ -458,6 +473,11 @@ type Deg10Steps struct {
 	// Interface lists the single vertices that carry more than one line of
 	// a full layer (their edges are not scheduled here).
 	Interface []string
+	// Conflicts lists, per parity, the expander stages whose vertices must
+	// move on two different Theorem 4.2 cycles in one iteration, and the
+	// interface stage G when its own process rides its set's cycle in the
+	// iteration its full lines are active ("" none).
+	Conflicts []string
 }
 
 // SimulateDeg10Iteration measures one iteration on every piece of g: each
@@ -623,7 +643,41 @@ func SimulateDeg10Iteration(g *Deg10, sched CycleSchedule) (Deg10Steps, error) {
 	}
 	sort.Strings(res.Interface)
 	res.Interface = compactStrings(res.Interface)
+	res.Conflicts = g.conflicts()
 	return res, nil
+}
+
+// conflicts finds, for each parity p, the expander stages whose nodes lie
+// on two distinct cycles of sets that both have a layer of parity p (both
+// move in that iteration), and stage G if the set of layer G − 1 moves in
+// the iteration that activates layer G's full lines.
+func (g *Deg10) conflicts() []string {
+	var out []string
+	if len(g.Sets) == 0 {
+		return nil
+	}
+	k := g.G / g.Net.D
+	setOf := func(l int) []int { return g.Sets[l%k] }
+	active := func(s []int, p int) bool {
+		for _, l := range s {
+			if l%2 == p {
+				return true
+			}
+		}
+		return false
+	}
+	for p := range 2 {
+		for s := 1; s < g.G; s++ {
+			snd, rcv := setOf(s), setOf(s-1)
+			if s%k == 0 && active(snd, p) && active(rcv, p) {
+				out = append(out, fmt.Sprintf("parity %d: stage %d moves on the cycles of sets %v and %v", p, s, snd, rcv))
+			}
+		}
+		if g.G%2 == p && active(setOf(g.G-1), p) {
+			out = append(out, fmt.Sprintf("parity %d: stage G = %d sends on %d lines while its process rides the cycle of set %v", p, g.G, g.Net.D, setOf(g.G-1)))
+		}
+	}
+	return out
 }
 
 // compactStrings drops repeated neighbours of a sorted list.

@@ -1,6 +1,7 @@
 package multibutterfly
 
 import (
+	"fmt"
 	"math/bits"
 	"testing"
 
@@ -10,11 +11,16 @@ import (
 
 func deg10For(t *testing.T, n, d int, fault Deg10Fault) *Deg10 {
 	t.Helper()
+	return deg10With(t, BuildThm43Deg10, n, d, fault)
+}
+
+func deg10With(t *testing.T, build func(*mb.Thm43Network, Deg10Fault) (*Deg10, error), n, d int, fault Deg10Fault) *Deg10 {
+	t.Helper()
 	net, err := mb.BuildThm43(n, d, seeds.Rand(7, uint64(n), uint64(d)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := BuildThm43Deg10(net, fault)
+	g, err := build(net, fault)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,10 +38,15 @@ func deg10For(t *testing.T, n, d int, fault Deg10Fault) *Deg10 {
 // for slots < d (4 or 3); stages P+1 … P + log 2d − 1: 4; stage P + log 2d
 // keeps the 2d lines of level log 2d − 1 (2d + 3); the rest of the
 // multi-butterfly 4; direct part 2 and 1 at the last stage.
+// BuildThm43Deg10Even differs only in G (lowered by d when G/d is odd).
 func TestDeg10DegreesByHand(t *testing.T) {
-	for _, c := range [][2]int{{16, 2}, {16, 4}, {32, 4}} {
-		n, d := c[0], c[1]
-		g := deg10For(t, n, d, Deg10NoFault)
+	for _, c := range [][3]int{{16, 2, 0}, {16, 4, 0}, {32, 4, 0}, {16, 2, 1}, {32, 4, 1}} {
+		n, d, even := c[0], c[1], c[2] == 1
+		build := BuildThm43Deg10
+		if even {
+			build = BuildThm43Deg10Even
+		}
+		g := deg10With(t, build, n, d, Deg10NoFault)
 		if err := CheckDeg10(g); err != nil {
 			t.Fatalf("n=%d d=%d: %v", n, d, err)
 		}
@@ -43,6 +54,9 @@ func TestDeg10DegreesByHand(t *testing.T) {
 		l2d := bits.Len(uint(2*d)) - 1
 		P := logn + 2*d*l2d
 		G := d * ((P - 1) / d)
+		if even && G/d%2 == 1 {
+			G -= d
+		}
 		if g.Net.P != P || g.G != G {
 			t.Fatalf("n=%d d=%d: P, G = %d, %d; want %d, %d", n, d, g.Net.P, g.G, P, G)
 		}
@@ -134,5 +148,34 @@ func TestDeg10IterationByHand(t *testing.T) {
 		if len(r.Interface) != 2 {
 			t.Errorf("n=%d d=%d: interface stages %v, want G and P + log 2d", n, d, r.Interface)
 		}
+	}
+}
+
+// TestDeg10ConflictsByHand: n = 16, d = 2 gives P = 12, G = 10 and the
+// translates {0, 5}, …, {4, 9}, each with an even and an odd layer, so
+// all move in both parities: stage 5 (sender of {0, 5}, receiver of {4,
+// 9}) is on two moving cycles in both, and stage 10 sends on layer 10
+// (parity 0) while {4, 9} moves. With G = 8 ({0, 4}, …, {3, 7}: one parity
+// each) nothing conflicts.
+func TestDeg10ConflictsByHand(t *testing.T) {
+	r, err := SimulateDeg10Iteration(deg10For(t, 16, 2, Deg10NoFault), ZigzagSchedule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"parity 0: stage 5 moves on the cycles of sets [0 5] and [4 9]",
+		"parity 0: stage G = 10 sends on 2 lines while its process rides the cycle of set [4 9]",
+		"parity 1: stage 5 moves on the cycles of sets [0 5] and [4 9]",
+	}
+	if fmt.Sprint(r.Conflicts) != fmt.Sprint(want) {
+		t.Errorf("conflicts %q, want %q", r.Conflicts, want)
+	}
+	g := deg10With(t, BuildThm43Deg10Even, 16, 2, Deg10NoFault)
+	if g.G != 8 {
+		t.Fatalf("even grouping: G = %d, want 8", g.G)
+	}
+	r, err = SimulateDeg10Iteration(g, ZigzagSchedule)
+	if err != nil || len(r.Conflicts) != 0 {
+		t.Errorf("even grouping: conflicts %q, err %v", r.Conflicts, err)
 	}
 }

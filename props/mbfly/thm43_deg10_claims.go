@@ -35,11 +35,17 @@ func deg10Sizes(b props.Budget) [][2]int {
 // deg10Build builds the proof network for (n, d) from the claim's seed and
 // reduces it with fault.
 func deg10Build(seed uint64, n, d int, fault amb.Deg10Fault) (*amb.Deg10, error) {
+	return deg10BuildWith(amb.BuildThm43Deg10, seed, n, d, fault)
+}
+
+// deg10BuildWith is deg10Build with a given reduction (BuildThm43Deg10 or
+// the repaired BuildThm43Deg10Even).
+func deg10BuildWith(build func(*mb.Thm43Network, amb.Deg10Fault) (*amb.Deg10, error), seed uint64, n, d int, fault amb.Deg10Fault) (*amb.Deg10, error) {
 	net, err := mb.BuildThm43(n, d, seeds.Rand(seed, 0x7410, uint64(n), uint64(d)))
 	if err != nil {
 		return nil, err
 	}
-	return amb.BuildThm43Deg10(net, fault)
+	return build(net, fault)
 }
 
 func deg10Cex(env props.Env, n, d int, extra map[string]any) map[string]any {
@@ -271,6 +277,41 @@ func deg10StepsCheck(sched amb.CycleSchedule, fault amb.Deg10Fault) func(props.E
 	}
 }
 
+// deg10ComposeCheck: the per-piece schedules compose into one iteration
+// — no vertex has to move on two Theorem 4.2 cycles in one iteration, and
+// stage G's own process is at home when its lines of layer G are active
+// (SimulateDeg10Iteration's Conflicts), besides the per-piece bounds of
+// deg10StepsCheck.
+func deg10ComposeCheck(name string, build func(*mb.Thm43Network, amb.Deg10Fault) (*amb.Deg10, error)) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		var ev []string
+		for _, c := range deg10Sizes(env.Budget) {
+			n, d := c[0], c[1]
+			g, err := deg10BuildWith(build, env.Seed, n, d, amb.Deg10NoFault)
+			if err == nil {
+				err = amb.CheckDeg10(g)
+			}
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n=%d d=%d: %v", n, d, err)}
+			}
+			r, err := amb.SimulateDeg10Iteration(g, amb.ZigzagSchedule)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n=%d d=%d: %v", n, d, err)}
+			}
+			k := g.G / d
+			if r.MaxLines > 1 || r.Missed != "" || max(r.Expander, r.CycleExp) > 2*d || max(r.MB42, r.CycleMB) > 4*d || r.Direct > 1 {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n=%d d=%d: a piece exceeds its own bound (%+v), see mbfly/thm-4.3/deg10-iteration-steps", n, d, r)}
+			}
+			if len(r.Conflicts) > 0 {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s, n = %d, d = %d (P = %d, G = %d, G/d = %d): %s. %s", name, n, d, g.Net.P, g.G, k, strings.Join(r.Conflicts, "; "), strings.Join(ev, "; ")),
+					Counterexample: deg10Cex(env, n, d, map[string]any{"grouping": name, "G": g.G, "conflicts": r.Conflicts})}
+			}
+			ev = append(ev, fmt.Sprintf("n=%d d=%d: G = %d (G/d = %d), no stage on two moving cycles, stage G's process at home when layer G is active", n, d, g.G, k))
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: name + ": " + strings.Join(ev, "; ")}
+	}
+}
+
 func registerThm43Deg10() {
 	const built = "The network: models/multibutterfly.BuildThm43 (one random d-regular expander for every layer, one random splitter per multi-butterfly level), reduced by algos/multibutterfly.BuildThm43Deg10: expander layers 0 … G−1 (G = d⌊(P−1)/d⌋, P = log n + 2d log 2d) in the translates {j, j + G/d, …} under Theorem 4.2; layer P − 1 ends at stage P, which the proof puts on 2d-cycles, so it and the other layers past G are \"the remaining stages\", whose nodes become cycles (one backward and one forward edge per cycle vertex: d-cycles in the expander part); the multi-butterfly's first log 2d stages as 2d-cycles (edge of colour c at cycle vertex c); its levels ≥ log 2d under Theorem 4.2 with the 2d identical patterns [c·n/2d, (c+1)·n/2d); direct edges as lines. A layer not under Theorem 4.2 has one line per edge. Parts: stages 0 … P−1, P … P + log n, the rest (each boundary stage in the part after it, as mbfly/thm-4.3/node-count)."
 	props.Register(props.Claim{
@@ -331,5 +372,30 @@ func registerThm43Deg10() {
 			{Name: "the literal rotation (two active lines per vertex; fixed before running)", Check: deg10StepsCheck(amb.RotateSchedule, amb.Deg10NoFault)},
 			{Name: "one cycle missing an edge (fixed before running)", Check: deg10StepsCheck(amb.ZigzagSchedule, amb.Deg10DropCycle)},
 		},
+	})
+	props.Register(props.Claim{
+		ID:        "mbfly/thm-4.3/deg10-iteration-compose",
+		Source:    mbflySrc + " Theorem 4.3's proof (\"We can apply Theorem 4.2 to sets of d nonadjacent expanders\"; \"Each iteration takes 2d steps in the first log n + 2d log 2d stages\") with §4.2's alternating iterations (\"In odd iterations, the edges connecting odd stages to even stages are activated\")",
+		Statement: "with the translates {j, j + G/d, …} as the sets, the per-piece schedules compose into one iteration: no expander vertex has to move on two Theorem 4.2 cycles in one iteration, and stage G's own process is at home in the iteration that activates its lines of layer G",
+		Scope:     "as mbfly/thm-4.3/deg10-degree-census; both parities; the pieces themselves as mbfly/thm-4.3/deg10-iteration-steps",
+		Kind:      props.Invariant,
+		Class:     props.Reading,
+		Recorded:  props.Violated,
+		Mem:       props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Notes:     built + " Found at n = 16, d = 2 (P = 12, G = 10, G/d = 5): when G/d is odd every translate holds layers of both parities, so it is active — its processes travel — in every iteration; the stages G/d, 2G/d, … (on two cycles, mbfly/thm-4.3/expander-part-degree-4) then have to move on both cycles at once, and stage G's process is away on its set's cycle when layer G's lines are active. A reading: the proof does not say which d nonadjacent layers form a set, and with G/d even every translate has one parity and sits idle every other iteration, so a stage's two cycles never move together (the d − 1 degree-6 stages remain). When G/d is odd no grouping of all G layers into same-parity sets exists (G/2 layers of each parity, not a multiple of d). Repaired variant: mbfly/thm-4.3/deg10-iteration-compose-even (algos/multibutterfly.BuildThm43Deg10Even, G lowered by d when G/d is odd). Replay: BuildThm43(…, internal/seeds.Rand(network_seed…)), BuildThm43Deg10, SimulateDeg10Iteration(…, ZigzagSchedule).Conflicts.",
+		Check:     deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10),
+	})
+	props.Register(props.Claim{
+		ID:        "mbfly/thm-4.3/deg10-iteration-compose-even",
+		Source:    mbflySrc + " Theorem 4.3's proof (repaired grouping; see mbfly/thm-4.3/deg10-iteration-compose)",
+		Statement: "with G/d even (G lowered by d when d⌊(P−1)/d⌋/d is odd; the layers past G are cycle stages) the per-piece schedules compose into one iteration: no vertex moves on two cycles at once and stage G's process is at home when layer G is active",
+		Scope:     "as mbfly/thm-4.3/deg10-iteration-compose",
+		Kind:      props.Invariant,
+		Class:     props.Beyond,
+		Recorded:  props.Holds,
+		Mem:       props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Notes:     built + " With G lowered by d (n = 16, d = 2: G = 8; n = 32, d = 4: G = 24) the translates hold one parity each, the per-piece bounds still hold (2d, 4d, 1), and the degree census is unchanged in kind (stage G: d + 3; stage P + log 2d: 2d + 3; d − 1 stages of degree 6). It does not repair the degree, only the timing of the expander part. Fault (written before running): the odd grouping of the proof's G (BuildThm43Deg10) in its place.",
+		Check:     deg10ComposeCheck("G/d even", amb.BuildThm43Deg10Even),
+		Faults:    []props.Fault{{Name: "the grouping with G/d odd (BuildThm43Deg10; fixed before running)", Check: deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10)}},
 	})
 }

@@ -486,8 +486,11 @@ type Deg10Steps struct {
 // cycle line sched uses must be in g), each cycle node by walking its
 // process once around its cycle (a talk step at each vertex with a line of
 // the active layer, a move step per cycle line), and the direct part by
-// counting lines per vertex. It returns an error when a piece cannot be
-// simulated (a missing line, a colouring that is not proper).
+// counting lines per vertex; then where the pieces meet it lists the
+// interface vertices (left unscheduled) and the Conflicts that stop the
+// pieces' schedules from running together in one iteration. It returns an
+// error when a piece cannot be simulated (a missing line, a colouring
+// that is not proper).
 func SimulateDeg10Iteration(g *Deg10, sched CycleSchedule) (Deg10Steps, error) {
 	t := g.Net
 	n, d := t.N, t.D

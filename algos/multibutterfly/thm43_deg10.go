@@ -99,6 +99,7 @@ const (
 	Deg10ShortCycle             // multi-butterfly cycles of d vertices, not 2d (edge c at vertex c mod d)
 	Deg10DoubleSlot             // a cycle node's forward edge c at vertex c mod d (two on one vertex)
 	Deg10MergeTwoOne            // (MergeDeg10) two vertices of one part on one processor
+	Deg10ShiftRecv              // a cycle node's backward edge c at slot (c+1) mod l (its process is elsewhere when the sender talks)
 )
 
 // BuildThm43Deg10 builds the reduced network of t (d ≥ 2; needs P − 1 ≥
@@ -191,6 +192,9 @@ func buildThm43Deg10(t *mb.Thm43Network, fault Deg10Fault, even bool) (*Deg10, e
 		c := t.Edges[ei].Colour
 		if c >= g.Len[v] || fault == Deg10DoubleSlot && forward {
 			c %= int32(d)
+		}
+		if fault == Deg10ShiftRecv && !forward {
+			c = (c + 1) % g.Len[v]
 		}
 		return g.First[v] + c
 	}
@@ -467,7 +471,10 @@ type Deg10Steps struct {
 	Expander, MB42, CycleExp, CycleMB, Direct int
 	// MaxLines is the most active lines at one vertex in one step of a
 	// Theorem 4.2 simulation; Missed the first process that did not meet
-	// its neighbours ("" if none).
+	// its neighbours ("" if none): in a Theorem 4.2 simulation, or on a
+	// full line between two cycle nodes whose walks reach its two ends in
+	// different slots (both walks start at slot 0 together and spend one
+	// talk-and-move window per slot, so slot k is visited in window k).
 	MaxLines int
 	Missed   string
 	// Interface lists the single vertices that carry more than one line of
@@ -611,6 +618,12 @@ func SimulateDeg10Iteration(g *Deg10, sched CycleSchedule) (Deg10Steps, error) {
 		p := int(e.Stage) % 2
 		perParity[l.A][p]++
 		perParity[l.B][p]++
+		// the meeting step: both processes must be at the line's ends in
+		// the same window
+		va, vb := g.Vertices[l.A], g.Vertices[l.B]
+		if va.Kind == VertexCycle && vb.Kind == VertexCycle && va.Slot != vb.Slot && res.Missed == "" {
+			res.Missed = fmt.Sprintf("edge %d (layer %d): the sender's process talks from slot %d of node %d in window %d, the receiver's is at slot %d of node %d only in window %d", l.Edge, e.Stage, va.Slot, va.Node, va.Slot, vb.Slot, vb.Node, vb.Slot)
+		}
 	}
 	for v := range t.Nodes() {
 		s := v / n

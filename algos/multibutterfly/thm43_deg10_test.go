@@ -123,6 +123,18 @@ func TestDeg10PlantedFaults(t *testing.T) {
 	if _, err := SimulateDeg10Iteration(deg10For(t, 16, 4, Deg10DropCycle), ZigzagSchedule); err == nil {
 		t.Error("a cycle missing a line: the simulation did not notice")
 	}
+	// the receiver's edge c at slot (c+1) mod l: CheckDeg10 cannot see it
+	// (still one edge per direction per vertex), the meeting step must
+	for _, c := range [][2]int{{16, 2}, {16, 4}} {
+		g := deg10For(t, c[0], c[1], Deg10ShiftRecv)
+		if err := CheckDeg10(g); err != nil {
+			t.Fatalf("n=%d d=%d: shifted receiver slots: CheckDeg10 %v (the fault should be invisible to it)", c[0], c[1], err)
+		}
+		r, err := SimulateDeg10Iteration(g, ZigzagSchedule)
+		if err != nil || r.Missed == "" {
+			t.Errorf("n=%d d=%d: shifted receiver slots not caught (missed %q, err %v)", c[0], c[1], r.Missed, err)
+		}
+	}
 }
 
 // TestDeg10IterationByHand: Theorem 4.2's simulation is d phases of a talk

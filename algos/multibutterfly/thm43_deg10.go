@@ -706,3 +706,125 @@ func compactStrings(l []string) []string {
 	}
 	return out
 }
+
+// GroupingConflicts is conflicts for any grouping of the expander layers
+// 0 … G−1 into sets (not only translates), on layer numbers alone: set S's
+// sender cycle runs through the stages S and its receiver cycle through S
+// + 1 (one cycle when two sets' stage lists coincide); a cycle moves in
+// parity p when a set using it has a layer of parity p. It lists, per
+// parity, the stages on two distinct moving cycles, and stage G when its
+// cycle moves in the parity of layer G (whose full lines it must serve at
+// home). It panics if sets is not a partition of 0 … G−1.
+func GroupingConflicts(sets [][]int, G int) []string {
+	seen := make([]bool, G)
+	type cyc struct{ par [2]bool }
+	cycles := map[string]*cyc{}
+	onStage := make([]map[string]bool, G+1)
+	for s := range onStage {
+		onStage[s] = map[string]bool{}
+	}
+	add := func(stages []int, par [2]bool) {
+		st := append([]int(nil), stages...)
+		sort.Ints(st)
+		key := fmt.Sprint(st)
+		c := cycles[key]
+		if c == nil {
+			c = &cyc{}
+			cycles[key] = c
+		}
+		c.par[0] = c.par[0] || par[0]
+		c.par[1] = c.par[1] || par[1]
+		for _, s := range st {
+			onStage[s][key] = true
+		}
+	}
+	for _, set := range sets {
+		var par [2]bool
+		rcv := make([]int, len(set))
+		for k, l := range set {
+			if l < 0 || l >= G || seen[l] {
+				panic(fmt.Sprintf("multibutterfly: GroupingConflicts: layer %d repeated or outside [0, %d)", l, G))
+			}
+			seen[l] = true
+			par[l%2] = true
+			rcv[k] = l + 1
+		}
+		add(set, par)
+		add(rcv, par)
+	}
+	for l, ok := range seen {
+		if !ok {
+			panic(fmt.Sprintf("multibutterfly: GroupingConflicts: layer %d in no set", l))
+		}
+	}
+	var out []string
+	for p := range 2 {
+		for s := range G {
+			var moving []string
+			for key := range onStage[s] {
+				if cycles[key].par[p] {
+					moving = append(moving, key)
+				}
+			}
+			if len(moving) > 1 {
+				sort.Strings(moving)
+				out = append(out, fmt.Sprintf("parity %d: stage %d on moving cycles %v", p, s, moving))
+			}
+		}
+		if G%2 == p {
+			for key := range onStage[G] {
+				if cycles[key].par[p] {
+					out = append(out, fmt.Sprintf("parity %d: stage G = %d serves layer G while its cycle %s moves", p, G, key))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// EnumerateGroupings calls f on every partition of the layers 0 … G−1
+// into sets of d pairwise nonadjacent layers (|a − b| ≥ 2), each set in
+// increasing order, sets ordered by their least layer; f must not keep
+// the slice. It returns the number of partitions.
+func EnumerateGroupings(G, d int, f func([][]int)) int {
+	used := make([]bool, G)
+	var sets [][]int
+	count := 0
+	var fill func(cur []int, from int)
+	var next func()
+	next = func() {
+		first := -1
+		for l, u := range used {
+			if !u {
+				first = l
+				break
+			}
+		}
+		if first < 0 {
+			count++
+			f(sets)
+			return
+		}
+		used[first] = true
+		fill([]int{first}, first+2)
+		used[first] = false
+	}
+	fill = func(cur []int, from int) {
+		if len(cur) == d {
+			sets = append(sets, cur)
+			next()
+			sets = sets[:len(sets)-1]
+			return
+		}
+		for l := from; l < G; l++ {
+			if used[l] {
+				continue
+			}
+			used[l] = true
+			fill(append(append([]int(nil), cur...), l), l+2)
+			used[l] = false
+		}
+	}
+	next()
+	return count
+}

@@ -191,3 +191,62 @@ func TestDeg10ConflictsByHand(t *testing.T) {
 		t.Errorf("even grouping: conflicts %q, err %v", r.Conflicts, err)
 	}
 }
+
+// TestGroupingConflicts: the number of ways to split 0 … G−1 into pairs
+// of nonadjacent layers (d = 2) against inclusion–exclusion over the G − 1
+// forbidden path edges (a path on G vertices has C(G − k, k) matchings of
+// k edges; the rest pairs up in (G − 2k − 1)!! ways): 1, 5, 36, 329 for G
+// = 4, 6, 8, 10. Every grouping of G = 6, 10 (G/d odd) conflicts (the
+// argument in mbfly/thm-4.3/deg10-iteration-compose's Notes); at G = 4, 8
+// some do not (the translates), and GroupingConflicts agrees with
+// conflicts() on the built translates of n = 16, d = 2.
+func TestGroupingConflicts(t *testing.T) {
+	dfact := func(m int) int { // m!! for odd m, 1 for m ≤ 0
+		r := 1
+		for ; m > 1; m -= 2 {
+			r *= m
+		}
+		return r
+	}
+	binom := func(a, b int) int {
+		if b < 0 || b > a {
+			return 0
+		}
+		r := 1
+		for i := range b {
+			r = r * (a - i) / (i + 1)
+		}
+		return r
+	}
+	for _, G := range []int{4, 6, 8, 10} {
+		want := 0
+		for k := 0; 2*k <= G; k++ {
+			term := binom(G-k, k) * dfact(G-2*k-1)
+			if k%2 == 1 {
+				term = -term
+			}
+			want += term
+		}
+		free := 0
+		got := EnumerateGroupings(G, 2, func(sets [][]int) {
+			if len(GroupingConflicts(sets, G)) == 0 {
+				free++
+			}
+		})
+		if got != want {
+			t.Errorf("G = %d: %d groupings into nonadjacent pairs, want %d", G, got, want)
+		}
+		if odd := (G/2)%2 == 1; odd && free != 0 {
+			t.Errorf("G = %d (G/d odd): %d groupings without conflict, want 0", G, free)
+		} else if !odd && free == 0 {
+			t.Errorf("G = %d (G/d even): every grouping conflicts; the translates should not", G)
+		}
+	}
+	if c := GroupingConflicts([][]int{{0, 4}, {1, 5}, {2, 6}, {3, 7}}, 8); len(c) != 0 {
+		t.Errorf("even translates at G = 8: %q", c)
+	}
+	g := deg10For(t, 16, 2, Deg10NoFault)
+	if len(GroupingConflicts(g.Sets, g.G)) == 0 || len(g.conflicts()) == 0 {
+		t.Errorf("n = 16, d = 2 translates: GroupingConflicts %q, conflicts %q; want both non-empty", GroupingConflicts(g.Sets, g.G), g.conflicts())
+	}
+}

@@ -282,6 +282,26 @@ func (g *Deg10) Degrees() []int {
 	return deg
 }
 
+// SimpleDegrees returns every vertex's degree in the simple graph:
+// distinct neighbours, so a double line (a 2-cycle of Theorem 4.2, or a
+// cycle line beside a line of the same two vertices) counts once.
+func (g *Deg10) SimpleDegrees() []int {
+	nb := make([]map[int32]bool, len(g.Vertices))
+	for _, l := range g.Lines {
+		for _, e := range [2][2]int32{{l.A, l.B}, {l.B, l.A}} {
+			if nb[e[0]] == nil {
+				nb[e[0]] = map[int32]bool{}
+			}
+			nb[e[0]][e[1]] = true
+		}
+	}
+	deg := make([]int, len(g.Vertices))
+	for v, m := range nb {
+		deg[v] = len(m)
+	}
+	return deg
+}
+
 // Census returns, per part, how many vertices have each degree.
 func (g *Deg10) Census() [3]map[int]int {
 	var c [3]map[int]int

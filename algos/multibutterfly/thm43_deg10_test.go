@@ -250,3 +250,38 @@ func TestGroupingConflicts(t *testing.T) {
 		t.Errorf("n = 16, d = 2 translates: GroupingConflicts %q, conflicts %q; want both non-empty", GroupingConflicts(g.Sets, g.G), g.conflicts())
 	}
 }
+
+// TestDeg10SimpleDegrees: at n = 16, d = 2 (G = 10, G/d = 5, P = 12) the
+// sets {0, 5} … {4, 9} have 2-vertex cycles, so stage 5 (on the cycles of
+// {0, 5} and {4, 9}: two double lines to stages 0 and 10) has 2 line
+// neighbours + 2 cycle neighbours = 4 distinct, and stage 10 (d = 2 lines
+// of layer 10, one Theorem 4.2 line from stage 9, the 2-cycle with stage
+// 5) 2 + 1 + 1 = 4; stage P + log 2d = 14 keeps 2d + 3 = 7 (its 2d + 1
+// lines reach distinct vertices, its 2d-cycle two). At d = 4 (n = 16: P =
+// 28, G = 24, k = G/d = 6) stage jk lies on the sender cycle 0 → k → 2k →
+// 3k → 0 and the receiver cycle k → 2k → 3k → 4k → k, which share the
+// lines k–2k and 2k–3k: stage k has neighbours {0, 2k, 4k} + 2 lines = 5,
+// stage 2k {k, 3k} + 2 = 4, stage 3k {2k, 0, 4k} + 2 = 5; stage G = 24
+// keeps d + 3 = 7 (d lines, one Theorem 4.2 line, cycle neighbours 3k and
+// k), stage P + log 2d = 31 keeps 2d + 3 = 11.
+func TestDeg10SimpleDegrees(t *testing.T) {
+	for _, c := range []struct {
+		n, d int
+		want map[int]int // stage → simple degree of its vertices
+	}{
+		{16, 2, map[int]int{5: 4, 10: 4, 14: 7}},
+		{16, 4, map[int]int{6: 5, 12: 4, 18: 5, 24: 7, 31: 11}},
+	} {
+		g := deg10For(t, c.n, c.d, Deg10NoFault)
+		if g.Net.P+g.L2d != map[int]int{2: 14, 4: 31}[c.d] {
+			t.Fatalf("d=%d: P + log 2d = %d", c.d, g.Net.P+g.L2d)
+		}
+		deg := g.SimpleDegrees()
+		for v, x := range g.Vertices {
+			s := int(x.Node) / c.n
+			if w, ok := c.want[s]; ok && deg[v] != w {
+				t.Errorf("n=%d d=%d: vertex %d (stage %d) simple degree %d, want %d", c.n, c.d, v, s, deg[v], w)
+			}
+		}
+	}
+}

@@ -82,11 +82,13 @@ type Deg10 struct {
 	First, Len []int32
 	// Sets are the expander part's Theorem 4.2 sets (layers in copy order);
 	// G is the number of layers they cover; Cycle[s] says stage s's nodes
-	// are cycles; L2d = log 2d.
+	// are cycles; L2d = log 2d; Fb the number of multi-butterfly stages
+	// on cycles (min(log 2d, log n), ± 1 under the Deg10Fb faults).
 	Sets  [][]int
 	G     int
 	Cycle []bool
 	L2d   int
+	Fb    int
 }
 
 // Deg10Fault plants a fault in the construction (props' power checks).
@@ -100,6 +102,8 @@ const (
 	Deg10DoubleSlot             // a cycle node's forward edge c at vertex c mod d (two on one vertex)
 	Deg10MergeTwoOne            // (MergeDeg10) two vertices of one part on one processor
 	Deg10ShiftRecv              // a cycle node's backward edge c at slot (c+1) mod l (its process is elsewhere when the sender talks)
+	Deg10FbPlus                 // log 2d + 1 multi-butterfly stages on cycles (a consistent construction, one stage too many)
+	Deg10FbMinus                // log 2d − 1 multi-butterfly stages on cycles
 )
 
 // BuildThm43Deg10 builds the reduced network of t (d ≥ 2; needs P − 1 ≥
@@ -139,6 +143,13 @@ func buildThm43Deg10(t *mb.Thm43Network, fault Deg10Fault, even bool) (*Deg10, e
 		g.Cycle[s] = true
 	}
 	fb := min(g.L2d, t.LogN) // multi-butterfly levels on cycles
+	switch fault {
+	case Deg10FbPlus:
+		fb = min(fb+1, t.LogN)
+	case Deg10FbMinus:
+		fb = max(fb-1, 0)
+	}
+	g.Fb = fb
 	for s := P; s < P+fb; s++ {
 		g.Cycle[s] = true
 	}
@@ -386,7 +397,7 @@ func (g *Deg10) fullEdges() []bool {
 			inSet[l] = true
 		}
 	}
-	fb := min(g.L2d, t.LogN)
+	fb := g.Fb
 	f := make([]bool, len(t.Edges))
 	for i, e := range t.Edges {
 		s := int(e.Stage)
@@ -592,7 +603,7 @@ func SimulateDeg10Iteration(g *Deg10, sched CycleSchedule) (Deg10Steps, error) {
 		res.Expander = max(res.Expander, st)
 	}
 	// multi-butterfly levels ≥ log 2d
-	fb := min(g.L2d, t.LogN)
+	fb := g.Fb
 	w := n / (2 * d)
 	for lv := fb; lv < t.LogN && w > 0; lv++ {
 		s := t.P + lv

@@ -285,3 +285,28 @@ func TestDeg10SimpleDegrees(t *testing.T) {
 		}
 	}
 }
+
+// TestDeg10FbFaults: one multi-butterfly cycle stage more or fewer is a
+// consistent construction (CheckDeg10 passes), with 2dn cycle vertices
+// more or fewer in the multi-butterfly than 2nd log 2d.
+func TestDeg10FbFaults(t *testing.T) {
+	for _, c := range [][2]int{{16, 2}, {16, 4}} {
+		n, d := c[0], c[1]
+		l2d := bits.Len(uint(2*d)) - 1
+		for f, delta := range map[Deg10Fault]int{Deg10NoFault: 0, Deg10FbPlus: 1, Deg10FbMinus: -1} {
+			g := deg10For(t, n, d, f)
+			if err := CheckDeg10(g); err != nil {
+				t.Fatalf("n=%d d=%d fault %d: %v", n, d, f, err)
+			}
+			cnt := 0
+			for _, x := range g.Vertices {
+				if x.Kind == VertexCycle && int(x.Node)/n >= g.Net.P {
+					cnt++
+				}
+			}
+			if want := 2 * n * d * (l2d + delta); cnt != want {
+				t.Errorf("n=%d d=%d fault %d: %d multi-butterfly cycle vertices, want %d", n, d, f, cnt, want)
+			}
+		}
+	}
+}

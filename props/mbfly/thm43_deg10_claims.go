@@ -131,7 +131,8 @@ func deg10CensusCheck(env props.Env) props.Outcome {
 // connected to one backward and one forward edge of the original node.
 // Thus, we add 2nd log 2d new vertices each with degree 4" — the cycle
 // vertices of stages P … P + log 2d − 1 number 2nd log 2d, have degree ≤
-// 4, and the construction passes CheckDeg10 (every cycle closed, every
+// 4 (counted over every multi-butterfly stage, so a cycle stage too many
+// or too few shows), and the construction passes CheckDeg10 (every cycle closed, every
 // edge on one line, one edge per direction per vertex).
 func deg10CycleCheck(fault amb.Deg10Fault) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
@@ -150,7 +151,7 @@ func deg10CycleCheck(fault amb.Deg10Fault) func(props.Env) props.Outcome {
 			count, hist := 0, map[int]int{}
 			for v, x := range g.Vertices {
 				s := int(x.Node) / n
-				if x.Kind != amb.VertexCycle || s < P || s >= P+l2d {
+				if x.Kind != amb.VertexCycle || s < P {
 					continue
 				}
 				count++
@@ -160,7 +161,7 @@ func deg10CycleCheck(fault amb.Deg10Fault) func(props.Env) props.Outcome {
 				}
 			}
 			if want := 2 * n * d * l2d; count != want {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d d=%d: %d cycle vertices in the multi-butterfly's first log 2d = %d stages, want 2nd log 2d = %d", n, d, count, l2d, want), Counterexample: deg10Cex(env, n, d, map[string]any{"cycle_vertices": count, "want": want})}
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d d=%d: %d cycle vertices in the multi-butterfly (log 2d = %d), want 2nd log 2d = %d", n, d, count, l2d, want), Counterexample: deg10Cex(env, n, d, map[string]any{"cycle_vertices": count, "want": want})}
 			}
 			ev = append(ev, fmt.Sprintf("n=%d d=%d: %d = 2nd log 2d cycle vertices, degrees %v", n, d, count, hist))
 		}
@@ -428,12 +429,14 @@ func registerThm43Deg10() {
 		Class:     props.Paper,
 		Recorded:  props.Holds,
 		Mem:       props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Notes:     built + " \"2nd log 2d new vertices\" counts the cycle vertices; the vertices added are n log 2d (2d − 1), since each cycle replaces a node (mbfly/thm-4.3/node-count). \"Each with degree 4\": all but the d slots per node of stage P, which the expander gives only d backward edges — those have degree 3, so the statement is checked as ≤ 4. Faults (written before running): multi-butterfly cycles of d vertices (the edges of colours c and c + d on one vertex), a forward edge of colour c on vertex c mod d (two forward edges on one vertex, degree 5), a cycle missing its last line.",
+		Notes:     built + " \"2nd log 2d new vertices\" counts the cycle vertices; the vertices added are n log 2d (2d − 1), since each cycle replaces a node (mbfly/thm-4.3/node-count). \"Each with degree 4\": all but the d slots per node of stage P, which the expander gives only d backward edges — those have degree 3, so the statement is checked as ≤ 4. Faults (written before running): multi-butterfly cycles of d vertices (the edges of colours c and c + d on one vertex), a forward edge of colour c on vertex c mod d (two forward edges on one vertex, degree 5), a cycle missing its last line. [2026-11-24, review] Those three are all caught by CheckDeg10 (or the degree bound), none by the count; two faults added that CheckDeg10 cannot see — log 2d ± 1 multi-butterfly stages on cycles, a consistent construction — caught by the claim's own count, which now runs over every multi-butterfly stage (was: stages P … P + log 2d − 1, which no stage count could change; algos/multibutterfly TestDeg10FbFaults).",
 		Check:     deg10CycleCheck(amb.Deg10NoFault),
 		Faults: []props.Fault{
 			{Name: "multi-butterfly cycles of d vertices, not 2d (fixed before running)", Check: deg10CycleCheck(amb.Deg10ShortCycle)},
 			{Name: "forward edge c on cycle vertex c mod d (fixed before running)", Check: deg10CycleCheck(amb.Deg10DoubleSlot)},
 			{Name: "one cycle missing an edge (fixed before running)", Check: deg10CycleCheck(amb.Deg10DropCycle)},
+			{Name: "log 2d + 1 multi-butterfly cycle stages (review 2026-11-24; fixed before running)", Check: deg10CycleCheck(amb.Deg10FbPlus)},
+			{Name: "log 2d − 1 multi-butterfly cycle stages (review 2026-11-24; fixed before running)", Check: deg10CycleCheck(amb.Deg10FbMinus)},
 		},
 	})
 	props.Register(props.Claim{

@@ -102,14 +102,19 @@ type cgStep struct {
 }
 
 func (w *cgStep) run(c *cgGraph, rng *rand.Rand, colors int) {
+	w.col = mgGrow(w.col, len(c.src))
+	for k := range w.col {
+		w.col[k] = int32(rng.IntN(colors))
+	}
+	w.resolve(c)
+}
+
+// resolve computes the step's outcome from the colors in w.col.
+func (w *cgStep) resolve(c *cgGraph) {
 	g, m := c.g, len(c.src)
-	w.col = mgGrow(w.col, m)
 	w.s1, w.s2 = mgGrow(w.s1, m), mgGrow(w.s2, m)
 	w.cnt = mgGrow(w.cnt, g*g)
 	w.X1, w.X2, w.Y1, w.Y2 = growInts(w.X1, g), growInts(w.X2, g), growInts(w.Y1, g), growInts(w.Y2, g)
-	for k := range m {
-		w.col[k] = int32(rng.IntN(colors))
-	}
 	bump := func(key int32) {
 		if w.cnt[key] < 2 {
 			w.cnt[key]++
@@ -794,7 +799,7 @@ func init() {
 		props.Register(props.Claim{ID: fmt.Sprintf("pops/thm-3.7/eq%d-tail", t.eq()), Source: fmt.Sprintf("%s, Equation %d)", src, t.eq()), Kind: props.Statistical, Recorded: props.Inconclusive, Class: props.Paper,
 			Statement: fmt.Sprintf("Equation %d: %s.", t.eq(), what),
 			Scope:     "d = g; the router's conflict graph at the start of step 1 and step 2 of a random permutation on POPS(256,256) (+ step 1 on POPS(1024,1024) at default); fresh colorings, one node per coloring (independent samples); δ ∈ {0.05, 0.1, 1 − 2^{−1/3}, 1/3, 0.5, 0.75, 1} (the paper's Phase-1 δ and Phase 2's λ/3 at λ = 1 included); " + expect,
-			Notes:     fmt.Sprintf("Judged, before running, by exceedance counts against the Azuma form (the tighter, node-specific middle bound) with exact binomial tails at family α = %.0e (Bonferroni over configurations and δ); w.h.p. plays no part. Recorded inconclusive by the arithmetic the check prints: the least scaling of the bound's exponent the check would reject is far above the effect size fixed in advance (× %g), because Azuma with c_h = 2 over deg steps is loose by a constant factor in the exponent at every size (the deviations the router shows are a few standard deviations, ≈ √(0.1·deg), where the bound is near 1) — so no feasible g can make it fail; and the printed last form is above 1 for every δ at g ≤ 1024 (for Eq 7, 9, 11 until g ≈ 8400, for Eq 3 it is below 1 only for δ ≳ 0.36 at g = 1024). Planted faults, run by the tests (TestTailFaults) since an inconclusive check runs none: a router drawing intermediate groups from g/4 groups only (caught: its counts exceed the bound) and the exponent × 2 (not caught).", martAlpha, martPowerK),
+			Notes:     fmt.Sprintf("Judged, before running, by exceedance counts against the Azuma form (the tighter, node-specific middle bound) with exact binomial tails at family α = %.0e (Bonferroni over configurations and δ); w.h.p. plays no part. Recorded inconclusive by the arithmetic the check prints: the least scaling of the bound's exponent the check would reject is far above the effect size fixed in advance (× %g), because Azuma with c_h = 2 over deg steps is loose by a constant factor in the exponent at every size: for X_a^1 with |S_a| = g = 256 the exact variance (from E[X(X − 1)] = m(m − 1)(1 − 1/g)(1 − 2/g)^{m−2}) is 0.233·|S_a|, so the normal tail's exponent δ²E²/(2Var) is 4|S_a|/Var ≈ 17 times Azuma's δ²E²/(8|S_a|), and the c_h = 2 differences are a correct Lipschitz constant for X^1, Y^1 (moving one color revives at most one packet and kills at most one) — no feasible g can make the bound fail. The printed last forms are weaker still: for Eq 7, 9, 11 (with (1 − δ)⁴, largest at δ = 1/3) they are ≥ 1 for every δ until g ≈ 8420 (first power of two: 16384); for Eq 3 below 1 only for δ > 0.64 at g = 256 and δ > 0.36 at g = 1024. Planted faults, run by the tests (TestTailFaults) since an inconclusive check runs none: a router drawing intermediate groups from g/4 groups only (caught: its counts exceed the bound) and the exponent × 2 (not caught).", martAlpha, martPowerK),
 			Check:     checkTail(t, router, 1),
 			Mem:       props.MemEstimate{Small: 8 << 20, Default: 40 << 20, Large: 40 << 20},
 			Faults: []props.Fault{

@@ -893,7 +893,7 @@ func init() {
 		Notes:     "The equality is judged by a two-sided z test with the exact variance (groups choose colors independently, so the network total's variance is Σ_a Var X_a^1, with Var X_a^1 from E[X(X − 1)] = m(m − 1)(1 − 1/g)(1 − 2/g)^{m−2}), family α = 1e-3 over the configurations, fixed before running. Planted fault, fixed in advance: Eq 1's lower bound e^{−|S_a|/g} taken as the value (0.19% below it at |S_a| = g = 256, so the check must resolve a fifth of a percent).",
 		Check:     checkEq1(func(m, g int) float64 { return math.Pow(1-1/float64(g), float64(m-1)) }, "Eq 1's (1 − 1/g)^{|S_a|−1}"),
 		Mem:       props.MemEstimate{Small: 8 << 20, Default: 40 << 20, Large: 40 << 20},
-		Faults: []props.Fault{{Name: "Eq 1's lower bound e^{−|S_a|/g} taken as the value", Check: checkEq1(func(m, g int) float64 { return math.Exp(-float64(m) / float64(g)) }, "e^{−|S_a|/g}")}}})
+		Faults:    []props.Fault{{Name: "Eq 1's lower bound e^{−|S_a|/g} taken as the value", Check: checkEq1(func(m, g int) float64 { return math.Exp(-float64(m) / float64(g)) }, "e^{−|S_a|/g}")}}})
 	props.Register(props.Claim{ID: "pops/thm-3.7/eq14-union", Source: src + ", Equations 12–16)", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "Equations 12–14: X_a^2 ≥ (1 − δ)³|S_a|e^{−2d_s/g} and Y_b^2 ≥ (1 − δ)³|D_b|e^{−2d_s/g} for every a ∈ S⁺, b ∈ D⁺ with probability at least 1 − 9g·e^{−δ²(1−δ)⁴g^{5/6}/(8e²)}; with Phase 1's (1 − δ)³ = 1/2 a step is lucky (Eq 15) for every group with probability ≥ 1 − 9g·e^{−αg^{5/6}}.",
 		Scope:     "the bound at g = 2 … 2^40 (powers of two), δ = 1 − 2^{−1/3} and δ = 1/3; router runs on POPS(256,256) (+ POPS(1024,1024) at default), every step with d_s > g^{5/6}",

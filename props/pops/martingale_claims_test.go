@@ -235,3 +235,18 @@ func TestEq14(t *testing.T) {
 		t.Errorf("%v: %s", o.Verdict, o.Evidence)
 	}
 }
+
+// Theorem 2.3's check: inconclusive, every network sorts, Batcher's slots
+// at g = 4 are 2·(4·5/2) = 20 (k = 4), and the crossover is the one
+// sortnet/aks/depth/crossover records (k = 1028489, so g = 2^514245).
+func TestThm23(t *testing.T) {
+	o := checkThm23(props.Env{Budget: props.Small, Seed: props.DefaultSeed})
+	for _, want := range []string{"every network sorts", "g = 4: depth", "(Batcher: 20 slots)", "k = 2 log₂ g = 1028489 (g = 2^514245)"} {
+		if !strings.Contains(o.Evidence, want) {
+			t.Errorf("evidence lacks %q: %s", want, o.Evidence)
+		}
+	}
+	if o.Verdict != props.Inconclusive {
+		t.Errorf("verdict %v, want inconclusive", o.Verdict)
+	}
+}

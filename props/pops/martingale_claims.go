@@ -841,6 +841,87 @@ func checkEq14(env props.Env) props.Outcome {
 		d1, eq14(256, d1, 2), eq14(1024, d1, 2), eq14(4096, d1, 2), firstG(phase1(2)), firstG(best(2)), firstG(phase1(4)), firstG(best(4)), strings.Join(ev, "; "))}
 }
 
+// ---- Theorem 3.7, Phase 2 --------------------------------------------------
+
+// checkPhase2Algebra checks the inequalities Phase 2 of Theorem 3.7's proof
+// rests on, for g = 2^10 … 2^40 (the window g^{−1/6} ≤ λ < 1/3 is empty
+// below g = 730) and λ on a grid of 2000 points of the window (both ends
+// included): (i) (1 − δ_s)³ ≥ 1 − λ with δ_s = λ/div (div = 3 in the proof);
+// (ii) |S_a|λ² ≥ g^{1/2} for |S_a| > g^{5/6}, λ ≥ g^{−1/6}; (iii) λ[1 − (1 −
+// λ)e^{−2λ}] ≤ λ[1 − (1 − λ)(1 − 2λ)] ≤ 3λ²; (iv) the recurrence λ' = 3λ²
+// solved from λ_{y+1}: λ_{y+1+k} = 3^{2^k−1}λ_{y+1}^{2^k} ≤ 3^{2^k}λ_{y+1}^{2^k}
+// (k ≤ 5, λ_{y+1} on the grid); (v) 1 + log₃ x < 0 for x < 1/3.
+func checkPhase2Algebra(div float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		cases := 0
+		fail := func(what string, g int, l float64) props.Outcome {
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s fails at g = %d, λ = %.6g (δ_s = λ/%g)", what, g, l, div),
+				Counterexample: map[string]any{"g": g, "lambda": l, "what": what}}
+		}
+		for e := 10; e <= 40; e++ {
+			g := 1 << e
+			lo := math.Pow(float64(g), -1.0/6)
+			for i := range 2000 {
+				l := lo + (1.0/3-lo)*float64(i)/1999
+				if i == 1999 {
+					l = math.Nextafter(1.0/3, 0)
+				}
+				cases++
+				if d := l / div; math.Pow(1-d, 3) < 1-l {
+					return fail("(1 − δ_s)³ ≥ 1 − λ_s", g, l)
+				}
+				if math.Pow(float64(g), 5.0/6)*l*l < math.Sqrt(float64(g))*(1-1e-12) {
+					return fail("|S_a|λ_s² ≥ g^{1/2}", g, l)
+				}
+				a, b := l*(1-(1-l)*math.Exp(-2*l)), l*(1-(1-l)*(1-2*l))
+				if a > b*(1+1e-12) || b > 3*l*l*(1+1e-12) {
+					return fail("λ[1 − (1 − λ)e^{−2λ}] ≤ λ[1 − (1 − λ)(1 − 2λ)] ≤ 3λ²", g, l)
+				}
+				x := l
+				for k := 1; k <= 5; k++ {
+					x = 3 * x * x
+					if x > math.Pow(3, math.Pow(2, float64(k)))*math.Pow(l, math.Pow(2, float64(k)))*(1+1e-9) {
+						return fail(fmt.Sprintf("λ_{y+1+%d} ≤ 3^{2^k}λ_{y+1}^{2^k}", k), g, l)
+					}
+				}
+				if 1+math.Log(l)/math.Log(3) >= 0 {
+					return fail("1 + log₃ λ < 0", g, l)
+				}
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("all five on %d (g, λ) cases, g = 2^10 … 2^40, λ ∈ [g^{−1/6}, 1/3); the tightest, (i), has (1 − λ/3)³ − (1 − λ) = λ²/3 − λ³/27 > 0", cases)}
+	}
+}
+
+// phase2Union compares, at the constants the proof's exponents give
+// (α = δ²(1−δ)⁴/(8e²) with (1 − δ)³ = 1/2, Phase 1; β = (1/9)(1 − 1/9)⁴/(8e²),
+// Phase 2 with δ_s = λ_s/3 ≥ g^{−1/6}/3 and λ_s < 1/3), the printed Phase-2
+// failure bound 9K·g·e^{−(α+β)g^{1/2}} (K = s̄ − y − 1 steps) with what the
+// union bound over K steps, each failing with probability ≤ 9g·e^{−βg^{1/2}},
+// gives: 9K·g·e^{−βg^{1/2}}. The printed bound follows iff it is ≥ the
+// union's, i.e. iff α·g^{1/2} ≤ 0 (never, for α > 0). alpha scales α (0 is
+// the planted fault: the printed form with α = 0, which the union bound
+// does give).
+func phase2Union(alphaScale float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		d1 := 1 - math.Pow(2, -1.0/3)
+		alpha := alphaScale * d1 * d1 * math.Pow(1-d1, 4) / (8 * math.E * math.E)
+		beta := (1.0 / 9) * math.Pow(8.0/9, 4) / (8 * math.E * math.E)
+		for e := 10; e <= 40; e++ { // the Phase-2 window is empty below g = 730
+			g := 1 << e
+			K := float64(phaseSteps(g, 0.3) - phase1Steps(0.3) - 1)
+			sq := math.Sqrt(float64(g))
+			printed := 9 * K * float64(g) * math.Exp(-(alpha+beta)*sq)
+			union := 9 * K * float64(g) * math.Exp(-beta*sq)
+			if printed < union*(1-1e-12) {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("g = %d (K = s̄ − y − 1 = %.0f Phase-2 steps, x = 0.3; α = %.4g, β = %.4g from the proof's exponents): the printed 9Kg·e^{−(α+β)g^{1/2}} = %.6g is below the union bound's 9Kg·e^{−βg^{1/2}} = %.6g by the factor e^{−αg^{1/2}} = %.6g; the union of K per-step failures cannot give it for any α > 0 (and Phase 1's 9yg·e^{−αg^{5/6}} is dropped from the total)", g, K, alpha, beta, printed, union, printed/union),
+					Counterexample: map[string]any{"g": g, "K": K, "alpha": alpha, "beta": beta, "printed": printed, "union": union}}
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("with α = %g the printed bound equals the union bound for g = 2^10 … 2^40", alpha)}
+	}
+}
+
 // ---- Theorem 2.3 ----------------------------------------------------------
 
 // checkThm23 measures Theorem 2.3's sorter as the paper builds it: an
@@ -960,6 +1041,18 @@ func init() {
 		Scope:     "algos/aks's AKS-family network (Seiferas's parameters, exact separators) on g² wires, g = 2 … 16 (small), … 32 (default), … 64 (large), random inputs; §7's depth estimate with Paterson's halvers for the asymptotics",
 		Notes:     "Class construction: the paper cites AKS [18]; what can be built and run is our AKS-family network, and the O(log g) constant is that of a depth estimate, not of a run. The check can come out violated only if the sorter fails to sort (then Theorem 2.3's construction, as we build it, would be broken); otherwise it reports the arithmetic for inconclusive: the measured slots per log₂ g grow with g (46, 120, 246 at g = 4, 8, 16), and §7's O(log g) estimate drops below Batcher's O(log² g) only at g = 2^514245. The sorting by the POPS slot model itself (Lemma 2.2, slots = depth × 2⌈d/g⌉) is pops/lemma-2.2/comparator-stage and pops/cor-2.4/sort-router-delivers; no fault is written (an inconclusive check runs none).",
 		Check:     checkThm23})
+	props.Register(props.Claim{ID: "pops/thm-3.7/phase2-algebra", Source: src + ", Phase 2)", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		Statement: "Phase 2's algebra: δ_s = λ_s/3 gives (1 − δ_s)³ ≥ 1 − λ_s; |S_a|λ_s² ≥ g^{5/6}(g^{−1/6})² = g^{1/2}; λ_{s+1} ≤ λ_s[1 − (1 − λ_s)e^{−2λ_s}] ≤ λ_s[1 − (1 − λ_s)(1 − 2λ_s)] ≤ 3λ_s²; λ_s ≤ 3^{2^{s−y−1}}λ_{y+1}^{2^{s−y−1}}; and 1 + log₃ λ_{y+1} < 0 when x < 1/3.",
+		Scope:     "g = 2^10 … 2^40, λ on 2000 points of [g^{−1/6}, 1/3) (both ends), the recurrence iterated 5 times; floating point with 10⁻¹² margins",
+		Notes:     "An independent evaluation of each printed inequality (the router's λ_{s+1} against the bound is pops/thm-3.7/lucky-recurrence). Planted fault, fixed in advance: δ_s = λ_s/2, for which (1 − λ/2)³ ≥ 1 − λ fails on the whole window ((1 − λ/2)³ − (1 − λ) = −λ/2 + 3λ²/4 − λ³/8 < 0 for λ < 1/3).",
+		Check:     checkPhase2Algebra(3),
+		Faults:    []props.Fault{{Name: "δ_s = λ_s/2 for λ_s/3", Check: checkPhase2Algebra(2)}}})
+	props.Register(props.Claim{ID: "pops/thm-3.7/phase2-union", Source: src + ", end of Phase 2)", Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
+		Statement: "By the union bound over the s̄ − y − 1 steps of Phase 2, the whole Phase 2 is made of lucky steps with probability at least 1 − 9(s̄ − y − 1)g·e^{−(α+β)g^{1/2}}, each step being lucky with probability at least 1 − 9g·e^{−βg^{1/2}}.",
+		Scope:     "g = 2^10 … 2^40 (the Phase-2 window g^{−1/6} ≤ λ < 1/3 is empty below g = 730), x = 0.3 (K = s̄ − y − 1 as in pops/thm-3.7/phase-steps), α and β as the proof's exponents give them",
+		Notes:     "The union bound over K steps, each failing with probability ≤ 9g·e^{−βg^{1/2}}, gives failure ≤ 9Kg·e^{−βg^{1/2}}; the printed 9Kg·e^{−(α+β)g^{1/2}} is smaller by e^{−αg^{1/2}}, which no union bound supplies (α is Phase 1's constant, attached to g^{5/6} there), and Phase 1's own 9yg·e^{−αg^{5/6}} is left out of the total. The per-step probability is printed '1 − 9yg·e^{−βg^{1/2}}' with a stray y (Phase 1's step count), which we read as 9g. α = δ²(1 − δ)⁴/(8e²) with (1 − δ)³ = 1/2 (Eq 14's exponent at Phase 1's δ), β = (1/9)(8/9)⁴/(8e²) (δ_s = λ_s/3 ≥ g^{−1/6}/3, 1 − δ_s > 8/9): the finding holds for every α > 0, so their exact values do not matter. Asymptotically harmless: 1 − O(g·e^{−βg^{1/2}} log log g) is still 1 − o(1). Planted fault (run in the tests): the same check with α = 0, where the printed form is the union bound and holds.",
+		Check:     phase2Union(1),
+		Faults:    []props.Fault{{Name: "α = 0 (the printed form is then the union bound)", Check: phase2Union(0)}}})
 	props.Register(props.Claim{ID: "pops/thm-3.7/eq14-union", Source: src + ", Equations 12–16)", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "Equations 12–14: X_a^2 ≥ (1 − δ)³|S_a|e^{−2d_s/g} and Y_b^2 ≥ (1 − δ)³|D_b|e^{−2d_s/g} for every a ∈ S⁺, b ∈ D⁺ with probability at least 1 − 9g·e^{−δ²(1−δ)⁴g^{5/6}/(8e²)}; with Phase 1's (1 − δ)³ = 1/2 a step is lucky (Eq 15) for every group with probability ≥ 1 − 9g·e^{−αg^{5/6}}.",
 		Scope:     "the bound at g = 2 … 2^40 (powers of two), δ = 1 − 2^{−1/3} and δ = 1/3; router runs on POPS(256,256) (+ POPS(1024,1024) at default), every step with d_s > g^{5/6}",

@@ -250,3 +250,25 @@ func TestThm23(t *testing.T) {
 		t.Errorf("verdict %v, want inconclusive", o.Verdict)
 	}
 }
+
+// Phase 2's algebra holds and δ_s = λ_s/2 is caught; the printed Phase-2
+// probability does not follow from the union bound (the factor e^{−αg^{1/2}}
+// at g = 1024 with α = δ²(1 − δ)⁴/(8e²) = 0.016892/59.112 = 2.8577e-4 is
+// e^{−0.0091446} = 0.99090), and with α = 0 it does.
+func TestPhase2(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: 1}
+	if o := checkPhase2Algebra(3)(env); o.Verdict != props.Holds {
+		t.Errorf("δ_s = λ/3: %v (%s)", o.Verdict, o.Evidence)
+	}
+	if o := checkPhase2Algebra(2)(env); o.Verdict != props.Violated {
+		t.Errorf("δ_s = λ/2: %v (%s), want violated", o.Verdict, o.Evidence)
+	}
+	o := phase2Union(1)(env)
+	cx, _ := o.Counterexample.(map[string]any)
+	if o.Verdict != props.Violated || cx["g"] != 1024 || math.Abs(cx["printed"].(float64)/cx["union"].(float64)-0.99090) > 1e-4 || math.Abs(cx["alpha"].(float64)-2.8577e-4) > 1e-7 {
+		t.Errorf("printed: %v %v (%s)", o.Verdict, cx, o.Evidence)
+	}
+	if o := phase2Union(0)(env); o.Verdict != props.Holds {
+		t.Errorf("α = 0: %v (%s), want holds", o.Verdict, o.Evidence)
+	}
+}

@@ -598,9 +598,9 @@ func tailSamples(env props.Env, g, step, n, colors int, t tailStat) ([]tailSampl
 type tailCfg struct{ g, step, n int }
 
 func tailCfgs(b props.Budget) []tailCfg {
-	out := []tailCfg{{256, 1, b.Pick(150, 400, 3000)}, {256, 2, b.Pick(150, 400, 3000)}}
+	out := []tailCfg{{256, 1, b.Pick(150, 300, 3000)}, {256, 2, b.Pick(150, 300, 3000)}}
 	if b != props.Small {
-		out = append(out, tailCfg{1024, 1, b.Pick(0, 24, 200)})
+		out = append(out, tailCfg{1024, 1, b.Pick(0, 20, 200)})
 	}
 	return out
 }

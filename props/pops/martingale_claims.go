@@ -40,10 +40,11 @@ import (
 // its source group drew its color, slot 2 iff no other slot-1 survivor of
 // its temporary group did). It draws the colors exactly as the router does
 // at d = g (one rng.IntN(g) per pending packet, in increasing packet order),
-// so with the same stream its run is the router's run: every check first
-// replays its configurations through the fast engine (algos/pops.Engine)
-// and compares the remaining-packet and maximum-degree traces, and the
-// tests compare it with the slot model (RunOnModelWith) per group.
+// so with the same stream its run is the router's run: every check that
+// runs it first replays a whole run (each g ≤ 256 it uses; g = 1024 is not
+// replayed, for time) through the fast engine (algos/pops.Engine) and
+// compares the remaining-packet and maximum-degree traces, and the tests
+// compare it with the slot model (RunOnModel) per group and step.
 
 // martAlpha is the family false-alarm rate of each simulated tail check,
 // split (Bonferroni) over its configurations and δ grid; fixed before

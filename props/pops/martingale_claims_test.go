@@ -165,14 +165,15 @@ func TestEq6(t *testing.T) {
 // Equations 9/11's exponent step by hand at g = 2: k = d_s = 2 (2^{5/6} =
 // 1.78 < 2), 2e^{−4} = 0.0366 < 2^{5/6}e^{−2} = 0.2411; with e⁴ it holds
 // (0.0366 ≥ 1.78·e^{−4} = 0.0326). At k = d_s = g it fails exactly while
-// g^{1/6} < e², i.e. g < e^{12} = 162754.79.
+// g^{1/6} < e², i.e. g < e^{12} = 162754.79. The evidence leads with g = 256:
+// 256e^{−4} = 4.689 < 256^{5/6}e^{−2} = 101.59·0.13534 = 13.75.
 func TestEq9ExponentHand(t *testing.T) {
 	if l, r := 2*math.Exp(-4), math.Pow(2, 5.0/6)*math.Exp(-2); !(l < r) || math.Abs(l-0.0366) > 1e-4 || math.Abs(r-0.2411) > 1e-4 {
 		t.Fatalf("hand values %v, %v", l, r)
 	}
 	env := props.Env{Budget: props.Small, Seed: 1}
 	o := checkEq9Exponent(2)(env)
-	if o.Verdict != props.Violated || fmt.Sprint(o.Counterexample.(map[string]any)["g"]) != "2" || !strings.Contains(o.Evidence, "every g ≤ 162754 ") {
+	if o.Verdict != props.Violated || fmt.Sprint(o.Counterexample.(map[string]any)["g"]) != "2" || !strings.Contains(o.Evidence, "every g ≤ 162754 ") || !strings.HasPrefix(o.Evidence, "at g = 256, k = d_s = g (every node full, step 1): 256e^{−4} = 4.69 < 256^{5/6}e^{−2} = 13.75") {
 		t.Errorf("printed: %v %v (%s)", o.Verdict, o.Counterexample, o.Evidence)
 	}
 	if o := checkEq9Exponent(4)(env); o.Verdict != props.Holds {
@@ -270,5 +271,30 @@ func TestPhase2(t *testing.T) {
 	}
 	if o := phase2Union(0)(env); o.Verdict != props.Holds {
 		t.Errorf("α = 0: %v (%s), want holds", o.Verdict, o.Evidence)
+	}
+}
+
+// TestEq9Survivors: the |D_b^1| reading of Eq 9 holds, with the smallest
+// ratio worked by hand at g = k = d_s = 7, δ = 0.05: the low end x =
+// ⌈0.9025·7/e⌉ = 3 gives 3(6/7)⁴ = 1.619, the top end x = 7 gives
+// 7(6/7)^{12} = 1.1008; the bound is 0.95⁴·7^{5/6}/e² = 0.5579, ratio 1.973
+// (< 2, so the exponent × 2 is caught; × e² is caught by far).
+func TestEq9Survivors(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: 1}
+	o := checkEq9Survivors(math.E*math.E, 1)(env)
+	if o.Verdict != props.Holds {
+		t.Fatalf("verdict %v: %s", o.Verdict, o.Evidence)
+	}
+	hand := 7 * math.Pow(6.0/7, 12) / (math.Pow(0.95, 4) * math.Pow(7, 5.0/6) / (math.E * math.E))
+	if math.Abs(hand-1.973) > 0.001 {
+		t.Fatalf("hand ratio %.4f", hand)
+	}
+	if o.Slack == nil || math.Abs(1 / *o.Slack - hand) > 1e-9 {
+		t.Fatalf("slack %v, want 1/%.4f: %s", o.Slack, hand, o.Evidence)
+	}
+	for _, f := range []func(props.Env) props.Outcome{checkEq9Survivors(math.E*math.E, 2), checkEq9Survivors(1, 1)} {
+		if o := f(env); o.Verdict != props.Violated {
+			t.Fatalf("planted fault not caught: %s", o.Evidence)
+		}
 	}
 }

@@ -956,32 +956,42 @@ func checkPhase2Algebra(div float64) func(props.Env) props.Outcome {
 	}
 }
 
-// phase2Union compares, at the constants the proof's exponents give
-// (α = δ²(1−δ)⁴/(8e²) with (1 − δ)³ = 1/2, Phase 1; β = (1/9)(1 − 1/9)⁴/(8e²),
-// Phase 2 with δ_s = λ_s/3 ≥ g^{−1/6}/3 and λ_s < 1/3), the printed Phase-2
-// failure bound 9K·g·e^{−(α+β)g^{1/2}} (K = s̄ − y − 1 steps) with what the
-// union bound over K steps, each failing with probability ≤ 9g·e^{−βg^{1/2}},
-// gives: 9K·g·e^{−βg^{1/2}}. The printed bound follows iff it is ≥ the
-// union's, i.e. iff α·g^{1/2} ≤ 0 (never, for α > 0). alpha scales α (0 is
-// the planted fault: the printed form with α = 0, which the union bound
-// does give).
-func phase2Union(alphaScale float64) func(props.Env) props.Outcome {
+// phase2Union compares the printed Phase-2 failure bound 9K·g·e^{−(α+β)g^{1/2}}
+// (K = s̄ − y − 1 steps) with what the union bound over K steps, each
+// failing with probability ≤ 9g·e^{−β_true·g^{1/2}}, gives: 9K·g·e^{−β_true·g^{1/2}}
+// (β_true = (1/9)(8/9)⁴/(8e²) from δ_s = λ_s/3, α = Phase 1's δ²(1 − δ)⁴/(8e²)).
+// The paper says only that β is "a positive constant"; with shrink it
+// takes β := β_true − α, which is positive iff α < β_true (checked, from the
+// proof's constants), and the printed bound then follows on g = 2^10 …
+// 2^40; without shrink (β = β_true, the un-shrunk constant, the planted
+// fault) the printed bound is below the union's by e^{−αg^{1/2}}.
+func phase2Union(shrink bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		d1 := 1 - math.Pow(2, -1.0/3)
-		alpha := alphaScale * d1 * d1 * math.Pow(1-d1, 4) / (8 * math.E * math.E)
-		beta := (1.0 / 9) * math.Pow(8.0/9, 4) / (8 * math.E * math.E)
+		alpha := d1 * d1 * math.Pow(1-d1, 4) / (8 * math.E * math.E)
+		betaTrue := (1.0 / 9) * math.Pow(8.0/9, 4) / (8 * math.E * math.E)
+		beta := betaTrue
+		if shrink {
+			beta = betaTrue - alpha
+			if !(beta > 0) {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("α = %.4g ≥ β_true = %.4g: no positive β gives the printed form", alpha, betaTrue),
+					Counterexample: map[string]any{"alpha": alpha, "beta_true": betaTrue}}
+			}
+		}
+		worst := 0.0
 		for e := 10; e <= 40; e++ { // the Phase-2 window is empty below g = 730
 			g := 1 << e
 			K := float64(phaseSteps(g, 0.3) - phase1Steps(0.3) - 1)
 			sq := math.Sqrt(float64(g))
 			printed := 9 * K * float64(g) * math.Exp(-(alpha+beta)*sq)
-			union := 9 * K * float64(g) * math.Exp(-beta*sq)
+			union := 9 * K * float64(g) * math.Exp(-betaTrue*sq)
+			worst = max(worst, union/printed)
 			if printed < union*(1-1e-12) {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("g = %d (K = s̄ − y − 1 = %.0f Phase-2 steps, x = 0.3; α = %.4g, β = %.4g from the proof's exponents): the printed 9Kg·e^{−(α+β)g^{1/2}} = %.6g is below the union bound's 9Kg·e^{−βg^{1/2}} = %.6g by the factor e^{−αg^{1/2}} = %.6g; the union of K per-step failures cannot give it for any α > 0 (and Phase 1's 9yg·e^{−αg^{5/6}} is dropped from the total)", g, K, alpha, beta, printed, union, printed/union),
-					Counterexample: map[string]any{"g": g, "K": K, "alpha": alpha, "beta": beta, "printed": printed, "union": union}}
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("g = %d (K = s̄ − y − 1 = %.0f Phase-2 steps, x = 0.3; α = %.4g, β = %.4g, β_true = %.4g from the proof's exponents): the printed 9Kg·e^{−(α+β)g^{1/2}} = %.6g is below the union bound's 9Kg·e^{−β_true·g^{1/2}} = %.6g by the factor %.6g", g, K, alpha, beta, betaTrue, printed, union, printed/union),
+					Counterexample: map[string]any{"g": g, "K": K, "alpha": alpha, "beta": beta, "beta_true": betaTrue, "printed": printed, "union": union}}
 			}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("with α = %g the printed bound equals the union bound for g = 2^10 … 2^40", alpha)}
+		return props.Outcome{Verdict: props.Holds, Slack: props.SlackOf(worst, 1), Evidence: fmt.Sprintf("α = %.4g < β_true = %.4g (the proof's exponents), so β := β_true − α = %.4g > 0 is a positive constant and the printed 9Kg·e^{−(α+β)g^{1/2}} equals the union bound 9Kg·e^{−β_true·g^{1/2}} for g = 2^10 … 2^40 (K = s̄ − y − 1 at x = 0.3)", alpha, betaTrue, beta)}
 	}
 }
 
@@ -1119,12 +1129,12 @@ func init() {
 		Notes:     "An independent evaluation of each printed inequality (the router's λ_{s+1} against the bound is pops/thm-3.7/lucky-recurrence). Planted fault, fixed in advance: δ_s = λ_s/2, for which (1 − λ/2)³ ≥ 1 − λ fails on the whole window ((1 − λ/2)³ − (1 − λ) = −λ/2 + 3λ²/4 − λ³/8 < 0 for λ < 1/3).",
 		Check:     checkPhase2Algebra(3),
 		Faults:    []props.Fault{{Name: "δ_s = λ_s/2 for λ_s/3", Check: checkPhase2Algebra(2)}}})
-	props.Register(props.Claim{ID: "pops/thm-3.7/phase2-union", Source: src + ", end of Phase 2)", Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
-		Statement: "By the union bound over the s̄ − y − 1 steps of Phase 2, the whole Phase 2 is made of lucky steps with probability at least 1 − 9(s̄ − y − 1)g·e^{−(α+β)g^{1/2}}, each step being lucky with probability at least 1 − 9g·e^{−βg^{1/2}}.",
-		Scope:     "g = 2^10 … 2^40 (the Phase-2 window g^{−1/6} ≤ λ < 1/3 is empty below g = 730), x = 0.3 (K = s̄ − y − 1 as in pops/thm-3.7/phase-steps), α and β as the proof's exponents give them",
-		Notes:     "The union bound over K steps, each failing with probability ≤ 9g·e^{−βg^{1/2}}, gives failure ≤ 9Kg·e^{−βg^{1/2}}; the printed 9Kg·e^{−(α+β)g^{1/2}} is smaller by e^{−αg^{1/2}}, which no union bound supplies (α is Phase 1's constant, attached to g^{5/6} there), and Phase 1's own 9yg·e^{−αg^{5/6}} is left out of the total. The per-step probability is printed '1 − 9yg·e^{−βg^{1/2}}' with a stray y (Phase 1's step count), which we read as 9g. α = δ²(1 − δ)⁴/(8e²) with (1 − δ)³ = 1/2 (Eq 14's exponent at Phase 1's δ), β = (1/9)(8/9)⁴/(8e²) (δ_s = λ_s/3 ≥ g^{−1/6}/3, 1 − δ_s > 8/9): the finding holds for every α > 0, so their exact values do not matter. Asymptotically harmless: 1 − O(g·e^{−βg^{1/2}} log log g) is still 1 − o(1). Planted fault (run in the tests): the same check with α = 0, where the printed form is the union bound and holds.",
-		Check:     phase2Union(1),
-		Faults:    []props.Fault{{Name: "α = 0 (the printed form is then the union bound)", Check: phase2Union(0)}}})
+	props.Register(props.Claim{ID: "pops/thm-3.7/phase2-union", Source: src + ", end of Phase 2)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+		Statement: "By the union bound over the s̄ − y − 1 steps of Phase 2, the whole Phase 2 is made of lucky steps with probability at least 1 − 9(s̄ − y − 1)g·e^{−(α+β)g^{1/2}}, each step being lucky with probability at least 1 − 9g·e^{−βg^{1/2}} — read with β the positive constant β := β_true − α (β_true the per-step exponent the proof's δ_s = λ_s/3 gives), which the paper's 'a positive constant' allows.",
+		Scope:     "g = 2^10 … 2^40 (the Phase-2 window g^{−1/6} ≤ λ < 1/3 is empty below g = 730), x = 0.3 (K = s̄ − y − 1 as in pops/thm-3.7/phase-steps), α and β_true as the proof's exponents give them",
+		Notes:     "[2026-11-24, review] Recast from violated (class paper): the earlier check was a tautology (printed < union iff α > 0) and its 'α = 0 fault' was the repaired statement. The paper says only that β is 'a positive constant'; the union of K per-step failures 9g·e^{−β_true·g^{1/2}} gives 9Kg·e^{−β_true·g^{1/2}}, and with the proof's constants α = δ²(1 − δ)⁴/(8e²) = 2.857e-4 ((1 − δ)³ = 1/2, Phase 1) < β_true = (1/9)(8/9)⁴/(8e²) = 1.173e-3 (δ_s ≥ g^{−1/6}/3, 1 − δ_s > 8/9), so β := β_true − α = 8.88e-4 > 0 makes the printed bound true. What the paper has is a gap in the derivation (the α appears from nowhere), fixable by shrinking β, not a false bound: verdict holds for the rescued β, class reading; the substantive part the check can fail on is α < β_true. Planted fault, fixed before running: the un-shrunk β = β_true, for which the printed form is below the union bound by e^{−αg^{1/2}} (caught at g = 1024, factor 0.99090). The per-step probability is printed '1 − 9yg·e^{−βg^{1/2}}' with a stray y (Phase 1's step count), which we read as 9g. The sentence is about Phase 2 only; Phase 1's own 9yg·e^{−αg^{5/6}} is accounted for elsewhere in the proof's total, so its absence here is not counted as a finding.",
+		Check:     phase2Union(true),
+		Faults:    []props.Fault{{Name: "the un-shrunk β = β_true", Check: phase2Union(false)}}})
 	props.Register(props.Claim{ID: "pops/thm-3.7/eq14-union", Source: src + ", Equations 12–16)", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "Equations 12–14: X_a^2 ≥ (1 − δ)³|S_a|e^{−2d_s/g} and Y_b^2 ≥ (1 − δ)³|D_b|e^{−2d_s/g} for every a ∈ S⁺, b ∈ D⁺ with probability at least 1 − 9g·e^{−δ²(1−δ)⁴g^{5/6}/(8e²)}; with Phase 1's (1 − δ)³ = 1/2 a step is lucky (Eq 15) for every group with probability ≥ 1 − 9g·e^{−αg^{5/6}}.",
 		Scope:     "the bound at g = 2 … 2^40 (powers of two), δ = 1 − 2^{−1/3} and δ = 1/3; router runs on POPS(256,256) (+ POPS(1024,1024) at default), every step with d_s > g^{5/6}",

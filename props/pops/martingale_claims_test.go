@@ -252,10 +252,11 @@ func TestThm23(t *testing.T) {
 	}
 }
 
-// Phase 2's algebra holds and δ_s = λ_s/2 is caught; the printed Phase-2
-// probability does not follow from the union bound (the factor e^{−αg^{1/2}}
-// at g = 1024 with α = δ²(1 − δ)⁴/(8e²) = 0.016892/59.112 = 2.8577e-4 is
-// e^{−0.0091446} = 0.99090), and with α = 0 it does.
+// Phase 2's algebra holds and δ_s = λ_s/2 is caught. Phase 2's union: α =
+// δ²(1 − δ)⁴/(8e²) = 0.016890/59.112 = 2.8572e-4 < β_true = (1/9)(8/9)⁴/(8e²)
+// = 0.069367/59.112 = 1.1735e-3, so the rescued β = β_true − α = 8.877e-4
+// makes the printed bound hold; the un-shrunk β = β_true is caught at g = 1024
+// by the factor e^{−α·32} = e^{−0.0091431} = 0.99090.
 func TestPhase2(t *testing.T) {
 	env := props.Env{Budget: props.Small, Seed: 1}
 	if o := checkPhase2Algebra(3)(env); o.Verdict != props.Holds {
@@ -264,13 +265,17 @@ func TestPhase2(t *testing.T) {
 	if o := checkPhase2Algebra(2)(env); o.Verdict != props.Violated {
 		t.Errorf("δ_s = λ/2: %v (%s), want violated", o.Verdict, o.Evidence)
 	}
-	o := phase2Union(1)(env)
-	cx, _ := o.Counterexample.(map[string]any)
-	if o.Verdict != props.Violated || cx["g"] != 1024 || math.Abs(cx["printed"].(float64)/cx["union"].(float64)-0.99090) > 1e-4 || math.Abs(cx["alpha"].(float64)-2.8577e-4) > 1e-7 {
-		t.Errorf("printed: %v %v (%s)", o.Verdict, cx, o.Evidence)
+	if a, b := math.Pow(1-math.Pow(2, -1.0/3), 2)*math.Pow(2, -4.0/3), (1.0/9)*math.Pow(8.0/9, 4); math.Abs(a-0.016890) > 1e-6 || math.Abs(b-0.069367) > 1e-6 {
+		t.Fatalf("hand numerators %v, %v", a, b)
 	}
-	if o := phase2Union(0)(env); o.Verdict != props.Holds {
-		t.Errorf("α = 0: %v (%s), want holds", o.Verdict, o.Evidence)
+	o := phase2Union(true)(env)
+	if o.Verdict != props.Holds || !strings.Contains(o.Evidence, "β := β_true − α = 0.0008877") {
+		t.Errorf("rescued β: %v (%s), want holds", o.Verdict, o.Evidence)
+	}
+	o = phase2Union(false)(env)
+	cx, _ := o.Counterexample.(map[string]any)
+	if o.Verdict != props.Violated || cx["g"] != 1024 || math.Abs(cx["printed"].(float64)/cx["union"].(float64)-0.99090) > 1e-5 || math.Abs(cx["alpha"].(float64)-2.8572e-4) > 1e-8 || math.Abs(cx["beta_true"].(float64)-1.1735e-3) > 1e-7 {
+		t.Errorf("un-shrunk β: %v %v (%s), want violated at g = 1024", o.Verdict, cx, o.Evidence)
 	}
 }
 

@@ -303,3 +303,32 @@ func TestEq9Survivors(t *testing.T) {
 		}
 	}
 }
+
+// TestEq6Recount: the reviewer's independent recount of one Eq 6 node at the
+// default budget and seed (g = 64, run 0, step 2, b = 0): |D_b| = 42, d_s =
+// 57, Σ(1 − 1/g)^{|S_{a_j}|−1} = 20.2052 < 42e^{−42/64} = 21.7893; every
+// term ≤ (63/64)^{42} = 0.5161 < e^{−42/64} = 0.5188 (each |S_{a_j}| ≥ 43).
+func TestEq6Recount(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scans the default budget's router runs (≈ 0.5 s)")
+	}
+	scans, err := eq6Nodes(props.Env{Budget: props.Default, Seed: 20261122})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rhs := 42 * math.Exp(-42.0/64)
+	if math.Abs(rhs-21.7893) > 1e-4 || math.Abs(math.Pow(63.0/64, 42)-0.5161) > 1e-4 {
+		t.Fatalf("hand values %v", rhs)
+	}
+	for _, sc := range scans {
+		for _, nd := range sc.nodes {
+			if nd.g == 64 && nd.run == 0 && nd.step == 2 && nd.b == 0 {
+				if nd.db != 42 || nd.ds != 57 || math.Abs(nd.L-20.2052) > 1e-4 || !(nd.L < rhs) || nd.L > 42*math.Pow(63.0/64, 42) {
+					t.Fatalf("node %+v, want |D_b| = 42, d_s = 57, L = 20.2052", nd)
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("node g = 64, run 0, step 2, b = 0 not recorded")
+}

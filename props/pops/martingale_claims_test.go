@@ -358,3 +358,30 @@ func TestEq6RepairedFollowsStatement(t *testing.T) {
 		t.Fatalf("verdict %v slack %v, want holds with 1/slack = %v (not %v): %s", o.Verdict, o.Slack, wantExp, wantPow, o.Evidence)
 	}
 }
+
+// TestTailDeltaRangeAndClass: the printed tails' minimum is over δ ∈ (0, 1]
+// only — at g = 256 Eq 3's printed form is 2e^{−101.59/59.112} = 0.3587 at
+// δ = 1 but 2e^{−4·1.7187} = 0.0021 at δ = 2, and Eq 7's (1 − δ)⁴ form at δ = 3
+// is 2e^{−9·16·1.7187} ≈ 0 — and Eqs 9/11, whose statements fix the 8|D_b|,
+// 8|S_a| denominators, are registered as class reading (Eqs 3/7 paper).
+func TestTailDeltaRangeAndClass(t *testing.T) {
+	if v := printedTailMin(statX1, 256); math.Abs(v-0.3587) > 1e-4 {
+		t.Errorf("Eq 3 at δ = 1: %v, want 0.3587", v)
+	}
+	if v := printedTail(statX1, 256, 2); math.Abs(v-0.00207) > 1e-5 || !(v < printedTailMin(statX1, 256)) {
+		t.Errorf("Eq 3 at δ = 2: %v, want 0.00207 (below the δ ≤ 1 minimum)", v)
+	}
+	if v := printedTail(statY1, 256, 3); !(v < 1e-100) {
+		t.Errorf("Eq 7 at δ = 3: %v", v)
+	}
+	want := map[string]props.ScopeClass{"eq3": props.Paper, "eq7": props.Paper, "eq9": props.Reading, "eq11": props.Reading}
+	for eq, cl := range want {
+		cs, err := props.Claims("^pops/thm-3.7/" + eq + "-tail$")
+		if err != nil || len(cs) != 1 {
+			t.Fatalf("%s: %v %d", eq, err, len(cs))
+		}
+		if cs[0].Class != cl || !strings.Contains(cs[0].Notes, "δ ∈ (0, 1]") {
+			t.Errorf("%s-tail: class %v, want %v; Notes must say δ ∈ (0, 1]", eq, cs[0].Class, cl)
+		}
+	}
+}

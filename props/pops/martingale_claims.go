@@ -855,8 +855,9 @@ func eq14(g int, delta, ePow float64) float64 {
 
 // checkEq14 evaluates Equation 14 with the paper's numbers and counts, on
 // the router, the steps that break Equation 12 or 13 for some node of S⁺
-// or D⁺ at Phase 1's δ (the lucky-step event of Eq 15: X_a^2 ≥
-// |S_a|e^{−2d_s/g}/2), against the bound. The bound is at least 1 at every
+// or D⁺ at Phase 1's δ ((1 − δ)³ = 1/2: X_a^2 ≥ |S_a|e^{−2d_s/g}/2, which is
+// stronger than Eq 15's lucky-step event X_a^2 ≥ |S_a|e^{−2}/2 since d_s ≤ g),
+// against the bound. The bound is at least 1 at every
 // size that can be run, so the check can only be inconclusive (or violated,
 // which a bound ≥ 1 rules out): it reports the arithmetic.
 func checkEq14(env props.Env) props.Outcome {
@@ -1155,6 +1156,6 @@ func init() {
 	props.Register(props.Claim{ID: "pops/thm-3.7/eq14-union", Source: src + ", Equations 12–16)", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "Equations 12–14: X_a^2 ≥ (1 − δ)³|S_a|e^{−2d_s/g} and Y_b^2 ≥ (1 − δ)³|D_b|e^{−2d_s/g} for every a ∈ S⁺, b ∈ D⁺ with probability at least 1 − 9g·e^{−δ²(1−δ)⁴g^{5/6}/(8e²)}; with Phase 1's (1 − δ)³ = 1/2 a step is lucky (Eq 15) for every group with probability ≥ 1 − 9g·e^{−αg^{5/6}}.",
 		Scope:     "the bound at g = 2 … 2^40 (powers of two), δ = 1 − 2^{−1/3} and δ = 1/3; router runs on POPS(256,256) (+ POPS(1024,1024) at default), every step with d_s > g^{5/6}",
-		Notes:     "Inconclusive by arithmetic: the failure bound is ≥ 1 at every g the machine can run (≈ 8000 at g = 1024), so no count of unlucky steps can contradict it; the check reports where it first drops below 1, and how far the router's delivered counts are from Eq 12/13 (the router never breaks them: the Phase-1 behaviour itself is pops/thm-3.7/lucky-recurrence). No fault can be caught by a check whose bound is ≥ 1; none is written.",
+		Notes:     "Inconclusive by arithmetic: the failure bound is ≥ 1 at every g the machine can run (≈ 8000 at g = 1024), so no count of unlucky steps can contradict it; the check reports where it first drops below 1, and how far the router's delivered counts are from Eq 12/13 (the router never breaks them: the Phase-1 behaviour itself is pops/thm-3.7/lucky-recurrence). No fault can be caught by a check whose bound is ≥ 1; none is written. [2026-11-24, review] The router count tests Eq 12/13 (e^{−2d_s/g}), stronger than Eq 15's e^{−2}. The 9g count treats Eq 5 (per b, probability 1 − g·e^{…}) as one event; a union over b ∈ D⁺ gives ≈ g²·e^{−δ²g/(2e²)} instead — harmless for large g (at δ = 1 − 2^{−1/3}: ≈ 5.5e4 at g = 1024, 8.6e-13 at g = 2^14, far below Eq 14's own term; TestEq14UnionOverB).",
 		Check:     checkEq14})
 }

@@ -385,3 +385,19 @@ func TestTailDeltaRangeAndClass(t *testing.T) {
 		}
 	}
 }
+
+// TestEq14UnionOverB: the union over b ∈ D⁺ of Eq 5's per-b events gives
+// ≈ g²·e^{−δ²g/(2e²)} at δ = 1 − 2^{−1/3} (δ² = 0.042559, 2e² = 14.778):
+// at g = 1024 the exponent is 2.9491 and the term 1024²·e^{−2.9491} = 5.49e4
+// (not negligible), at g = 2^14 it is 47.186 and the term 8.65e-13, below
+// Eq 14's own 9g·e^{…} there (harmless for large g).
+func TestEq14UnionOverB(t *testing.T) {
+	d := 1 - math.Pow(2, -1.0/3)
+	u := func(g float64) float64 { return g * g * math.Exp(-d*d*g/(2*math.E*math.E)) }
+	if v := u(1024); math.Abs(v-5.49e4)/5.49e4 > 2e-3 {
+		t.Errorf("g = 1024: %v, want 5.49e4", v)
+	}
+	if v := u(1 << 14); math.Abs(v-8.65e-13)/8.65e-13 > 2e-3 || !(v < eq14(1<<14, d, 2)) {
+		t.Errorf("g = 2^14: %v, want 8.65e-13 < Eq 14's %v", v, eq14(1<<14, d, 2))
+	}
+}

@@ -241,10 +241,12 @@ func TestEq14(t *testing.T) {
 
 // Theorem 2.3's check: inconclusive, every network sorts, Batcher's slots
 // at g = 4 are 2·(4·5/2) = 20 (k = 4), and the crossover is the one
-// sortnet/aks/depth/crossover records (k = 1028489, so g = 2^514245).
+// sortnet/aks/depth/crossover records (k = 1028489, so g = 2^514245); the
+// evidence names §7's source (Seiferas 2009, not the POPS paper) and the 20
+// random inputs per g at the small budget.
 func TestThm23(t *testing.T) {
 	o := checkThm23(props.Env{Budget: props.Small, Seed: props.DefaultSeed})
-	for _, want := range []string{"every network sorts", "g = 4: depth", "(Batcher: 20 slots)", "k = 2 log₂ g = 1028489 (g = 2^514245)"} {
+	for _, want := range []string{"every network sorts", "g = 4: depth", "(Batcher: 20 slots)", "k = 2 log₂ g = 1028489 (g = 2^514245)", "sorts its 20 random inputs per g", "Seiferas's §7 estimate (Algorithmica 53 (2009), the AKS seed; not the POPS paper)"} {
 		if !strings.Contains(o.Evidence, want) {
 			t.Errorf("evidence lacks %q: %s", want, o.Evidence)
 		}

@@ -184,12 +184,21 @@ func TestEq9ExponentHand(t *testing.T) {
 }
 
 // The printed tails' arithmetic by hand: Eq 3 at g = 256, δ = 1 is
-// 2e^{−256^{5/6}/(8e²)} = 2e^{−101.594/59.112} = 0.3587; Eq 7's smallest
+// 2e^{−256^{5/6}/(8e²)} = 2e^{−101.594/59.112} = 0.3586; Eq 7's smallest
 // value (δ = 1/3, δ²(1 − δ)⁴ = 16/729) is ≥ 1 until g^{5/6} > 8e²·ln 2·729/16
-// = 1866.6, g > 8419: at 8192 ≥ 1, at 16384 < 1.
+// = 59.1124·0.693147·45.5625 = 1866.86, i.e. g > 1866.86^{6/5} = 8420.4: at
+// 8420 ≥ 1, at 8421 < 1; among powers of two, at 8192 ≥ 1, at 16384 < 1.
 func TestPrintedTailArithmetic(t *testing.T) {
-	if v := printedTail(statX1, 256, 1); math.Abs(v-0.3587) > 1e-3 {
-		t.Errorf("Eq 3 at g = 256, δ = 1: %v, want 0.3587", v)
+	if v := printedTail(statX1, 256, 1); math.Abs(v-0.3586) > 1e-4 {
+		t.Errorf("Eq 3 at g = 256, δ = 1: %v, want 0.3586", v)
+	}
+	if x := 8 * math.E * math.E * math.Ln2 * 729 / 16; math.Abs(x-1866.86) > 0.01 || math.Abs(math.Pow(x, 1.2)-8420.4) > 0.1 {
+		t.Errorf("threshold %v, %v; want 1866.86, 8420.4", x, math.Pow(x, 1.2))
+	}
+	for _, st := range []tailStat{statY1, statY2, statX2} {
+		if printedTailMin(st, 8420) < 1 || printedTailMin(st, 8421) >= 1 {
+			t.Errorf("Eq %d: %v at 8420, %v at 8421; want ≥ 1, < 1", st.eq(), printedTailMin(st, 8420), printedTailMin(st, 8421))
+		}
 	}
 	for _, st := range []tailStat{statY1, statY2, statX2} {
 		if printedTailMin(st, 8192) < 1 || printedTailMin(st, 16384) >= 1 {
@@ -198,7 +207,7 @@ func TestPrintedTailArithmetic(t *testing.T) {
 	}
 	// Eq 14 at Phase 1's δ ((1 − δ)³ = 1/2, so (1 − δ)⁴ = 0.5·2^{−1/3}),
 	// g = 256: 9·256·e^{−δ²·0.39685·101.594/59.112} = 2238.1; first below 1 at
-	// g = 2^19 (exponent 16.69 > ln(9·2^19) = 15.37; at 2^18: 9.36 < 14.67).
+	// g = 2^19 (exponent 16.68 > ln(9·2^19) = 15.37; at 2^18: 9.36 < 14.67).
 	d1 := 1 - math.Pow(2, -1.0/3)
 	if v := eq14(256, d1, 2); math.Abs(v-2238.1) > 0.5 {
 		t.Errorf("Eq 14 at g = 256: %v, want 2238.1", v)
@@ -362,13 +371,13 @@ func TestEq6RepairedFollowsStatement(t *testing.T) {
 }
 
 // TestTailDeltaRangeAndClass: the printed tails' minimum is over δ ∈ (0, 1]
-// only — at g = 256 Eq 3's printed form is 2e^{−101.59/59.112} = 0.3587 at
+// only — at g = 256 Eq 3's printed form is 2e^{−101.59/59.112} = 0.3586 at
 // δ = 1 but 2e^{−4·1.7187} = 0.0021 at δ = 2, and Eq 7's (1 − δ)⁴ form at δ = 3
 // is 2e^{−9·16·1.7187} ≈ 0 — and Eqs 9/11, whose statements fix the 8|D_b|,
 // 8|S_a| denominators, are registered as class reading (Eqs 3/7 paper).
 func TestTailDeltaRangeAndClass(t *testing.T) {
-	if v := printedTailMin(statX1, 256); math.Abs(v-0.3587) > 1e-4 {
-		t.Errorf("Eq 3 at δ = 1: %v, want 0.3587", v)
+	if v := printedTailMin(statX1, 256); math.Abs(v-0.3586) > 1e-4 {
+		t.Errorf("Eq 3 at δ = 1: %v, want 0.3586", v)
 	}
 	if v := printedTail(statX1, 256, 2); math.Abs(v-0.00207) > 1e-5 || !(v < printedTailMin(statX1, 256)) {
 		t.Errorf("Eq 3 at δ = 2: %v, want 0.00207 (below the δ ≤ 1 minimum)", v)

@@ -111,8 +111,9 @@ func sec33AKSCoefficients() (paterson, certified float64, d aks.Depth, err error
 
 // sec33FiguresCheck: every AKS-family coefficient we can evaluate is at
 // least the printed figure it stands beside (6100 for the nonexplicit,
-// 10^6 for the explicit construction), so the printed comparisons with
-// Theorem 3.1's 100 and 600 do not overstate the multi-butterfly's lead.
+// 10^6 for the explicit construction): the printed figures do not exceed
+// what our AKS-family network needs (a one-sided bound; it says nothing
+// about [9], which we do not build).
 func sec33FiguresCheck(f sec33Figures) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		cp, ce, d, err := sec33AKSCoefficients()
@@ -124,10 +125,11 @@ func sec33FiguresCheck(f sec33Figures) func(props.Env) props.Outcome {
 		mx := mbflyforms.Thm31Coefficient(ex.D, mbflyforms.F(ex.Beta), mbflyforms.F(ex.Gamma), false)
 		ev := fmt.Sprintf("Theorem 3.1's coefficient: %.1f (d = 10, printed 100) and %.1f (d = 60, printed 600); AKS-family (§5 parameters, %.3f stages per log₂ N, %d halvers of ε₀ = 1/%.0f per separator): with Paterson's %d-layer halvers %.4g·log₂ N (figure %.4g; ratio to Theorem 3.1's %.0f, printed %.0f), with spectrally certified halvers ≥ %.0f layers each ≥ %.4g·log₂ N (figure %.4g; ratio ≥ %.0f, printed ≥ %.0f)",
 			mn, mx, aks.IterationCoefficient(aks.SeiferasParams()), d.SepHalvers, 1/d.HalverEps, d.HalverDepth, cp, f.nonexplicit, cp/mn, f.nonexplicit/ne.PrintedCoeff, math.Pow(1/d.HalverEps-1, 2), ce, f.explicit, ce/mx, f.explicit/ex.PrintedCoeff)
+		slack := props.SlackOf(math.Max(f.nonexplicit/cp, f.explicit/ce), 1) // figure ÷ coefficient, ≤ 1 when it holds
 		if cp < f.nonexplicit || ce < f.explicit {
-			return props.Outcome{Verdict: props.Violated, Evidence: ev, Counterexample: map[string]any{"paterson_coefficient": cp, "certified_coefficient": ce, "figures": []float64{f.nonexplicit, f.explicit}}}
+			return props.Outcome{Verdict: props.Violated, Slack: slack, Evidence: ev, Counterexample: map[string]any{"paterson_coefficient": cp, "certified_coefficient": ce, "figures": []float64{f.nonexplicit, f.explicit}}}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: ev}
+		return props.Outcome{Verdict: props.Holds, Slack: slack, Evidence: ev}
 	}
 }
 
@@ -400,12 +402,12 @@ func registerSec33Compare() {
 	props.Register(props.Claim{
 		ID:        "mbfly/sec3.3/aks-figures",
 		Source:    mbflySrc + " §3.3 (\"100 log N + O(1) compared to 6100 log N + O(1) using an AKS sorting network [9]\"; \"600 log N + O(1) compared to at least 10^6 log N + O(1) using an AKS sorting network\")",
-		Statement: "every AKS-family depth coefficient of log N we can evaluate is at least the printed figure it stands beside: Seiferas's network with Paterson's halvers (≈ 5.1·10^5) ≥ 6100, and with halvers certified the way explicit expanders are (≥ 2.4·10^7) ≥ 10^6 — so the printed comparisons with Theorem 3.1's 100 and 600 understate, not overstate, the multi-butterfly's lead",
+		Statement: "the printed figures do not exceed what our AKS-family network needs: its depth coefficient of log N with Paterson's halvers (≈ 5.1·10^5) ≥ 6100, and with halvers certified the way explicit expanders are (≥ 2.4·10^7) ≥ 10^6",
 		Scope:     "analytic, algos/aks with the §5 parameters (A = 10, λ = ε = 1/100, ν = 13/20), c → 1 (7 halvers of ε₀ = 1/700 per separator, 6.954 stages per log₂ N); Paterson's halver depth ⌈2 ln ε/ln(1 − ε) + 2/ε − 1⌉ = 10 564; certified halvers at least (1/ε₀ − 1)² = 488 601 layers (sortnet/aks/certified/degree-needed); log = log₂",
-		Kind:      props.Exact,
+		Kind:      props.Bound,
 		Class:     props.Construction,
 		Recorded:  props.Holds,
-		Notes:     "Which constants produce the figures: 100 and 600 are Theorem 3.1's 2d(1 + ½log(1+β))/log(1/γ) at (d, β, γ) = (10, 7, 0.714) and (60, 7, 0.707): 102.9 and 599.7 (mbfly/thm-3.1/printed-constants); no parameter of this paper produces 6100 or 10^6 — 6100 is the depth constant of Paterson's network [9], cited, and 10^6 has no derivation in the paper ('at least'). Our AKS-family network is Seiferas's simplification of [9], not [9]; its analytic coefficient 514 246 with Paterson's halvers is 84× the cited 6100 (Seiferas does not optimise constants), so the check can only say that the figures are not above what an AKS-family network needs, which is the direction the paper's comparison uses. The printed ratios are 61 and ≥ 1 667; ours 4 999 and ≥ 39 658. Measured at the sizes we build: mbfly/sec3.3/aks-steps-measured. [2026-11-24] Planted faults, fixed before running: the printed 6100 shifted ×100 (610 000); the printed 10^6 shifted ×100 (10^8).",
+		Notes:     "Which constants produce the figures: 100 and 600 are Theorem 3.1's 2d(1 + ½log(1+β))/log(1/γ) at (d, β, γ) = (10, 7, 0.714) and (60, 7, 0.707): 102.9 and 599.7 (mbfly/thm-3.1/printed-constants); no parameter of this paper produces 6100 or 10^6 — 6100 is the depth constant of Paterson's network [9], cited, and 10^6 has no derivation in the paper ('at least'). Our AKS-family network is Seiferas's simplification of [9], not [9]; its analytic coefficient 514 246 with Paterson's halvers is 84× the cited 6100 (Seiferas does not optimise constants), so the check can only say that the figures are not above what an AKS-family network needs, which is the direction the paper's comparison uses. The printed ratios are 61 and ≥ 1 667; ours 4 999 and ≥ 39 658. Measured at the sizes we build: mbfly/sec3.3/aks-steps-measured. [2026-11-24] Planted faults, fixed before running: the printed 6100 shifted ×100 (610 000); the printed 10^6 shifted ×100 (10^8). [2026-11-24, review] Statement reworded to the one-sided 'the printed figures do not exceed what our AKS-family network needs'; the conclusion 'the printed comparisons understate, not overstate, the multi-butterfly's lead' dropped (it is about [9], which we do not build); Kind Bound instead of Exact (one-sided); slack reported: the larger figure ÷ coefficient (0.04 = 10^6 ÷ 2.4·10^7). Verdict unchanged.",
 		Check:     sec33FiguresCheck(sec33Figures{6100, 1e6}),
 		Faults: []props.Fault{
 			{Name: "the printed 6100 shifted ×100", Check: sec33FiguresCheck(sec33Figures{610000, 1e6})},

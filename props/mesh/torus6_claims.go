@@ -86,40 +86,60 @@ func torus6Route(n int, dst [][]amesh.Dest, alloc allocFn, mesh bool) (amesh.KKR
 	return amesh.RouteKKTorusSplit(pl)
 }
 
-// torus6Runs are the uncoloured runs at every size of torus6Sizes (in
-// order) and family of torus6Families (in order) with the real ALLOCATE on
-// the torus (memoized), or — for a planted fault — with alloc or on the
-// mesh (not memoized).
-func torus6Runs(env props.Env, alloc allocFn, mesh bool) ([]torus6Run, error) {
-	faithful := alloc == nil && !mesh
-	if faithful {
-		torus6Memo.Lock()
-		defer torus6Memo.Unlock()
-		if rs, ok := torus6Memo.runs[env.Seed]; ok {
-			return rs, torus6Memo.errs[env.Seed]
-		}
-	}
-	var out []torus6Run
-	var err error
-	for _, nk := range torus6Sizes {
-		n, k := nk[0], nk[1]
-		for fi, f := range torus6Families {
-			seed := seeds.Derive(env.Seed, 0x7060, uint64(n), uint64(k), uint64(fi))
-			var r amesh.KKResult
-			if r, err = torus6Route(n, genTorusKK(f, n, k, seed), alloc, mesh); err != nil {
-				err = fmt.Errorf("n = %d, k = %d, %s: %w", n, k, f, err)
-				break
-			}
-			out = append(out, torus6Run{n, k, f, seed, r})
-		}
+// torus6Runs hands each(run) the uncoloured runs at every size of
+// torus6Sizes (in order) and family of torus6Families (in order) until each
+// returns false: with the real ALLOCATE on the torus they are routed once
+// per seed (memoized); for a planted fault (alloc, or the mesh) each run
+// is routed only when it is reached, so a fault caught early costs little.
+func torus6Runs(env props.Env, alloc allocFn, mesh bool, each func(torus6Run) bool) error {
+	route := func(n, k, fi int, f KKFamily) (torus6Run, error) {
+		seed := seeds.Derive(env.Seed, 0x7060, uint64(n), uint64(k), uint64(fi))
+		r, err := torus6Route(n, genTorusKK(f, n, k, seed), alloc, mesh)
 		if err != nil {
-			break
+			return torus6Run{}, fmt.Errorf("n = %d, k = %d, %s: %w", n, k, f, err)
+		}
+		return torus6Run{n, k, f, seed, r}, nil
+	}
+	if alloc != nil || mesh {
+		for _, nk := range torus6Sizes {
+			for fi, f := range torus6Families {
+				r, err := route(nk[0], nk[1], fi, f)
+				if err != nil {
+					return err
+				}
+				if !each(r) {
+					return nil
+				}
+			}
+		}
+		return nil
+	}
+	torus6Memo.Lock()
+	rs, ok := torus6Memo.runs[env.Seed]
+	err := torus6Memo.errs[env.Seed]
+	if !ok {
+	all:
+		for _, nk := range torus6Sizes {
+			for fi, f := range torus6Families {
+				var r torus6Run
+				if r, err = route(nk[0], nk[1], fi, f); err != nil {
+					break all
+				}
+				rs = append(rs, r)
+			}
+		}
+		torus6Memo.runs[env.Seed], torus6Memo.errs[env.Seed] = rs, err
+	}
+	torus6Memo.Unlock()
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		if !each(r) {
+			return nil
 		}
 	}
-	if faithful {
-		torus6Memo.runs[env.Seed], torus6Memo.errs[env.Seed] = out, err
-	}
-	return out, err
+	return nil
 }
 
 // torus6Check judges every run (families filtered by fams unless nil): bad
@@ -127,33 +147,40 @@ func torus6Runs(env props.Env, alloc allocFn, mesh bool) ([]torus6Run, error) {
 // first run that breaks it is the counterexample; else the claim holds
 // with the slack and, per size, each family's value.
 func torus6Check(env props.Env, alloc allocFn, mesh bool, fams func(KKFamily) bool, what string, judge func(r torus6Run) (value, bound float64, bad bool)) props.Outcome {
-	runs, err := torus6Runs(env, alloc, mesh)
-	if err != nil {
-		return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-	}
 	var sl slackMax
-	var ev []string
-	var parts []string
-	for i, r := range runs {
-		last := i+1 == len(runs) || runs[i+1].n != r.n || runs[i+1].k != r.k
-		if fams != nil && !fams(r.f) {
-			if last && parts != nil {
-				ev = append(ev, fmt.Sprintf("n=%d k=%d: %s", r.n, r.k, strings.Join(parts, ", ")))
-				parts = nil
-			}
-			continue
-		}
-		v, b, bad := judge(r)
-		if bad {
-			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s %g against the bound %.0f (phases %v, largest queue at each phase end %v)", r.n, r.k, r.f, what, v, b, r.r.PhaseSteps, r.r.EndQueue),
-				Counterexample: KKCase{amesh.Det3, false, r.n, r.k, r.f, r.seed}}
-		}
-		sl.see(v, b)
-		parts = append(parts, fmt.Sprintf("%s %g", r.f, v))
-		if last {
-			ev = append(ev, fmt.Sprintf("n=%d k=%d (bound %.0f): %s", r.n, r.k, b, strings.Join(parts, ", ")))
+	var ev, parts []string
+	var stop *props.Outcome
+	lastFam := torus6Families[len(torus6Families)-1]
+	flush := func(r torus6Run, b string) {
+		if parts != nil {
+			ev = append(ev, fmt.Sprintf("n=%d k=%d%s: %s", r.n, r.k, b, strings.Join(parts, ", ")))
 			parts = nil
 		}
+	}
+	bound := ""
+	err := torus6Runs(env, alloc, mesh, func(r torus6Run) bool {
+		endOfSize := r.f == lastFam
+		if fams == nil || fams(r.f) {
+			v, b, bad := judge(r)
+			if bad {
+				stop = &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s %g against the bound %.0f (phases %v, largest queue at each phase end %v)", r.n, r.k, r.f, what, v, b, r.r.PhaseSteps, r.r.EndQueue),
+					Counterexample: KKCase{amesh.Det3, false, r.n, r.k, r.f, r.seed}}
+				return false
+			}
+			sl.see(v, b)
+			bound = fmt.Sprintf(" (bound %.0f)", b)
+			parts = append(parts, fmt.Sprintf("%s %g", r.f, v))
+		}
+		if endOfSize {
+			flush(r, bound)
+		}
+		return true
+	})
+	switch {
+	case err != nil:
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+	case stop != nil:
+		return *stop
 	}
 	return sl.on(props.Outcome{Verdict: props.Holds, Evidence: what + ": " + strings.Join(ev, "; ")})
 }

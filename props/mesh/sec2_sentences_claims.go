@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -176,6 +177,82 @@ func roundsAllocator(m amesh.Mutation, rounds *[]int) allocFn {
 	}
 }
 
+// ceilLog2 is ⌈log₂ n⌉ for n ≥ 1.
+func ceilLog2(n int) int { return bits.Len(uint(n - 1)) }
+
+// roundsCase is a PU of an n×n mesh on which ALLOCATE makes more rounds
+// than the bound (Sizes: its subbucket sizes in Step 8's order).
+type roundsCase struct {
+	N     int
+	Dests []amesh.Dest
+	Sizes []int
+}
+
+// roundsOdd runs ALLOCATE (mutation m) on random PUs at n ∈ {5, 6} and
+// returns the first PU making more than bound(n) rounds, shrunk by
+// dropping packets while it still does, and its round count.
+func roundsOdd(env props.Env, m amesh.Mutation, bound func(int) int, calls, most *int) (*roundsCase, int, error) {
+	nrounds := func(n int, d []amesh.Dest) (int, []int, error) {
+		a, err := amesh.AllocateMutant(n, d, nil, m)
+		if err != nil {
+			return 0, nil, err
+		}
+		*calls++
+		x := len(slices.Compact(slices.Clone(a.Sizes)))
+		*most = max(*most, x)
+		return x, a.Sizes, nil
+	}
+	for _, n := range []int{5, 6} {
+		r := seeds.Rand(env.Seed, 0x8a0, uint64(n))
+		var pus [][]amesh.Dest
+		for _, k := range []int{n, 2 * n, n * n} {
+			for range env.Budget.Pick(8, 16, 32) {
+				d := make([]amesh.Dest, k)
+				for i := range d {
+					d[i] = amesh.Dest{Row: int32(r.IntN(n)), Col: int32(r.IntN(n))}
+				}
+				pus = append(pus, d)
+			}
+		}
+		for _, rem := range []int{n - 1, n - 2} {
+			var d []amesh.Dest
+			for row := range n {
+				for range rem {
+					d = append(d, amesh.Dest{Row: int32(row), Col: int32(r.IntN(n))})
+				}
+			}
+			pus = append(pus, d)
+		}
+		for _, d := range pus {
+			x, _, err := nrounds(n, d)
+			if err != nil {
+				return nil, 0, err
+			}
+			if x <= bound(n) {
+				continue
+			}
+			for i := 0; i < len(d); {
+				e := slices.Delete(slices.Clone(d), i, i+1)
+				y, _, err := nrounds(n, e)
+				if err != nil {
+					return nil, 0, err
+				}
+				if y > bound(n) {
+					d = e
+				} else {
+					i++
+				}
+			}
+			x, sizes, err := nrounds(n, d)
+			if err != nil {
+				return nil, 0, err
+			}
+			return &roundsCase{n, d, sizes}, x, nil
+		}
+	}
+	return nil, 0, nil
+}
+
 // lemma8Dists are the distributions of the Lemma 8 proof claims: one of
 // every k-k family and 2 (small), 4 (default) uniform random ones more per
 // size, at n ∈ {4, 8} (small), + 16 (default), + 32 (large), k ∈ {2n, n²,
@@ -199,43 +276,71 @@ func lemma8Dists(env props.Env, each func(n, k int, f KKFamily, seed uint64, dst
 }
 
 func init() {
-	rounds := func(m amesh.Mutation) func(props.Env) props.Outcome {
+	// rounds checks that a PU makes at most bound(n) allocation rounds on
+	// the distributions of lemma8Dists (n a power of two) and on single PUs
+	// at n ∈ {5, 6} (roundsOdd); oddFirst says which runs first.
+	rounds := func(m amesh.Mutation, bound func(int) int, name string, oddFirst bool) func(props.Env) props.Outcome {
 		return func(env props.Env) props.Outcome {
 			most, calls := 0, 0
-			if o := lemma8Dists(env, func(n, k int, f KKFamily, seed uint64, dst [][]amesh.Dest) *props.Outcome {
-				var rs []int
-				if _, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Allocator: roundsAllocator(m, &rs)}); err != nil {
-					return &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
-				// Adversarial PUs too: every bucket with remainder n − 1.
-				r := seeds.Rand(seed, 2)
-				for range 4 {
-					a, err := amesh.AllocateMutant(n, a2AdversarialDests(r.Uint64(), n, k), nil, m)
-					if err != nil {
+			pow2 := func() *props.Outcome {
+				return lemma8Dists(env, func(n, k int, f KKFamily, seed uint64, dst [][]amesh.Dest) *props.Outcome {
+					var rs []int
+					if _, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Allocator: roundsAllocator(m, &rs)}); err != nil {
 						return &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
-					rs = append(rs, len(slices.Compact(slices.Clone(a.Sizes))))
-				}
-				for _, x := range rs {
-					calls++
-					most = max(most, x)
-					if x > floorLog2(n) {
-						return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: a PU makes %d allocation rounds > ⌊log n⌋ = %d", n, k, f, x, floorLog2(n)), Counterexample: KKCase{amesh.Det3, false, n, k, f, seed}}
+					// Adversarial PUs too: every bucket with remainder n − 1.
+					r := seeds.Rand(seed, 2)
+					for range 4 {
+						a, err := amesh.AllocateMutant(n, a2AdversarialDests(r.Uint64(), n, k), nil, m)
+						if err != nil {
+							return &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+						}
+						rs = append(rs, len(slices.Compact(slices.Clone(a.Sizes))))
 					}
+					for _, x := range rs {
+						calls++
+						most = max(most, x)
+						if x > bound(n) {
+							return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: a PU makes %d allocation rounds > %s = %d", n, k, f, x, name, bound(n)), Counterexample: KKCase{amesh.Det3, false, n, k, f, seed}}
+						}
+					}
+					return nil
+				})
+			}
+			odd := func() *props.Outcome {
+				c, x, err := roundsOdd(env, m, bound, &calls, &most)
+				if err != nil {
+					return &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				}
+				if c != nil {
+					return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: a PU with %d packets (destinations %v, shrunk) makes %d allocation rounds (subbucket sizes %v) > %s = %d", c.N, len(c.Dests), c.Dests, x, c.Sizes, name, bound(c.N)), Counterexample: *c}
 				}
 				return nil
-			}); o != nil {
-				return *o
 			}
-			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d ALLOCATE calls (every PU of every distribution, and adversarial PUs with every remainder n − 1); at most %d rounds, ⌊log n⌋ reached: %v", calls, most, most > 0)}
+			parts := []func() *props.Outcome{pow2, odd}
+			if oddFirst {
+				parts = []func() *props.Outcome{odd, pow2}
+			}
+			for _, p := range parts {
+				if o := p(); o != nil {
+					return *o
+				}
+			}
+			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d ALLOCATE calls (every PU of every distribution, adversarial PUs with every remainder n − 1, and random PUs at n = 5, 6); at most %d rounds", calls, most)}
 		}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/lemma-8/proof-rounds", Source: seed003 + " Lemma 8's proof ('Because after Step 3 a PU holds at most n packets with destinations in the same row, there are at most ⌊log n⌋ allocation rounds')", Kind: props.Invariant, Recorded: props.Holds,
+	props.Register(props.Claim{ID: "mesh/lemma-8/proof-rounds", Source: seed003 + " Lemma 8's proof ('Because after Step 3 a PU holds at most n packets with destinations in the same row, there are at most ⌊log n⌋ allocation rounds')", Kind: props.Invariant, Recorded: props.Violated, Class: props.Paper,
 		Statement: "In Step 8 of ALLOCATE a PU makes at most ⌊log n⌋ allocation rounds (batches of subbuckets with a common size).",
-		Scope:     "ALLOCATE as DET_3_PHASE_ROUTE runs it without coloring (instrumented through algos/mesh Options.Allocator, no new hook), on every PU of one distribution of each k-k family and 2 (small), 4 (default), 8 (large) more uniform random ones per size, n ∈ {4, 8} (small), + 16, + 32, k ∈ {2n, n², n² log n}; plus 4 adversarial PUs per distribution whose every bucket has remainder n − 1 (props/mesh.a2AdversarialDests)",
-		Notes:     "After Step 3 every remainder is < n, so the subbuckets of Step 5 have sizes 2^e with 2^e < n: e ∈ {0, …, log n − 1} for n a power of two, ⌊log n⌋ sizes. (The proof's 'at most n packets' is < n: a bucket of n goes entirely in Step 3.) Planted fault (written before running): Step 3 extracting one round too few (mesh.ExtractRoundShort), which leaves remainders in [n, 2n) and so a subbucket of size n: ⌊log n⌋ + 1 rounds.",
-		Check:     rounds(amesh.Faithful),
-		Faults:    []props.Fault{{Name: "Step 3 extracts n·(⌊B/n⌋ − 1) packets, one round too few (mesh.ExtractRoundShort)", Check: rounds(amesh.ExtractRoundShort)}},
+		Scope:     "ALLOCATE (algos/mesh.Allocate) on random PUs at n ∈ {5, 6} (k ∈ {n, 2n, n²}, uniform destinations, and PUs with a remainder of n − 1 and n − 2 per bucket), shrunk by dropping packets; then as DET_3_PHASE_ROUTE runs it without coloring (instrumented through algos/mesh Options.Allocator, no new hook), on every PU of one distribution of each k-k family and 2 (small), 4 (default), 8 (large) more uniform random ones per size, n ∈ {4, 8} (small), + 16, + 32, k ∈ {2n, n², n² log n}; plus 4 adversarial PUs per distribution whose every bucket has remainder n − 1 (props/mesh.a2AdversarialDests)",
+		Notes:     "After Step 3 every remainder is < n, so the subbuckets of Step 5 have sizes 2^e ≤ n − 1: e ∈ {0, …, ⌊log(n − 1)⌋}, ⌊log(n − 1)⌋ + 1 = ⌈log n⌉ sizes. That is ⌊log n⌋ only when n is a power of two. (The proof's 'at most n packets' is < n: a bucket of n goes entirely in Step 3.) [2026-11-24, review] Recorded holds before, on powers of two only, where ⌊log n⌋ = ⌈log n⌉ and the bound had no power; now violated (class paper): at n = 5 a PU whose buckets keep remainders 4 and 3 gets subbuckets [4 2 1], 3 rounds > ⌊log 5⌋ = 2 (the evidence gives the shrunk PU; n = 6 likewise, [4 2 1] > 2). Lemma 8 itself survives: its proof sums over l = −1, …, ⌊log n⌋, a spare term that covers the extra round. The corrected bound is mesh/lemma-8/proof-rounds-ceil.",
+		Check:     rounds(amesh.Faithful, floorLog2, "⌊log n⌋", true),
+	})
+	props.Register(withPowerNote(props.Claim{ID: "mesh/lemma-8/proof-rounds-ceil", Source: seed003 + " Lemma 8's proof (the allocation rounds), corrected", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+		Statement: "In Step 8 of ALLOCATE a PU makes at most ⌈log n⌉ allocation rounds (batches of subbuckets with a common size).",
+		Scope:     "the cases of mesh/lemma-8/proof-rounds (powers of two first, then n ∈ {5, 6})",
+		Notes:     "[2026-11-24, review] The bound mesh/lemma-8/proof-rounds should have stated: remainders after Step 3 are < n, so subbucket sizes are 2^e ≤ n − 1, ⌊log(n − 1)⌋ + 1 = ⌈log n⌉ of them (n ≥ 2). Ours, not the paper's (class construction). Planted fault (written before running): Step 3 extracting one round too few (mesh.ExtractRoundShort), which leaves remainders in [n, 2n) and so, at n a power of two, a subbucket of size n: log n + 1 rounds (at n = 5, 6 the mutant's subbucket of size 8 > n is an error, so the powers of two run first).",
+		Check:     rounds(amesh.Faithful, ceilLog2, "⌈log n⌉", false),
+		Faults:    []props.Fault{{Name: "Step 3 extracts n·(⌊B/n⌋ − 1) packets, one round too few (mesh.ExtractRoundShort)", Check: rounds(amesh.ExtractRoundShort, ceilLog2, "⌈log n⌉", false)}},
 	}))
 
 	// hBound checks h(i) on every column and cut: the packets that stand

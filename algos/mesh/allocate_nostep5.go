@@ -1,8 +1,9 @@
 package mesh
 
 // noStep5 is not a planted fault: it selects AllocateNoStep5's variant of
-// ALLOCATE inside allocate (unexported, so no caller can pass it as a
-// Mutation).
+// ALLOCATE inside allocate. The constant is unexported, but its value is
+// not out of reach: AllocateMutant(n, dst, tie, Mutation(-1)) is
+// AllocateNoStep5.
 const noStep5 Mutation = -1
 
 // AllocateNoStep5 is ALLOCATE (Allocate) without Step 5: the remainder of

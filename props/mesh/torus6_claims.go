@@ -338,7 +338,8 @@ var torusThm3Sizes = [][3]int{{8, 2, 16}, {8, 4, 16}, {8, 2, 64}}
 
 func init() {
 	const c = 4 // mesh/thm-3/time's constant
-	thm3 := func(mesh bool) func(props.Env) props.Outcome {
+	// thm3 checks the total bound (mainOnly false) or the main phases' bound.
+	thm3 := func(mesh, mainOnly bool) func(props.Env) props.Outcome {
 		return func(env props.Env) props.Outcome {
 			var sl slackMax
 			var ev []string
@@ -364,13 +365,17 @@ func init() {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
 					main := r.PhaseSteps[amesh.PrimePhase1] + r.PhaseSteps[amesh.PrimePhase2] + r.PhaseSteps[amesh.PrimePhase3]
-					sl.see(float64(r.Steps), lim)
-					if float64(r.Steps) > lim {
+					if !mainOnly {
+						sl.see(float64(r.Steps), lim)
+					}
+					if !mainOnly && float64(r.Steps) > lim {
 						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, n' = %d, k = %d, %s: %d steps (main phases %d) > k·n/4 + %d·(k·n' + (n²/n'³)·log n) = %.4g", n, np, k, fam, r.Steps, main, c, lim),
 							Counterexample: PrimeCase{N: n, NPrime: np, K: k, Coloring: true, Family: fam, Seed: seed}}
 					}
-					sl.see(float64(main), limMain)
-					if float64(main) > limMain {
+					if mainOnly {
+						sl.see(float64(main), limMain)
+					}
+					if mainOnly && float64(main) > limMain {
 						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, n' = %d, k = %d, %s: the main phases take %d steps %v > k·n/4 + %d·((n²/n'³)·log n + n/n') = %.4g", n, np, k, fam, main, r.PhaseSteps, c, limMain),
 							Counterexample: PrimeCase{N: n, NPrime: np, K: k, Coloring: true, Family: fam, Seed: seed}}
 					}
@@ -381,11 +386,18 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")})
 		}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-thm-3", Source: seed003 + " §6 ('leading terms half as large') with Theorem 3 and Corollary 2", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
-		Statement: "On the n×n torus, DET_3_PHASE_ROUTE with ALLOCATE′, coloring and the rearrangements in submeshes routes k-k distributions in k·n/4 + 4·(k·n' + (n²/n'³)·log n) steps (Theorem 3 with mesh/thm-3/time's constant 4 and its leading term halved), and its three main phases (the one-axis phases 1–3 between the rearrangements, which carry the leading term) take at most k·n/4 + 4·((n²/n'³)·log n + n/n') steps.",
+	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-thm-3", Source: seed003 + " §6 ('leading terms half as large') with Theorem 3 and Corollary 2", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Construction,
+		Statement: "On the n×n torus, DET_3_PHASE_ROUTE with ALLOCATE′, coloring and the rearrangements in submeshes routes k-k distributions in k·n/4 + 4·(k·n' + (n²/n'³)·log n) steps (Theorem 3 with mesh/thm-3/time's constant 4 and its leading term halved).",
 		Scope:     "(n, n', k) ∈ {(8, 2, 16), (8, 4, 16), (8, 2, 64)} at every budget; uniform random, transpose, reflect and row-to-col; all 15 phases of algos/mesh.NewPlanPrime on the torus step model with the tie-splitting stand-in for [4]",
-		Notes:     "Only the leading term is halved: the local rearrangements run inside n'×n' submeshes, where the wrap-around links do not help, so the O(k·n') term stays as on the mesh; the evidence also gives the three main phases. Corollary 2 is Theorem 3 with n' chosen (n' = ω(√n·(log n/k)^{1/4})); the choice and its algebra do not involve the leading term, so on the torus it reads k·n/4 + O(k^{3/4}·√n·log^{1/4} n), and what can be run of it is this bound at the sizes above (the algebra is mesh/cor-2/theorem-3-terms, mesh/cor-2/as-stated). " + torus6StandInNot + " The main-phase bound is our split of Theorem 3 (the O(k·n') term is the local rearrangements; Lemma 13's additive terms (n²/n'³)·log(n/n') + n/n' belong to the main phases), with the same constant 4. Planted fault (written before running): the mesh (the main phases take about k·n/2 there). The total alone has no power at sizes the step model can run (the allowance 4·k·n' exceeds k·n/4 unless n > 16·n'; measured: the mesh stays within it at every size here); the main-phase bound catches the mesh at n = 8, n' = 4, k = 16 (reflect: 64 > 52) and at n = 8, n' = 2, k = 64 (reflect: 256 > 240).",
-		Check:     thm3(false),
-		Faults:    []props.Fault{{Name: faultTorusMesh, Check: thm3(true)}},
+		Notes:     "Only the leading term is halved: the local rearrangements run inside n'×n' submeshes, where the wrap-around links do not help, so the O(k·n') term stays as on the mesh. Corollary 2 is Theorem 3 with n' chosen (n' = ω(√n·(log n/k)^{1/4})); the choice and its algebra do not involve the leading term, so on the torus it reads k·n/4 + O(k^{3/4}·√n·log^{1/4} n), and what can be run of it is this bound at the sizes above (the algebra is mesh/cor-2/theorem-3-terms, mesh/cor-2/as-stated). " + torus6StandInNot + " [2026-11-24, review] Split from the main-phase bound (now mesh/sec-6/torus-thm-3-main) and recorded inconclusive (was holds, with the power borrowed from the main-phase bound): the total has no power at sizes the step model can run — the allowance 4·k·n' exceeds k·n/4 unless n > 16·n', so even the mesh, whose leading term is twice as large, stays within it at every size here (the planted fault, the mesh, is not caught). Deciding it needs n > 16·n' (n > 32 even at n' = 2), beyond what the step model runs here in the claim's budget.",
+		Check:     thm3(false, false),
+		Faults:    []props.Fault{{Name: faultTorusMesh, Check: thm3(true, false)}},
+	}))
+	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-thm-3-main", Source: seed003 + " §6 ('leading terms half as large') with Theorem 3 and Lemma 13; the bound is ours", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
+		Statement: "On the n×n torus, DET_3_PHASE_ROUTE with ALLOCATE′ and coloring: its three main phases (the one-axis phases 1–3 between the rearrangements, which carry the leading term) take at most k·n/4 + 4·((n²/n'³)·log n + n/n') steps.",
+		Scope:     "the cases of mesh/sec-6/torus-thm-3",
+		Notes:     "[2026-11-24, review] Split from mesh/sec-6/torus-thm-3. The bound is ours, not the paper's: our split of Theorem 3 (the O(k·n') term is the local rearrangements; the main phases get Lemma 13's additive terms), with mesh/thm-3/time's constant 4 (the paper states no constant) and log n where Lemma 13 has log(n/n') (log n is the larger, so the bound is the looser one). " + torus6StandInNot + " Planted fault (written before running): the mesh (the main phases take about k·n/2 there); caught at n = 8, n' = 4, k = 16 (reflect: 64 > 52) and at n = 8, n' = 2, k = 64 (reflect: 256 > 240).",
+		Check:     thm3(false, true),
+		Faults:    []props.Fault{{Name: faultTorusMesh, Check: thm3(true, true)}},
 	}))
 }

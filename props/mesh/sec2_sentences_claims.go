@@ -27,12 +27,6 @@ func fastLineTime(n int, src, dst []int32) (int, int, error) {
 	return r.StepsRight, r.StepsLeft, err
 }
 
-// nearestLineTime is nearest-first on the step model (the planted fault).
-func nearestLineTime(n int, src, dst []int32) (int, int, error) {
-	r, err := linearSteps(LinearInstance{N: n, Src: src, Dst: dst}, true)
-	return r.StepsRight, r.StepsLeft, err
-}
-
 // phaseLines splits one phase (packet q from pos[q] to tg[q] on the n×n
 // mesh, each along one axis) into its lines: rows 0…n−1, then columns
 // n…2n−1, each with the packets' positions on it (standing packets left
@@ -83,8 +77,9 @@ func init() {
 	// kkSizes with k ≥ n², that the time equals the largest link load,
 	// and on all sizes (k = 2n too) that L ≤ T ≤ L + n − 2.
 	// dense(n, k) says whether (n, k) is one of the densities judged for
-	// equality.
-	sentence := func(lt lineTimeFn, dense func(n, k int) bool) func(props.Env) props.Outcome {
+	// equality (judgeEq) or counted apart for the rate of T = L (not
+	// judgeEq).
+	sentence := func(lt lineTimeFn, dense func(n, k int) bool, judgeEq bool) func(props.Env) props.Outcome {
 		return func(env props.Env) props.Outcome {
 			dc, sparse := counts{}, counts{}
 			for _, nk := range kkSizes(env.Budget) {
@@ -127,7 +122,7 @@ func init() {
 									if T < L || T > L+n-2 {
 										return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s: time %d outside [L, L + n − 2] = [%d, %d]", what, T, L, L+n-2), Counterexample: cex}
 									}
-									if dense(n, k) && T != L {
+									if judgeEq && dense(n, k) && T != L {
 										return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s: time %d ≠ largest link load %d", what, T, L), Counterexample: cex}
 									}
 								}
@@ -136,6 +131,14 @@ func init() {
 						}
 					}
 				}
+			}
+			if !judgeEq {
+				// No power: nearest-first (the planted fault of the equality
+				// check) also stays within [L, L + n − 2] at these sizes
+				// (measured 2026-11-24 at small and default), so a pass
+				// is recorded inconclusive; a line outside the range is
+				// still violated above.
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("no power (nearest-first, the planted fault, also stays within L ≤ T ≤ L + n − 2 here). L ≤ T ≤ L + n − 2 on every line direction with packets; at k = n²·log n (not judged) T = L on %d of %d (%.4f), largest T − L = %d; at the other densities T = L on %d of %d, largest T − L = %d", dc.equal, dc.lines, float64(dc.equal)/float64(max(dc.lines, 1)), dc.worst, sparse.equal, sparse.lines, sparse.worst)}
 			}
 			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("densities judged: time = largest link load on all %d line directions with packets; the others (not judged for equality): equal on %d of %d, largest T − L = %d (within n − 2 everywhere)", dc.lines, sparse.equal, sparse.lines, sparse.worst)}
 		}
@@ -147,16 +150,15 @@ func init() {
 		Statement: "At k ≥ n² packets per PU the farthest-first time of each direction of every row and column phase equals the largest number of packets crossing one of its links (and at any density it lies between that number L and L + n − 2).",
 		Scope:     scope + "; equality judged at k ∈ {n², n²·log n}; the first line (in that order) that breaks it is reported with its packets",
 		Notes:     relation + "Class reading: 'the packet densities we will consider' is not a number; k ≥ n² was our reading, fixed before running. It fails by one step: at n = 4, k = 16, RAND_3_PHASE_ROUTE on transpose, the downward direction of column 1 in Phase 3 takes 7 steps against a busiest link of 6 (the counterexample lists the line's packets; replay: go run ./cmd/routecheck claims --filter '^mesh/sec-2/time-equals-max-load$' --budget small). The paper's own regime, k = ω(n²·log n), is mesh/sec-2/time-equals-max-load/n2-log-n. A violated claim needs no planted fault.",
-		Check:     sentence(fastLineTime, func(n, k int) bool { return k >= n*n }),
+		Check:     sentence(fastLineTime, func(n, k int) bool { return k >= n*n }, true),
 	})
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-2/time-equals-max-load/n2-log-n", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
-		Statement: "At k ≥ n²·log n packets per PU (§3's regime k = ω(n²·log n)) the farthest-first time of each direction of every row and column phase equals the largest number of packets crossing one of its links; at any density it lies between that number L and L + n − 2.",
-		Scope:     scope + "; equality judged at k = n²·log n only",
-		Notes: relation + "Written after mesh/sec-2/time-equals-max-load (k ≥ n²) was found violated by one step at n = 4, k = 16: this is the same check at the density §3 assumes, not a loosened threshold chosen to pass — the k ≥ n² result stays recorded violated. At k = n² and k = 2n the evidence counts the lines where T = L and the largest T − L (not judged). " +
-			"Planted fault (written before running): nearest-first in place of farthest-first on the step model (the sentence is about the farthest-first time): a PU that sends its near packets first leaves the busiest link idle while far packets are still on their way.",
-		Check:  sentence(fastLineTime, func(n, k int) bool { return k >= nlogn2(n) }),
-		Faults: []props.Fault{{Name: faultNearestFirst, Check: sentence(nearestLineTime, func(n, k int) bool { return k >= nlogn2(n) })}},
-	}))
+	props.Register(props.Claim{ID: "mesh/sec-2/time-equals-max-load/n2-log-n", Source: src, Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Reading,
+		Statement: "At any density, and in particular at §3's k = n²·log n, the farthest-first time T of each direction of every row and column phase lies between the largest number L of packets crossing one of its links and L + n − 2 (the rate of T = L at k = n²·log n is reported, not judged).",
+		Scope:     scope + "; T = L counted at k = n²·log n, not judged",
+		Notes: relation + "Written after mesh/sec-2/time-equals-max-load (k ≥ n²) was found violated by one step at n = 4, k = 16. " +
+			"[2026-11-24, review] Recorded inconclusive (was holds, with equality judged at k = n²·log n): that holds could flip — a line whose busiest link carries L and a 2-hop stretch from a single source with L packets gives T = L + 1 at any density, so equality held only because no such stretch was sampled, and k = n²·log n is not a threshold beyond which it cannot happen. Only L ≤ T ≤ L + n − 2 is judged now (a line outside it is violated); the evidence gives the rate of T = L at k = n²·log n (1896 of 1896 at small). The range has no power here: the planted fault of the equality check, nearest-first on the step model, also stays within it (measured at small and default: T = L on 33 of 1896 lines at small, T − L at most 4), so a pass is inconclusive, not holds, and the fault is not run (it cost 48 s wall at default for no catch).",
+		Check: sentence(fastLineTime, func(n, k int) bool { return k >= nlogn2(n) }, false),
+	})
 }
 
 // Lemma 8's proof, instrumented (003_8774480fe7c747cc.txt §3): "there are

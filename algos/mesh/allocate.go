@@ -131,6 +131,9 @@ func allocate(n int, dst []Dest, tie TieBreak, m Mutation) (Allocation, error) {
 	for r, b := range buckets {
 		for len(b) > 0 {
 			x := 1 << (bits.Len(uint(len(b))) - 1)
+			if m == noStep5 {
+				x = len(b) // AllocateNoStep5: the whole remainder, one subbucket
+			}
 			var take []int32
 			take, b = extract(b, x)
 			subs = append(subs, sub{row: r, packets: take})

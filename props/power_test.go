@@ -1,6 +1,8 @@
 package props
 
 import (
+	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
@@ -111,5 +113,30 @@ func TestPowerRule(t *testing.T) {
 		Faults: []Fault{{Name: "f", Check: func(Env) Outcome { ran = true; return Outcome{} }}}}, env)
 	if ran || r.Verdict != Violated {
 		t.Errorf("violated claim: faults ran %v, verdict %s", ran, r.Verdict)
+	}
+}
+
+// A slack that is not a finite number is an error inside the check: the
+// claim comes out inconclusive (never holds, never matching a recorded
+// holds), the JSON ledger still encodes it, and a fault whose slack is NaN
+// is not a catch.
+func TestNonFiniteSlackIsACrash(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, bad := range []float64{nan, inf, -inf} {
+		c := Claim{ID: "test/nan-slack", Source: "test", Statement: "test", Kind: Bound, Recorded: Holds,
+			Check:  func(Env) Outcome { return Outcome{Verdict: Holds, Evidence: "0/0", Slack: &bad} },
+			Faults: []Fault{{Name: "always caught", Check: func(Env) Outcome { return Outcome{Verdict: Violated} }}}}
+		r := Run(c, Env{Budget: Small, Seed: 1})
+		if r.Verdict != Inconclusive || r.Matches || r.Slack != nil || !strings.Contains(r.Evidence, "not a finite number") {
+			t.Errorf("slack %v: verdict %s, matches %v, slack %v, evidence %q", bad, r.Verdict, r.Matches, r.Slack, r.Evidence)
+		}
+		if _, err := json.Marshal(r); err != nil {
+			t.Errorf("slack %v: the result does not encode: %v", bad, err)
+		}
+		c.Check = func(Env) Outcome { s := 0.5; return Outcome{Verdict: Holds, Slack: &s} }
+		c.Faults = []Fault{{Name: "NaN slack", Check: func(Env) Outcome { return Outcome{Verdict: Violated, Slack: &bad} }}}
+		if r := Run(c, Env{Budget: Small, Seed: 1}); r.Caught() != 0 || r.Verdict != Inconclusive {
+			t.Errorf("fault with slack %v: caught %d, verdict %s", bad, r.Caught(), r.Verdict)
+		}
 	}
 }

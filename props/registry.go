@@ -3,6 +3,7 @@ package props
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -427,7 +428,10 @@ func Run(c Claim, env Env) (r Result) {
 }
 
 // runCheck runs a check, turning a panic into an Inconclusive outcome that
-// carries the panic (and, unless it is a FalsifyError, the stack).
+// carries the panic (and, unless it is a FalsifyError, the stack). A slack
+// that is not a finite number (NaN or ±Inf: an error inside the check, e.g.
+// 0/0 after an underflow) is a crash too: never a pass, and never a value
+// the JSON ledger cannot encode.
 func runCheck(check func(Env) Outcome, env Env) (o Outcome, crashed bool) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -439,5 +443,9 @@ func runCheck(check func(Env) Outcome, env Env) (o Outcome, crashed bool) {
 			o.Evidence = fmt.Sprintf("check panicked: %v\n%s", p, debug.Stack())
 		}
 	}()
-	return check(env), false
+	o = check(env)
+	if o.Slack != nil && (math.IsNaN(*o.Slack) || math.IsInf(*o.Slack, 0)) {
+		return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("check error: its slack is %v, not a finite number (its own verdict was %s): %s", *o.Slack, o.Verdict, strings.TrimSpace(o.Evidence))}, true
+	}
+	return o, false
 }

@@ -998,8 +998,11 @@ func phase2Union(shrink bool) func(props.Env) props.Outcome {
 			sq := math.Sqrt(float64(g))
 			printed := 9 * K * float64(g) * math.Exp(-(alpha+beta)*sq)
 			union := 9 * K * float64(g) * math.Exp(-betaTrue*sq)
-			worst = max(worst, union/printed)
-			if printed < union*(1-1e-12) {
+			// Compared in log space: both bounds underflow to 0 long before
+			// g = 2^40 (their ratio was 0/0 = NaN there).
+			logRatio := (alpha + beta - betaTrue) * sq // log(union/printed)
+			worst = max(worst, math.Exp(logRatio))
+			if logRatio > 1e-12 {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("g = %d (K = s̄ − y − 1 = %.0f Phase-2 steps, x = 0.3; α = %.4g, β = %.4g, β_true = %.4g from the proof's exponents): the printed 9Kg·e^{−(α+β)g^{1/2}} = %.6g is below the union bound's 9Kg·e^{−β_true·g^{1/2}} = %.6g by the factor %.6g", g, K, alpha, beta, betaTrue, printed, union, printed/union),
 					Counterexample: map[string]any{"g": g, "K": K, "alpha": alpha, "beta": beta, "beta_true": betaTrue, "printed": printed, "union": union}}
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"routecheck/internal/seeds"
@@ -321,4 +322,36 @@ func TestEngineFreshBytes(t *testing.T) {
 		t.Errorf("a fresh engine's first run allocates %d bytes, over twice its layout (%d)", got, layout)
 	}
 	t.Logf("a fresh engine's first run: %d bytes allocated, layout %d", got, layout)
+}
+
+// Run on a state the engine refuses because a packet is outside the network
+// (a node ≥ Nodes(), a negative node, a destination ≥ N) falls back to the
+// step model, which returns an error naming the packet — it used to panic
+// indexing its per-node lists.
+func TestRunRejectsPacketsOutsideTheNetwork(t *testing.T) {
+	net, err := mb.Build(8, 2, seeds.Rand(0xf175, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(s *mb.State)
+	}{
+		{"packet at node Nodes()", func(s *mb.State) { s.Pos[0] = int32(net.Nodes()) }},
+		{"packet at node −1", func(s *mb.State) { s.Pos[1] = -1 }},
+		{"destination N", func(s *mb.State) { s.Dest[2] = int32(net.N) }},
+	} {
+		s, _ := mb.Init(net, 4, perm.Identity(net.N))
+		c.edit(&s)
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("%s: Run panics: %v", c.name, p)
+				}
+			}()
+			if _, _, err := Run(s, Options{}); err == nil || !strings.Contains(err.Error(), "outside") {
+				t.Errorf("%s: Run returns error %v, want one saying the packet is outside", c.name, err)
+			}
+		}()
+	}
 }

@@ -89,6 +89,20 @@ type Result struct {
 // Same contract as Run.
 func runStepModel(s mb.State, o Options) (Result, mb.State, error) {
 	net, L := s.Net, s.L
+	if net == nil {
+		return Result{}, s, fmt.Errorf("multibutterfly: state has no network")
+	}
+	if len(s.Dest) != len(s.Pos) {
+		return Result{}, s, fmt.Errorf("multibutterfly: %d packet positions but %d destinations", len(s.Pos), len(s.Dest))
+	}
+	for p, v := range s.Pos {
+		if v < 0 || int(v) >= net.Nodes() {
+			return Result{}, s, fmt.Errorf("multibutterfly: packet %d at node %d, outside the network's %d nodes", p, v, net.Nodes())
+		}
+		if d := s.Dest[p]; d < 0 || int(d) >= net.N {
+			return Result{}, s, fmt.Errorf("multibutterfly: packet %d has destination %d, outside [0, %d)", p, d, net.N)
+		}
+	}
 	maxIt := o.MaxIterations
 	if maxIt <= 0 {
 		maxIt = DefaultMaxIterations(net.LogN, L)

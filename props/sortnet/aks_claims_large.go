@@ -426,42 +426,13 @@ func aksExpanderInvariantsTraced(key aksInvKey, fault *aksNetFault) (AKSInvarian
 		drawn = append(drawn, search+i)
 	}
 	f.Random = len(ins) - f.Failing
-	for _, rep := range schedule {
-		f.Reports++
-		for _, v := range rep.Violations() {
-			f.ByClause[v.Clause]++
-			if f.First == "" {
-				f.First = "schedule: " + v.String()
-			}
-		}
-	}
+	f.tallySchedule(schedule)
 	for k, in := range ins {
 		reports, err := tracer.Reports(pr.ApplyStages, in)
 		if err != nil {
 			return f, err
 		}
-		kept := true
-		for _, rep := range reports {
-			f.Reports++
-			for _, v := range rep.Violations() {
-				kept = false
-				f.ByClause[v.Clause]++
-				if f.First == "" {
-					what := "random"
-					if k < f.Failing {
-						what = "failing"
-					}
-					f.First = fmt.Sprintf("traced input %d (%s): %s", k, what, v.String())
-				}
-			}
-			for _, lv := range rep.Levels {
-				for j, st := range lv.Strangers {
-					if float64(st) > lv.Bounds[j] && lv.Bounds[j] < 1 {
-						f.BoundBelow1++
-					}
-				}
-			}
-		}
+		kept := f.tallyTrace(k, reports)
 		if drawn[k] >= search {
 			run(drawn[k], in) // a random permutation: not run yet
 		} else if resume != nil || keep != nil {
@@ -585,39 +556,10 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 	if res.Net.Size() != plainSize || res.Net.Depth() != plainDepth {
 		return f, fmt.Errorf("aks: rebuilding the network with traces gave a different network (size %d vs %d)", res.Net.Size(), plainSize)
 	}
-	for _, rep := range res.Schedule {
-		f.Reports++
-		for _, v := range rep.Violations() {
-			f.ByClause[v.Clause]++
-			if f.First == "" {
-				f.First = "schedule: " + v.String()
-			}
-		}
-	}
+	f.tallySchedule(res.Schedule)
 	net := fault.mutate(res)
 	for k, tr := range res.Traces {
-		kept := true
-		for _, rep := range tr.Reports {
-			f.Reports++
-			for _, v := range rep.Violations() {
-				kept = false
-				f.ByClause[v.Clause]++
-				if f.First == "" {
-					what := "random"
-					if k < f.Failing {
-						what = "failing"
-					}
-					f.First = fmt.Sprintf("traced input %d (%s): %s", k, what, v.String())
-				}
-			}
-			for _, lv := range rep.Levels {
-				for j, st := range lv.Strangers {
-					if float64(st) > lv.Bounds[j] && lv.Bounds[j] < 1 {
-						f.BoundBelow1++
-					}
-				}
-			}
-		}
+		kept := f.tallyTrace(k, tr.Reports)
 		y := slices.Clone(ins[k])
 		msn.Apply(net, y)
 		sorted := msn.Sorted(y)
@@ -629,6 +571,48 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 	}
 	aksInvCache.Store(key, f)
 	return f, nil
+}
+
+// tallySchedule counts the data-independent stage reports' violations.
+func (f *AKSInvariantFinding) tallySchedule(schedule []aks.StageReport) {
+	for _, rep := range schedule {
+		f.Reports++
+		for _, v := range rep.Violations() {
+			f.ByClause[v.Clause]++
+			if f.First == "" {
+				f.First = "schedule: " + v.String()
+			}
+		}
+	}
+}
+
+// tallyTrace counts the violations in traced input k's stage reports (and
+// those where a bound below 1 makes a single stranger too many); it
+// reports whether the input kept every invariant.
+func (f *AKSInvariantFinding) tallyTrace(k int, reports []aks.StageReport) (kept bool) {
+	kept = true
+	for _, rep := range reports {
+		f.Reports++
+		for _, v := range rep.Violations() {
+			kept = false
+			f.ByClause[v.Clause]++
+			if f.First == "" {
+				what := "random"
+				if k < f.Failing {
+					what = "failing"
+				}
+				f.First = fmt.Sprintf("traced input %d (%s): %s", k, what, v.String())
+			}
+		}
+		for _, lv := range rep.Levels {
+			for j, st := range lv.Strangers {
+				if float64(st) > lv.Bounds[j] && lv.Bounds[j] < 1 {
+					f.BoundBelow1++
+				}
+			}
+		}
+	}
+	return kept
 }
 
 func (f AKSInvariantFinding) String() string {

@@ -17,16 +17,25 @@ func ShuffleInto(p []int32, src *rand.PCG) {
 	for i := range p {
 		p[i] = int32(i)
 	}
+	Shuffle(p, src)
+}
+
+// Shuffle is the Fisher–Yates loop from the top (for i = n−1 … 1, swap
+// x[i] and x[IntN(i+1)]) with rand.Rand's draws in the same order, drawn
+// shuffleBatch at a time before the swaps they select, so that the swaps'
+// cache misses overlap instead of waiting on the generator, with the
+// generator's state in registers (internal/pcgstate).
+func Shuffle[T any](x []T, src *rand.PCG) {
 	ps := pcgstate.Load(src)
 	var js [shuffleBatch]int32
-	for hi := len(p) - 1; hi > 0; {
+	for hi := len(x) - 1; hi > 0; {
 		lo := max(hi-shuffleBatch, 0)
 		b := js[:hi-lo]
 		for k := range b {
 			b[k] = int32(ps.IntN(uint64(hi - k + 1)))
 		}
-		// Swap k is the loop's step i = hi − k; j ≤ i < len(p).
-		q := p[:hi+1]
+		// Swap k is the loop's step i = hi − k; j ≤ i < len(x).
+		q := x[:hi+1]
 		for k, j := range b {
 			i := hi - k
 			q[i], q[j] = q[j], q[i]

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	ap "routecheck/algos/pops"
-	"routecheck/internal/pcgstate"
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	mpops "routecheck/models/pops"
@@ -24,33 +23,6 @@ type lemma33Scratch struct {
 	acc   []uint64 // the pairs accepted by the last call (reset in dst by the next)
 	src   []int32
 	tmp   []int32
-}
-
-// shuffleBatch is how many swaps shuffle draws ahead of doing them.
-const shuffleBatch = 256
-
-// shuffle is the Fisher–Yates loop of lemma33Instance (for i = n−1 … 1,
-// swap x[i] and x[IntN(i+1)]) with the same draws in the same order, drawn
-// shuffleBatch at a time before the swaps they select, so that the swaps'
-// cache misses overlap instead of waiting on the generator, and drawn with
-// the generator's state in registers (internal/pcgstate).
-func shuffle[T any](x []T, src *rand.PCG) {
-	p := pcgstate.Load(src)
-	var js [shuffleBatch]int32
-	for hi := len(x) - 1; hi > 0; {
-		lo := max(hi-shuffleBatch, 0)
-		b := js[:hi-lo]
-		for k := range b {
-			b[k] = int32(p.IntN(uint64(hi - k + 1)))
-		}
-		q := x[:hi+1]
-		for k, j := range b {
-			i := hi - k
-			q[i], q[j] = q[j], q[i]
-		}
-		hi = lo
-	}
-	p.Store(src)
 }
 
 // instance is lemma33Instance(g, deg, rand.New(src)) — the same random
@@ -76,11 +48,11 @@ func (s *lemma33Scratch) instance(g, deg int, src *rand.PCG) []int32 {
 	for i := range p {
 		p[i] = int32(i)
 	}
-	shuffle(p, src)
+	ap.Shuffle(p, src)
 	for i, x := range p {
 		pairs[i] = uint64(i)<<32 | uint64(uint32(x))
 	}
-	shuffle(pairs, src)
+	ap.Shuffle(pairs, src)
 	for _, e := range s.acc {
 		dst[int32(e>>32)] = perm.None
 	}

@@ -9,7 +9,6 @@ import (
 
 	amb "routecheck/algos/multibutterfly"
 	"routecheck/internal/seeds"
-	"routecheck/models/expander"
 	mb "routecheck/models/multibutterfly"
 	"routecheck/oracles/mbflyforms"
 	"routecheck/props"
@@ -50,36 +49,20 @@ func c43Cfgs(b props.Budget) []c43Cfg {
 // packets of a batch reach an m-splitter) fails there for every β
 // (mbfly/sec4.2/batch-load).
 func c43Beta(net *mb.CommNetwork, A int) (float64, error) {
-	n, k := net.N, net.LogN
-	kk := n / A
+	kk := net.N / A
 	beta := math.Inf(1)
-	for s := range k {
-		g := expander.Graph{NA: n, NB: n, Adj: make([][]int32, n)}
-		for i, e := range net.Edges {
-			if net.Part[i] == 0 && int(e.Stage) == s {
-				g.Adj[int(e.From)-s*n] = append(g.Adj[int(e.From)-s*n], e.To-int32((s+1)*n))
-			}
-		}
-		mn, _, err := expander.MinNeighbours(g, kk)
+	for s := range net.LogN {
+		b, err := exactBeta(commStageExpander(net, s), kk)
 		if err != nil {
 			return 0, err
 		}
-		for x := 1; x <= kk; x++ {
-			beta = math.Min(beta, float64(mn[x])/float64(x))
-		}
+		beta = math.Min(beta, b)
 	}
-	sp, err := mbflySplitterBeta(net.MB, 1/float64(A))
+	sb, err := leastSplitterBeta(net.MB, 1/float64(A))
 	if err != nil {
 		return 0, err
 	}
-	for _, row := range sp {
-		for _, b := range row {
-			if !math.IsNaN(b) {
-				beta = math.Min(beta, b)
-			}
-		}
-	}
-	return beta, nil
+	return math.Min(beta, sb), nil
 }
 
 // c43Pair is an admissible (γ, θ): condition (2) holds exactly at γ (a

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"strings"
 
 	"routecheck/internal/seeds"
@@ -41,14 +42,20 @@ const mbflySrc = "004_8aa7b4c265a7324b.txt"
 
 var mbflyReadings = "Readings: destination bit s counted from the most significant bit; odd iterations activate edges leaving odd stages; only a node's highest-priority packet is considered on an activated edge, and only into the output set its bit names; folding identifies b with b + m/2; log = log₂."
 
+// ceilLog2 is ⌈log₂ n⌉ (0 for n ≤ 1): the number of butterfly levels of
+// an N-input network, N = n rounded up to a power of two.
+func ceilLog2(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return bits.Len(uint(n - 1))
+}
+
 // mbflyPerms are the permutations a simulation claim routes on N: the
 // structured families (identity, bit reversal, the transpose of the two
 // halves of the address bits, reversal q ↦ N−1−q) and r random ones.
 func mbflyPerms(n, r int, seed, tag uint64) [][]int32 {
-	logN := 0
-	for 1<<logN < n {
-		logN++
-	}
+	logN := ceilLog2(n)
 	id := perm.Identity(n)
 	rev, tr, flip := make([]int32, n), make([]int32, n), make([]int32, n)
 	h := logN / 2

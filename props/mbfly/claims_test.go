@@ -7,6 +7,7 @@ import (
 
 	amb "routecheck/algos/multibutterfly"
 	"routecheck/internal/seeds"
+	"routecheck/models/expander"
 	"routecheck/models/perm"
 )
 
@@ -54,7 +55,8 @@ func TestMbflyCheckersCanFail(t *testing.T) {
 }
 
 // mbflyVerify reports a failing splitter when β is set above what the
-// network has, and mbflySplitterBeta agrees with mbflyVerify's minimum.
+// network has, and the least of mbflySplitterBeta's per-splitter values
+// (leastSplitterBeta) is mbflyVerify's minimum.
 func TestMbflyVerifyCanFail(t *testing.T) {
 	net, err := mbflyNet(1, 5, 32, 2, 0)
 	if err != nil {
@@ -64,20 +66,8 @@ func TestMbflyVerifyCanFail(t *testing.T) {
 	if err != nil || bad == "" || r > 4 {
 		t.Fatalf("ratio %v, bad %q, err %v", r, bad, err)
 	}
-	bs, err := mbflySplitterBeta(net, 1.0/16)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := math.Inf(1)
-	for _, row := range bs {
-		for _, b := range row {
-			if !math.IsNaN(b) {
-				m = math.Min(m, b)
-			}
-		}
-	}
-	if m != r {
-		t.Fatalf("per-splitter minimum %v, verify minimum %v", m, r)
+	if m, err := leastSplitterBeta(net, 1.0/16); err != nil || m != r {
+		t.Fatalf("per-splitter minimum (leastSplitterBeta over mbflySplitterBeta) %v (err %v), verify minimum %v", m, err, r)
 	}
 	// a hand check of one splitter: |Γ| of a single input is at most d = 2
 	sp := net.Splitters[0][0]
@@ -114,5 +104,32 @@ func TestMbflyMaxFlow(t *testing.T) {
 	}
 	if f := mbflyMaxFlow(&cut, cut.Node(0, 5), cut.Node(3, 2)); f != 0 {
 		t.Fatalf("input 5 without its upper edges still reaches output 2 (upper half): %d", f)
+	}
+}
+
+// exactBeta on hand graphs: K_{2,2} has |Γ(X)| = 2 for every nonempty X,
+// so β = 2/1 up to k = 1 and 2/2 up to k = 2; a perfect matching has
+// β = 1; k = 0 is vacuous (+Inf).
+func TestExactBeta(t *testing.T) {
+	k22 := expander.Graph{NA: 2, NB: 2, Adj: [][]int32{{0, 1}, {0, 1}}}
+	match := expander.Graph{NA: 3, NB: 3, Adj: [][]int32{{2}, {0}, {1}}}
+	for _, c := range []struct {
+		name string
+		g    expander.Graph
+		k    int
+		want float64
+	}{{"K22 k=1", k22, 1, 2}, {"K22 k=2", k22, 2, 1}, {"matching k=3", match, 3, 1}, {"k=0", match, 0, math.Inf(1)}} {
+		if b, err := exactBeta(c.g, c.k); err != nil || b != c.want {
+			t.Errorf("%s: β = %v (err %v), want %v", c.name, b, err, c.want)
+		}
+	}
+}
+
+// ceilLog2 is ⌈log₂ n⌉, 0 for n ≤ 1 (values by hand).
+func TestCeilLog2(t *testing.T) {
+	for n, want := range map[int]int{0: 0, 1: 0, 2: 1, 3: 2, 4: 2, 5: 3, 8: 3, 9: 4, 1024: 10, 1025: 11} {
+		if got := ceilLog2(n); got != want {
+			t.Errorf("ceilLog2(%d) = %d, want %d", n, got, want)
+		}
 	}
 }

@@ -178,10 +178,7 @@ func fn1Check(tail fn1Tail, faster bool, cost fn1Cost) func(props.Env) props.Out
 		worst := 0.0 // largest hybrid/full step ratio
 		var ev []string
 		for _, n := range ns {
-			logN := 0
-			for 1<<logN < n {
-				logN++
-			}
+			logN := ceilLog2(n)
 			for r := range nets {
 				net, err := mbflyNet(env.Seed, 0xd5, n, D.D, r) // the networks verified by mbfly/sec3.1/design-network-expands
 				if err != nil {

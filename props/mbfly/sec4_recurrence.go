@@ -8,7 +8,6 @@ import (
 
 	amb "routecheck/algos/multibutterfly"
 	"routecheck/internal/seeds"
-	"routecheck/models/expander"
 	mb "routecheck/models/multibutterfly"
 	"routecheck/props"
 )
@@ -76,22 +75,9 @@ func sec4RecurrenceCheck(splitters bool, betaScale float64) func(props.Env) prop
 					spBeta, err = mbflySplitterBeta(net.MB, alpha)
 				} else {
 					for s := range k {
-						g := expander.Graph{NA: c.n, NB: c.n, Adj: make([][]int32, c.n)}
-						for i, e := range net.Edges {
-							if net.Part[i] == 0 && int(e.Stage) == s {
-								a := int(e.From) - s*c.n
-								g.Adj[a] = append(g.Adj[a], e.To-int32((s+1)*c.n))
-							}
-						}
-						kk := int(alpha * float64(c.n))
-						mn, _, e := expander.MinNeighbours(g, kk)
-						if e != nil {
-							err = e
+						var b float64
+						if b, err = exactBeta(commStageExpander(net, s), int(alpha*float64(c.n))); err != nil {
 							break
-						}
-						b := math.Inf(1)
-						for x := 1; x <= kk; x++ {
-							b = math.Min(b, float64(mn[x])/float64(x))
 						}
 						expBeta = append(expBeta, b)
 					}

@@ -91,18 +91,64 @@ func mbflySplitterBeta(net *mb.Network, alpha float64) ([][]float64, error) {
 			}
 			b := math.Inf(1)
 			for _, g := range []expander.Graph{sp.Upper, sp.Lower} {
-				min, _, err := expander.MinNeighbours(g, k)
+				bg, err := exactBeta(g, k)
 				if err != nil {
 					return nil, err
 				}
-				for x := 1; x <= k; x++ {
-					b = math.Min(b, float64(min[x])/float64(x))
-				}
+				b = math.Min(b, bg)
 			}
 			out[s][j] = b
 		}
 	}
 	return out, nil
+}
+
+// exactBeta is g's exact expansion up to k: the least |Γ(X)|/|X| over
+// 1 ≤ |X| ≤ k (expander.MinNeighbours, exhaustive), +Inf when k = 0.
+func exactBeta(g expander.Graph, k int) (float64, error) {
+	mn, _, err := expander.MinNeighbours(g, k)
+	if err != nil {
+		return 0, err
+	}
+	b := math.Inf(1)
+	for x := 1; x <= k; x++ {
+		b = math.Min(b, float64(mn[x])/float64(x))
+	}
+	return b, nil
+}
+
+// leastSplitterBeta is the least exact expansion at α over the splitters
+// of net with ⌊αm⌋ ≥ 1 (mbflySplitterBeta's non-NaN entries), +Inf when
+// there is none.
+func leastSplitterBeta(net *mb.Network, alpha float64) (float64, error) {
+	sp, err := mbflySplitterBeta(net, alpha)
+	if err != nil {
+		return 0, err
+	}
+	beta := math.Inf(1)
+	for _, row := range sp {
+		for _, b := range row {
+			if !math.IsNaN(b) {
+				beta = math.Min(beta, b)
+			}
+		}
+	}
+	return beta, nil
+}
+
+// commStageExpander is the expander of stage s (0 ≤ s < net.LogN) of a §4.1
+// network as a bipartite graph on n + n nodes: the part-0 edges from stage
+// s to stage s + 1, both ends numbered within their stage.
+func commStageExpander(net *mb.CommNetwork, s int) expander.Graph {
+	n := net.N
+	g := expander.Graph{NA: n, NB: n, Adj: make([][]int32, n)}
+	for i, e := range net.Edges {
+		if net.Part[i] == 0 && int(e.Stage) == s {
+			a := int(e.From) - s*n
+			g.Adj[a] = append(g.Adj[a], e.To-int32((s+1)*n))
+		}
+	}
+	return g
 }
 
 // mbflyRunStats is what one simulated run found.

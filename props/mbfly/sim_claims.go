@@ -310,10 +310,7 @@ func mbflyDesignCheck(env props.Env, fault amb.Fault, judge func(n, logN int, st
 	var ev []string
 	runs := 0
 	for _, n := range ns {
-		logN := 0
-		for 1<<logN < n {
-			logN++
-		}
+		logN := ceilLog2(n)
 		T0, g, th, ok := mbflyforms.BestT0(logN, D.L, D.Beta)
 		if !ok {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: "condition (1) infeasible"}
@@ -413,10 +410,7 @@ func mbflyCertifiedTimeCheck(env props.Env, fault amb.Fault, factor float64, wor
 	}
 	var ev []string
 	for _, n := range ns {
-		logN := 0
-		for 1<<logN < n {
-			logN++
-		}
+		logN := ceilLog2(n)
 		T0, g, th, ok := mbflyforms.BestT0(logN, L, beta)
 		if !ok {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: "condition (1) infeasible for β = 4"}

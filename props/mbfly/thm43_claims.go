@@ -110,26 +110,15 @@ func thm43Beta(net *mb.Thm43Network, A int) (float64, error) {
 			g.Adj[e.From] = append(g.Adj[e.From], e.To-int32(n))
 		}
 	}
-	mn, _, err := expander.MinNeighbours(g, n/A)
+	beta, err := exactBeta(g, n/A)
 	if err != nil {
 		return 0, err
 	}
-	beta := math.Inf(1)
-	for x := 1; x <= n/A; x++ {
-		beta = math.Min(beta, float64(mn[x])/float64(x))
-	}
-	sp, err := mbflySplitterBeta(net.MB, 1/float64(A))
+	sb, err := leastSplitterBeta(net.MB, 1/float64(A))
 	if err != nil {
 		return 0, err
 	}
-	for _, row := range sp {
-		for _, b := range row {
-			if !math.IsNaN(b) {
-				beta = math.Min(beta, b)
-			}
-		}
-	}
-	return beta, nil
+	return math.Min(beta, sb), nil
 }
 
 // thm43TimeRun is one run of the time claim.

@@ -49,6 +49,18 @@ func deg10BuildWith(build func(*mb.Thm43Network, amb.Deg10Fault) (*amb.Deg10, er
 	return build(net, fault)
 }
 
+// deg10Checked is deg10Build without a fault, refused (with the error)
+// when the construction fails amb.CheckDeg10: the network the census and
+// merge checks measure, which must be the proof's construction before its
+// degrees are counted.
+func deg10Checked(seed uint64, n, d int) (*amb.Deg10, error) {
+	g, err := deg10Build(seed, n, d, amb.Deg10NoFault)
+	if err == nil {
+		err = amb.CheckDeg10(g)
+	}
+	return g, err
+}
+
 func deg10Cex(env props.Env, n, d int, extra map[string]any) map[string]any {
 	m := map[string]any{"n": n, "d": d, "network_seed": []uint64{env.Seed, 0x7410, uint64(n), uint64(d)}}
 	for k, v := range extra {
@@ -99,10 +111,7 @@ func deg10CensusCheck(env props.Env) props.Outcome {
 	var cex map[string]any
 	for _, c := range deg10CensusSizes(env.Budget) {
 		n, d := c[0], c[1]
-		g, err := deg10Build(env.Seed, n, d, amb.Deg10NoFault)
-		if err == nil {
-			err = amb.CheckDeg10(g)
-		}
+		g, err := deg10Checked(env.Seed, n, d)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n=%d d=%d: %v", n, d, err)}
 		}
@@ -211,10 +220,7 @@ func deg10MergeCheck(fault amb.Deg10Fault) func(props.Env) props.Outcome {
 		var cex map[string]any
 		for _, c := range deg10Sizes(env.Budget) {
 			n, d := c[0], c[1]
-			g, err := deg10Build(env.Seed, n, d, amb.Deg10NoFault)
-			if err == nil {
-				err = amb.CheckDeg10(g)
-			}
+			g, err := deg10Checked(env.Seed, n, d)
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n=%d d=%d: %v", n, d, err)}
 			}

@@ -2,7 +2,9 @@ package multibutterfly
 
 import (
 	"fmt"
+	"maps"
 	"math/bits"
+	"slices"
 	"sort"
 
 	"routecheck/models/expander"
@@ -357,13 +359,15 @@ func CheckDeg10(g *Deg10) error {
 			}
 		}
 	}
-	for v, k := range fwd {
-		if k > 1 {
+	// In vertex order, so that the error (and the evidence that quotes
+	// it) names the same vertex on every run.
+	for _, v := range slices.Sorted(maps.Keys(fwd)) {
+		if k := fwd[v]; k > 1 {
 			return fmt.Errorf("multibutterfly: cycle vertex %d (node %d) carries %d forward edges", v, g.Vertices[v].Node, k)
 		}
 	}
-	for v, k := range bwd {
-		if k > 1 {
+	for _, v := range slices.Sorted(maps.Keys(bwd)) {
+		if k := bwd[v]; k > 1 {
 			return fmt.Errorf("multibutterfly: cycle vertex %d (node %d) carries %d backward edges", v, g.Vertices[v].Node, k)
 		}
 	}

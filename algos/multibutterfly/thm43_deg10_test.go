@@ -3,6 +3,7 @@ package multibutterfly
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 	"testing"
 
 	"routecheck/internal/seeds"
@@ -307,6 +308,40 @@ func TestDeg10FbFaults(t *testing.T) {
 			if want := 2 * n * d * (l2d + delta); cnt != want {
 				t.Errorf("n=%d d=%d fault %d: %d multi-butterfly cycle vertices, want %d", n, d, f, cnt, want)
 			}
+		}
+	}
+}
+
+// TestCheckDeg10NamesTheLeastVertex: with two forward edges on many cycle
+// vertices (Deg10DoubleSlot), CheckDeg10's error names the least such
+// vertex — counted here from the lines directly — and the same one on
+// every call (it iterated a map, so the ledger evidence that quotes it
+// changed from run to run).
+func TestCheckDeg10NamesTheLeastVertex(t *testing.T) {
+	g := deg10For(t, 16, 4, Deg10DoubleSlot)
+	fwd := map[int32]int{}
+	for _, l := range g.Lines {
+		if l.Kind == LineFull && g.Vertices[l.A].Kind == VertexCycle {
+			fwd[l.A]++
+		}
+	}
+	least, many := int32(-1), 0
+	for v, k := range fwd {
+		if k > 1 {
+			many++
+			if least < 0 || v < least {
+				least = v
+			}
+		}
+	}
+	if many < 2 {
+		t.Fatalf("the fault gives %d vertices with two forward edges; the test needs several", many)
+	}
+	want := fmt.Sprintf("cycle vertex %d (node %d) carries", least, g.Vertices[least].Node)
+	for range 20 {
+		err := CheckDeg10(g)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("CheckDeg10 = %v, want an error containing %q", err, want)
 		}
 	}
 }

@@ -188,7 +188,10 @@ func fn1Check(tail fn1Tail, faster bool, cost fn1Cost) func(props.Env) props.Out
 				for i, p := range mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0xf1+uint64(r)) {
 					full := 0
 					if faster {
-						s, _ := mb.Init(net, D.L, p)
+						s, err := mb.Init(net, D.L, p)
+						if err != nil {
+							return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d network %d permutation %d: %v", n, r, i, err)}
+						}
 						res, _, err := eng.Run(s, amb.Options{})
 						if err != nil || !res.Complete {
 							return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d network %d permutation %d: the full network did not deliver (%v)", n, r, i, err)}

@@ -147,7 +147,10 @@ func appARouteCheck(fault amb.Fault) func(props.Env) props.Outcome {
 				worst := 0
 				eng := amb.NewEngine(net)
 				for i, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 12), env.Seed, 0xa99d) {
-					s, _ := mb.Init(net, c.L, p)
+					s, err := mb.Init(net, c.L, p)
+					if err != nil {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: %v", n, c.d, c.L, i, err)}
+					}
 					res, fin, err := eng.Run(s, amb.Options{Check: n <= 64, Fault: fault})
 					runs++
 					cex := map[string]any{"N": n, "d": c.d, "L": c.L, "perm": p}

@@ -1,6 +1,7 @@
 package mbfly
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -32,7 +33,7 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 		for d := 1; d <= 3; d++ {
 			net, err := mbflyNet(env.Seed, tag, n, d, 0)
 			if err != nil {
-				return runs, err
+				return runs, setupError{err}
 			}
 			eng := amb.NewEngine(net) // one engine for the network's runs
 			for _, L := range []int{1, 2, 3, 5} {
@@ -43,7 +44,11 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 					if n == 8 && i%stride != 0 {
 						return true
 					}
-					s, _ := mb.Init(net, L, p)
+					s, err := mb.Init(net, L, p)
+					if err != nil {
+						ferr = setupError{fmt.Errorf("N=%d d=%d L=%d perm %v: %w", n, d, L, p, err)}
+						return false
+					}
 					res, fin, err := eng.Run(s, amb.Options{Check: true, Fault: fault})
 					runs++
 					if err != nil {
@@ -64,11 +69,14 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 			for _, cfg := range []struct{ d, L int }{{2, 3}, {3, 8}, {mbflyDesign.D, mbflyDesign.L}} {
 				net, err := mbflyNet(env.Seed, tag, n, cfg.d, r)
 				if err != nil {
-					return runs, err
+					return runs, setupError{err}
 				}
 				eng := amb.NewEngine(net)
 				for _, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, tag+uint64(r)) {
-					s, _ := mb.Init(net, cfg.L, p)
+					s, err := mb.Init(net, cfg.L, p)
+					if err != nil {
+						return runs, setupError{fmt.Errorf("N=%d d=%d L=%d net %d perm %v: %w", n, cfg.d, cfg.L, r, p, err)}
+					}
 					res, fin, err := eng.Run(s, amb.Options{Check: true, Fault: fault})
 					runs++
 					if err != nil {
@@ -239,6 +247,14 @@ func mbflyDeliversCheck(fault amb.Fault) func(props.Env) props.Outcome {
 	}
 }
 
+// setupError marks an error of mbflyInvariantRuns that comes before any
+// routing (building a network, placing the packets): the check could not
+// run, so it is inconclusive, never violated (as a Run error is).
+type setupError struct{ err error }
+
+func (e setupError) Error() string { return e.err.Error() }
+func (e setupError) Unwrap() error { return e.err }
+
 // mbflyInvariantCheck runs mbflyInvariantRuns with judge, which returns ""
 // for a good run and otherwise the evidence and counterexample of a bad
 // one. Violated on a bad run or a run's error, else holds with holds(runs)
@@ -256,6 +272,9 @@ func mbflyInvariantCheck(env props.Env, tag uint64, fault amb.Fault, judge func(
 		bad, cex = b, c
 		return false
 	})
+	if se := (setupError{}); errors.As(err, &se) {
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: "setup: " + se.Error()}
+	}
 	if err != nil {
 		return props.Outcome{Verdict: props.Violated, Evidence: err.Error(), Counterexample: err.Error()}
 	}
@@ -425,7 +444,10 @@ func mbflyCertifiedTimeCheck(env props.Env, fault amb.Fault, factor float64, wor
 		worst := 0
 		eng := amb.NewEngine(net)
 		for _, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 10), env.Seed, 0xd5d) {
-			s, _ := mb.Init(net, L, p)
+			s, err := mb.Init(net, L, p)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d: %v", n, err)}
+			}
 			res, _, err := eng.Run(s, amb.Options{Fault: fault})
 			if err != nil || !res.Complete {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %+v %v", n, res, err), Counterexample: map[string]any{"N": n, "perm": p}}

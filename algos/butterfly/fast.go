@@ -1,10 +1,8 @@
 package butterfly
 
 import (
-	"cmp"
 	"fmt"
 	"math/bits"
-	"slices"
 
 	mb "routecheck/models/butterfly"
 )
@@ -47,6 +45,7 @@ type Engine struct {
 	orig []int32 // PaperPriority: the ID of the packet of rank i
 	lat  []int32 // by internal index
 	sk   []sortKey
+	sk2  []sortKey
 }
 
 // rec is a packet's record: its links in a queue (FIFO: a = next; heap: a
@@ -109,6 +108,60 @@ func (e *Engine) meld(i, j int32) int32 {
 	}
 }
 
+// radixSort sorts a by (key, perm as a signed number, id) and returns the
+// sorted slice and the other buffer (tmp, the same length, is scratch):
+// an LSD radix sort by bytes, perm's four then key's eight, stable, so
+// equal (key, perm) keep a's order, which is by id. Digits equal in every
+// element are skipped (one counting pass finds them), so Packets' keys
+// (block, R, source) take about five passes.
+func radixSort(a, tmp []sortKey) (sorted, other []sortKey) {
+	var count [12][256]int
+	for i := range a {
+		x := &a[i]
+		pm := uint32(x.perm) ^ 1<<31
+		for d := range 4 {
+			count[d][byte(pm>>(8*d))]++
+		}
+		for d := range 8 {
+			count[4+d][byte(x.key>>(8*d))]++
+		}
+	}
+	for d := range 12 {
+		c := &count[d]
+		if len(a) == 0 || c[firstNonZero(c)] == len(a) {
+			continue
+		}
+		sum := 0
+		for b, v := range c {
+			c[b] = sum
+			sum += v
+		}
+		for i := range a {
+			x := a[i]
+			var b byte
+			if d < 4 {
+				b = byte((uint32(x.perm) ^ 1<<31) >> (8 * d))
+			} else {
+				b = byte(x.key >> (8 * (d - 4)))
+			}
+			tmp[c[b]] = x
+			c[b]++
+		}
+		a, tmp = tmp, a
+	}
+	return a, tmp
+}
+
+// firstNonZero is the first bucket of c with a count.
+func firstNonZero(c *[256]int) int {
+	for b, v := range c {
+		if v != 0 {
+			return b
+		}
+	}
+	return 0
+}
+
 // Run routes the packets (IDs 0…k−1) and returns their delivery steps. It
 // fails if some packet is undelivered after maxSteps steps.
 func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
@@ -157,15 +210,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 		for k, p := range ps {
 			e.sk[k] = sortKey{p.Key, p.Perm, int32(k)}
 		}
-		slices.SortFunc(e.sk, func(a, b sortKey) int {
-			if c := cmp.Compare(a.key, b.key); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(a.perm, b.perm); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.id, b.id)
-		})
+		e.sk, e.sk2 = radixSort(e.sk, grow(e.sk2, K))
 		e.orig = grow(e.orig, K)
 		orig = e.orig
 		for i := range orig {

@@ -20,7 +20,7 @@ import (
 // Layout (what makes it fast: a hop touches one small packet record at
 // random and otherwise dense arrays swept in row order):
 //   - under PaperPriority the packets are renumbered by priority rank
-//     (sorted once by (Key, Perm, ID)), so a comparison in a queue's skew
+//     (sorted once by (Key, Perm, ID), radixSort), so a comparison in a queue's skew
 //     heap compares two indices and reads no record; FIFO keeps the IDs;
 //   - a packet's record is 16 bytes (the heap's or the FIFO list's two
 //     links, and the two rows its route is made of: the row it holds at
@@ -32,10 +32,14 @@ import (
 //     buffer, so a step visits those rows only, in increasing row order
 //     (the order the FIFO queues of the next stage are filled in).
 //
-// Memory: 16 bytes per packet plus 4 for its latency (and 16 while
-// sorting, PaperPriority), 8 per queue (12 FIFO), in buffered mode 8 per
-// buffer (two per node), and a bit per node: (n + r)·N·(8·Q + 4·Q·[FIFO]
-// + 16·[buffered] + 1/8) + 20·k bytes for k packets (+ 16·k sorting).
+// Memory, kept between runs: per packet 16 bytes of record and 4 of
+// latency by internal index (the returned Result adds 4), and under
+// PaperPriority 4 for its ID and 32 for the radix sort's two buffers of
+// 16-byte keys; per node 8 bytes per queue (FIFO: 12), in buffered mode 8
+// per input buffer (two per node), and a bit: (n + r)·N·(8·Q + 4·Q·[FIFO]
+// + 16·[buffered] + 1/8) + (20 + 36·[PaperPriority])·k bytes for k
+// packets. (The engine before, refEngine in the tests: 32 per packet, 12
+// per queue, 8 per buffer.)
 type Engine struct {
 	pk   []rec
 	q    []queue

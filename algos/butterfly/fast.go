@@ -26,8 +26,8 @@ import (
 //     links, and the two rows its route is made of: the row it holds at
 //     stage n and its destination), so a hop needs no other table;
 //   - a queue is (head, size), 8 bytes (FIFO: its tail in a second array);
-//     a buffer is (packet and the link it leaves its node by, step it
-//     was last drained), 8 bytes, so draining it reads no record;
+//     a buffer is the packet and the link it leaves its node by, 4 bytes,
+//     so draining it reads no record (strict buffers: see runBuffered);
 //   - a bitmap per stage marks the rows with a packet in a queue or a
 //     buffer, so a step visits those rows only, in increasing row order
 //     (the order the FIFO queues of the next stage are filled in).
@@ -35,9 +35,9 @@ import (
 // Memory, kept between runs: per packet 16 bytes of record and 4 of
 // latency by internal index (the returned Result adds 4), and under
 // PaperPriority 4 for its ID and 32 for the radix sort's two buffers of
-// 16-byte keys; per node 8 bytes per queue (FIFO: 12), in buffered mode 8
+// 16-byte keys; per node 8 bytes per queue (FIFO: 12), in buffered mode 4
 // per input buffer (two per node), and a bit: (n + r)·N·(8·Q + 4·Q·[FIFO]
-// + 16·[buffered] + 1/8) + (20 + 36·[PaperPriority])·k bytes for k
+// + 8·[buffered] + 1/8) + (20 + 36·[PaperPriority])·k bytes for k
 // packets. (The engine before, refEngine in the tests: 32 per packet, 12
 // per queue, 8 per buffer.)
 type Engine struct {
@@ -45,7 +45,7 @@ type Engine struct {
 	q    []queue
 	last []int32 // FIFO: a queue's tail
 	act  []uint64
-	buf  []slot  // Buffered: a node's two input buffers
+	buf  []int32 // Buffered: a node's two input buffers (see runBuffered)
 	orig []int32 // PaperPriority: the ID of the packet of rank i
 	lat  []int32 // by internal index
 	sk   []sortKey
@@ -63,12 +63,6 @@ type rec struct {
 
 type queue struct{ first, n int32 }
 
-// slot is an input buffer: k = 2·packet + link (the link the packet
-// leaves the node by), none if empty; t the step in which it was last
-// drained (strict buffers accept only if it was empty at the step's
-// start).
-type slot struct{ k, t int32 }
-
 type sortKey struct {
 	key      uint64
 	perm, id int32
@@ -76,8 +70,14 @@ type sortKey struct {
 
 const none = -1
 
-// maxPackets bounds k so that 2·k + 1 fits a slot.
+// maxPackets bounds k so that 2·k + 1 fits a buffer's int32 and a
+// queue's size leaves sentBit free.
 const maxPackets = 1 << 30
+
+// sentBit, in a link queue's n (buffered model, strict buffers): the
+// queue sent a packet in the step its node was last visited (see
+// runBuffered).
+const sentBit = 1 << 30
 
 // meld merges two skew heaps (roots i, j; none for empty) top-down,
 // without recursion: the merged right spine is built by appending and the
@@ -201,7 +201,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 	if sh.Mode == mb.Buffered {
 		e.buf = grow(e.buf, S*N*2)
 		for i := range e.buf {
-			e.buf[i] = slot{none, 0}
+			e.buf[i] = none
 		}
 	}
 	e.pk = grow(e.pk, K)
@@ -305,13 +305,14 @@ func (e *Engine) pop(qi int, heap bool) int32 {
 	return k
 }
 
-// push adds packet k (links reset) to queue qi and returns its new size.
+// push adds packet k (links reset) to queue qi and returns its new size
+// (sentBit is kept and not counted).
 func (e *Engine) push(qi int, k int32, heap bool) int32 {
 	q := &e.q[qi]
 	switch {
 	case heap:
 		q.first = e.meld(q.first, k)
-	case q.n == 0:
+	case q.n&^sentBit == 0:
 		q.first = k
 		e.last[qi] = k
 	default:
@@ -319,7 +320,7 @@ func (e *Engine) push(qi int, k int32, heap bool) int32 {
 		e.last[qi] = k
 	}
 	q.n++
-	return q.n
+	return q.n &^ sentBit
 }
 
 // runNode is Run's step loop in the §2 node model (one queue per node).
@@ -405,6 +406,19 @@ func (e *Engine) runNode(o Options, K, maxSteps int, heap bool, res *Result) err
 // the head of each link queue into the next stage's input buffer (strict:
 // only into a buffer empty at the start of the step), then drains its own
 // buffers (straight, then cross) into its link queues.
+//
+// Strict buffers without a per-buffer clock: input buffer in of node
+// (s+1, to) is fed by one link queue only, queue in of node (s, to XOR
+// Mask(s+1)), and a full buffer is drained in every step (its row is
+// marked when it is filled). So the buffer is full at the start of step t
+// exactly when that queue sent in step t − 1. The queue records this in
+// sentBit: set when it sends, cleared at the next visit of its node
+// (before that visit's send). A node is visited in every step in which it
+// holds a packet, and a queue is refilled only during a visit of its
+// node, so a set bit seen at a visit with packets waiting was set in the
+// step before.
+// A buffer then holds 2·packet + the link the packet leaves its node by,
+// or none.
 func (e *Engine) runBuffered(o Options, K, maxSteps int, heap bool, res *Result) error {
 	sh := o.Shape
 	N, S, n := sh.N(), sh.Stages(), sh.LogN
@@ -439,7 +453,10 @@ func (e *Engine) runBuffered(o Options, K, maxSteps int, heap bool, res *Result)
 					busy := false // row still holds a packet after this step
 					for l := range 2 {
 						qi := base + 2*row + l
-						if e.q[qi].n == 0 {
+						q := &e.q[qi]
+						sent := q.n&sentBit != 0
+						q.n &^= sentBit
+						if q.n == 0 {
 							continue
 						}
 						if lastStage {
@@ -455,8 +472,9 @@ func (e *Engine) runBuffered(o Options, K, maxSteps int, heap bool, res *Result)
 						if l == 1 {
 							to ^= m
 						}
-						sl := &e.buf[next+2*int(to)+l]
-						if strict && sl.t == t {
+						if sent {
+							// strict: the buffer it feeds took a packet in the
+							// last step, so it is full at this step's start
 							busy = true
 							continue
 						}
@@ -470,23 +488,26 @@ func (e *Engine) runBuffered(o Options, K, maxSteps int, heap bool, res *Result)
 						if (to^tgt)&m2 != 0 {
 							l2 = 1
 						}
-						sl.k = 2*k + l2
+						e.buf[next+2*int(to)+l] = 2*k + l2
 						perStage[s]--
 						perStage[s+1]++
 						nact[to>>6] |= 1 << (uint(to) & 63)
-						busy = busy || e.q[qi].n > 0
+						busy = busy || q.n > 0
+						if strict {
+							q.n |= sentBit
+						}
 					}
 					if s > 0 {
 						// Drain this node's buffers (straight, then cross) into
 						// its link queues; arrivals of this step come later (the
 						// stage below is swept after this one).
 						for in := range 2 {
-							sl := &e.buf[base+2*row+in]
-							if sl.k == none {
+							b := &e.buf[base+2*row+in]
+							if *b == none {
 								continue
 							}
-							k, l := sl.k>>1, int(sl.k&1)
-							sl.k, sl.t = none, t
+							k, l := *b>>1, int(*b&1)
+							*b = none
 							res.MaxQueue = max(res.MaxQueue, int(e.push(base+2*row+l, k, heap)))
 							busy = true
 						}

@@ -158,7 +158,7 @@ func (s sweep) Cells(maxN int) ([]experiment.Cell, []string) {
 // estimate made for an older engine and kept as an upper bound: a run
 // holds the 32-byte packet list, the Engine 60 bytes per packet (record,
 // latencies, rank order, sort buffers; the Result included) and 8 per
-// queue and per buffer (ab.Engine's comment; BenchmarkEngineMemory).
+// queue, 4 per buffer (ab.Engine's comment; BenchmarkEngineMemory).
 func (s sweep) BytesPerWorker(ec experiment.Cell) int64 {
 	c := Decode(ec)
 	N := int64(1) << c.N

@@ -154,9 +154,11 @@ func (s sweep) Cells(maxN int) ([]experiment.Cell, []string) {
 	return out, skipped
 }
 
-// BytesPerWorker: the packets (32 bytes) live in the packet list, in the
-// queues (heap slices grow to twice what they hold) and the latencies;
-// ≈ 150 bytes a packet plus the queue headers (24 bytes per queue).
+// BytesPerWorker: 150 bytes a packet plus 24 per queue (two per node), an
+// estimate made for an older engine and kept as an upper bound: a run
+// holds the 32-byte packet list, the Engine 60 bytes per packet (record,
+// latencies, rank order, sort buffers; the Result included) and 8 per
+// queue, 4 per buffer (ab.Engine's comment; BenchmarkEngineMemory).
 func (s sweep) BytesPerWorker(ec experiment.Cell) int64 {
 	c := Decode(ec)
 	N := int64(1) << c.N

@@ -469,47 +469,28 @@ func bflyTransposeCheck(factor float64) func(props.Env) props.Outcome {
 	}
 }
 
-// bflyThm1Check is bfly/thm-1/time-O-congestion's check.
+// bflyThm1Check is bfly/thm-1/time-O-congestion's check; its runs are
+// shared with its planted fault (thm1Sim).
 func bflyThm1Check(factor float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 20}, {8, 6}, {10, 2}},
-			[]bflySize{{4, 200}, {6, 100}, {8, 30}, {10, 10}, {12, 3}},
-			[]bflySize{{4, 1000}, {6, 500}, {8, 150}, {10, 50}, {12, 15}})
+		sim := thm1Sim(env)
+		if sim.err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: sim.err.Error()}
+		}
 		var cells []bflyExceed
-		var e ab.Engine
 		worst := 0.0
-		for _, sz := range sizes {
-			n := sz.n
-			for pi, prob := range []struct {
-				name string
-				t    int
-				tr   bool
-			}{{"transpose", 1, true}, {"random ×log N", n, false}, {"random ×4 log N", 4 * n, false}, {"transpose ×log N", n, true}} {
-				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", n, prob.name), q: math.Pow(2, -7*float64(n))}
-				for run := range sz.runs {
-					sd := seeds.Derive(env.Seed, 0xb1, uint64(n), uint64(pi), uint64(run))
-					rng := seeds.Rand(sd)
-					p := bflyforms.Transpose(n)
-					if !prob.tr {
-						p = perm.Random(1<<n, rng)
-					}
-					res, ps, err := routeCopies(&e, mb.Shape{LogN: n}, p, prob.t, rng)
-					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-					}
-					C := ab.MaxCongestion(mb.Shape{LogN: n}, ps)
-					if C < n {
-						continue
-					}
-					c.R++
-					worst = math.Max(worst, float64(res.Steps)/float64(C))
-					if float64(res.Steps) > factor*3*float64(C) {
-						c.hit(map[string]any{"log_n": n, "problem": prob.name, "seed": sd, "steps": res.Steps, "congestion": C, "bound": factor * 3 * float64(C)})
-					}
+		for _, sc := range sim.cells {
+			n := sc.n
+			c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", n, sc.name), q: math.Pow(2, -7*float64(n))}
+			for _, run := range sc.runs {
+				c.R++
+				worst = math.Max(worst, float64(run.steps)/float64(run.c))
+				if float64(run.steps) > factor*3*float64(run.c) {
+					c.hit(map[string]any{"log_n": n, "problem": sc.name, "seed": run.sd, "steps": run.steps, "congestion": run.c, "bound": factor * 3 * float64(run.c)})
 				}
-				if c.R > 0 {
-					cells = append(cells, c)
-				}
+			}
+			if c.R > 0 {
+				cells = append(cells, c)
 			}
 		}
 		o := judgeExceed(cells, fmt.Sprintf("Bound %g·C. Smallest constant every run met (time/C): %.3f.", factor*3, worst))
@@ -518,31 +499,30 @@ func bflyThm1Check(factor float64) func(props.Env) props.Outcome {
 	}
 }
 
-// bflyThm2TimeCheck is bfly/thm-2/time-renamed's check.
+// bflyThm2TimeCheck is bfly/thm-2/time-renamed's check; its runs are
+// shared with its planted fault (thm2TimeSim).
 func bflyThm2TimeCheck(factor float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		sizes := bflySizes(env.Budget, []bflySize{{4, 200}, {6, 100}, {8, 40}, {10, 10}},
-			[]bflySize{{4, 1000}, {6, 500}, {8, 200}, {10, 60}, {12, 20}},
-			[]bflySize{{4, 5000}, {6, 2000}, {8, 1000}, {10, 300}, {12, 100}})
+		sim := thm2TimeSim(env)
+		if sim.err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: sim.err.Error()}
+		}
 		var cells []bflyExceed
-		var e ab.Engine
 		worst := 0.0
-		for _, sz := range sizes {
+		ci := 0
+		for _, sz := range thm2TimeSizes(env.Budget) {
 			for fi, f := range bflyFamilies {
 				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 1 / float64(int(1)<<sz.n)}
-				for run := range sz.runs {
-					b := BflyRenamedRun{Family: f, LogN: sz.n, T: 1, SigmaSeed: seeds.Derive(env.Seed, 0xb3, uint64(sz.n), uint64(fi), uint64(run)), Bound: factor * float64(3*sz.n)}
-					b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
-					res, _, err := routeCopies(&e, mb.Shape{LogN: sz.n}, b.renamed(env.Seed), 1, seeds.Rand(b.CoinSeed))
-					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-					}
-					b.Value = float64(res.Steps)
+				for run, steps := range sim.steps[ci] {
+					b := thm2TimeRun(env.Seed, sz.n, fi, run)
+					b.Bound = factor * float64(3*sz.n)
+					b.Value = float64(steps)
 					worst = math.Max(worst, b.Value/float64(sz.n))
 					if b.Value >= b.Bound {
 						c.hit(b)
 					}
 				}
+				ci++
 				cells = append(cells, c)
 			}
 		}
@@ -552,16 +532,18 @@ func bflyThm2TimeCheck(factor float64) func(props.Env) props.Outcome {
 	}
 }
 
-// bflyThm8Check is bfly/thm-8/time-and-congestion's check.
+// bflyThm8Check is bfly/thm-8/time-and-congestion's check; its runs are
+// shared with its planted fault (thm8Sim).
 func bflyThm8Check(factor float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		sizes := bflySizes(env.Budget, []bflySize{{4, 60}, {6, 30}, {8, 10}, {10, 3}},
-			[]bflySize{{4, 400}, {6, 200}, {8, 60}, {10, 20}, {12, 6}},
-			[]bflySize{{4, 2000}, {6, 1000}, {8, 300}, {10, 100}, {12, 30}})
+		sim := thm8Sim(env)
+		if sim.err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: sim.err.Error()}
+		}
 		var cells []bflyExceed
-		var e ab.Engine
 		worst, excluded := 0.0, 0
-		for _, sz := range sizes {
+		ci := 0
+		for _, sz := range thm8Sizes(env.Budget) {
 			n, r := sz.n, logLog(sz.n)
 			for fi, f := range bflyFamilies {
 				tc := bflyExceed{label: fmt.Sprintf("time N=2^%d %s", n, f), q: math.Exp(-float64(n))}
@@ -570,32 +552,27 @@ func bflyThm8Check(factor float64) func(props.Env) props.Outcome {
 				if cmax := bflyMaxNodeLoad(n, r, n); float64(cmax) < cthr {
 					cc.unreachable = fmt.Sprintf("C ≤ t·2^⌊(n+r)/2⌋ = %d < %g·6c·log N = %g", cmax, factor, cthr)
 				}
-				for run := range sz.runs {
-					b := BflyRenamedRun{Family: f, LogN: n, R: r, T: n, SigmaSeed: seeds.Derive(env.Seed, 0xb9, uint64(n), uint64(fi), uint64(run)), Bound: factor * float64(7*n)}
-					b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
-					p := b.renamed(env.Seed)
-					if !bflyforms.InPsi(p, n, r, 7<<r) {
+				for run, rv := range sim.runs[ci] {
+					if rv.excluded {
 						excluded++
 						continue
 					}
-					sh := mb.Shape{LogN: n, R: r}
-					res, ps, err := routeCopies(&e, sh, p, n, seeds.Rand(b.CoinSeed))
-					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-					}
+					b := thm8RunOf(env.Seed, n, fi, run)
+					b.Bound = factor * float64(7*n)
 					tc.R++
 					cc.R++
-					b.Value = float64(res.Steps)
+					b.Value = float64(rv.steps)
 					worst = math.Max(worst, b.Value/float64(n))
 					if b.Value > b.Bound {
 						tc.hit(b)
 					}
-					if c := ab.MaxCongestion(sh, ps); float64(c) >= cthr {
+					if float64(rv.c) >= cthr {
 						cb := b
-						cb.Value, cb.Bound = float64(c), cthr
+						cb.Value, cb.Bound = float64(rv.c), cthr
 						cc.hit(cb)
 					}
 				}
+				ci++
 				cells = append(cells, tc, cc)
 			}
 		}
@@ -605,63 +582,43 @@ func bflyThm8Check(factor float64) func(props.Env) props.Outcome {
 	}
 }
 
-// bflyThm11Check is bfly/thm-11/pipelined's check.
+// bflyThm11Check is bfly/thm-11/pipelined's check; the real router's runs
+// are shared with the scaled-bound fault (thm11Sim).
 func bflyThm11Check(factor float64, mutate func([]mb.Packet, int, int)) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		sizes := bflySizes(env.Budget, []bflySize{{6, 6}, {8, 3}},
-			[]bflySize{{6, 30}, {8, 15}, {10, 5}},
-			[]bflySize{{6, 150}, {8, 60}, {10, 20}, {12, 6}})
-		mults := []int{1, 4, 16}
-		if env.Budget == props.Small {
-			mults = mults[:2]
+		sim := thm11Sim(env, mutate)
+		if sim.err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: sim.err.Error()}
+		}
+		sizes, _ := thm11Sizes(env.Budget)
+		runsOf := map[int]int{}
+		for _, sz := range sizes {
+			runsOf[sz.n] = sz.runs
 		}
 		var cells []bflyExceed
-		var e ab.Engine
 		worst, worst0 := 0.0, 0.0
-		for _, sz := range sizes {
-			n, r := sz.n, logLog(sz.n)
-			for _, fi := range []int{0, 2} {
-				f := bflyFamilies[fi]
-				for _, m := range mults {
-					t := m * n
-					c := bflyExceed{label: fmt.Sprintf("N=2^%d %s t=%d", n, f, t), R: sz.runs, q: 1 / float64(int(1)<<n)}
-					for run := range sz.runs {
-						b := BflyRenamedRun{Family: f, LogN: n, R: r, T: t, SigmaSeed: seeds.Derive(env.Seed, 0xba, uint64(n), uint64(fi), uint64(m), uint64(run))}
-						b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
-						p := b.renamed(env.Seed)
-						res, ps, err := routeCopiesWith(&e, mb.Shape{LogN: n, R: r}, p, t, seeds.Rand(b.CoinSeed), mutate)
-						if err != nil {
-							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-						}
-						// last[f] = the step by which permutations 1…f are delivered.
-						last := make([]int32, t+1)
-						for k, pk := range ps {
-							last[pk.Perm] = max(last[pk.Perm], res.Latency[k])
-						}
-						bad := false
-						for f := 1; f <= t; f++ {
-							last[f] = max(last[f], last[f-1])
-							ratio := float64(last[f]) / float64(f+n)
-							worst = math.Max(worst, ratio)
-							if ratio > factor*7 && !bad {
-								bad = true
-								b.Value, b.Bound = float64(last[f]), factor*float64(7*(f+n))
-							}
-						}
-						if bad {
-							c.hit(b)
-						}
-						if run == 0 {
-							r0, _, err := routeCopiesWith(&e, mb.Shape{LogN: n}, p, t, seeds.Rand(b.CoinSeed), mutate)
-							if err != nil {
-								return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-							}
-							worst0 = math.Max(worst0, float64(r0.Steps)/float64(t+n))
-						}
+		for _, sc := range sim.cells {
+			n, t := sc.n, sc.m*sc.n
+			c := bflyExceed{label: fmt.Sprintf("N=2^%d %s t=%d", n, bflyFamilies[sc.fi], t), R: runsOf[n], q: 1 / float64(int(1)<<n)}
+			for run, last := range sc.last {
+				b := thm11RunOf(env.Seed, n, sc.fi, sc.m, run)
+				bad := false
+				for f := 1; f <= t; f++ {
+					ratio := float64(last[f]) / float64(f+n)
+					worst = math.Max(worst, ratio)
+					if ratio > factor*7 && !bad {
+						bad = true
+						b.Value, b.Bound = float64(last[f]), factor*float64(7*(f+n))
 					}
-					cells = append(cells, c)
+				}
+				if bad {
+					c.hit(b)
+				}
+				if run == 0 {
+					worst0 = math.Max(worst0, float64(sc.r0)/float64(t+n))
 				}
 			}
+			cells = append(cells, c)
 		}
 		o := judgeExceed(cells, fmt.Sprintf("Bound %g·(f + log N). Largest (time of the first f)/(f + log N) with r = ⌈log log N⌉: %.2f; with r = 0 (first run of each size): %.2f.", factor*7, worst, worst0))
 		o.Slack = props.SlackOf(worst, factor*7)

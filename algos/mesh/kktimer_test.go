@@ -189,3 +189,60 @@ func BenchmarkKKTimer(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(dst)), "ns/packet")
 	})
 }
+
+// Det3Phase2Targets, PU by PU, gives NewPlan's Phase-2 targets with and
+// without coloring, with ALLOCATE (linear and direct, n a power of two and
+// not) and with a planted allocator, on random and structured k-k
+// distributions; the comparison catches a planted difference (one PU's
+// targets computed from the destinations of its neighbour).
+func TestDet3Phase2TargetsEqualsNewPlan(t *testing.T) {
+	self := func(n int, self int32, dst []Dest) (Allocation, error) {
+		a := Allocation{Pos: make([]int32, len(dst)), Counts: make([]int, n)}
+		for i := range a.Pos {
+			a.Pos[i] = self
+		}
+		return a, nil
+	}
+	mismatch := func(shift int) string {
+		for _, c := range kkTimerCases() {
+			if c.alg != Det3 {
+				continue
+			}
+			for _, o := range []Options{{}, {Coloring: true}, {DirectAllocate: true}, {Coloring: true, Allocator: self}} {
+				if o.Coloring && len(c.dst[0])%2 != 0 {
+					continue
+				}
+				pl, err := NewPlan(Det3, c.n, c.dst, nil, o)
+				if err != nil {
+					return err.Error()
+				}
+				k := len(c.dst[0])
+				for p := range c.dst {
+					got, err := Det3Phase2Targets(c.n, p, c.dst[(p+shift)%len(c.dst)], o)
+					if err != nil {
+						return err.Error()
+					}
+					if !slices.Equal(got, pl.Targets[1][p*k:(p+1)*k]) {
+						return fmt.Sprintf("n = %d, k = %d, %+v, PU %d: %v, NewPlan %v", c.n, k, o, p, got, pl.Targets[1][p*k:(p+1)*k])
+					}
+				}
+			}
+		}
+		return ""
+	}
+	if msg := mismatch(0); msg != "" {
+		t.Fatal(msg)
+	}
+	if mismatch(1) == "" {
+		t.Error("planted difference (a neighbour's destinations) not caught")
+	}
+	for name, f := range map[string]func() error{
+		"odd k with coloring": func() error { _, err := Det3Phase2Targets(4, 0, make([]Dest, 3), Options{Coloring: true}); return err },
+		"PU outside":          func() error { _, err := Det3Phase2Targets(4, 16, make([]Dest, 2), Options{}); return err },
+		"destination outside": func() error { _, err := Det3Phase2Targets(4, 0, []Dest{{Row: 4}}, Options{}); return err },
+	} {
+		if f() == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

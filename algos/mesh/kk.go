@@ -357,21 +357,36 @@ func RouteKK(pl Plan, o Options) (KKResult, error) {
 	if o.Torus && !o.Model {
 		return res, fmt.Errorf("mesh: the torus runs only on the step model (set Model with Torus)")
 	}
+	if !o.Model {
+		return routeLines(pl.N, nil, append([]int32(nil), pl.Src...), pl.Targets)
+	}
 	pos := append([]int32(nil), pl.Src...)
-	var lines *lineEngine // the fast engine, shared by the phases
 	for ph, tg := range pl.Targets {
-		var steps, phaseQ, endQ int
-		var err error
-		if o.Model {
-			var r phaseRun
-			r, err = modelPhase(pl.N, pos, tg, o.Torus)
-			steps, phaseQ, endQ = r.steps, r.phaseQ, r.endQ
-		} else {
-			if lines == nil {
-				lines = newLineEngine(pl.N)
-			}
-			steps, phaseQ, endQ, err = lines.phase(pos, tg)
+		r, err := modelPhase(pl.N, pos, tg, o.Torus)
+		if err != nil {
+			return res, fmt.Errorf("phase %d: %w", ph+1, err)
 		}
+		res.PhaseSteps = append(res.PhaseSteps, r.steps)
+		res.PhaseQueue = append(res.PhaseQueue, r.phaseQ)
+		res.EndQueue = append(res.EndQueue, r.endQ)
+		res.Steps += r.steps
+		res.MaxQueue = max(res.MaxQueue, r.phaseQ)
+		copy(pos, tg)
+	}
+	return res, nil
+}
+
+// routeLines is RouteKK on the fast engine (n×n mesh): the phases of
+// targets from pos (overwritten: it ends at the last targets) on lines, or on a new
+// lineEngine when lines is nil (a lineEngine is left empty by every phase,
+// so one can serve run after run).
+func routeLines(n int, lines *lineEngine, pos []int32, targets [][]int32) (KKResult, error) {
+	var res KKResult
+	for ph, tg := range targets {
+		if lines == nil {
+			lines = newLineEngine(n)
+		}
+		steps, phaseQ, endQ, err := lines.phase(pos, tg)
 		if err != nil {
 			return res, fmt.Errorf("phase %d: %w", ph+1, err)
 		}

@@ -24,6 +24,12 @@ type KKTimer struct {
 	timers [4]*phaseTimer // one per phase, each with its own counters
 	black  []bool
 	inter  []int32
+	// RouteDet3's: the line engine, positions, targets and scratch
+	lines   *lineEngine
+	pos     []int32
+	targets [3][]int32
+	colour  []int32
+	det3    det3Scratch
 	// mutant is a planted difference for the differential test only: when
 	// set, RAND_4 swaps the roles of a packet's two random positions
 	// (x drawn second, y first).
@@ -186,6 +192,63 @@ func (t *KKTimer) Det3(dst []Dest) (KKResult, error) {
 		}
 	}
 	return t.times(3), nil
+}
+
+// RouteDet3 is RouteKK(NewPlan(Det3, n, per-PU lists of dst, nil,
+// Options{Coloring: coloring}), Options{}) — DET_3_PHASE_ROUTE with
+// ALLOCATE on the fast engine, every queue measured — with the plan's
+// arrays, the coloring's and ALLOCATE's scratch and the line engine reused
+// from run to run (TestKKTimerRouteDet3EqualsRouteKK). dst is laid out as
+// for Rand; with coloring k must be even.
+func (t *KKTimer) RouteDet3(dst []Dest, coloring bool) (KKResult, error) {
+	k, err := t.checkDests(dst)
+	if err != nil {
+		return KKResult{}, err
+	}
+	if coloring && k%2 != 0 {
+		return KKResult{}, fmt.Errorf("mesh: k = %d: DET_3_PHASE_ROUTE with coloring needs k even", k)
+	}
+	n, K := t.n, len(dst)
+	t.grow(K)
+	if cap(t.pos) < K {
+		t.pos = make([]int32, K)
+		for ph := range t.targets {
+			t.targets[ph] = make([]int32, K)
+		}
+	}
+	black, inter, pos := t.black, t.inter, t.pos[:K]
+	tg := [][]int32{t.targets[0][:K], t.targets[1][:K], t.targets[2][:K]}
+	clear(black)
+	if coloring && t.colour == nil {
+		t.colour = make([]int32, 2*n*n)
+	}
+	for p := range n * n {
+		ds, bl := dst[p*k:(p+1)*k], black[p*k:(p+1)*k]
+		if coloring {
+			colourDet(ds, bl, n, t.colour)
+		}
+		if _, err := det3Inter(n, p, ds, bl, inter[p*k:(p+1)*k], Options{}, &t.det3); err != nil {
+			return KKResult{}, err
+		}
+	}
+	t0, t1, t2 := tg[0], tg[1], tg[2]
+	nn := int32(n)
+	for p := range n * n {
+		sr, sc := int32(p/n), int32(p%n)
+		for q := p * k; q < (p+1)*k; q++ {
+			pos[q] = int32(p)
+			dr, dc, x := dst[q].Row, dst[q].Col, inter[q]
+			if !black[q] { // rows, columns, rows
+				t0[q], t1[q], t2[q] = sr*nn+x, dr*nn+x, dr*nn+dc
+			} else { // columns, rows, columns
+				t0[q], t1[q], t2[q] = x*nn+sc, x*nn+dc, dr*nn+dc
+			}
+		}
+	}
+	if t.lines == nil {
+		t.lines = newLineEngine(n)
+	}
+	return routeLines(n, t.lines, pos, tg)
 }
 
 // times reads each phase's steps off its counters (the slowest line) and

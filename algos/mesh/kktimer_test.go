@@ -3,6 +3,7 @@ package mesh
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -244,5 +245,56 @@ func TestDet3Phase2TargetsEqualsNewPlan(t *testing.T) {
 		if f() == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// RouteDet3 gives RouteKK(NewPlan(Det3, …)) — steps, phase steps and every
+// queue — with and without coloring on every case (one KKTimer per n,
+// reused from case to case, also after RAND runs on it); the comparison
+// catches a planted difference (coloring flipped).
+func TestKKTimerRouteDet3EqualsRouteKK(t *testing.T) {
+	mismatch := func(flip bool) string {
+		timers := map[int]*KKTimer{}
+		for i, c := range kkTimerCases() {
+			tm := timers[c.n]
+			if tm == nil {
+				tm = NewKKTimer(c.n)
+				timers[c.n] = tm
+			}
+			flat := slices.Concat(c.dst...)
+			if c.alg != Det3 { // interleave RAND runs on the same timer
+				if _, err := tm.Rand(c.alg, flat, rand.NewPCG(c.seed, 0), c.coloring); err != nil {
+					return err.Error()
+				}
+				continue
+			}
+			for _, col := range []bool{false, true} {
+				if col && len(c.dst[0])%2 != 0 {
+					continue
+				}
+				pl, err := NewPlan(Det3, c.n, c.dst, nil, Options{Coloring: col})
+				if err != nil {
+					return err.Error()
+				}
+				want, err1 := RouteKK(pl, Options{})
+				got, err2 := tm.RouteDet3(flat, col != flip)
+				if err1 != nil || err2 != nil {
+					return fmt.Sprintf("case %d: %v, %v", i, err1, err2)
+				}
+				if !reflect.DeepEqual(got, want) {
+					return fmt.Sprintf("case %d (n = %d, k = %d, coloring %v): RouteDet3 %+v, RouteKK %+v", i, c.n, len(c.dst[0]), col, got, want)
+				}
+			}
+		}
+		return ""
+	}
+	if msg := mismatch(false); msg != "" {
+		t.Fatal(msg)
+	}
+	if mismatch(true) == "" {
+		t.Error("planted difference (coloring flipped) not caught")
+	}
+	if _, err := NewKKTimer(4).RouteDet3(make([]Dest, 16*3), true); err == nil {
+		t.Error("RouteDet3 accepted odd k with coloring")
 	}
 }

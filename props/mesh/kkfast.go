@@ -111,3 +111,20 @@ func (r *kkRuns) times(c KKStatCase) (res amesh.KKResult, ok bool, err error) {
 	}
 	return res, true, err
 }
+
+// route is runKKStatCaseWith(c, nil, nil, false) for DET_3_PHASE_ROUTE
+// (amesh.KKTimer.RouteDet3: every queue measured); ok is false for the
+// other algorithms.
+func (r *kkRuns) route(c KKStatCase) (res amesh.KKResult, ok bool, err error) {
+	if c.Algorithm != amesh.Det3 {
+		return res, false, nil
+	}
+	return r.routeDet3(c.Family, c.N, c.K, c.DistSeed, c.Coloring)
+}
+
+// routeDet3 is RouteKK(NewPlan(Det3, n, GenKK(f, n, k, seeds.Rand(seed)),
+// nil, Options{Coloring: coloring}), Options{}) on r's buffers.
+func (r *kkRuns) routeDet3(f KKFamily, n, k int, seed uint64, coloring bool) (amesh.KKResult, bool, error) {
+	res, err := r.timer(n).RouteDet3(r.genKKFlat(f, n, k, seed), coloring)
+	return res, true, err
+}

@@ -1,6 +1,7 @@
 package mesh
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -94,5 +95,50 @@ func TestKKRunsEqualsPlainRuns(t *testing.T) {
 	}
 	if _, ok, _ := r.times(KKStatCase{Algorithm: amesh.Det3, Coloring: true, N: 4, K: 8, Family: KKUniform}); ok {
 		t.Error("kkRuns.times ran DET_3_PHASE_ROUTE with coloring")
+	}
+}
+
+// kkRuns.route gives runKKStatCaseWith's full result (GenKK, NewPlan,
+// RouteKK: every queue) for DET_3_PHASE_ROUTE with and without coloring on
+// every family, one kkRuns reused across sizes (and after times runs);
+// it declines the RAND algorithms; and the comparison catches a planted
+// difference (another distribution seed).
+func TestKKRunsRouteEqualsPlainRuns(t *testing.T) {
+	var r kkRuns
+	sizes := []statSize{{4, 8, 2}, {4, 256, 1}, {8, 64, 2}, {6, 12, 1}, {16, 256, 1}, {4, 32, 2}}
+	differs := func(c KKStatCase, seed uint64) bool {
+		want, err1 := runKKStatCaseWith(c, nil, nil, false)
+		c.DistSeed = seed
+		got, ok, err2 := r.route(c)
+		if err1 != nil || err2 != nil || !ok {
+			t.Fatalf("%+v: %v, %v, ok %v", c, err1, err2, ok)
+		}
+		return !reflect.DeepEqual(got, want)
+	}
+	for _, sz := range sizes {
+		for _, col := range []bool{false, true} {
+			for fi, f := range KKFamilies {
+				if f == KKRowToCol && sz.k%sz.n != 0 {
+					continue
+				}
+				for run := range sz.runs {
+					c := KKStatCase{Algorithm: amesh.Det3, Coloring: col, N: sz.n, K: sz.k, Family: f}
+					c.DistSeed = seeds.Derive(props.DefaultSeed, 0x7e59, uint64(sz.n), uint64(sz.k), uint64(fi), uint64(run))
+					if differs(c, c.DistSeed) {
+						t.Fatalf("%+v: kkRuns.route differs from runKKStatCaseWith", c)
+					}
+					if _, _, err := r.times(KKStatCase{Algorithm: amesh.Rand4, Coloring: true, N: sz.n, K: sz.k, Family: f, DistSeed: c.DistSeed, AlgSeed: 1}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+	c := KKStatCase{Algorithm: amesh.Det3, Coloring: true, N: 8, K: 64, Family: KKUniform, DistSeed: 7}
+	if !differs(c, 8) {
+		t.Error("planted difference (another distribution seed) not caught")
+	}
+	if _, ok, _ := r.route(KKStatCase{Algorithm: amesh.Rand3, N: 4, K: 8, Family: KKUniform}); ok {
+		t.Error("kkRuns.route ran RAND_3")
 	}
 }

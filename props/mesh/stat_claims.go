@@ -263,9 +263,10 @@ func (w whpClaim) check(env props.Env) props.Outcome {
 	alpha := props.Alpha / float64(cells)
 	var ev []string
 	worstC, worstAt := math.Inf(-1), ""
-	// the runs KKTimer can time go through kkRuns (the same results:
-	// TestKKRunsEqualsPlainRuns); the planted faults' hooks need the plan
-	fast := w.timesOnly && w.position == nil && w.alloc == nil
+	// the runs KKTimer can time or route go through kkRuns (the same
+	// results: TestKKRunsEqualsPlainRuns); the planted faults' hooks need
+	// the plan
+	fast := w.position == nil && w.alloc == nil
 	var runs kkRuns
 	for _, sz := range sizes {
 		n, k := sz.n, sz.k
@@ -280,8 +281,11 @@ func (w whpClaim) check(env props.Env) props.Outcome {
 				var r amesh.KKResult
 				var err error
 				done := false
-				if fast {
+				switch {
+				case fast && w.timesOnly:
 					r, done, err = runs.times(c)
+				case fast:
+					r, done, err = runs.route(c)
 				}
 				if !done {
 					r, err = runKKStatCaseWith(c, w.position, w.alloc, w.timesOnly)

@@ -203,6 +203,7 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 type det3Scratch struct {
 	idx   []int
 	local []Dest
+	lin   linearScratch // AllocateLinear's arrays
 }
 
 // det3Inter is DET_3_PHASE_ROUTE's Phase 1 positions of PU p's packets
@@ -242,7 +243,7 @@ func det3Inter(n, p int, ds []Dest, black []bool, inter []int32, o Options, sc *
 			a, err = Allocate(n, local, nil)
 		default:
 			var w LinearWork
-			a, w, err = AllocateLinearWork(n, local)
+			a, w, err = allocateLinear(n, local, &sc.lin) // a lives in sc.lin: read at once
 			work += w.Total()
 		}
 		if err != nil {

@@ -175,7 +175,7 @@ func (t *KKTimer) Det3(dst []Dest) (KKResult, error) {
 		if n&(n-1) != 0 {
 			a, err = Allocate(n, ds, nil)
 		} else {
-			a, _, err = AllocateLinearWork(n, ds)
+			a, _, err = allocateLinear(n, ds, &t.det3.lin)
 		}
 		if err != nil {
 			t.clear(3)

@@ -87,6 +87,46 @@ func AllocateLinear(n int, dst []Dest) (Allocation, error) {
 //
 // whose sum is LinearWorkBound(n, k) = 13k + n² + L·n + 6n + 1.
 func AllocateLinearWork(n int, dst []Dest) (Allocation, LinearWork, error) {
+	return allocateLinear(n, dst, nil)
+}
+
+// linearScratch holds allocateLinear's arrays for reuse from call to call
+// (an Allocation it returns lives in it until the next call).
+type linearScratch struct {
+	start, rowStart, cnt, alpha, hist []int
+	sorted, pool, next, head, tail    []int32
+	bufs                              [2][]int32
+	subs, order                       []linearSub
+	pos                               []int32
+	counts, perRow, sizes             []int
+}
+
+// linearSub is a subbucket of allocateLinear: its row, size 2^exp, and
+// where its packets start in the pool.
+type linearSub struct{ row, exp, at, size int }
+
+// ints is s[:m] zeroed, a new array when s is nil or too short.
+func ints(s []int, m int) []int {
+	if s == nil || cap(s) < m {
+		return make([]int, m)
+	}
+	s = s[:m]
+	clear(s)
+	return s
+}
+
+// int32s is s[:m] (contents unspecified), a new array when s is nil or
+// too short.
+func int32s(s []int32, m int) []int32 {
+	if s == nil || cap(s) < m {
+		return make([]int32, m)
+	}
+	return s[:m]
+}
+
+// allocateLinear is AllocateLinearWork on sc's arrays (nil: new ones).
+// The result is the same (TestAllocateLinearScratchReuse).
+func allocateLinear(n int, dst []Dest, sc *linearScratch) (Allocation, LinearWork, error) {
 	var w LinearWork
 	if n < 1 || n&(n-1) != 0 {
 		return Allocation{}, w, fmt.Errorf("mesh: n = %d: AllocateLinear needs n a power of two (n ≥ 1); use Allocate otherwise", n)
@@ -97,11 +137,18 @@ func AllocateLinearWork(n int, dst []Dest) (Allocation, LinearWork, error) {
 		}
 	}
 	k := len(dst)
-	a := Allocation{Pos: make([]int32, k), Counts: make([]int, n), PerRow: make([]int, n)}
+	if sc == nil {
+		sc = &linearScratch{}
+	}
+	sc.pos = int32s(sc.pos, k)
+	clear(sc.pos)
+	sc.counts, sc.perRow = ints(sc.counts, n), ints(sc.perRow, n)
+	a := Allocation{Pos: sc.pos, Counts: sc.counts, PerRow: sc.perRow, Sizes: sc.sizes[:0]}
 
 	// Steps 1–2: one stable counting sort on the key row·n + column gives
 	// the buckets (rows) each sorted on column, ties in input order.
-	start := make([]int, n*n+1)
+	sc.start = ints(sc.start, n*n+1)
+	start := sc.start
 	for _, d := range dst {
 		start[int(d.Row)*n+int(d.Col)+1]++
 		w.Sort++
@@ -110,12 +157,14 @@ func AllocateLinearWork(n int, dst []Dest) (Allocation, LinearWork, error) {
 		start[key] += start[key-1]
 		w.Sort++
 	}
-	rowStart := make([]int, n+1)
+	sc.rowStart = ints(sc.rowStart, n+1)
+	rowStart := sc.rowStart
 	for r := range rowStart {
 		rowStart[r] = start[r*n]
 		w.Sort++
 	}
-	sorted := make([]int32, k)
+	sc.sorted = int32s(sc.sorted, k)
+	sorted := sc.sorted
 	for p, d := range dst {
 		key := int(d.Row)*n + int(d.Col)
 		sorted[start[key]] = int32(p)
@@ -126,10 +175,10 @@ func AllocateLinearWork(n int, dst []Dest) (Allocation, LinearWork, error) {
 	// Steps 3 and 5. Subbuckets go to pool (a row's subbuckets in the order
 	// they are made, i.e. decreasing size); the remainders alternate between
 	// two scratch buffers (a walk never writes into the slice it reads).
-	type sub struct{ row, exp, at, size int }
-	var subs []sub
-	pool := make([]int32, 0, k)
-	bufs := [2][]int32{make([]int32, 0, n), make([]int32, 0, n)}
+	type sub = linearSub
+	subs := sc.subs[:0]
+	pool := int32s(sc.pool, k)[:0]
+	bufs := [2][]int32{int32s(sc.bufs[0], n)[:0], int32s(sc.bufs[1], n)[:0]}
 	for r := range n {
 		cur := sorted[rowStart[r]:rowStart[r+1]]
 		which := 0 // the buffer cur does not live in
@@ -157,11 +206,13 @@ func AllocateLinearWork(n int, dst []Dest) (Allocation, LinearWork, error) {
 	}
 	m := len(subs)
 	a.Subbuckets = m
+	sc.subs, sc.pool, sc.bufs = subs, pool, bufs
 
 	// Steps 6–7: counting sort of the subbuckets on (decreasing size,
 	// increasing row). Sizes are 2^e with e < L.
 	L := max(1, bits.Len(uint(n))-1)
-	cnt := make([]int, L*n+1)
+	sc.cnt = ints(sc.cnt, L*n+1)
+	cnt := sc.cnt
 	keyOf := func(s sub) int { return (L-1-s.exp)*n + s.row }
 	for _, s := range subs {
 		cnt[keyOf(s)+1]++
@@ -171,7 +222,10 @@ func AllocateLinearWork(n int, dst []Dest) (Allocation, LinearWork, error) {
 		cnt[key] += cnt[key-1]
 		w.Order++
 	}
-	order := make([]sub, m)
+	if cap(sc.order) < m {
+		sc.order = make([]sub, m)
+	}
+	order := sc.order[:m]
 	for _, s := range subs {
 		order[cnt[keyOf(s)]] = s
 		cnt[keyOf(s)]++
@@ -180,13 +234,13 @@ func AllocateLinearWork(n int, dst []Dest) (Allocation, LinearWork, error) {
 
 	// Step 8 with interval lists. next links list entries; head/tail are
 	// indexed by the current interval; −1 is the empty list.
-	alpha := make([]int, n)
-	hist := []int{n} // hist[v] = #{j : α_j = v}
+	sc.alpha = ints(sc.alpha, n)
+	alpha := sc.alpha
+	hist := append(sc.hist[:0], n) // hist[v] = #{j : α_j = v}
 	w.Lists += 2 * n
 	minA, maxA := 0, 0
-	next := make([]int32, n)
-	head := make([]int32, n)
-	tail := make([]int32, n)
+	sc.next, sc.head, sc.tail = int32s(sc.next, n), int32s(sc.head, n), int32s(sc.tail, n)
+	next, head, tail := sc.next, sc.head, sc.tail
 	beta := 0 // current number of intervals (0: none yet)
 	for _, s := range order {
 		w.Lists++ // set-up
@@ -249,6 +303,10 @@ func AllocateLinearWork(n int, dst []Dest) (Allocation, LinearWork, error) {
 			w.Lists++
 		}
 		a.MaxSpread = max(a.MaxSpread, maxA-minA)
+	}
+	sc.hist, sc.sizes = hist, a.Sizes
+	if len(a.Sizes) == 0 {
+		a.Sizes = nil // as AllocateLinearWork's appends leave it
 	}
 	return a, w, nil
 }

@@ -240,3 +240,50 @@ func ExampleAllocateLinearWork() {
 	// [1 1 0 3 2 3 0 2] [2 2 2 2] [2 1 1]
 	// {Sort:37 Extract:9 Split:5 Order:14 Lists:28} total 93 bound 153
 }
+
+// allocateLinear on one scratch, reused across inputs of changing n and k
+// (n = 1 … 32, k from 0 to 2n² and k = 1024), gives AllocateLinearWork's
+// result — Allocation and work counts — on every input; and the comparison
+// catches a stale result (the previous input's), the failure that reuse
+// could bring.
+func TestAllocateLinearScratchReuse(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	type input struct {
+		n   int
+		dst []Dest
+	}
+	var ins []input
+	for range 300 {
+		n := 1 << r.IntN(6)
+		k := r.IntN(2*n*n + 1)
+		if r.IntN(10) == 0 {
+			k = 1024
+		}
+		dst := make([]Dest, k)
+		for i := range dst {
+			dst[i] = Dest{Row: int32(r.IntN(n)), Col: int32(r.IntN(n))}
+		}
+		ins = append(ins, input{n, dst})
+	}
+	var sc linearScratch
+	stale := 0
+	for i, in := range ins {
+		wantA, wantW, err1 := AllocateLinearWork(in.n, in.dst)
+		a, w, err2 := allocateLinear(in.n, in.dst, &sc)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("input %d: %v, %v", i, err1, err2)
+		}
+		if !reflect.DeepEqual(a, wantA) || w != wantW {
+			t.Fatalf("input %d (n = %d, k = %d): with reused scratch %+v %+v, fresh %+v %+v", i, in.n, len(in.dst), a, w, wantA, wantW)
+		}
+		if i > 0 {
+			prevA, _, _ := AllocateLinearWork(ins[i-1].n, ins[i-1].dst)
+			if !reflect.DeepEqual(a, prevA) {
+				stale++
+			}
+		}
+	}
+	if stale == 0 {
+		t.Error("planted difference (the previous input's result) never caught")
+	}
+}

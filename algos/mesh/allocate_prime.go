@@ -105,12 +105,16 @@ func NewPlanPrime(n, np int, dst [][]Dest, o Options) (Plan, error) {
 		pl.Targets[ph] = make([]int32, K)
 	}
 	black := make([]bool, K)
+	var scratch []int32 // colourDet's counters (colour's with dense arrays: TestColourDetEqualsColour)
+	if o.Coloring {
+		scratch = make([]int32, 2*n*n)
+	}
 	for p := range dst {
 		for r := range k {
 			pl.Src[p*k+r] = int32(p)
 		}
 		if o.Coloring {
-			colour(dst[p], black[p*k:(p+1)*k], nil, true)
+			colourDet(dst[p], black[p*k:(p+1)*k], n, scratch)
 		}
 	}
 	tr := func(pu int32) int32 { return (pu%int32(n))*int32(n) + pu/int32(n) }
@@ -207,53 +211,16 @@ func primeClass(n, np int, src []int32, ds []Dest, allocator func(n int, self in
 		return nil
 	}
 	// spread moves every packet along rows (alongRows) or columns to the
-	// submesh block(i) of its line, spreading the arrivals at one submesh of
-	// one line over its n' PUs in equal blocks, in order of origin.
-	spread := func(block func(i int) int, alongRows bool) {
-		out := make([]int32, P)
-		type key struct{ line, blk int }
-		arr := map[key][]int{}
-		var keys []key
-		for i, pu := range pos {
-			line := int(pu) / n
-			if !alongRows {
-				line = int(pu) % n
-			}
-			kk := key{line, block(i)}
-			if _, ok := arr[kk]; !ok {
-				keys = append(keys, kk)
-			}
-			arr[kk] = append(arr[kk], i)
-		}
-		for _, kk := range keys {
-			list := arr[kk]
-			coord := func(i int) int {
-				if alongRows {
-					return int(pos[i]) % n
-				}
-				return int(pos[i]) / n
-			}
-			// stable sort on the origin coordinate (counting over n)
-			byOrigin := make([][]int, n)
-			for _, i := range list {
-				byOrigin[coord(i)] = append(byOrigin[coord(i)], i)
-			}
-			t := 0
-			for _, b := range byOrigin {
-				for _, i := range b {
-					x := kk.blk*np + t*np/len(list)
-					if alongRows {
-						out[i] = at(kk.line, x)
-					} else {
-						out[i] = at(x, kk.line)
-					}
-					t++
-				}
-			}
+	// submesh block(i) of its line (spreadTargets).
+	spread := func(block func(i int) int, alongRows bool) error {
+		out, err := spreadTargets(n, np, pos, block, alongRows)
+		if err != nil {
+			return err
 		}
 		tg[ph] = out
 		ph++
 		copy(pos, out)
+		return nil
 	}
 	// L1 and P1.
 	alloc := make([]int, P)
@@ -282,19 +249,25 @@ func primeClass(n, np int, src []int32, ds []Dest, allocator func(n int, self in
 	if err := local(deal(func(i int) int { return alloc[i] }, g, true)); err != nil {
 		return nil, err
 	}
-	spread(func(i int) int { return alloc[i] }, true)
+	if err := spread(func(i int) int { return alloc[i] }, true); err != nil {
+		return nil, err
+	}
 	// L2 and P2.
 	rb := func(i int) int { return int(ds[i].Row) / np }
 	cb := func(i int) int { return int(ds[i].Col) / np }
 	if err := local(deal(rb, g, false)); err != nil {
 		return nil, err
 	}
-	spread(rb, false)
+	if err := spread(rb, false); err != nil {
+		return nil, err
+	}
 	// L3 and P3.
 	if err := local(deal(cb, g, true)); err != nil {
 		return nil, err
 	}
-	spread(cb, true)
+	if err := spread(cb, true); err != nil {
+		return nil, err
+	}
 	// L4.
 	final := make([]int32, P)
 	for i, d := range ds {
@@ -304,6 +277,61 @@ func primeClass(n, np int, src []int32, ds []Dest, allocator func(n int, self in
 		return nil, err
 	}
 	return tg, nil
+}
+
+// spreadTargets moves every packet i at pos[i] along its row (alongRows)
+// or column to submesh block(i) ∈ [0, g) of that line (g = n/np), and
+// spreads the packets arriving at one submesh of one line over its np
+// PUs in equal blocks in order of origin (the position on the line, ties
+// in packet order): the t-th of a goes to position block·np + ⌊t·np/a⌋.
+// One stable counting sort on (line, block, origin) orders them
+// (TestSpreadTargetsEqualsMap: the same targets as grouping with a map).
+// A block outside [0, g) is an error.
+func spreadTargets(n, np int, pos []int32, block func(i int) int, alongRows bool) ([]int32, error) {
+	g := n / np
+	P := len(pos)
+	keys := make([]int32, P) // ((line·g + block)·n + origin)
+	cnt := make([]int32, g*n*n+1)
+	for i, pu := range pos {
+		line, origin := int(pu)/n, int(pu)%n
+		if !alongRows {
+			line, origin = origin, line
+		}
+		b := block(i)
+		if b < 0 || b >= g {
+			return nil, fmt.Errorf("mesh: packet %d allocated to submesh %d of its line, allowed [0, %d)", i, b, g)
+		}
+		k := ((line*g+b)*n + origin)
+		keys[i] = int32(k)
+		cnt[k+1]++
+	}
+	for k := 1; k < len(cnt); k++ {
+		cnt[k] += cnt[k-1]
+	}
+	order := make([]int32, P)
+	for i, k := range keys {
+		order[cnt[k]] = int32(i)
+		cnt[k]++
+	}
+	out := make([]int32, P)
+	for s := 0; s < P; {
+		grp := keys[order[s]] / int32(n) // line·g + block
+		e := s + 1
+		for e < P && keys[order[e]]/int32(n) == grp {
+			e++
+		}
+		line, b, a := int(grp)/g, int(grp)%g, e-s
+		for t, i := range order[s:e] {
+			x := b*np + t*np/a
+			if alongRows {
+				out[i] = int32(line*n + x)
+			} else {
+				out[i] = int32(x*n + line)
+			}
+		}
+		s = e
+	}
+	return out, nil
 }
 
 // localRoute routes every packet from pos to target inside its submesh in

@@ -30,6 +30,8 @@ type lineEngine struct {
 	// raise the phase's largest queue; qmax is that maximum so far.
 	over []int32
 	qmax int32
+	// row[p], col[p]: PU p's row and column (no division per packet)
+	row, col []int32
 }
 
 func newLineEngine(n int) *lineEngine {
@@ -52,6 +54,10 @@ func newLineEngine(n int) *lineEngine {
 		e.off[2*l+1], e.dir[2*l+1] = b0+(n-1)*st, -st
 	}
 	e.queue = make([]int32, n*n)
+	e.row, e.col = make([]int32, n*n), make([]int32, n*n)
+	for p := range n * n {
+		e.row[p], e.col[p] = int32(p/n), int32(p%n)
+	}
 	return e
 }
 
@@ -137,14 +143,20 @@ func (e *lineEngine) phase(pos, tg []int32) (steps, phaseQ, endQ int, err error)
 	clear(e.queue)
 	e.qmax = 0
 	for q := range pos {
-		e.queue[pos[q]]++
-		h, line, a, b, err := axisMove(n, pos[q], tg[q])
-		if err != nil {
+		from, to := pos[q], tg[q]
+		e.queue[from]++
+		// axisMove's line, from and to positions, from the tables
+		fr, fc, tr, tc := int(e.row[from]), int(e.col[from]), int(e.row[to]), int(e.col[to])
+		var line, a, b int
+		switch {
+		case fr == tr:
+			line, a, b = fr, fc, tc
+		case fc == tc:
+			line, a, b = n+fc, fr, tr
+		default:
+			_, _, _, _, err := axisMove(n, from, to)
 			e.reset()
 			return 0, 0, 0, err
-		}
-		if !h {
-			line += n
 		}
 		switch {
 		case b > a:

@@ -157,47 +157,13 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 			inter[q] = draw()
 		}
 	case Det3:
-		var idx []int    // reused for every PU and colour class: the
-		var local []Dest // allocators read them and keep neither
+		var sc det3Scratch // reused for every PU
 		for p, ds := range dst {
-			for _, isBlack := range []bool{false, true} {
-				idx, local = idx[:0], local[:0]
-				for r, d := range ds {
-					if black[p*k+r] == isBlack {
-						idx = append(idx, r)
-						if isBlack { // black: roles of rows and columns swapped
-							local = append(local, Dest{Row: d.Col, Col: d.Row})
-						} else {
-							local = append(local, d)
-						}
-					}
-				}
-				if len(local) == 0 {
-					continue
-				}
-				var a Allocation
-				var err error
-				switch {
-				case o.Allocator != nil:
-					self := int32(p % n)
-					if isBlack {
-						self = int32(p / n)
-					}
-					a, err = o.Allocator(n, self, local)
-				case o.DirectAllocate || n&(n-1) != 0:
-					a, err = Allocate(n, local, nil)
-				default:
-					var w LinearWork
-					a, w, err = AllocateLinearWork(n, local)
-					pl.AllocateWork += w.Total()
-				}
-				if err != nil {
-					return Plan{}, err
-				}
-				for t, r := range idx {
-					inter[p*k+r] = a.Pos[t]
-				}
+			w, err := det3Inter(n, p, ds, black[p*k:(p+1)*k], inter[p*k:(p+1)*k], o, &sc)
+			if err != nil {
+				return Plan{}, err
 			}
+			pl.AllocateWork += w
 		}
 	default:
 		return Plan{}, fmt.Errorf("mesh: unknown algorithm %q (allowed: %s, %s, %s)", alg, Rand4, Rand3, Det3)
@@ -230,6 +196,103 @@ func NewPlan(alg Algorithm, n int, dst [][]Dest, rng *rand.Rand, o Options) (Pla
 		}
 	}
 	return pl, nil
+}
+
+// det3Scratch is det3Inter's scratch: the allocators read it and keep
+// nothing of it.
+type det3Scratch struct {
+	idx   []int
+	local []Dest
+	lin   linearScratch // AllocateLinear's arrays
+}
+
+// det3Inter is DET_3_PHASE_ROUTE's Phase 1 positions of PU p's packets
+// (destinations ds, colours black): ALLOCATE on each colour class
+// separately (rows and columns swapped for the black one), inter[r] the
+// position (column in the row, or row in the column) packet r goes to. It
+// returns AllocateLinearWork's operation count (0 when another allocator
+// runs). NewPlan runs it on every PU; Det3Phase2Targets on one.
+func det3Inter(n, p int, ds []Dest, black []bool, inter []int32, o Options, sc *det3Scratch) (int, error) {
+	work := 0
+	for _, isBlack := range []bool{false, true} {
+		idx, local := sc.idx[:0], sc.local[:0]
+		for r, d := range ds {
+			if black[r] == isBlack {
+				idx = append(idx, r)
+				if isBlack { // black: roles of rows and columns swapped
+					local = append(local, Dest{Row: d.Col, Col: d.Row})
+				} else {
+					local = append(local, d)
+				}
+			}
+		}
+		sc.idx, sc.local = idx, local
+		if len(local) == 0 {
+			continue
+		}
+		var a Allocation
+		var err error
+		switch {
+		case o.Allocator != nil:
+			self := int32(p % n)
+			if isBlack {
+				self = int32(p / n)
+			}
+			a, err = o.Allocator(n, self, local)
+		case o.DirectAllocate || n&(n-1) != 0:
+			a, err = Allocate(n, local, nil)
+		default:
+			var w LinearWork
+			a, w, err = allocateLinear(n, local, &sc.lin) // a lives in sc.lin: read at once
+			work += w.Total()
+		}
+		if err != nil {
+			return work, err
+		}
+		for t, r := range idx {
+			inter[r] = a.Pos[t]
+		}
+	}
+	return work, nil
+}
+
+// Det3Phase2Targets is NewPlan(Det3, n, dst, nil, o)'s Phase-2 targets
+// (Targets[1]) of PU p's packets, computed from PU p's destinations ds
+// alone — DET_3_PHASE_ROUTE plans each PU on its own (Theorem 1's
+// coloring and ALLOCATE read only the PU's packets) — so that a search
+// that changes a few PUs' destinations can update the plan PU by PU
+// (TestDet3Phase2TargetsEqualsNewPlan). With o.Coloring k = len(ds) must
+// be even. Errors are NewPlan's.
+func Det3Phase2Targets(n, p int, ds []Dest, o Options) ([]int32, error) {
+	if n < 1 || p < 0 || p >= n*n {
+		return nil, fmt.Errorf("mesh: PU %d of the %d×%d mesh: need n ≥ 1 and 0 ≤ p < n²", p, n, n)
+	}
+	for _, d := range ds {
+		if d.Row < 0 || int(d.Row) >= n || d.Col < 0 || int(d.Col) >= n {
+			return nil, fmt.Errorf("mesh: PU %d sends to (%d, %d), allowed [0, %d)²", p, d.Row, d.Col, n)
+		}
+	}
+	k := len(ds)
+	if o.Coloring && k%2 != 0 {
+		return nil, fmt.Errorf("mesh: k = %d: DET_3_PHASE_ROUTE with coloring needs k even", k)
+	}
+	black := make([]bool, k)
+	if o.Coloring {
+		colourDet(ds, black, n, make([]int32, 2*n*n))
+	}
+	inter := make([]int32, k)
+	if _, err := det3Inter(n, p, ds, black, inter, o, &det3Scratch{}); err != nil {
+		return nil, err
+	}
+	out := make([]int32, k)
+	for r, d := range ds {
+		if black[r] { // columns, rows, columns: Phase 2 ends at (x, dc)
+			out[r] = inter[r]*int32(n) + d.Col
+		} else { // rows, columns, rows: at (dr, x)
+			out[r] = d.Row*int32(n) + inter[r]
+		}
+	}
+	return out, nil
 }
 
 // colour marks black the packets of one PU: for Det3 as in Theorem 1's
@@ -295,21 +358,36 @@ func RouteKK(pl Plan, o Options) (KKResult, error) {
 	if o.Torus && !o.Model {
 		return res, fmt.Errorf("mesh: the torus runs only on the step model (set Model with Torus)")
 	}
+	if !o.Model {
+		return routeLines(pl.N, nil, append([]int32(nil), pl.Src...), pl.Targets)
+	}
 	pos := append([]int32(nil), pl.Src...)
-	var lines *lineEngine // the fast engine, shared by the phases
 	for ph, tg := range pl.Targets {
-		var steps, phaseQ, endQ int
-		var err error
-		if o.Model {
-			var r phaseRun
-			r, err = modelPhase(pl.N, pos, tg, o.Torus)
-			steps, phaseQ, endQ = r.steps, r.phaseQ, r.endQ
-		} else {
-			if lines == nil {
-				lines = newLineEngine(pl.N)
-			}
-			steps, phaseQ, endQ, err = lines.phase(pos, tg)
+		r, err := modelPhase(pl.N, pos, tg, o.Torus)
+		if err != nil {
+			return res, fmt.Errorf("phase %d: %w", ph+1, err)
 		}
+		res.PhaseSteps = append(res.PhaseSteps, r.steps)
+		res.PhaseQueue = append(res.PhaseQueue, r.phaseQ)
+		res.EndQueue = append(res.EndQueue, r.endQ)
+		res.Steps += r.steps
+		res.MaxQueue = max(res.MaxQueue, r.phaseQ)
+		copy(pos, tg)
+	}
+	return res, nil
+}
+
+// routeLines is RouteKK on the fast engine (n×n mesh): the phases of
+// targets from pos (overwritten: it ends at the last targets) on lines, or on a new
+// lineEngine when lines is nil (a lineEngine is left empty by every phase,
+// so one can serve run after run).
+func routeLines(n int, lines *lineEngine, pos []int32, targets [][]int32) (KKResult, error) {
+	var res KKResult
+	for ph, tg := range targets {
+		if lines == nil {
+			lines = newLineEngine(n)
+		}
+		steps, phaseQ, endQ, err := lines.phase(pos, tg)
 		if err != nil {
 			return res, fmt.Errorf("phase %d: %w", ph+1, err)
 		}

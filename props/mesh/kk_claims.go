@@ -149,16 +149,22 @@ func (s *slackMax) on(o props.Outcome) props.Outcome {
 // non-empty string is a violation).
 func kkCheck(env props.Env, alloc allocFn, coloring bool, bad func(n, k int, r amesh.KKResult) string, describe func(n, k int, r amesh.KKResult) string) props.Outcome {
 	var ev []string
+	var runs kkRuns // ALLOCATE's runs, on reused buffers (TestKKRunsEqualsPlainRuns)
 	for _, nk := range kkSizes(env.Budget) {
 		n, k := nk[0], nk[1]
 		for fi, f := range KKFamilies {
 			seed := env.Seed ^ uint64(n*1000003+k*101+fi)
-			dst := GenKK(f, n, k, seeds.Rand(seed))
-			pl, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Coloring: coloring, Allocator: alloc})
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+			var r amesh.KKResult
+			var err error
+			if alloc == nil {
+				r, _, err = runs.routeDet3(f, n, k, seed, coloring)
+			} else {
+				var pl amesh.Plan
+				pl, err = amesh.NewPlan(amesh.Det3, n, GenKK(f, n, k, seeds.Rand(seed)), nil, amesh.Options{Coloring: coloring, Allocator: alloc})
+				if err == nil {
+					r, err = amesh.RouteKK(pl, amesh.Options{})
+				}
 			}
-			r, err := amesh.RouteKK(pl, amesh.Options{})
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}

@@ -50,21 +50,55 @@ func cloneKK(d [][]amesh.Dest) [][]amesh.Dest {
 // and the number of swaps tried.
 func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (best [][]amesh.Dest, queue, tried int, err error) {
 	cur := GenKK(KKUniform, n, k, r)
-	score := func(d [][]amesh.Dest) (int, int64, error) {
-		l, err := phase2Loads(n, d, true, alloc)
-		if err != nil {
-			return 0, 0, err
-		}
-		var sq int64
-		for _, x := range l {
-			sq += int64(x) * int64(x)
-		}
-		return slices.Max(l), sq, nil
-	}
-	top, sq, err := score(cur)
+	// The loads are phase2Loads(n, cur, true, alloc), kept up to date PU
+	// by PU: DET_3_PHASE_ROUTE plans each PU from its own packets alone
+	// (amesh.Det3Phase2Targets), so a swap replans the two PUs it touches
+	// (TestClimbPhase2QueueEqualsPlain: the same climb as replanning all).
+	load, err := phase2Loads(n, cur, true, alloc)
 	if err != nil {
 		return nil, 0, 0, err
 	}
+	o := amesh.Options{Coloring: true, Allocator: alloc}
+	targets := make([][]int32, n*n) // PU p's packets' Phase-2 targets
+	for p := range cur {
+		if targets[p], err = amesh.Det3Phase2Targets(n, p, cur[p], o); err != nil {
+			return nil, 0, 0, err
+		}
+	}
+	score := func() (int, int64) {
+		var sq int64
+		for _, x := range load {
+			sq += int64(x) * int64(x)
+		}
+		return slices.Max(load), sq
+	}
+	// replan moves PU p's contribution to the loads from old to its
+	// targets on cur and returns the old ones.
+	replan := func(p int) ([]int32, error) {
+		t, err := amesh.Det3Phase2Targets(n, p, cur[p], o)
+		if err != nil {
+			return nil, err
+		}
+		old := targets[p]
+		for _, x := range old {
+			load[x]--
+		}
+		for _, x := range t {
+			load[x]++
+		}
+		targets[p] = t
+		return old, nil
+	}
+	restore := func(p int, old []int32) {
+		for _, x := range targets[p] {
+			load[x]--
+		}
+		for _, x := range old {
+			load[x]++
+		}
+		targets[p] = old
+	}
+	top, sq := score()
 	best, queue = cloneKK(cur), top
 	for tried = 0; tried < iters && queue <= stop; tried++ {
 		p1, r1 := r.IntN(n*n), r.IntN(k)
@@ -73,12 +107,23 @@ func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (b
 			continue
 		}
 		cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
-		t, s, err := score(cur)
+		old1, err := replan(p1)
 		if err != nil {
 			return nil, 0, 0, err
 		}
+		var old2 []int32
+		if p2 != p1 {
+			if old2, err = replan(p2); err != nil {
+				return nil, 0, 0, err
+			}
+		}
+		t, s := score()
 		if t < top || (t == top && s < sq) {
 			cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
+			if p2 != p1 {
+				restore(p2, old2)
+			}
+			restore(p1, old1)
 			continue
 		}
 		top, sq = t, s

@@ -1,0 +1,98 @@
+package mesh
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+
+	amesh "routecheck/algos/mesh"
+	"routecheck/internal/seeds"
+)
+
+// climbPhase2QueuePlain is climbPhase2Queue as first written: every swap
+// scored by replanning the whole mesh (phase2Loads). The reference of
+// TestClimbPhase2QueueEqualsPlain.
+func climbPhase2QueuePlain(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (best [][]amesh.Dest, queue, tried int, err error) {
+	cur := GenKK(KKUniform, n, k, r)
+	score := func(d [][]amesh.Dest) (int, int64, error) {
+		l, err := phase2Loads(n, d, true, alloc)
+		if err != nil {
+			return 0, 0, err
+		}
+		var sq int64
+		for _, x := range l {
+			sq += int64(x) * int64(x)
+		}
+		return slices.Max(l), sq, nil
+	}
+	top, sq, err := score(cur)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	best, queue = cloneKK(cur), top
+	for tried = 0; tried < iters && queue <= stop; tried++ {
+		p1, r1 := r.IntN(n*n), r.IntN(k)
+		p2, r2 := r.IntN(n*n), r.IntN(k)
+		if cur[p1][r1] == cur[p2][r2] {
+			continue
+		}
+		cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
+		t, s, err := score(cur)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		if t < top || (t == top && s < sq) {
+			cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
+			continue
+		}
+		top, sq = t, s
+		if t > queue {
+			best, queue = cloneKK(cur), t
+		}
+	}
+	return best, queue, tried, nil
+}
+
+// climbPhase2Queue, replanning only the PUs a swap touches, makes the same
+// climb as replanning the whole mesh: the same best distribution, queue and
+// number of swaps, for the sizes and allocators the claims run (ALLOCATE
+// and the two planted faults), stopping at the claims' bounds and below
+// them; the random stream is left in the same place. The comparison
+// catches a planted difference (the climb started from another seed).
+func TestClimbPhase2QueueEqualsPlain(t *testing.T) {
+	type result struct {
+		best         [][]amesh.Dest
+		queue, tried int
+		err          error
+		next         uint64
+	}
+	run := func(climb func(int, int, *rand.Rand, int, int, allocFn) ([][]amesh.Dest, int, int, error), n, k int, seed uint64, iters, stop int, alloc allocFn) result {
+		r := seeds.Rand(seed)
+		b, q, tr, err := climb(n, k, r, iters, stop, alloc)
+		return result{b, q, tr, err, r.Uint64()}
+	}
+	iters, sizes := 600, [][2]int{{2, 8}, {4, 16}, {4, 32}, {8, 16}}
+	if testing.Short() {
+		iters, sizes = 150, sizes[:3]
+	}
+	for _, a := range []struct {
+		name  string
+		alloc allocFn
+	}{{"ALLOCATE", nil}, {"skipped", skipAllocate}, {"off by one", offByOneAllocate}} {
+		for i, nk := range sizes {
+			n, k := nk[0], nk[1]
+			for _, stop := range []int{Thm1QueueRepaired(n, k), k + nlogn2(n), k} {
+				seed := seeds.Derive(5, uint64(i), uint64(stop))
+				want := run(climbPhase2QueuePlain, n, k, seed, iters, stop, a.alloc)
+				got := run(climbPhase2Queue, n, k, seed, iters, stop, a.alloc)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s n = %d k = %d stop %d: incremental climb queue %d after %d swaps (%v), plain %d after %d (%v)", a.name, n, k, stop, got.queue, got.tried, got.err, want.queue, want.tried, want.err)
+				}
+			}
+		}
+	}
+	if reflect.DeepEqual(run(climbPhase2Queue, 4, 16, 1, 200, 1<<30, nil), run(climbPhase2QueuePlain, 4, 16, 2, 200, 1<<30, nil)) {
+		t.Error("planted difference (another seed) not caught")
+	}
+}

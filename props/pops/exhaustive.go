@@ -466,18 +466,67 @@ func outcomeOf(r PopsRunReport) stepOutcome {
 	return o
 }
 
-// classRunner runs the classes of one set for one (algorithm, mutant).
+// classRunner runs the classes of one set for one (algorithm, mutant): what
+// RunPops does for a class (an instance with Groups: one step with the
+// class's choices, popstest's per-slot checks after every slot), with the
+// memory of the runs reused — the slot model stepped by one mpops.Stepper
+// (the same physics as mpops.Step, without a fresh state per slot) and the
+// decider's buffers kept. TestClassSetsMatchPlain checks it against
+// outcomeOf(RunPops(class)).
 type classRunner struct {
-	set *classSet
-	alg ap.Variant
-	mut ap.Mutant
+	set         *classSet
+	alg         ap.Variant
+	mut         ap.Mutant
+	perStep     int
+	step        mpops.Stepper
+	part, gs    []int32
+	dst, groups []int32
 }
 
 func newClassRunner(set *classSet, alg ap.Variant, mut ap.Mutant) *classRunner {
-	return &classRunner{set: set, alg: alg, mut: mut}
+	n := set.d * set.g
+	return &classRunner{set: set, alg: alg, mut: mut, perStep: alg.SlotsPerStep(mpops.Shape{D: set.d, G: set.g}),
+		dst: make([]int32, n), groups: make([]int32, n)}
 }
 
 // outcome is outcomeOf(RunPops(class i)).
 func (r *classRunner) outcome(i int) stepOutcome {
-	return outcomeOf(RunPops(r.set.instance(i, r.alg, r.mut)))
+	sh := mpops.Shape{D: r.set.d, G: r.set.g}
+	c := &r.set.classes[i]
+	for p := range r.dst {
+		r.dst[p], r.groups[p] = int32(c.perm[p]), int32(c.groups[p])
+	}
+	var rep PopsRunReport
+	rep.PerStep = r.perStep
+	for _, x := range r.dst {
+		if x != perm.None {
+			rep.Packets++
+		}
+	}
+	chk := popstest.NewSlotCheck(popstest.Options{ConflictFree: func(slot int) bool { return (slot-1)%rep.PerStep >= 2 }})
+	obs := func(_, _ int, _ []mpops.Action, _, after mpops.State, ev mpops.Events) { chk.Observe(after, ev) }
+	o := ap.Options{Variant: r.alg, Mutant: r.mut, MaxSteps: 1, Step: r.step.Step}
+	var err error
+	rep.Result, err = ap.RunOnModelWith(sh, r.dst, func(_, _ int, _ float64) ([]int32, []int32) {
+		// Pending packets are the packets in increasing order.
+		part, gs := r.part[:0], r.gs[:0]
+		k := 0
+		for p, x := range r.dst {
+			if x == perm.None {
+				continue
+			}
+			if r.groups[p] >= 0 {
+				part, gs = append(part, int32(k)), append(gs, r.groups[p])
+			}
+			k++
+		}
+		r.part, r.gs = part, gs
+		return part, gs
+	}, o, obs)
+	rep.ModelErr = err
+	rep.Slots = chk.Report()
+	if f, ok := rep.Slots.Broke("invariants"); ok {
+		rep.InvariantAt = rep.At(f.Slot) + ": " + f.Message
+	}
+	return outcomeOf(rep)
 }

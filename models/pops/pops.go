@@ -171,10 +171,21 @@ func (s State) Clone() State {
 	c.Dst = slices.Clone(s.Dst)
 	c.Delivered = slices.Clone(s.Delivered)
 	c.Lost = slices.Clone(s.Lost)
+	// One backing array for every buffer (one allocation, not n), each
+	// buffer capped at its length plus one, so that appending to one never
+	// writes into another (a buffer that grows past its slack moves).
+	total := 0
+	for _, b := range s.Buf {
+		total += len(b) + 1
+	}
+	items := make([]Item, total)
 	c.Buf = make([][]Item, len(s.Buf))
+	k := 0
 	for i, b := range s.Buf {
 		if b != nil {
-			c.Buf[i] = slices.Clone(b)
+			c.Buf[i] = items[k : k+len(b) : k+len(b)+1]
+			copy(c.Buf[i], b)
+			k += len(b) + 1
 		}
 	}
 	return c
@@ -248,9 +259,54 @@ func Step(s State, a []Action) (State, Events, error) {
 // held-packet marks and the events' slices. Step starts from an empty one;
 // a Stepper reuses its own.
 type scratch struct {
-	sends []send
-	held  []bool
-	ev    Events
+	sends  []send
+	sorted []send
+	start  []int32
+	held   []bool
+	ev     Events
+}
+
+// countingSortLimit is how many couplers per transmission (plus a floor)
+// the counting sort may scan; above it Step sorts by comparison. A
+// variable so that tests can force either path.
+var countingSortLimit = 4
+
+// countingSort reports whether m transmissions on POPS(·,g) are sorted by
+// counting (g² buckets).
+func countingSort(m, g int) bool {
+	return int64(g)*int64(g) <= int64(countingSortLimit)*int64(m)+256
+}
+
+// countingSort sorts sends (appended in increasing processor order) by
+// coupler, stably, into sc.sorted, and returns it with start: coupler c's
+// transmissions are sorted[start[c]:start[c+1]].
+func (sc *scratch) countingSort(sends []send, g int) ([]send, []int32) {
+	sc.sends = sends
+	cs := g * g
+	if cap(sc.start) < cs+1 {
+		sc.start = make([]int32, cs+1)
+	}
+	start := sc.start[:cs+1]
+	clear(start)
+	for _, x := range sends {
+		start[x.c+1]++
+	}
+	for c := range cs {
+		start[c+1] += start[c]
+	}
+	if cap(sc.sorted) < len(sends) {
+		sc.sorted = make([]send, len(sends))
+	}
+	sorted := sc.sorted[:len(sends)]
+	// start[c] is the next free place of coupler c while placing; after
+	// placing, start[c] has moved to coupler c+1's beginning, so shift back.
+	for _, x := range sends {
+		sorted[start[x.c]] = x
+		start[x.c]++
+	}
+	copy(start[1:], start[:cs])
+	start[0] = 0
+	return sorted, start
 }
 
 // step is the one home of the slot's physics, for Step and Stepper: it
@@ -274,16 +330,26 @@ func step(next *State, s State, a []Action, sc *scratch, reuse bool) (Events, er
 			}
 		}
 	}
-	slices.SortFunc(sends, func(x, y send) int {
-		if x.c != y.c {
-			if x.c < y.c {
-				return -1
+	// Sort the transmissions by (coupler, sender). When the g² couplers
+	// are not many more than the transmissions, by counting (start[c] is
+	// where coupler c's run begins; stable, and the sends were appended in
+	// increasing processor order, with no coupler twice per processor);
+	// else by comparison. Both give the same order.
+	var start []int32
+	if countingSort(len(sends), g) {
+		sends, start = sc.countingSort(sends, g)
+	} else {
+		slices.SortFunc(sends, func(x, y send) int {
+			if x.c != y.c {
+				if x.c < y.c {
+					return -1
+				}
+				return 1
 			}
-			return 1
-		}
-		return int(x.proc - y.proc)
-	})
-	sc.sends = sends
+			return int(x.proc - y.proc)
+		})
+		sc.sends = sends
+	}
 	ev := Events{Received: sc.ev.Received[:0], Conflicts: sc.ev.Conflicts[:0], Delivered: sc.ev.Delivered[:0], Duplicated: sc.ev.Duplicated[:0], Lost: sc.ev.Lost[:0]}
 	for k := 0; k < len(sends); {
 		j := k
@@ -323,17 +389,26 @@ func step(next *State, s State, a []Action, sc *scratch, reuse bool) (Events, er
 			continue
 		}
 		key := int64(s.Shape.Group(i))*int64(g) + int64(act.Listen)
-		k, found := slices.BinarySearchFunc(sends, key, func(x send, key int64) int {
-			switch {
-			case x.c < key:
-				return -1
-			case x.c > key:
-				return 1
+		var k int
+		if start != nil {
+			k = int(start[key])
+			if start[key+1]-start[key] != 1 {
+				continue // silent coupler, or a conflict
 			}
-			return 0
-		})
-		if !found || (k+1 < len(sends) && sends[k+1].c == key) {
-			continue // silent coupler, or a conflict
+		} else {
+			var found bool
+			k, found = slices.BinarySearchFunc(sends, key, func(x send, key int64) int {
+				switch {
+				case x.c < key:
+					return -1
+				case x.c > key:
+					return 1
+				}
+				return 0
+			})
+			if !found || (k+1 < len(sends) && sends[k+1].c == key) {
+				continue // silent coupler, or a conflict
+			}
 		}
 		src := &a[sends[k].proc]
 		msg := Message{Kind: AckMsg, Packet: src.Ack}

@@ -130,3 +130,41 @@ func TestStepperMatchesStep(t *testing.T) {
 		t.Fatal("a stepper that writes over its input was not caught")
 	}
 }
+
+// Step sorts the transmissions by counting or by comparison depending on
+// the number of couplers; both must give the same slot. Step with counting
+// forced against Step with comparison forced, on the random runs of
+// TestStepperMatchesStep (shapes up to POPS(4,4): many conflicts, multi-
+// coupler sends, illegal slots), and each against the naive oracle.
+func TestStepSortPaths(t *testing.T) {
+	restore := pops.SetCountingSortLimit(1 << 20) // the reference: counting
+	defer restore()
+	byComparison := func(s pops.State, a []pops.Action) (pops.State, pops.Events, error) {
+		defer pops.SetCountingSortLimit(-1000)()
+		return pops.Step(s, a)
+	}
+	if d := stepperDiff(2, 3000, byComparison); d != "" {
+		t.Fatal(d)
+	}
+	rng := rand.New(rand.NewPCG(3, 14))
+	for r := range 2000 {
+		sh := pops.Shape{D: 1 + rng.IntN(4), G: 1 + rng.IntN(4)}
+		s, err := pops.NewState(sh, perm.Random(sh.N(), rng))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for slot := range 4 {
+			a := randActions(rng, s, false)
+			wantNext, wantEv := naiveStep(s, a)
+			for _, limit := range []int{-1000, 1 << 20} {
+				undo := pops.SetCountingSortLimit(limit)
+				next, ev, err := pops.Step(s, a)
+				undo()
+				if err != nil || !next.Equal(wantNext) || !eventsEqual(ev, wantEv) {
+					t.Fatalf("run %d %v slot %d, counting limit %d: Step %+v %+v %v, naive %+v %+v", r, sh, slot, limit, next, ev, err, wantNext, wantEv)
+				}
+			}
+			s, _, _ = pops.Step(s, a)
+		}
+	}
+}

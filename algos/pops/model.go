@@ -10,7 +10,8 @@ import (
 
 // Observer sees every slot of a model run: the step (1-based), the slot within
 // the step (1-based), the actions taken, the state before and after, and the
-// events. It must not modify its arguments.
+// events. It must not modify its arguments, nor keep the actions after it
+// returns (the run reuses their To and Drop slices from slot to slot).
 type Observer func(step, slot int, acts []pops.Action, before, after pops.State, ev pops.Events)
 
 // responsible reports whether processor i relays in slots 1 and 2: the
@@ -44,6 +45,13 @@ type modelRun struct {
 	relayAck []bool
 	tempPkt  []int32 // temporary-group processor: copy held
 	tempFrom []int32
+
+	// Reused memory: fresh counts, per processor, the packets accepted
+	// there in the slot; to and drop back the actions' To (one group) and
+	// Drop (up to two indices) slices.
+	fresh []int32
+	to    []int32
+	drop  []int32
 }
 
 // Decider makes a step's random choices: given the step (1-based), the
@@ -91,6 +99,9 @@ func RunOnModelWith(sh pops.Shape, dst []int32, decide Decider, o Options, obs O
 		relayAck: make([]bool, n),
 		tempPkt:  make([]int32, n),
 		tempFrom: make([]int32, n),
+		fresh:    make([]int32, n),
+		to:       make([]int32, n),
+		drop:     make([]int32, 2*n),
 	}
 	for p := range m.pending {
 		m.pending[p] = dst[p] != perm.None
@@ -168,6 +179,23 @@ func (m *modelRun) idle() {
 	}
 }
 
+// toGroup returns processor i's To slice holding the single group b (in
+// the run's reused memory).
+func (m *modelRun) toGroup(i int, b int32) []int32 {
+	m.to[i] = b
+	return m.to[i : i+1 : i+1]
+}
+
+// addDrop appends buffer index k to processor i's Drop (at most two per
+// slot: a relayed or delivered copy, and an acked original), in the run's
+// reused memory.
+func (m *modelRun) addDrop(i int, k int32) {
+	if len(m.acts[i].Drop) == 0 {
+		m.acts[i].Drop = m.drop[2*i : 2*i : 2*i+2]
+	}
+	m.acts[i].Drop = append(m.acts[i].Drop, k)
+}
+
 // slot steps the model with the prepared actions and returns the events.
 func (m *modelRun) slot(k int) (pops.Events, error) {
 	step := m.o.Step
@@ -180,7 +208,8 @@ func (m *modelRun) slot(k int) (pops.Events, error) {
 	}
 	m.res.Conflicts[k-1] += len(ev.Conflicts)
 	m.res.Duplicated += len(ev.Duplicated)
-	fresh := map[int32]int{}
+	fresh := m.fresh
+	clear(fresh)
 	for _, p := range ev.Delivered {
 		fresh[m.dst[p]]++
 	}
@@ -189,7 +218,7 @@ func (m *modelRun) slot(k int) (pops.Events, error) {
 	}
 	for i := range next.Buf {
 		o, c, dl := next.Occupancy(i)
-		f := fresh[int32(i)]
+		f := int(fresh[i])
 		m.res.MaxMem[0] = max(m.res.MaxMem[0], o+c+dl)
 		m.res.MaxMem[1] = max(m.res.MaxMem[1], o+c+f)
 		m.res.MaxMem[2] = max(m.res.MaxMem[2], c+f)
@@ -222,9 +251,9 @@ func (m *modelRun) listenDest() {
 func (m *modelRun) slots12() error {
 	for i := range m.acts {
 		if m.choice[i] >= 0 {
-			m.acts[i].Send, m.acts[i].To = find(m.st.Buf[i], int32(i), pops.Original), []int32{m.choice[i]}
+			m.acts[i].Send, m.acts[i].To = find(m.st.Buf[i], int32(i), pops.Original), m.toGroup(i, m.choice[i])
 			if m.o.Mutant == MutantNoAckWait {
-				m.acts[i].Drop = []int32{m.acts[i].Send}
+				m.addDrop(i, m.acts[i].Send)
 			}
 		}
 	}
@@ -241,9 +270,9 @@ func (m *modelRun) slots12() error {
 	for i := range m.acts {
 		if p := m.relayPkt[i]; p >= 0 {
 			k := find(m.st.Buf[i], p, pops.Copy)
-			m.acts[i].Send, m.acts[i].To = k, []int32{m.temp(p)}
+			m.acts[i].Send, m.acts[i].To = k, m.toGroup(i, m.temp(p))
 			if m.o.Mutant != MutantRelayKeeps {
-				m.acts[i].Drop = []int32{k}
+				m.addDrop(i, k)
 			}
 		}
 	}
@@ -273,7 +302,7 @@ func (m *modelRun) temp(p int32) int32 {
 func (m *modelRun) ackTempToRelay(k int) error {
 	for i := range m.acts {
 		if p := m.tempPkt[i]; p >= 0 {
-			m.acts[i].Ack, m.acts[i].To = p, []int32{m.tempFrom[i]}
+			m.acts[i].Ack, m.acts[i].To = p, m.toGroup(i, m.tempFrom[i])
 		}
 		if p := m.relayPkt[i]; p >= 0 {
 			m.acts[i].Listen = m.temp(p)
@@ -293,7 +322,7 @@ func (m *modelRun) ackTempToRelay(k int) error {
 func (m *modelRun) ackRelayToSource(k int) error {
 	for i := range m.acts {
 		if p := m.relayPkt[i]; p >= 0 && m.relayAck[i] {
-			m.acts[i].Ack, m.acts[i].To = p, []int32{int32(m.sh.Group(int(p)))}
+			m.acts[i].Ack, m.acts[i].To = p, m.toGroup(i, int32(m.sh.Group(int(p))))
 		}
 		if m.choice[i] >= 0 {
 			m.acts[i].Listen = m.choice[i]
@@ -320,8 +349,8 @@ func (m *modelRun) deliver(j int) error {
 			continue
 		}
 		k := find(m.st.Buf[i], p, pops.Copy)
-		m.acts[i].Send, m.acts[i].To = k, []int32{int32(m.sh.Group(int(m.dst[p])))}
-		m.acts[i].Drop = append(m.acts[i].Drop, k)
+		m.acts[i].Send, m.acts[i].To = k, m.toGroup(i, int32(m.sh.Group(int(m.dst[p]))))
+		m.addDrop(i, k)
 	}
 	m.listenDest()
 	_, err := m.slot(5 + j)
@@ -346,7 +375,7 @@ func (m *modelRun) step5() error {
 	}
 	for i := range m.acts {
 		if m.gotAck[i] && m.o.Mutant != MutantNoAckWait {
-			m.acts[i].Drop = append(m.acts[i].Drop, find(m.st.Buf[i], int32(i), pops.Original))
+			m.addDrop(i, find(m.st.Buf[i], int32(i), pops.Original))
 		}
 	}
 	for j := range m.o.Variant.DeliverySlots(m.sh) {

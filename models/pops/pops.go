@@ -171,10 +171,21 @@ func (s State) Clone() State {
 	c.Dst = slices.Clone(s.Dst)
 	c.Delivered = slices.Clone(s.Delivered)
 	c.Lost = slices.Clone(s.Lost)
+	// One backing array for every buffer (one allocation, not n), each
+	// buffer capped at its length plus one, so that appending to one never
+	// writes into another (a buffer that grows past its slack moves).
+	total := 0
+	for _, b := range s.Buf {
+		total += len(b) + 1
+	}
+	items := make([]Item, total)
 	c.Buf = make([][]Item, len(s.Buf))
+	k := 0
 	for i, b := range s.Buf {
 		if b != nil {
-			c.Buf[i] = slices.Clone(b)
+			c.Buf[i] = items[k : k+len(b) : k+len(b)+1]
+			copy(c.Buf[i], b)
+			k += len(b) + 1
 		}
 	}
 	return c
@@ -232,15 +243,85 @@ type send struct {
 // an error (wrapping ErrActions) when an action is impossible; s is never
 // modified. Cost O(n + m log m) for m coupler transmissions.
 func Step(s State, a []Action) (State, Events, error) {
-	n, g := s.Shape.N(), s.Shape.G
-	if len(a) != n {
-		return State{}, Events{}, fmt.Errorf("%w: %d actions for %d processors", ErrActions, len(a), n)
+	if len(a) != s.Shape.N() {
+		return State{}, Events{}, fmt.Errorf("%w: %d actions for %d processors", ErrActions, len(a), s.Shape.N())
 	}
-	var sends []send
+	var sc scratch
+	next := State{}
+	ev, err := step(&next, s, a, &sc, false)
+	if err != nil {
+		return State{}, Events{}, err
+	}
+	return next, ev, nil
+}
+
+// scratch is the working memory of one slot: the transmissions, the
+// held-packet marks and the events' slices. Step starts from an empty one;
+// a Stepper reuses its own.
+type scratch struct {
+	sends  []send
+	sorted []send
+	start  []int32
+	held   []bool
+	ev     Events
+}
+
+// countingSortLimit is how many couplers per transmission (plus a floor)
+// the counting sort may scan; above it Step sorts by comparison. A
+// variable so that tests can force either path.
+var countingSortLimit = 4
+
+// countingSort reports whether m transmissions on POPS(·,g) are sorted by
+// counting (g² buckets).
+func countingSort(m, g int) bool {
+	return int64(g)*int64(g) <= int64(countingSortLimit)*int64(m)+256
+}
+
+// countingSort sorts sends (appended in increasing processor order) by
+// coupler, stably, into sc.sorted, and returns it with start: coupler c's
+// transmissions are sorted[start[c]:start[c+1]].
+func (sc *scratch) countingSort(sends []send, g int) ([]send, []int32) {
+	sc.sends = sends
+	cs := g * g
+	if cap(sc.start) < cs+1 {
+		sc.start = make([]int32, cs+1)
+	}
+	start := sc.start[:cs+1]
+	clear(start)
+	for _, x := range sends {
+		start[x.c+1]++
+	}
+	for c := range cs {
+		start[c+1] += start[c]
+	}
+	if cap(sc.sorted) < len(sends) {
+		sc.sorted = make([]send, len(sends))
+	}
+	sorted := sc.sorted[:len(sends)]
+	// start[c] is the next free place of coupler c while placing; after
+	// placing, start[c] has moved to coupler c+1's beginning, so shift back.
+	for _, x := range sends {
+		sorted[start[x.c]] = x
+		start[x.c]++
+	}
+	copy(start[1:], start[:cs])
+	start[0] = 0
+	return sorted, start
+}
+
+// step is the one home of the slot's physics, for Step and Stepper: it
+// checks the actions, then writes s's successor into next and returns the
+// events. With reuse unset next is a fresh copy of s (s.Clone) and the
+// events' slices are fresh; with reuse set next's and sc's slices are
+// overwritten in place (they must not alias s). len(a) = n is checked by
+// the callers.
+func step(next *State, s State, a []Action, sc *scratch, reuse bool) (Events, error) {
+	n, g := s.Shape.N(), s.Shape.G
+	sends := sc.sends[:0]
 	for i := range a {
 		act := &a[i]
 		if err := checkAction(s, i, act); err != nil {
-			return State{}, Events{}, err
+			return Events{}, err
 		}
 		if act.Send >= 0 || act.Ack >= 0 {
 			from := int64(s.Shape.Group(i))
@@ -249,16 +330,27 @@ func Step(s State, a []Action) (State, Events, error) {
 			}
 		}
 	}
-	slices.SortFunc(sends, func(x, y send) int {
-		if x.c != y.c {
-			if x.c < y.c {
-				return -1
+	// Sort the transmissions by (coupler, sender). When the g² couplers
+	// are not many more than the transmissions, by counting (start[c] is
+	// where coupler c's run begins; stable, and the sends were appended in
+	// increasing processor order, with no coupler twice per processor);
+	// else by comparison. Both give the same order.
+	var start []int32
+	if countingSort(len(sends), g) {
+		sends, start = sc.countingSort(sends, g)
+	} else {
+		slices.SortFunc(sends, func(x, y send) int {
+			if x.c != y.c {
+				if x.c < y.c {
+					return -1
+				}
+				return 1
 			}
-			return 1
-		}
-		return int(x.proc - y.proc)
-	})
-	var ev Events
+			return int(x.proc - y.proc)
+		})
+		sc.sends = sends
+	}
+	ev := Events{Received: sc.ev.Received[:0], Conflicts: sc.ev.Conflicts[:0], Delivered: sc.ev.Delivered[:0], Duplicated: sc.ev.Duplicated[:0], Lost: sc.ev.Lost[:0]}
 	for k := 0; k < len(sends); {
 		j := k
 		for j < len(sends) && sends[j].c == sends[k].c {
@@ -270,7 +362,11 @@ func Step(s State, a []Action) (State, Events, error) {
 		k = j
 	}
 
-	next := s.Clone()
+	if reuse {
+		s.copyInto(next)
+	} else {
+		*next = s.Clone()
+	}
 	next.Slot++
 	// Drops apply to the buffer as it was at the start of the slot.
 	for i := range a {
@@ -293,17 +389,26 @@ func Step(s State, a []Action) (State, Events, error) {
 			continue
 		}
 		key := int64(s.Shape.Group(i))*int64(g) + int64(act.Listen)
-		k, found := slices.BinarySearchFunc(sends, key, func(x send, key int64) int {
-			switch {
-			case x.c < key:
-				return -1
-			case x.c > key:
-				return 1
+		var k int
+		if start != nil {
+			k = int(start[key])
+			if start[key+1]-start[key] != 1 {
+				continue // silent coupler, or a conflict
 			}
-			return 0
-		})
-		if !found || (k+1 < len(sends) && sends[k+1].c == key) {
-			continue // silent coupler, or a conflict
+		} else {
+			var found bool
+			k, found = slices.BinarySearchFunc(sends, key, func(x send, key int64) int {
+				switch {
+				case x.c < key:
+					return -1
+				case x.c > key:
+					return 1
+				}
+				return 0
+			})
+			if !found || (k+1 < len(sends) && sends[k+1].c == key) {
+				continue // silent coupler, or a conflict
+			}
 		}
 		src := &a[sends[k].proc]
 		msg := Message{Kind: AckMsg, Packet: src.Ack}
@@ -330,7 +435,11 @@ func Step(s State, a []Action) (State, Events, error) {
 	}
 	// Conservation: a packet is lost when no original or copy remains while
 	// it is still undelivered.
-	held := make([]bool, n)
+	if cap(sc.held) < n {
+		sc.held = make([]bool, n)
+	}
+	held := sc.held[:n]
+	clear(held)
 	for _, b := range next.Buf {
 		for _, it := range b {
 			if it.Kind != Delivered {
@@ -344,7 +453,58 @@ func Step(s State, a []Action) (State, Events, error) {
 			ev.Lost = append(ev.Lost, int32(p))
 		}
 	}
-	return next, ev, nil
+	if reuse {
+		sc.ev = ev
+	}
+	return ev, nil
+}
+
+// copyInto makes *t a copy of s reusing t's memory (t must not alias s).
+func (s State) copyInto(t *State) {
+	t.Shape, t.Slot = s.Shape, s.Slot
+	t.Dst = append(t.Dst[:0], s.Dst...)
+	t.Delivered = append(t.Delivered[:0], s.Delivered...)
+	t.Lost = append(t.Lost[:0], s.Lost...)
+	if cap(t.Buf) < len(s.Buf) {
+		t.Buf = make([][]Item, len(s.Buf))
+	}
+	t.Buf = t.Buf[:len(s.Buf)]
+	for i, b := range s.Buf {
+		t.Buf[i] = append(t.Buf[i][:0], b...)
+	}
+}
+
+// Stepper performs slots as Step does — the same physics (one function),
+// the same next state and events — but reuses its memory from call to
+// call, for runs of many small slots where allocation dominates (the
+// exhaustive per-step claims of props/pops). What it returns is only
+// valid for a while: the events until the next call, and the state until
+// the second next call (it keeps two states and writes the one s does not
+// use), so a caller that steps s → s' → s” may read s and s' together but
+// must copy (State.Clone) what it keeps longer. s is never modified. The
+// zero value is ready to use; a Stepper is not safe for concurrent use.
+type Stepper struct {
+	states [2]State
+	next   int
+	sc     scratch
+}
+
+// Step is Step(s, a) with the Stepper's memory.
+func (st *Stepper) Step(s State, a []Action) (State, Events, error) {
+	if len(a) != s.Shape.N() {
+		return State{}, Events{}, fmt.Errorf("%w: %d actions for %d processors", ErrActions, len(a), s.Shape.N())
+	}
+	t := &st.states[st.next]
+	if len(s.Buf) > 0 && len(t.Buf) > 0 && &s.Buf[0] == &t.Buf[0] {
+		st.next ^= 1 // s is the state this slot would overwrite: use the other
+		t = &st.states[st.next]
+	}
+	ev, err := step(t, s, a, &st.sc, true)
+	if err != nil {
+		return State{}, Events{}, err
+	}
+	st.next ^= 1
+	return *t, ev, nil
 }
 
 func checkAction(s State, i int, act *Action) error {
@@ -398,8 +558,16 @@ func CheckInvariants(s State) error {
 	if len(s.Dst) != n || len(s.Buf) != n || len(s.Delivered) != n || len(s.Lost) != n {
 		return fmt.Errorf("pops: state arrays do not have length n = %d", n)
 	}
-	held := make([]bool, n)
-	deliveredItems := make([]int, n)
+	// Small networks (the exhaustive claims run millions of slots of n ≤ 8)
+	// count on the stack.
+	var heldArr [64]bool
+	var itemsArr [64]int32
+	held, deliveredItems := heldArr[:0], itemsArr[:0]
+	if n <= len(heldArr) {
+		held, deliveredItems = heldArr[:n], itemsArr[:n]
+	} else {
+		held, deliveredItems = make([]bool, n), make([]int32, n)
+	}
 	for i, b := range s.Buf {
 		for _, it := range b {
 			p := it.Packet

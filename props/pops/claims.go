@@ -100,7 +100,7 @@ func (rr routerRun) check(env props.Env) props.Outcome {
 // classes, several seconds) is left out, and the evidence says so.
 func (rr routerRun) exhaustive(b props.Budget, bad func(PopsRunReport) string) (o props.Outcome, done bool) {
 	_, _, _, keep := rr.scope()
-	const maxN = 8
+	const maxN = maxStepN
 	var covered, skipped []string
 	classes := 0
 	for _, dg := range stepShapes(maxN, keep) {
@@ -112,9 +112,9 @@ func (rr routerRun) exhaustive(b props.Budget, bad func(PopsRunReport) string) (
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}, true
 		}
-		for i, c := range sh.classes {
-			if why := rr.badOutcome(sh.outcomes[i], bad, c.in); why != "" {
-				cex := c.in
+		for i := range sh.outcomes {
+			if why := rr.badOutcome(sh.outcomes[i], bad, sh.class(i)); why != "" {
+				cex := sh.class(i)
 				var surv []string
 				for p, r := range cex.Groups {
 					if r >= 0 {
@@ -123,11 +123,11 @@ func (rr routerRun) exhaustive(b props.Budget, bad func(PopsRunReport) string) (
 				}
 				why += " (survivors of slot 1: " + strings.Join(surv, ", ") + "; no other packet takes part)"
 				cex.Why = why
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("exhaustive search over slot-1 survivor classes (every permutation and every choice of intermediate group — and of taking part, where the step has a coin — for every shape in scope with dg ≤ %d, in order of n) found a counterexample in POPS(%d,%d) with %d survivor(s), after %d classes: %s", maxN, sh.d, sh.g, c.survivors, classes+i+1, why), Counterexample: cex}, true
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("exhaustive search over slot-1 survivor classes (every permutation and every choice of intermediate group — and of taking part, where the step has a coin — for every shape in scope with dg ≤ %d, in order of n) found a counterexample in POPS(%d,%d) with %d survivor(s), after %d classes: %s", maxN, sh.d, sh.g, sh.set.classes[i].survivors, classes+i+1, why), Counterexample: cex}, true
 			}
 		}
-		classes += len(sh.classes)
-		covered = append(covered, fmt.Sprintf("POPS(%d,%d) %v inputs in %d classes", sh.d, sh.g, sh.inputs, len(sh.classes)))
+		classes += len(sh.outcomes)
+		covered = append(covered, fmt.Sprintf("POPS(%d,%d) %v inputs in %d classes", sh.d, sh.g, sh.inputs, len(sh.outcomes)))
 	}
 	if len(skipped) > 0 {
 		covered = append(covered, strings.Join(skipped, ", "))

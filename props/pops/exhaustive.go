@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
-	"sync"
 	"time"
-	"weak"
 
 	ap "routecheck/algos/pops"
 	"routecheck/models/perm"
@@ -330,97 +328,115 @@ func cmpInstances(a, b PopsInstance) int {
 	return slices.Compare(a.Perm, b.Perm)
 }
 
-// stepShape is the exhaustive result of one shape: its classes, what each
-// does, and how many inputs they cover.
+// maxStepN is the largest n the exhaustive part enumerates (routerRun.
+// exhaustive's maxN): a classSet stores its representatives in arrays of
+// this length.
+const maxStepN = 8
+
+// compactClass is a stepClass stored in 32 bytes: the representative's
+// permutation and step-1 choices (n ≤ maxStepN), its number of survivors,
+// and the number of inputs it stands for. The representatives do not
+// depend on the algorithm or the planted fault (stepClasses uses alg only
+// for the Algorithm field, and the coin depends on the shape only), so one
+// classSet per shape serves every (algorithm, mutant).
+type compactClass struct {
+	perm, groups [maxStepN]int8
+	survivors    uint8
+	size         uint64
+}
+
+// classSet is the survivor classes of one shape, compact.
+type classSet struct {
+	d, g    int
+	classes []compactClass
+	inputs  *big.Int // the sum of the sizes: every input of the shape
+}
+
+// newClassSet enumerates the classes of POPS(d,g) (stepClasses) and stores
+// them compactly.
+func newClassSet(d, g int) (*classSet, error) {
+	n := d * g
+	if n > maxStepN {
+		return nil, fmt.Errorf("POPS(%d,%d): the exhaustive part stores classes for n ≤ %d", d, g, maxStepN)
+	}
+	cl, err := stepClasses(ap.Faithful, d, g)
+	if err != nil {
+		return nil, err
+	}
+	cs := &classSet{d: d, g: g, classes: make([]compactClass, len(cl)), inputs: big.NewInt(0)}
+	for i, c := range cl {
+		if !c.size.IsUint64() {
+			return nil, fmt.Errorf("POPS(%d,%d): class size %v does not fit 64 bits", d, g, c.size)
+		}
+		cc := compactClass{survivors: uint8(c.survivors), size: c.size.Uint64()}
+		for p := range n {
+			cc.perm[p], cc.groups[p] = int8(c.in.Perm[p]), int8(c.in.Groups[p])
+		}
+		cs.classes[i] = cc
+		cs.inputs.Add(cs.inputs, c.size)
+	}
+	return cs, nil
+}
+
+// instance returns class i as the input RunPops runs: its representative
+// for algorithm alg with planted fault mut.
+func (cs *classSet) instance(i int, alg ap.Variant, mut ap.Mutant) PopsInstance {
+	n := cs.d * cs.g
+	c := &cs.classes[i]
+	in := PopsInstance{D: cs.d, G: cs.g, Algorithm: alg.String(), Mutant: mut, Perm: make([]int32, n), Groups: make([]int32, n)}
+	for p := range n {
+		in.Perm[p], in.Groups[p] = int32(c.perm[p]), int32(c.groups[p])
+	}
+	return in
+}
+
+// stepShape is the exhaustive result of one shape for one (algorithm,
+// mutant): its classes, what each does, and how many inputs they cover.
 type stepShape struct {
 	d, g     int
-	classes  []stepClass
+	alg      ap.Variant
+	mut      ap.Mutant
+	set      *classSet
 	outcomes []stepOutcome
 	inputs   *big.Int
 }
 
+// class returns class i's representative as run (Algorithm and Mutant set).
+func (sh *stepShape) class(i int) PopsInstance { return sh.set.instance(i, sh.alg, sh.mut) }
+
+// stepKeepFor is how long a shape (and a class set) stays cached after its
+// last use: long enough for the claims that share it, which `routecheck
+// claims` schedules side by side (equal memory estimates, mem.go), to find
+// it. Compact, all the ledger's shapes take ≈ 50 MB.
+const stepKeepFor = 90 * time.Second
+
 var (
-	stepMu    sync.Mutex
-	stepCache = map[[4]int]weak.Pointer[stepShape]{}
-	// stepKeep holds the shapes used in the last stepKeepFor strongly, and
-	// when each was last used; a timer drops the older ones.
-	stepKeep  = map[[4]int]stepKept{}
-	stepTimer *time.Timer
+	// classSets holds the classes per shape {d, g}; stepShapes per
+	// {alg, mutant, d, g}. Each is computed once while any claim uses it
+	// (per key: different keys compute concurrently).
+	classSets  = keptMap[[2]int, classSet]{keepFor: stepKeepFor}
+	stepShapeM = keptMap[[4]int, stepShape]{keepFor: stepKeepFor}
 )
 
-type stepKept struct {
-	sh   *stepShape
-	used time.Time
-}
-
-// stepKeepFor is how long a shape stays cached after its last use: long
-// enough for the claims that share it, which `routecheck claims` schedules
-// side by side (equal memory estimates, mem.go), to find it.
-const stepKeepFor = 30 * time.Second
-
-// keepShape records a use of sh (stepMu held) and starts the timer that
-// lets it go stepKeepFor after its last use.
-func keepShape(key [4]int, sh *stepShape) {
-	stepKeep[key] = stepKept{sh, time.Now()}
-	if stepTimer == nil {
-		stepTimer = time.AfterFunc(stepKeepFor, sweepShapes)
-	}
-}
-
-// sweepShapes drops the strong references unused for stepKeepFor, and runs
-// again at the next expiry while some remain.
-func sweepShapes() {
-	stepMu.Lock()
-	defer stepMu.Unlock()
-	now, next := time.Now(), time.Duration(0)
-	for k, kept := range stepKeep {
-		left := stepKeepFor - now.Sub(kept.used)
-		if left <= 0 {
-			delete(stepKeep, k)
-		} else if next == 0 || left < next {
-			next = left
-		}
-	}
-	stepTimer = nil
-	if next > 0 {
-		stepTimer = time.AfterFunc(next, sweepShapes)
-	}
-}
-
 // exhaustiveShape runs every survivor class of POPS(d,g) on the slot model
-// (one step each); the result is cached per (alg, d, g), so the per-step
-// claims share it. The largest shapes take tens of MB each (≈ 450 MB for
-// all the ledger's at the default budget), which a process running the
-// whole ledger would otherwise keep to its end: the cache holds a shape
-// strongly until stepKeepFor after its last use, then weakly (the
-// collector frees it unless a claim still holds it).
+// (one step each); the result is cached per (alg, mut, d, g), so the
+// per-step claims share it, and the classes per (d, g), so every algorithm
+// and planted fault share them. The cache holds a result strongly until
+// stepKeepFor after its last use, then weakly (the collector frees it
+// unless a claim still holds it).
 func exhaustiveShape(alg ap.Variant, mut ap.Mutant, d, g int) (*stepShape, error) {
-	key := [4]int{int(alg), int(mut), d, g}
-	stepMu.Lock()
-	defer stepMu.Unlock()
-	if r := stepCache[key].Value(); r != nil {
-		keepShape(key, r)
-		return r, nil
-	}
-	cl, err := stepClasses(alg, d, g)
-	if err != nil {
-		return nil, err
-	}
-	sh := &stepShape{d: d, g: g, classes: cl, outcomes: make([]stepOutcome, len(cl)), inputs: big.NewInt(0)}
-	if mut != ap.NoMutant {
-		cl = slices.Clone(cl) // the classes may be shared with other callers
-		for i := range cl {
-			cl[i].in.Mutant = mut
+	return stepShapeM.get([4]int{int(alg), int(mut), d, g}, func() (*stepShape, error) {
+		set, err := classSets.get([2]int{d, g}, func() (*classSet, error) { return newClassSet(d, g) })
+		if err != nil {
+			return nil, err
 		}
-		sh.classes = cl
-	}
-	for i, c := range cl {
-		sh.outcomes[i] = outcomeOf(RunPops(c.in))
-		sh.inputs.Add(sh.inputs, c.size)
-	}
-	stepCache[key] = weak.Make(sh)
-	keepShape(key, sh)
-	return sh, nil
+		sh := &stepShape{d: d, g: g, alg: alg, mut: mut, set: set, outcomes: make([]stepOutcome, len(set.classes)), inputs: set.inputs}
+		run := newClassRunner(set, alg, mut)
+		for i := range set.classes {
+			sh.outcomes[i] = run.outcome(i)
+		}
+		return sh, nil
+	})
 }
 
 // stepShapes lists the shapes d ≥ g with dg ≤ maxN and keep(d, g), in
@@ -448,4 +464,69 @@ func outcomeOf(r PopsRunReport) stepOutcome {
 		o.peak[m] = int32(pk.Held)
 	}
 	return o
+}
+
+// classRunner runs the classes of one set for one (algorithm, mutant): what
+// RunPops does for a class (an instance with Groups: one step with the
+// class's choices, popstest's per-slot checks after every slot), with the
+// memory of the runs reused — the slot model stepped by one mpops.Stepper
+// (the same physics as mpops.Step, without a fresh state per slot) and the
+// decider's buffers kept. TestClassSetsMatchPlain checks it against
+// outcomeOf(RunPops(class)).
+type classRunner struct {
+	set         *classSet
+	alg         ap.Variant
+	mut         ap.Mutant
+	perStep     int
+	step        mpops.Stepper
+	part, gs    []int32
+	dst, groups []int32
+}
+
+func newClassRunner(set *classSet, alg ap.Variant, mut ap.Mutant) *classRunner {
+	n := set.d * set.g
+	return &classRunner{set: set, alg: alg, mut: mut, perStep: alg.SlotsPerStep(mpops.Shape{D: set.d, G: set.g}),
+		dst: make([]int32, n), groups: make([]int32, n)}
+}
+
+// outcome is outcomeOf(RunPops(class i)).
+func (r *classRunner) outcome(i int) stepOutcome {
+	sh := mpops.Shape{D: r.set.d, G: r.set.g}
+	c := &r.set.classes[i]
+	for p := range r.dst {
+		r.dst[p], r.groups[p] = int32(c.perm[p]), int32(c.groups[p])
+	}
+	var rep PopsRunReport
+	rep.PerStep = r.perStep
+	for _, x := range r.dst {
+		if x != perm.None {
+			rep.Packets++
+		}
+	}
+	chk := popstest.NewSlotCheck(popstest.Options{ConflictFree: func(slot int) bool { return (slot-1)%rep.PerStep >= 2 }})
+	obs := func(_, _ int, _ []mpops.Action, _, after mpops.State, ev mpops.Events) { chk.Observe(after, ev) }
+	o := ap.Options{Variant: r.alg, Mutant: r.mut, MaxSteps: 1, Step: r.step.Step}
+	var err error
+	rep.Result, err = ap.RunOnModelWith(sh, r.dst, func(_, _ int, _ float64) ([]int32, []int32) {
+		// Pending packets are the packets in increasing order.
+		part, gs := r.part[:0], r.gs[:0]
+		k := 0
+		for p, x := range r.dst {
+			if x == perm.None {
+				continue
+			}
+			if r.groups[p] >= 0 {
+				part, gs = append(part, int32(k)), append(gs, r.groups[p])
+			}
+			k++
+		}
+		r.part, r.gs = part, gs
+		return part, gs
+	}, o, obs)
+	rep.ModelErr = err
+	rep.Slots = chk.Report()
+	if f, ok := rep.Slots.Broke("invariants"); ok {
+		rep.InvariantAt = rep.At(f.Slot) + ": " + f.Message
+	}
+	return outcomeOf(rep)
 }

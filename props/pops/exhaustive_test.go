@@ -3,7 +3,9 @@ package pops
 import (
 	"flag"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -155,4 +157,82 @@ func TestGroupSwapSymmetry(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The compact class sets and the class runner against the plain path
+// (stepClasses, then outcomeOf(RunPops(class)) on the instance as
+// stepClasses builds it, with the mutant set): every class of every shape
+// with dg ≤ 8 expands to the plain representative, survivors and size, for
+// both algorithms; the runner gives the plain outcome on every class of the
+// shapes with n ≤ 5 and on every 29th class of POPS(3,2) and POPS(4,2), for
+// both algorithms and every planted fault. The comparison is not vacuous:
+// the planted faults change the outcome of some class (checked), so a
+// runner that ignored the mutant would fail.
+func TestClassSetsMatchPlain(t *testing.T) {
+	muts := append([]ap.Mutant{ap.NoMutant}, routerFaults...)
+	for _, dg := range stepShapes(maxStepN, func(d, g int) bool { return d >= g }) {
+		d, g := dg[0], dg[1]
+		set, err := newClassSet(d, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, alg := range []ap.Variant{ap.Faithful, ap.SplitDelivery} {
+			if alg == ap.SplitDelivery && d*g > 6 {
+				continue // stepClasses is the same but for the Algorithm field (checked below), and costs ≈ 1 s at POPS(4,2)
+			}
+			cl, err := stepClasses(alg, d, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cl) != len(set.classes) {
+				t.Fatalf("POPS(%d,%d) %v: %d compact classes, %d plain", d, g, alg, len(set.classes), len(cl))
+			}
+			sum := big.NewInt(0)
+			for i, c := range cl {
+				sum.Add(sum, c.size)
+				want := c.in
+				want.Mutant = ap.MutantRelayKeeps
+				if got := set.instance(i, alg, ap.MutantRelayKeeps); !reflect.DeepEqual(got, want) {
+					t.Fatalf("POPS(%d,%d) %v class %d: compact %+v, plain %+v", d, g, alg, i, got, want)
+				}
+				if cc := set.classes[i]; int(cc.survivors) != c.survivors || new(big.Int).SetUint64(cc.size).Cmp(c.size) != 0 {
+					t.Fatalf("POPS(%d,%d) class %d: compact survivors %d size %d, plain %d %v", d, g, i, cc.survivors, cc.size, c.survivors, c.size)
+				}
+			}
+			if sum.Cmp(set.inputs) != 0 {
+				t.Fatalf("POPS(%d,%d): compact inputs %v, plain %v", d, g, set.inputs, sum)
+			}
+		}
+	}
+	differ := 0
+	for _, dg := range stepShapes(maxStepN, func(d, g int) bool { return d >= g }) {
+		d, g := dg[0], dg[1]
+		every := 1
+		if d*g >= 6 {
+			every = 29
+		}
+		set, err := newClassSet(d, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, alg := range []ap.Variant{ap.Faithful, ap.SplitDelivery} {
+			for _, mut := range muts {
+				run := newClassRunner(set, alg, mut)
+				for i := 0; i < len(set.classes); i += every {
+					in := set.instance(i, alg, mut)
+					want := outcomeOf(RunPops(in))
+					if got := run.outcome(i); got != want {
+						t.Fatalf("%+v: runner %+v, plain %+v", in, got, want)
+					}
+					if mut != ap.NoMutant && want != outcomeOf(RunPops(set.instance(i, alg, ap.NoMutant))) {
+						differ++
+					}
+				}
+			}
+		}
+	}
+	if differ == 0 {
+		t.Fatal("no planted fault changed any class's outcome: the comparison cannot tell a runner that ignores the mutant")
+	}
+	t.Logf("%d (class, fault) pairs whose outcome the fault changes", differ)
 }

@@ -470,28 +470,90 @@ func checkLemma29(scale float64) func(props.Env) props.Outcome {
 }
 
 // checkLemma211 checks Lemma 2.11 with its Tg√g allowance scaled by
-// allowance.
+// allowance. The claim and its planted fault differ only in the bound: both
+// judge the same P'(a_0)s, computed once per (seed, budget)
+// (lemma211Table).
 func checkLemma211(allowance float64) func(props.Env) props.Outcome {
-	return lemmaCheck(0x0211, func(sh mpops.Shape, T int, ss []lemmaSchedule) (string, *props.Outcome) {
-		bound := float64(sh.N())/2 - allowance*float64(T*sh.G)*math.Sqrt(float64(sh.G))
-		smallest, maxPairs := sh.N(), 0
-		for _, s := range ss {
+	return func(env props.Env) props.Outcome {
+		tab, err := lemma211Rows.get(lemma211Key{env.Seed, env.Budget}, func() ([]lemma211Case, error) { return lemma211Table(env), nil })
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		}
+		var ev []string
+		for _, cs := range tab {
+			e, bad := judgeLemma211(cs, allowance)
+			if bad != nil {
+				return *bad
+			}
+			ev = append(ev, e)
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+	}
+}
+
+// lemma211Row is what Lemma 2.11's check reads from one schedule and one
+// reading of P(a_0): the removal's result, re-checked by counting.
+type lemma211Row struct {
+	schedule    string
+	a0          int
+	excludeA0   bool
+	size, pairs int
+	robust      bool
+}
+
+type lemma211Case struct {
+	sh   mpops.Shape
+	T    int
+	rows []lemma211Row
+}
+
+type lemma211Key struct {
+	seed   uint64
+	budget props.Budget
+}
+
+var lemma211Rows onceMap[lemma211Key, []lemma211Case]
+
+// lemma211Table computes, for every case of lemmaCases and every schedule
+// (lemmaSchedules, random ones from the lemma's stream tag 0x0211, drawn
+// case by case as lemmaCheck draws them), a_0, and P'(a_0) by the lemma's
+// removal for P(a_0) as written and without group a_0.
+func lemma211Table(env props.Env) []lemma211Case {
+	rng := rand.New(rand.NewPCG(env.Seed, 0x0211))
+	var out []lemma211Case
+	for _, cs := range lemmaCases(env.Budget) {
+		sh, T := cs.sh, cs.T
+		c := lemma211Case{sh: sh, T: T}
+		for _, s := range lemmaSchedules(sh, T, env.Budget.Pick(8, 32, 128), rng) {
 			a0, _ := popslower.LightGroup(sh, s.out, T)
 			for _, ex := range []bool{false, true} {
 				p := popslower.NotShooting(sh, s.out, T, a0, ex)
 				r, pairs := popslower.RobustSubset(sh, s.out, T, p)
-				inst := map[string]any{"d": sh.D, "g": sh.G, "T": T, "schedule": s.name, "a0": a0, "exclude_a0": ex}
-				if !popslower.IsRobust(sh, s.out, T, r) {
-					return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: the removal left a set that is not √g-robust", sh, T, s.name), Counterexample: inst}
-				}
-				if float64(len(r)) < bound || pairs > (T/2)*sh.G {
-					return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P'(a_0)| = %d < dg/2 − Tg√g = %.1f (%d pairs marked)", sh, T, s.name, len(r), bound, pairs), Counterexample: inst}
-				}
-				smallest, maxPairs = min(smallest, len(r)), max(maxPairs, pairs)
+				c.rows = append(c.rows, lemma211Row{schedule: s.name, a0: a0, excludeA0: ex, size: len(r), pairs: pairs, robust: popslower.IsRobust(sh, s.out, T, r)})
 			}
 		}
-		return fmt.Sprintf("%v T=%d: smallest |P'(a_0)| %d ≥ %.1f, most pairs marked %d", sh, T, smallest, bound, maxPairs), nil
-	})
+		out = append(out, c)
+	}
+	return out
+}
+
+// judgeLemma211 judges one case's rows against dg/2 − allowance·Tg√g, in
+// order: the first row that fails is the violation.
+func judgeLemma211(c lemma211Case, allowance float64) (string, *props.Outcome) {
+	sh, T := c.sh, c.T
+	bound := float64(sh.N())/2 - allowance*float64(T*sh.G)*math.Sqrt(float64(sh.G))
+	smallest, maxPairs := sh.N(), 0
+	for _, r := range c.rows {
+		inst := map[string]any{"d": sh.D, "g": sh.G, "T": T, "schedule": r.schedule, "a0": r.a0, "exclude_a0": r.excludeA0}
+		if !r.robust {
+			return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: the removal left a set that is not √g-robust", sh, T, r.schedule), Counterexample: inst}
+		}
+		if float64(r.size) < bound || r.pairs > (T/2)*sh.G {
+			return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P'(a_0)| = %d < dg/2 − Tg√g = %.1f (%d pairs marked)", sh, T, r.schedule, r.size, bound, r.pairs), Counterexample: inst}
+		}
+		smallest, maxPairs = min(smallest, r.size), max(maxPairs, r.pairs)
+	}
+	return fmt.Sprintf("%v T=%d: smallest |P'(a_0)| %d ≥ %.1f, most pairs marked %d", sh, T, smallest, bound, maxPairs), nil
 }
 
 func checkLemma211Coupler(env props.Env) props.Outcome {

@@ -1,6 +1,9 @@
 package pops
 
 import (
+	"fmt"
+	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -87,5 +90,57 @@ func TestSpreadPick(t *testing.T) {
 	}
 	if got := spreadPick(xs, 0); len(got) != 10 {
 		t.Errorf("spreadPick(10, 0) has %d", len(got))
+	}
+}
+
+// checkLemma211Plain is the check as it was before the table was shared
+// (each judgement computing its own P'(a_0)s); TestLemma211TableMatchesPlain
+// compares the two.
+func checkLemma211Plain(allowance float64) func(props.Env) props.Outcome {
+	return lemmaCheck(0x0211, func(sh mpops.Shape, T int, ss []lemmaSchedule) (string, *props.Outcome) {
+		bound := float64(sh.N())/2 - allowance*float64(T*sh.G)*math.Sqrt(float64(sh.G))
+		smallest, maxPairs := sh.N(), 0
+		for _, s := range ss {
+			a0, _ := popslower.LightGroup(sh, s.out, T)
+			for _, ex := range []bool{false, true} {
+				p := popslower.NotShooting(sh, s.out, T, a0, ex)
+				r, pairs := popslower.RobustSubset(sh, s.out, T, p)
+				inst := map[string]any{"d": sh.D, "g": sh.G, "T": T, "schedule": s.name, "a0": a0, "exclude_a0": ex}
+				if !popslower.IsRobust(sh, s.out, T, r) {
+					return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: the removal left a set that is not √g-robust", sh, T, s.name), Counterexample: inst}
+				}
+				if float64(len(r)) < bound || pairs > (T/2)*sh.G {
+					return "", &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v T=%d %s: |P'(a_0)| = %d < dg/2 − Tg√g = %.1f (%d pairs marked)", sh, T, s.name, len(r), bound, pairs), Counterexample: inst}
+				}
+				smallest, maxPairs = min(smallest, len(r)), max(maxPairs, pairs)
+			}
+		}
+		return fmt.Sprintf("%v T=%d: smallest |P'(a_0)| %d ≥ %.1f, most pairs marked %d", sh, T, smallest, bound, maxPairs), nil
+	})
+}
+
+// Lemma 2.11's check on the shared table against the plain check, at the
+// small budget: the same outcome (verdict, evidence, counterexample) for the
+// claim (allowance 1) and for an allowance that makes it fail (−1: the bound
+// above dg/2, so the first row is the violation, with its counterexample).
+// The comparison is not vacuous: the planted fault (allowance 0) on the
+// table differs from the plain claim (their bounds are in the evidence).
+func TestLemma211TableMatchesPlain(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	var plainClaim props.Outcome
+	for _, a := range []float64{1, -1} {
+		got, want := checkLemma211(a)(env), checkLemma211Plain(a)(env)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("allowance %g: table %+v, plain %+v", a, got, want)
+		}
+		if a == 1 {
+			plainClaim = want
+		}
+		if a == -1 && got.Verdict != props.Violated {
+			t.Fatalf("allowance −1 not violated: %+v", got)
+		}
+	}
+	if reflect.DeepEqual(checkLemma211(0)(env), plainClaim) {
+		t.Fatal("the planted fault and the plain claim compare equal: the comparison cannot tell them apart")
 	}
 }

@@ -8,46 +8,17 @@ import (
 
 // ShuffleInto is perm.RandomInto(p, rand.New(src)): the same uniformly
 // random permutation of size len(p) (Fisher–Yates from the top, the same
-// draws in the same order, the swaps done shuffleBatch at a time after
-// their draws) and src left where that call leaves it, drawing from src
-// directly with the generator's state in registers (internal/pcgstate)
-// instead of through rand.Rand's interface. TestShuffleIntoMatchesRandomInto
-// checks both. The runs of Table I and II (internal/popsexp) shuffle with it.
+// draws in the same order; internal/pcgstate.Shuffle) and src left where
+// that call leaves it, drawing from src directly with the generator's
+// state in registers instead of through rand.Rand's interface.
+// TestShuffleIntoMatchesRandomInto checks both. The runs of Table I and II
+// (internal/popsexp) shuffle with it.
 func ShuffleInto(p []int32, src *rand.PCG) {
 	for i := range p {
 		p[i] = int32(i)
 	}
-	Shuffle(p, src)
+	pcgstate.Shuffle(p, src)
 }
-
-// Shuffle is the Fisher–Yates loop from the top (for i = n−1 … 1, swap
-// x[i] and x[IntN(i+1)]) with rand.Rand's draws in the same order, drawn
-// shuffleBatch at a time before the swaps they select, so that the swaps'
-// cache misses overlap instead of waiting on the generator, with the
-// generator's state in registers (internal/pcgstate).
-func Shuffle[T any](x []T, src *rand.PCG) {
-	ps := pcgstate.Load(src)
-	var js [shuffleBatch]int32
-	for hi := len(x) - 1; hi > 0; {
-		lo := max(hi-shuffleBatch, 0)
-		b := js[:hi-lo]
-		for k := range b {
-			b[k] = int32(ps.IntN(uint64(hi - k + 1)))
-		}
-		// Swap k is the loop's step i = hi − k; j ≤ i < len(x).
-		q := x[:hi+1]
-		for k, j := range b {
-			i := hi - k
-			q[i], q[j] = q[j], q[i]
-		}
-		hi = lo
-	}
-	ps.Store(src)
-}
-
-// shuffleBatch is the number of swaps ShuffleInto draws ahead
-// (perm.RandomInto's batch; the output does not depend on it).
-const shuffleBatch = 256
 
 // ShuffleIntoPipelined is ShuffleInto on two goroutines — the same
 // permutation and src left in the same place — for a lone run: one draws

@@ -2,7 +2,7 @@ package mesh
 
 import (
 	amesh "routecheck/algos/mesh"
-	"routecheck/algos/pops"
+	"routecheck/internal/pcgstate"
 	"routecheck/internal/seeds"
 )
 
@@ -23,7 +23,7 @@ type kkRuns struct {
 
 // genKKFlat is GenKK(f, n, k, seeds.Rand(seed)) with PU p's list at
 // dst[p·k : (p+1)·k] (the same destinations: the uniform family's shuffle
-// draws the same swaps from the same stream, pops.Shuffle being
+// draws the same swaps from the same stream, pcgstate.Shuffle being
 // rand.Rand.Shuffle's loop with the generator in registers). The result
 // lives in r's buffer until the next call.
 func (r *kkRuns) genKKFlat(f KKFamily, n, k int, seed uint64) []amesh.Dest {
@@ -46,7 +46,7 @@ func (r *kkRuns) genKKFlat(f KKFamily, n, k int, seed uint64) []amesh.Dest {
 				ids[q] = int32(p)
 			}
 		}
-		pops.Shuffle(ids, seeds.PCG(seed))
+		pcgstate.Shuffle(ids, seeds.PCG(seed))
 		for q, p := range ids {
 			dst[q] = r.pu[p]
 		}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	ap "routecheck/algos/pops"
+	"routecheck/internal/pcgstate"
 	"routecheck/internal/seeds"
 	"routecheck/models/perm"
 	mpops "routecheck/models/pops"
@@ -48,11 +49,11 @@ func (s *lemma33Scratch) instance(g, deg int, src *rand.PCG) []int32 {
 	for i := range p {
 		p[i] = int32(i)
 	}
-	ap.Shuffle(p, src)
+	pcgstate.Shuffle(p, src)
 	for i, x := range p {
 		pairs[i] = uint64(i)<<32 | uint64(uint32(x))
 	}
-	ap.Shuffle(pairs, src)
+	pcgstate.Shuffle(pairs, src)
 	for _, e := range s.acc {
 		dst[int32(e>>32)] = perm.None
 	}

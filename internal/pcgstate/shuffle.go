@@ -1,0 +1,35 @@
+package pcgstate
+
+import "math/rand/v2"
+
+// Shuffle is rand.New(src).Shuffle on x — the Fisher–Yates loop from the
+// top (for i = n−1 … 1, swap x[i] and x[IntN(i+1)]) with rand.Rand's draws
+// in the same order, and src left where that call leaves it — but drawn
+// shuffleBatch at a time before the swaps they select, so that the swaps'
+// cache misses overlap instead of waiting on the generator, with the
+// generator's state in registers. TestShuffleMatchesRand checks both.
+// Used by the POPS runs (algos/pops.ShuffleInto, Lemma 3.3's instances)
+// and the mesh k-k runs (props/mesh).
+func Shuffle[T any](x []T, src *rand.PCG) {
+	ps := Load(src)
+	var js [shuffleBatch]int32
+	for hi := len(x) - 1; hi > 0; {
+		lo := max(hi-shuffleBatch, 0)
+		b := js[:hi-lo]
+		for k := range b {
+			b[k] = int32(ps.IntN(uint64(hi - k + 1)))
+		}
+		// Swap k is the loop's step i = hi − k; j ≤ i < len(x).
+		q := x[:hi+1]
+		for k, j := range b {
+			i := hi - k
+			q[i], q[j] = q[j], q[i]
+		}
+		hi = lo
+	}
+	ps.Store(src)
+}
+
+// shuffleBatch is the number of swaps Shuffle draws ahead (the output does
+// not depend on it).
+const shuffleBatch = 256

@@ -35,13 +35,21 @@ type aksExactEntry struct {
 var aksExactReports sync.Map // aksExactKey → *aksExactEntry
 
 // aksExactLargeReport is SortnetLarge on nw — the real exact-separator
-// network for c.n, which the caller has just built — computed once per
-// process for (seed, case). nw's stages may be consumed (packed): the
-// caller must not use nw afterwards. Callers must not modify the report.
-func aksExactLargeReport(env props.Env, c aksLargeCase, nw msn.Network) *SortnetLargeReport {
+// network for c.n, of shape sh, which the caller has just built — computed
+// once per process for (seed, case). nw's stages may be consumed (packed):
+// the caller must not use nw afterwards. Callers must not modify the
+// report. Where the network ran packed, it also notes (aksExactNoDeletion)
+// whether the deletion fault's rule finds nothing to delete in it.
+func aksExactLargeReport(env props.Env, c aksLargeCase, nw msn.Network, sh aksExactShape) *SortnetLargeReport {
 	v, _ := aksExactReports.LoadOrStore(aksExactKey{env.Seed, c}, &aksExactEntry{})
 	e := v.(*aksExactEntry)
-	e.once.Do(func() { e.rep, _ = sortnetLargeConsume(nw, env.Seed, uint64(c.n), c.plan) })
+	e.once.Do(func() {
+		var p *msn.Packed
+		e.rep, p = sortnetLargeConsume(nw, env.Seed, uint64(c.n), c.plan)
+		if _, known := aksExactNoDeletion.Load(c.n); p != nil && !known && packedFindsNoDeletion(p) {
+			aksExactNoDeletion.Store(c.n, sh)
+		}
+	})
 	return e.rep
 }
 

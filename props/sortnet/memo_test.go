@@ -21,7 +21,7 @@ func TestAKSExactLargeReportMemo(t *testing.T) {
 	for _, seed := range []uint64{props.DefaultSeed, 5} {
 		want := SortnetLarge(res.Net, seed, n, c.plan)
 		for range 2 { // the second call is served from the cache
-			if got := aksExactLargeReport(props.Env{Seed: seed}, c, res.Net); !reflect.DeepEqual(got, want) {
+			if got := aksExactLargeReport(props.Env{Seed: seed}, c, res.Net, aksExactShape{}); !reflect.DeepEqual(got, want) {
 				t.Errorf("seed %d: memoized report %+v, want %+v", seed, got, want)
 			}
 		}

@@ -100,8 +100,9 @@ type snFault struct {
 	// nothing on a network (packedFindsNoDeletion), Mutate need not run.
 	dropExchanging bool
 	// miss, set by tracked, records a size where Mutate found nothing
-	// without running it.
+	// without running it; raw is then the Mutate that records nothing.
 	miss func(n int)
+	raw  func(msn.Network) (msn.Network, bool)
 }
 
 // tracked returns a copy of f that records the sizes where Mutate found
@@ -115,6 +116,7 @@ func (f snFault) tracked() (*snFault, func() string) {
 		missed = append(missed, n)
 		mu.Unlock()
 	}
+	g.raw = f.Mutate
 	g.Mutate = func(nw msn.Network) (msn.Network, bool) {
 		out, ok := f.Mutate(nw)
 		if !ok {

@@ -131,6 +131,68 @@ func (p *Packed) ApplyStages(xs []int32, from, to int) {
 	packedVals.Put(v)
 }
 
+// Comparator returns the k-th comparator in the order Apply applies them
+// (0 ≤ k < Size).
+func (p *Packed) Comparator(k int) Comparator {
+	if k < 0 || k >= p.size {
+		panic(fmt.Sprintf("sortnet: Comparator(%d) on a network of size %d", k, p.size))
+	}
+	c := p.comps[k/packedChunk][k%packedChunk]
+	return Comparator{I: int32(uint16(c)), J: int32(c >> 16)}
+}
+
+// ApplyLastExchange is Apply, also returning the index (in the order
+// Apply applies them, as Comparator numbers them) of the last comparator
+// that exchanged its two values, or −1 if none did.
+func (p *Packed) ApplyLastExchange(xs []int32) int {
+	if len(xs) != p.N {
+		panic(fmt.Sprintf("sortnet: Apply on %d values, network has %d wires", len(xs), p.N))
+	}
+	v := packedVals.Get().(*[PackedMaxN]int32)
+	copy(v[:], xs)
+	last, base := -1, 0
+	p.span(0, p.size, func(cs []uint32) {
+		if k := applyPackedLast(v, cs); k >= 0 {
+			last = base + k
+		}
+		base += len(cs)
+	})
+	copy(xs, v[:len(xs)])
+	packedVals.Put(v)
+	return last
+}
+
+// ApplyFrom runs the comparators from index k on (as Comparator numbers
+// them: k = 0 is Apply) on xs in place (0 ≤ k ≤ Size).
+func (p *Packed) ApplyFrom(xs []int32, k int) {
+	if len(xs) != p.N {
+		panic(fmt.Sprintf("sortnet: Apply on %d values, network has %d wires", len(xs), p.N))
+	}
+	if k < 0 || k > p.size {
+		panic(fmt.Sprintf("sortnet: ApplyFrom(%d) on a network of size %d", k, p.size))
+	}
+	v := packedVals.Get().(*[PackedMaxN]int32)
+	copy(v[:], xs)
+	p.span(k, p.size, func(cs []uint32) { applyPacked(v, cs) })
+	copy(xs, v[:len(xs)])
+	packedVals.Put(v)
+}
+
+// applyPackedLast is applyPacked, returning the index in cs of the last
+// comparator that exchanged (−1: none).
+func applyPackedLast(v *[PackedMaxN]int32, cs []uint32) int {
+	last := -1
+	for k, c := range cs {
+		i, j := uint16(c), uint16(c>>16)
+		a, b := v[i], v[j]
+		if b < a {
+			v[i], v[j] = b, a
+			last = k
+		}
+	}
+	return last
+}
+
 // applyPacked applies the comparators cs to v.
 func applyPacked(v *[PackedMaxN]int32, cs []uint32) {
 	for _, c := range cs {

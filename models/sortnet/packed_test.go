@@ -54,6 +54,9 @@ func packedDiff(r *rand.Rand, nw Network, p *Packed, trials int) error {
 				}
 			}
 		}
+		if err := lastExchangeDiff(r, nw, p, xs); err != nil {
+			return fmt.Errorf("n = %d, trial %d: %w", n, k, err)
+		}
 		w := make([]uint64, n)
 		for i := range w {
 			w[i] = r.Uint64()
@@ -66,6 +69,45 @@ func packedDiff(r *rand.Rand, nw Network, p *Packed, trials int) error {
 		}
 	}
 	return eval01ManyDiff(r, nw, p)
+}
+
+// lastExchangeDiff compares ApplyLastExchange with a plain run that notes
+// the last comparator to exchange (numbered stage after stage), Comparator
+// with the plain network's comparators in that order, and ApplyFrom(k)
+// with the plain comparators from the k-th on, for a random k.
+func lastExchangeDiff(r *rand.Rand, nw Network, p *Packed, xs []int32) error {
+	var flat []Comparator
+	for _, st := range nw.Stages {
+		flat = append(flat, st...)
+	}
+	a, b := slices.Clone(xs), slices.Clone(xs)
+	want := -1
+	for k, c := range flat {
+		if a[c.J] < a[c.I] {
+			a[c.I], a[c.J] = a[c.J], a[c.I]
+			want = k
+		}
+	}
+	if got := p.ApplyLastExchange(b); got != want || !slices.Equal(a, b) {
+		return fmt.Errorf("ApplyLastExchange: last %d, want %d (outputs equal: %v)", got, want, slices.Equal(a, b))
+	}
+	for k, c := range flat {
+		if p.Comparator(k) != c {
+			return fmt.Errorf("Comparator(%d) = %v, want %v", k, p.Comparator(k), c)
+		}
+	}
+	from := r.IntN(len(flat) + 1)
+	a, b = slices.Clone(xs), slices.Clone(xs)
+	for _, c := range flat[from:] {
+		if a[c.J] < a[c.I] {
+			a[c.I], a[c.J] = a[c.J], a[c.I]
+		}
+	}
+	p.ApplyFrom(b, from)
+	if !slices.Equal(a, b) {
+		return fmt.Errorf("ApplyFrom(%d) differs", from)
+	}
+	return nil
 }
 
 // eval01ManyDiff runs Eval01Many on groups of 1..9 random word vectors
@@ -147,6 +189,13 @@ func testPackedMatchesPlain(t *testing.T) {
 	}
 	if eval01ManyDiff(r, nw, p) == nil {
 		t.Fatal("the Eval01Many check missed a deleted comparator")
+	}
+	xs := make([]int32, 16)
+	for i, x := range r.Perm(16) {
+		xs[i] = int32(x)
+	}
+	if lastExchangeDiff(r, nw, p, xs) == nil {
+		t.Fatal("the ApplyLastExchange check missed a deleted comparator")
 	}
 }
 

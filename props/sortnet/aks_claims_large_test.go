@@ -2,8 +2,10 @@ package sortnet
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"routecheck/algos/aks"
@@ -205,5 +207,103 @@ func TestAKSInvariantsTracedSame(t *testing.T) {
 	}
 	if real, half := run(false, 1024, 8, 60, ""), run(false, 1024, 8, 60, "half"); reflect.DeepEqual(real.f, half.f) {
 		t.Fatal("a network without its second half gives the real finding: the comparison cannot tell")
+	}
+}
+
+// packedFindsNoDeletion decides as snDropExchanging and
+// snDropExchangingResumed do, on networks where the rule finds a comparator
+// to delete (Batcher's) and where it finds none (exact-separator AKS
+// networks, whose finishing stages never exchange on random inputs; an
+// empty network); and the comparison sees a planted difference (a probe
+// that resumes without undoing the last exchange).
+func TestPackedFindsNoDeletionSame(t *testing.T) {
+	brokenProbe := func(p *msn.Packed) bool { // the exchange not undone
+		r := rand.New(rand.NewPCG(snFaultSeed, uint64(p.N)))
+		y := make([]int32, p.N)
+		for range 16 {
+			for i, x := range r.Perm(p.N) {
+				y[i] = int32(x)
+			}
+			k := p.ApplyLastExchange(y)
+			if k < 0 || !msn.Sorted(y) {
+				continue
+			}
+			p.ApplyFrom(y, k+1)
+			if !msn.Sorted(y) {
+				return false
+			}
+		}
+		return true
+	}
+	var nets []msn.Network
+	for _, n := range []int{2, 17, 64, 300} {
+		nw, err := asn.OddEvenMergeSort(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, nw)
+		if nw, err = asn.BitonicSort(n); err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, nw)
+	}
+	for _, n := range []int{100, 1000, 3000} {
+		res, err := aks.Construct(n, aks.SeiferasParams(), aks.Exact())
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, res.Net)
+	}
+	nets = append(nets, msn.Network{N: 5}, msn.Network{N: 1})
+	seen := map[bool]int{}
+	brokenDiffers := false
+	for _, nw := range nets {
+		_, found := snDropExchanging(nw)
+		_, foundResumed := snDropExchangingResumed(nw)
+		p, err := msn.Pack(nw, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		none := packedFindsNoDeletion(p)
+		if none == found || none == foundResumed {
+			t.Errorf("n = %d, size %d: packed probe finds none %v; snDropExchanging found %v, resumed found %v", nw.N, nw.Size(), none, found, foundResumed)
+		}
+		seen[none]++
+		brokenDiffers = brokenDiffers || brokenProbe(p) != none
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Errorf("only one outcome compared: %v", seen)
+	}
+	if !brokenDiffers {
+		t.Error("the comparison missed a probe that does not undo the last exchange")
+	}
+}
+
+// The deletion fault of sortnet/aks/exact-halver/sorts-large, served from
+// the claim's run where the rule is known to find nothing (no rebuild),
+// reaches the outcome of the full fault run, evidence included; and it is
+// served so at least once.
+func TestAKSExactDeleteShortcutSame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the n = 3000 exact network three times")
+	}
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	if o := aksLargeCheckExact(nil)(env); o.Verdict != props.Holds {
+		t.Fatalf("claim: %s %s", o.Verdict, o.Evidence)
+	}
+	fault := snFaultCheck(aksLargeDeleteFault, aksLargeCheckExact)
+	before := aksExactShortcuts.Load()
+	got := fault.Check(env)
+	if aksExactShortcuts.Load() == before {
+		t.Fatal("the fault run was not served from the claim's run")
+	}
+	aksExactNoShortcut = true
+	want := fault.Check(env)
+	aksExactNoShortcut = false
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("served: %+v\nfull run: %+v", got, want)
+	}
+	if !strings.Contains(got.Evidence, "found nothing to mutate at n = [3000]") {
+		t.Errorf("the evidence does not say the network ran unchanged: %s", got.Evidence)
 	}
 }

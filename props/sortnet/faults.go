@@ -95,6 +95,14 @@ type snFault struct {
 	Name   string
 	At     func(env props.Env, n int) bool
 	Mutate func(msn.Network) (msn.Network, bool)
+	// dropExchanging says that Mutate is snDropExchanging's rule (as
+	// snDropExchangingResumed), so that where that rule is known to find
+	// nothing on a network (packedFindsNoDeletion), Mutate need not run.
+	dropExchanging bool
+	// miss, set by tracked, records a size where Mutate found nothing
+	// without running it; raw is then the Mutate that records nothing.
+	miss func(n int)
+	raw  func(msn.Network) (msn.Network, bool)
 }
 
 // tracked returns a copy of f that records the sizes where Mutate found
@@ -103,12 +111,16 @@ func (f snFault) tracked() (*snFault, func() string) {
 	var mu sync.Mutex
 	var missed []int
 	g := f
+	g.miss = func(n int) {
+		mu.Lock()
+		missed = append(missed, n)
+		mu.Unlock()
+	}
+	g.raw = f.Mutate
 	g.Mutate = func(nw msn.Network) (msn.Network, bool) {
 		out, ok := f.Mutate(nw)
 		if !ok {
-			mu.Lock()
-			missed = append(missed, nw.N)
-			mu.Unlock()
+			g.miss(nw.N)
 		}
 		return out, ok
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	asn "routecheck/algos/sortnet"
 	msn "routecheck/models/sortnet"
@@ -35,13 +36,21 @@ type aksExactEntry struct {
 var aksExactReports sync.Map // aksExactKey → *aksExactEntry
 
 // aksExactLargeReport is SortnetLarge on nw — the real exact-separator
-// network for c.n, which the caller has just built — computed once per
-// process for (seed, case). nw's stages may be consumed (packed): the
-// caller must not use nw afterwards. Callers must not modify the report.
-func aksExactLargeReport(env props.Env, c aksLargeCase, nw msn.Network) *SortnetLargeReport {
+// network for c.n, of shape sh, which the caller has just built — computed
+// once per process for (seed, case). nw's stages may be consumed (packed):
+// the caller must not use nw afterwards. Callers must not modify the
+// report. Where the network ran packed, it also notes (aksExactNoDeletion)
+// whether the deletion fault's rule finds nothing to delete in it.
+func aksExactLargeReport(env props.Env, c aksLargeCase, nw msn.Network, sh aksExactShape) *SortnetLargeReport {
 	v, _ := aksExactReports.LoadOrStore(aksExactKey{env.Seed, c}, &aksExactEntry{})
 	e := v.(*aksExactEntry)
-	e.once.Do(func() { e.rep, _ = sortnetLargeConsume(nw, env.Seed, uint64(c.n), c.plan) })
+	e.once.Do(func() {
+		var p *msn.Packed
+		e.rep, p = sortnetLargeConsume(nw, env.Seed, uint64(c.n), c.plan)
+		if _, known := aksExactNoDeletion.Load(c.n); p != nil && !known && packedFindsNoDeletion(p) {
+			aksExactNoDeletion.Store(c.n, sh)
+		}
+	})
 	return e.rep
 }
 
@@ -200,10 +209,54 @@ func sortnetSortsShared(plan snSortsPlan, b SortnetBuild, f *snFault, env props.
 		if first >= 0 {
 			realRun()
 			if real.bad == nil && first < len(real.points) {
+				if unchanged := snSortsUnchanged(b, f, env, sortnetSortsSizes(maxExh, maxN)[first:]); unchanged != nil && !snSortsNoUnchanged {
+					// The fault leaves every network it would mutate
+					// unchanged: its run from here is the real run.
+					for _, n := range unchanged {
+						f.miss(n)
+					}
+					snSortsUnchangedRuns.Add(1)
+					return real.ev, real.bad
+				}
 				p := real.points[first]
 				return sortnetSortsRun(f.build(b, env), env, maxExh, maxN, perms, &p, nil)
 			}
 		}
 	}
 	return sortnetSortsRun(f.build(b, env), env, maxExh, maxN, perms, nil, nil)
+}
+
+// snSortsNoUnchanged turns snSortsUnchanged's use off (for the test), and
+// snSortsUnchangedRuns counts the fault runs it served.
+var (
+	snSortsNoUnchanged   bool
+	snSortsUnchangedRuns atomic.Int64
+)
+
+// snSortsUnchanged returns the sizes of ns where the tracked fault f
+// applies (At), in order, if its rule finds nothing to mutate at any of
+// them (f.raw on the real network, recording nothing); nil if it mutates
+// one (checked up to the first such), or if f is not tracked. The sorts
+// check on f's networks from the first of ns on is then the real run's,
+// and the misses to record are those sizes, in the order the run would
+// build them.
+func snSortsUnchanged(b SortnetBuild, f *snFault, env props.Env, ns []int) []int {
+	if f.raw == nil || f.miss == nil {
+		return nil
+	}
+	var at []int
+	for _, n := range ns {
+		if f.At != nil && !f.At(env, n) {
+			continue
+		}
+		nw, err := b.Build(n)
+		if err != nil {
+			return nil
+		}
+		if out, ok := f.raw(nw); ok || !sameNetwork(out, nw) {
+			return nil
+		}
+		at = append(at, n)
+	}
+	return at
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"routecheck/algos/aks"
+	msn "routecheck/models/sortnet"
 	"routecheck/props"
 )
 
@@ -21,7 +22,7 @@ func TestAKSExactLargeReportMemo(t *testing.T) {
 	for _, seed := range []uint64{props.DefaultSeed, 5} {
 		want := SortnetLarge(res.Net, seed, n, c.plan)
 		for range 2 { // the second call is served from the cache
-			if got := aksExactLargeReport(props.Env{Seed: seed}, c, res.Net); !reflect.DeepEqual(got, want) {
+			if got := aksExactLargeReport(props.Env{Seed: seed}, c, res.Net, aksExactShape{}); !reflect.DeepEqual(got, want) {
 				t.Errorf("seed %d: memoized report %+v, want %+v", seed, got, want)
 			}
 		}
@@ -59,6 +60,46 @@ func TestSortnetSortsResume(t *testing.T) {
 			}
 			if bad == nil {
 				t.Errorf("%s, fault from n = %d: not caught (the deletion is known to matter)", b.Name, at)
+			}
+		}
+	}
+}
+
+// A fault that finds nothing to mutate at the sizes it applies to is served
+// the real run (no rerun of those sizes) with the same evidence and the
+// same record of unmutated sizes as its resumed run; a fault that mutates
+// is not, and still reaches its resumed run's failure.
+func TestSortnetSortsUnchangedSame(t *testing.T) {
+	plan := snSortsPlan{MaxExh: [3]int{6, 6, 6}, MaxN: [3]int{1 << 9, 1 << 9, 1 << 9}, Perms: [3]int{2, 2, 2}}
+	env := props.Env{Budget: props.Small, Seed: 13}
+	_, maxN, _ := plan.at(env.Budget)
+	idle := snFault{Name: "test: nothing to mutate", At: func(_ props.Env, n int) bool { return n >= maxN-1 },
+		Mutate: func(nw msn.Network) (msn.Network, bool) { return nw, false }}
+	del := snDeleteFault("test", func(_ props.Env, n int) bool { return n >= maxN-1 })
+	for _, b := range SortnetBuilds {
+		for _, f := range []snFault{idle, del} {
+			run := func(off bool) (string, *SortnetFailure, string) {
+				g, missed := f.tracked()
+				snSortsNoUnchanged = off
+				defer func() { snSortsNoUnchanged = false }()
+				ev, bad := sortnetSortsShared(plan, b, g, env)
+				return ev, bad, missed()
+			}
+			before := snSortsUnchangedRuns.Load()
+			ev, bad, missed := run(false)
+			served := snSortsUnchangedRuns.Load() > before
+			wantEv, wantBad, wantMissed := run(true)
+			if ev != wantEv || !reflect.DeepEqual(bad, wantBad) || missed != wantMissed {
+				t.Errorf("%s, %s: served %q %+v %q; resumed run %q %+v %q", b.Name, f.Name, ev, bad, missed, wantEv, wantBad, wantMissed)
+			}
+			if served != (f.Name == idle.Name) {
+				t.Errorf("%s, %s: served from the real run: %v", b.Name, f.Name, served)
+			}
+			if f.Name == idle.Name && (bad != nil || missed == "") {
+				t.Errorf("%s: the idle fault: failure %+v, misses %q", b.Name, bad, missed)
+			}
+			if f.Name == del.Name && bad == nil {
+				t.Errorf("%s: the deletion (known to matter) not caught", b.Name)
 			}
 		}
 	}

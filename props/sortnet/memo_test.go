@@ -19,13 +19,23 @@ func TestAKSExactLargeReportMemo(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := aksLargeCase{n, SortnetLargePlan{Perms: 3, Weights01: 8, ClimbEvals: 10}}
+	size := res.Net.Size()
+	if size == 0 {
+		t.Fatal("the AKS network has no comparators")
+	}
+	// aksExactLargeReport consumes the network it is given (it packs it stage
+	// by stage), so every call gets its own copy; res.Net stays whole for
+	// the comparisons below.
 	for _, seed := range []uint64{props.DefaultSeed, 5} {
-		want := SortnetLarge(res.Net, seed, n, c.plan)
+		want := SortnetLarge(res.Net.Clone(), seed, n, c.plan)
 		for range 2 { // the second call is served from the cache
-			if got := aksExactLargeReport(props.Env{Seed: seed}, c, res.Net, aksExactShape{}); !reflect.DeepEqual(got, want) {
+			if got := aksExactLargeReport(props.Env{Seed: seed}, c, res.Net.Clone(), aksExactShape{}); !reflect.DeepEqual(got, want) {
 				t.Errorf("seed %d: memoized report %+v, want %+v", seed, got, want)
 			}
 		}
+	}
+	if res.Net.Size() != size {
+		t.Fatalf("the network lost comparators (%d → %d): the calls above did not get copies", size, res.Net.Size())
 	}
 	if !sameNetwork(res.Net, res.Net) {
 		t.Error("a network is not the same as itself")

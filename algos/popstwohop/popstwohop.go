@@ -102,8 +102,23 @@ type Result struct {
 // model is described in the package documentation. pops.CheckInvariants runs
 // after every slot. Run returns an error for a bad dst, an action the model
 // rejects (e.g. Out or In outside the group range), or a broken invariant.
-// Cost O(slots · (n + m log m)) for m transmissions per slot.
+// Cost O(slots · (n + m log m)) for m transmissions per slot. The slots are
+// stepped by a pops.Stepper (Step's physics with reused memory).
 func Run(s Schedule, dst []int32, slots int) (Result, error) {
+	var stepper pops.Stepper
+	return run(s, dst, slots, stepper.Step)
+}
+
+// stepFunc is pops.Step or a pops.Stepper's Step.
+type stepFunc func(pops.State, []pops.Action) (pops.State, pops.Events, error)
+
+// run is Run with the step function as a parameter, so that the tests can
+// compare it with pops.Step and plant a misuse of the Stepper. With a
+// Stepper, the results are valid until its next call (events) and the call
+// after (state): run reads the events within their slot, keeps only the
+// latest state across a step, and the Stepper is not used after run
+// returns, so res.Final stays valid.
+func run(s Schedule, dst []int32, slots int, step stepFunc) (Result, error) {
 	sh := s.Shape
 	n, d := sh.N(), sh.D
 	st, err := pops.NewState(sh, dst)
@@ -151,7 +166,7 @@ func Run(s Schedule, dst []int32, slots int) (Result, error) {
 			}
 			acts[i] = a
 		}
-		next, ev, err := pops.Step(st, acts)
+		next, ev, err := step(st, acts)
 		if err != nil {
 			return res, fmt.Errorf("popstwohop: %s, slot %d: %w", s.Name, t, err)
 		}

@@ -2,7 +2,9 @@ package popstwohop
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 
 	"routecheck/models/perm"
@@ -229,4 +231,66 @@ func plainRun(s Schedule, dst []int32, slots int) (Result, error) {
 	}
 	res.Final = st
 	return res, nil
+}
+
+// Run's Stepper comes from a pool: a result's Final must survive later
+// runs that reuse the same Stepper (Run clones it), and runs in parallel
+// goroutines, on different shapes, must each equal the plain path (run with
+// -race to check that no two runs share a Stepper).
+func TestRunPooledStepperFinalAndConcurrency(t *testing.T) {
+	type tc struct {
+		s     Schedule
+		dst   []int32
+		slots int
+	}
+	var cases []tc
+	for k, sh := range []pops.Shape{{D: 3, G: 3}, {D: 4, G: 2}, {D: 2, G: 5}, {D: 5, G: 5}} {
+		for j, mk := range []func(pops.Shape) Schedule{Shift, Hashed, Spread} {
+			rng := rand.New(rand.NewPCG(uint64(k), uint64(j)))
+			dst := make([]int32, sh.N())
+			for p, q := range rng.Perm(sh.N()) {
+				dst[p] = int32(q)
+			}
+			cases = append(cases, tc{mk(sh), dst, 6})
+		}
+	}
+	wants := make([]Result, len(cases))
+	werrs := make([]error, len(cases))
+	for k, c := range cases {
+		wants[k], werrs[k] = plainRun(c.s, c.dst, c.slots)
+	}
+	// Sequential: keep every result, compare them all at the end.
+	gots := make([]Result, len(cases))
+	gerrs := make([]error, len(cases))
+	for k, c := range cases {
+		gots[k], gerrs[k] = Run(c.s, c.dst, c.slots)
+	}
+	for k, c := range cases {
+		if why := sameRun(gots[k], gerrs[k], wants[k], werrs[k]); why != "" {
+			t.Fatalf("%s %v, kept while later runs went on: %s", c.s.Name, c.s.Shape, why)
+		}
+	}
+	// Concurrent.
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range 20 {
+				k := (w*7 + r) % len(cases)
+				c := cases[k]
+				got, gerr := Run(c.s, c.dst, c.slots)
+				if why := sameRun(got, gerr, wants[k], werrs[k]); why != "" {
+					errs <- fmt.Sprintf("%s %v: %s", c.s.Name, c.s.Shape, why)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for why := range errs {
+		t.Fatal(why)
+	}
 }

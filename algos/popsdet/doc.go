@@ -37,7 +37,10 @@
 // with any comparator network on n = dg wires, one stage at a time by Lemma
 // 2.2; if the network sorts, the packet for destination j ends at processor
 // j after Depth · (1 or 2⌈d/g⌉) slots. The schedules depend only on the
-// network, never on π, so the router is on-line. This is not the route of
+// network, never on π, so the router is on-line — and so is each stage's
+// run on the slot model, which SortRouter therefore performs once per stage
+// (on the first Route that reaches it) and reuses for every permutation;
+// each Route only applies the comparators to its keys. This is not the route of
 // the paper's proof, which plugs a POPS(g, g) sorter (Theorem 2.3, the AKS
 // network) into Stage 1 of the algorithm of its reference [8]; with the AKS
 // network on n wires the direct version gives O((d/g) log n) slots, the same

@@ -3,6 +3,7 @@ package popsdet
 import (
 	"cmp"
 	"fmt"
+	"sync"
 
 	"routecheck/models/perm"
 	"routecheck/models/pops"
@@ -84,13 +85,23 @@ func Simulate[T cmp.Ordered](sp StagePlan, vals []T) ([]T, Result, error) {
 	if len(vals) != n {
 		return nil, Result{}, fmt.Errorf("%d values for n = %d processors", len(vals), n)
 	}
-	res, st, err := Run(sp.Plan, nil)
+	res, err := runStage(sp)
 	if err != nil {
 		return nil, res, err
 	}
-	out := make([]T, n)
-	for j := range n {
-		out[j] = vals[j]
+	return applyStage(sp, vals), res, nil
+}
+
+// runStage routes the stage's exchange permutation on the slot model and
+// checks that every comparator processor ends holding its partner's packet.
+// Nothing here depends on the values compared, so SortRouter runs it once
+// per stage.
+func runStage(sp StagePlan) (Result, error) {
+	res, st, err := Run(sp.Plan, nil)
+	if err != nil {
+		return res, err
+	}
+	for j := range sp.Shape.N() {
 		if sp.Partner[j] < 0 {
 			continue
 		}
@@ -102,15 +113,29 @@ func Simulate[T cmp.Ordered](sp StagePlan, vals []T) ([]T, Result, error) {
 			}
 		}
 		if from != sp.Partner[j] {
-			return nil, res, fmt.Errorf("processor %d holds packet %d at the end, wanted its partner's %d", j, from, sp.Partner[j])
-		}
-		if sp.Low[j] {
-			out[j] = min(vals[j], vals[from])
-		} else {
-			out[j] = max(vals[j], vals[from])
+			return res, fmt.Errorf("processor %d holds packet %d at the end, wanted its partner's %d", j, from, sp.Partner[j])
 		}
 	}
-	return out, res, nil
+	return res, nil
+}
+
+// applyStage is the comparator stage on vals, valid once runStage has
+// confirmed that every comparator processor received its partner's value:
+// the I side keeps the minimum, the J side the maximum, every other
+// processor its own value. vals is not modified.
+func applyStage[T cmp.Ordered](sp StagePlan, vals []T) []T {
+	out := make([]T, len(vals))
+	for j, v := range vals {
+		out[j] = v
+		if from := sp.Partner[j]; from >= 0 {
+			if sp.Low[j] {
+				out[j] = min(v, vals[from])
+			} else {
+				out[j] = max(v, vals[from])
+			}
+		}
+	}
+	return out
 }
 
 // SimulateStage compiles st (exchange extended by fixed points) and simulates
@@ -126,11 +151,32 @@ func SimulateStage[T cmp.Ordered](sh pops.Shape, st sortnet.Stage, vals []T) ([]
 // SortRouter is the on-line router of Corollary 2.4 in its direct version:
 // sort the n packets by destination with a comparator network on n = dg
 // wires, each stage simulated by Lemma 2.2. Its schedules are compiled from
-// the network alone.
+// the network alone, and so is each stage's run on the slot model (the
+// routing of the stage's exchange permutation does not depend on the keys
+// compared): a stage is simulated the first time a Route reaches it and its
+// outcome (slot counts, or the error) is kept for every later Route. A
+// SortRouter is safe for concurrent use.
 type SortRouter struct {
 	sh     pops.Shape
 	nw     sortnet.Network
 	stages []StagePlan
+	runs   []stageRun // runs[k] is stages[k] on the slot model, once
+}
+
+// stageRun is runStage's outcome for one stage, computed once. The stage
+// plan it is computed from is fixed when the router is built and never
+// modified, so the stage index is the whole key.
+type stageRun struct {
+	once sync.Once
+	res  Result
+	err  error
+}
+
+// run returns runStage(r.stages[k]), simulating the stage on first use.
+func (r *SortRouter) run(k int) (Result, error) {
+	sr := &r.runs[k]
+	sr.once.Do(func() { sr.res, sr.err = runStage(r.stages[k]) })
+	return sr.res, sr.err
 }
 
 // NewSortRouter compiles nw for POPS(sh). It returns an error for a bad
@@ -147,7 +193,7 @@ func NewSortRouter(sh pops.Shape, nw sortnet.Network) (*SortRouter, error) {
 	if err := nw.Validate(); err != nil {
 		return nil, err
 	}
-	r := &SortRouter{sh: sh, nw: nw, stages: make([]StagePlan, len(nw.Stages))}
+	r := &SortRouter{sh: sh, nw: nw, stages: make([]StagePlan, len(nw.Stages)), runs: make([]stageRun, len(nw.Stages))}
 	for k, st := range nw.Stages {
 		sp, err := CompileStage(sh, st)
 		if err != nil {
@@ -188,11 +234,11 @@ func (r *SortRouter) Route(dst []int32) (SortResult, error) {
 	keys := append([]int32(nil), dst...) // keys[i]: destination of the packet at i
 	var res SortResult
 	for k, sp := range r.stages {
-		next, rr, err := Simulate(sp, keys)
+		rr, err := r.run(k)
 		if err != nil {
 			return res, fmt.Errorf("stage %d: %w", k, err)
 		}
-		keys = next
+		keys = applyStage(sp, keys)
 		res.Stages++
 		res.Slots += rr.Slots
 		res.Conflicts += rr.Conflicts

@@ -3,6 +3,7 @@ package popstwohop
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"routecheck/models/perm"
 	"routecheck/models/pops"
@@ -102,8 +103,35 @@ type Result struct {
 // model is described in the package documentation. pops.CheckInvariants runs
 // after every slot. Run returns an error for a bad dst, an action the model
 // rejects (e.g. Out or In outside the group range), or a broken invariant.
-// Cost O(slots · (n + m log m)) for m transmissions per slot.
+// Cost O(slots · (n + m log m)) for m transmissions per slot. The slots are
+// stepped by a pops.Stepper (Step's physics with reused memory) taken from
+// a pool, so that short runs on large shapes reuse the states of earlier
+// runs; Final is a copy (State.Clone) that the Stepper no longer touches.
+// Run is safe for concurrent use.
 func Run(s Schedule, dst []int32, slots int) (Result, error) {
+	stepper := stepperPool.Get().(*pops.Stepper)
+	defer stepperPool.Put(stepper)
+	res, err := run(s, dst, slots, stepper.Step)
+	if err == nil {
+		res.Final = res.Final.Clone() // the pooled Stepper will overwrite its states
+	}
+	return res, err
+}
+
+// stepperPool holds Steppers between runs; each Run has one to itself.
+var stepperPool = sync.Pool{New: func() any { return new(pops.Stepper) }}
+
+// stepFunc is pops.Step or a pops.Stepper's Step.
+type stepFunc func(pops.State, []pops.Action) (pops.State, pops.Events, error)
+
+// run is Run with the step function as a parameter, so that the tests can
+// compare it with pops.Step and plant a misuse of the Stepper. With a
+// Stepper, the results are valid until its next call (events) and the call
+// after (state): run reads the events within their slot and keeps only the
+// latest state across a step; res.Final is valid until the Stepper's next
+// call (Run clones it). The actions' To and Drop slices point into buffers
+// reused from slot to slot: a step only reads them during the call.
+func run(s Schedule, dst []int32, slots int, step stepFunc) (Result, error) {
 	sh := s.Shape
 	n, d := sh.N(), sh.D
 	st, err := pops.NewState(sh, dst)
@@ -127,31 +155,41 @@ func Run(s Schedule, dst []int32, slots int) (Result, error) {
 		bPkt[i] = -1
 	}
 	acts := make([]pops.Action, n)
+	toBuf := make([]int32, n)     // processor i's To is toBuf[i : i+1]
+	dropBuf := make([]int32, 2*n) // its Drop is within dropBuf[2i : 2i+2]
 	for t := 1; t <= slots; t++ {
 		odd := t%2 == 1
 		for i := range acts {
 			a := pops.Idle()
 			a.Listen = int32(s.In(i, t))
 			a.Keep = pops.KeepAll
+			drop, nd := dropBuf[2*i:2*i+2:2*i+2], 0
 			orig := itemIndex(st.Buf[i], int32(i), pops.Original)
 			if orig >= 0 && res.Routed[i] && res.RoutedAt[i] > 0 {
-				a.Drop = append(a.Drop, int32(orig)) // property 6: gone from the A-buffer
+				drop[nd] = int32(orig) // property 6: gone from the A-buffer
+				nd++
 			}
 			switch {
 			case odd && live[i]:
-				a.Send, a.To = int32(orig), []int32{int32(s.Out(i, t))}
+				toBuf[i] = int32(s.Out(i, t))
+				a.Send, a.To = int32(orig), toBuf[i:i+1:i+1]
 			case !odd && bPkt[i] >= 0:
 				k := itemIndex(st.Buf[i], bPkt[i], pops.Copy)
 				if k < 0 {
 					return res, fmt.Errorf("popstwohop: slot %d: processor %d lost its B-buffer packet %d", t, i, bPkt[i])
 				}
-				a.Send, a.To = int32(k), []int32{int32(int(dst[bPkt[i]]) / d)}
-				a.Drop = append(a.Drop, int32(k))
+				toBuf[i] = int32(int(dst[bPkt[i]]) / d)
+				a.Send, a.To = int32(k), toBuf[i:i+1:i+1]
+				drop[nd] = int32(k)
+				nd++
 				bPkt[i] = -1
+			}
+			if nd > 0 {
+				a.Drop = drop[:nd]
 			}
 			acts[i] = a
 		}
-		next, ev, err := pops.Step(st, acts)
+		next, ev, err := step(st, acts)
 		if err != nil {
 			return res, fmt.Errorf("popstwohop: %s, slot %d: %w", s.Name, t, err)
 		}

@@ -19,7 +19,8 @@ import "fmt"
 //     2 log n ≤ s < 3 log n, one per node, colour 0.
 //
 // It also checks len(Part) = len(Edges) = (3d + 1)·n·log n and that MB (if
-// set) has the middle part's edges. Cost O(|E| + nodes·d) time and
+// set) has as many edges as the middle part, 2d·n·log n (their count only:
+// not that they are the same edges). Cost O(|E| + nodes·d) time and
 // 16·nodes·d bytes.
 func (c *CommNetwork) CheckShape() error {
 	n, k, d := c.N, c.LogN, c.D

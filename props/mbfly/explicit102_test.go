@@ -91,3 +91,48 @@ func TestE102ConcsRecoversSplitters(t *testing.T) {
 		}
 	}
 }
+
+// The near-threshold planted fault of mbfly/sec4.3/explicit-d102-network
+// keeps §4.1's degree census (so only the expansion check can catch it):
+// expander stage 0 stays d-regular and properly coloured, every node of
+// stage 0 has at most 6 distinct heads there (it had more before), and no
+// other edge moves.
+func TestE102SixHeadsKeepsCensus(t *testing.T) {
+	const n, d = 64, 12
+	net, err := mb.BuildComm(n, d, seeds.Rand(0xe102, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := e102Planted(net, e102SixHeads)
+	if err := x.CheckShape(); err != nil {
+		t.Fatalf("census of the planted network: %v", err)
+	}
+	heads := func(c *mb.CommNetwork) map[int32]map[int32]bool {
+		h := map[int32]map[int32]bool{}
+		for i, e := range c.Edges {
+			if c.Part[i] == 0 && e.Stage == 0 {
+				if h[e.From] == nil {
+					h[e.From] = map[int32]bool{}
+				}
+				h[e.From][e.To] = true
+			}
+		}
+		return h
+	}
+	before, after := heads(net), heads(x)
+	more := false
+	for v := range before {
+		if len(after[v]) > 6 || len(after[v]) == 0 {
+			t.Fatalf("node %d: %d distinct heads after the plant, want 1…6", v, len(after[v]))
+		}
+		more = more || len(before[v]) > 6
+	}
+	if !more {
+		t.Fatalf("no node of the built stage 0 had more than 6 heads: the plant changes nothing")
+	}
+	for i, e := range net.Edges {
+		if (net.Part[i] != 0 || e.Stage != 0) && x.Edges[i] != e {
+			t.Fatalf("edge %d (part %d, stage %d) moved: %v → %v", i, net.Part[i], e.Stage, e, x.Edges[i])
+		}
+	}
+}

@@ -705,9 +705,10 @@ func e102RouteCheck(fault amb.Fault, factor float64) func(props.Env) props.Outco
 
 // e102MergeCheck is sec4MergeCheck's test on the built d = 102 networks:
 // with mapping, at most three nodes (buffers) per processor, degree at
-// most 6d + 2, and per iteration parity the three phases each one node per
-// processor with at most d, 2d and 1 colours (3d + 1 steps); and every
-// routed run's SimSteps is (3d + 1) per iteration.
+// most 6d + 2, and per iteration parity the three phases (expander,
+// splitter, direct edges) each one node per processor with at most d, 2d
+// and 1 colours. It does not count a run's steps (the simulator charges
+// 3d + 1 per iteration by construction).
 func e102MergeCheck(mapping sec4Mapping, rows func(k int) int, degBound func(d int) int) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		var ev []string
@@ -738,9 +739,8 @@ func e102MergeCheck(mapping sec4Mapping, rows func(k int) int, degBound func(d i
 			if maxHosted > 3 || maxDeg > degBound(d) {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d d=%d: %d processors; one hosts %d nodes, the largest degree is %d (bound %d)", n, d, procs, maxHosted, maxDeg, degBound(d)), Counterexample: cex}
 			}
-			steps := 0
+			var used [3]int // most colours a phase uses, over both parities
 			for parity := range 2 {
-				total := 0
 				for part, limit := range []int{d, 2 * d, 1} {
 					node := make([]int32, procs)
 					for i := range node {
@@ -764,19 +764,10 @@ func e102MergeCheck(mapping sec4Mapping, rows func(k int) int, degBound func(d i
 					if len(colours) > limit {
 						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d d=%d phase %d uses %d colours > %d", n, d, part, len(colours), limit), Counterexample: cex}
 					}
-					total += limit
-				}
-				steps = max(steps, total)
-			}
-			if steps > 3*d+1 {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d d=%d: %d steps per iteration > 3d + 1", n, d, steps), Counterexample: cex}
-			}
-			for _, run := range x.runs[:e102Runs(env.Budget, n)] {
-				if run.err == nil && run.res.SimSteps != (3*d+1)*run.res.Iterations {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d run %d: %d steps on N processors for %d iterations, not 3d + 1 = %d each", n, run.r, run.res.SimSteps, run.res.Iterations, 3*d+1), Counterexample: cex}
+					used[part] = max(used[part], len(colours))
 				}
 			}
-			ev = append(ev, fmt.Sprintf("n=%d: %d processors, ≤ %d nodes (buffers) each, max degree %d (6d + 2 = %d), %d steps per iteration (3d + 1 = %d)", n, procs, maxHosted, maxDeg, 6*d+2, steps, 3*d+1))
+			ev = append(ev, fmt.Sprintf("n=%d: %d processors, ≤ %d nodes (buffers) each, max degree %d (6d + 2 = %d); in each parity every phase acts for one node per processor, with at most %d expander, %d splitter and %d direct colours (d, 2d, 1 = %d, %d, 1)", n, procs, maxHosted, maxDeg, 6*d+2, used[0], used[1], used[2], d, 2*d))
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 	}
@@ -944,7 +935,7 @@ func registerExplicit102() {
 		Kind:      props.Exact,
 		Class:     props.Construction,
 		Recorded:  props.Holds,
-		Notes:     "The printed β = 6.4 misses condition (2) narrowly (1.00417 > 1, mbfly/sec4.3/cond-2-printed), but the networks we build certify more expansion than the printed β at every stage (least 7.50 at the default and large budgets, 7.60 at small), and with that β the printed γ and θ satisfy (2) (left side 0.874; 0.864 at small): the set's (γ, θ) is usable on these networks, so Claim 4.3's induction goes through for them — except for the batch load, which exceeds αm (mbfly/sec4.2/batch-load). This is a property of our random networks, not of the LPS graphs the paper cites (whose Corollary 2.1(2) bound is 6.44). Planted fault (fixed before running): the printed β in place of the certified one — fails (2).",
+		Notes:     "The printed β = 6.4 misses condition (2) narrowly (1.00417 > 1, mbfly/sec4.3/cond-2-printed), but the networks we build certify more expansion than the printed β at every stage (least 7.50 at the default and large budgets, 7.60 at small), and with that β the printed γ and θ satisfy (2) (left side 0.874; 0.864 at small): the set's (γ, θ) is usable on these networks, so condition (2) is no obstacle to Claim 4.3's induction on them. The induction still fails on them for other reasons: the batch load exceeds αm (mbfly/sec4.2/batch-load, restated as mbfly/claim-4.3/explicit-d102-stage-bound), and Claim 4.2 at the printed β fails at the m ≤ 16 splitters, vacuous (0.04, 6.4)-splitters that a batch's packet still passes through (mbfly/claim-4.2/explicit-d102-recurrence). This is a property of our random networks, not of the LPS graphs the paper cites (whose Corollary 2.1(2) bound is 6.44). Planted fault (fixed before running): the printed β in place of the certified one — fails (2).",
 		Check:     e102Cond2Check(false),
 		Faults:    []props.Fault{{Name: "the printed β = 6.4 in place of the certified β (fixed before running)", Check: e102Cond2Check(true)}},
 		Mem:       mem,
@@ -1056,12 +1047,12 @@ func registerExplicit102() {
 	props.Register(props.Claim{
 		ID:        "mbfly/sec4.2/explicit-processor-merge",
 		Source:    mbflySrc + " §4.2 (\"Each processor has degree 6d + 2, and 3 buffers. An execution of each iteration, by the N processors, takes 3d + 1 steps.\") at the explicit d = 102",
-		Statement: "at d = 102 the built §4.1 network's nodes go three to a processor on N = n(log n + 1) processors (3 buffers each), every processor has degree ≤ 6d + 2 = 614, and an iteration takes 3d + 1 = 307 steps (d expander, 2d splitter and 1 direct colour, one node per processor per phase); the routed runs take 307 steps per iteration",
+		Statement: "at d = 102 the built §4.1 network's nodes go three to a processor on N = n(log n + 1) processors (3 buffers each), every processor has degree ≤ 6d + 2 = 614, and in each iteration parity the three phases (expander, splitter, direct edges) each act for one node per processor with at most d, 2d and 1 colours — the schedule behind §4.2's 3d + 1 = 307 steps",
 		Scope:     scope + "; processor (i, q) hosts ⟨i, q⟩, ⟨i + log n + 1, q⟩, ⟨i + 2 log n + 2, q⟩ (the reading of mbfly/sec4.2/processor-merge); both iteration parities",
 		Kind:      props.Exact,
 		Class:     props.Reading,
 		Recorded:  props.Holds,
-		Notes:     "The placement is ours (the paper does not say which nodes share a processor); with it the counts are d-independent consequences of the census, checked here on the built d = 102 networks: degree 614 is attained (2d expander + 4d multi-butterfly + 2 direct). Planted faults (fixed before running): the naive placement ⟨i⟩, ⟨log n + i⟩, ⟨2 log n + i⟩ — it puts stages log n and 2 log n (and 2 log n and 3 log n) on one processor, which share a phase only when log n is odd, so it is caught at n = 512 and not at n = 256 (log n = 8: there the naive placement is a valid schedule too); n·log n processors (one row fewer: four nodes on a processor); the degree bound lowered to 6d + 1 (614 is attained).",
+		Notes:     "The placement is ours (the paper does not say which nodes share a processor); with it the counts are d-independent consequences of the census, checked here on the built d = 102 networks: degree 614 is attained (2d expander + 4d multi-butterfly + 2 direct). The step count itself is not checked — the simulator charges 3d + 1 steps per iteration by construction — only the schedule behind it: each phase acts for one node per processor, with at most d, 2d and 1 colours (the evidence gives the colour counts). Planted faults (fixed before running): the naive placement ⟨i⟩, ⟨log n + i⟩, ⟨2 log n + i⟩ — it puts stages log n and 2 log n (and 2 log n and 3 log n) on one processor, which share a phase only when log n is odd, so it is caught at n = 512 and not at n = 256 (log n = 8: there the naive placement is a valid schedule too); n·log n processors (one row fewer: four nodes on a processor); the degree bound lowered to 6d + 1 (614 is attained).",
 		Check:     e102MergeCheck(sec4Rows, e102Rows, e102Deg),
 		Faults: []props.Fault{
 			{Name: "the naive placement: row i hosts stages i, log n + i, 2 log n + i (fixed before running)", Check: e102MergeCheck(sec4Naive, e102Rows, e102Deg)},

@@ -136,3 +136,28 @@ func TestE102SixHeadsKeepsCensus(t *testing.T) {
 		}
 	}
 }
+
+// e102SameGraph (which lets a planted fault reuse the measurement of a
+// graph it left as built) tells a graph from a copy with one neighbour
+// moved, and from one with a different output count.
+func TestE102SameGraph(t *testing.T) {
+	sp := expander.NewSplitter(64, 102, seeds.Rand(0xe102, 5))
+	g := sp.Upper
+	h := g
+	h.Adj = make([][]int32, len(g.Adj))
+	for i := range g.Adj {
+		h.Adj[i] = slices.Clone(g.Adj[i])
+	}
+	if !e102SameGraph(g, h) {
+		t.Fatal("a copy differs")
+	}
+	h.Adj[7][3] = (h.Adj[7][3] + 1) % int32(h.NB)
+	if e102SameGraph(g, h) {
+		t.Fatal("a moved neighbour is not seen")
+	}
+	h.Adj[7][3] = g.Adj[7][3]
+	h.NB++
+	if e102SameGraph(g, h) {
+		t.Fatal("a different output count is not seen")
+	}
+}

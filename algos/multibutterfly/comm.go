@@ -93,6 +93,17 @@ func RunComm(s mb.CommState, A, maxIter int, check bool) (CommResult, mb.CommSta
 // only FaultIgnoreBit changes RunComm: exchanges along edges off the
 // forward packet's route).
 func RunCommFault(s mb.CommState, A, maxIter int, check bool, fault Fault) (CommResult, mb.CommState, error) {
+	return runComm(s, A, maxIter, check, fault, nil)
+}
+
+// RunCommObserved is RunComm calling observe with the state after every
+// iteration t = 1, 2, … (the state is the run's own: observe must not keep
+// or change it). An error from observe stops the run and is returned.
+func RunCommObserved(s mb.CommState, A, maxIter int, check bool, observe func(t int, s mb.CommState) error) (CommResult, mb.CommState, error) {
+	return runComm(s, A, maxIter, check, NoFault, observe)
+}
+
+func runComm(s mb.CommState, A, maxIter int, check bool, fault Fault, observe func(t int, s mb.CommState) error) (CommResult, mb.CommState, error) {
 	net := s.Net
 	if maxIter <= 0 {
 		maxIter = commDefaultCap(net.LogN, A)
@@ -130,6 +141,11 @@ func RunCommFault(s mb.CommState, A, maxIter int, check bool, fault Fault) (Comm
 				if err := mb.CheckComm(cur); err != nil {
 					return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
 				}
+			}
+		}
+		if observe != nil {
+			if err := observe(t, cur); err != nil {
+				return res, cur, fmt.Errorf("iteration %d: %w", t, err)
 			}
 		}
 		if cur.CommDone() {

@@ -1,6 +1,8 @@
 package multibutterfly
 
 import (
+	"errors"
+	"slices"
 	"testing"
 
 	"routecheck/internal/seeds"
@@ -74,5 +76,48 @@ func TestStepCommRejects(t *testing.T) {
 	bad.Buf[1] = bad.Buf[0]
 	if mb.CheckComm(bad) == nil {
 		t.Fatal("duplicate not caught")
+	}
+}
+
+// RunCommObserved sees the state after every iteration: the same final
+// result as RunComm, one call per iteration in order, and the state it is
+// given at iteration t equals RunComm's after t iterations (maxIter = t);
+// an observer's error stops the run.
+func TestRunCommObserved(t *testing.T) {
+	net, err := mb.BuildComm(8, 2, seeds.Rand(0x0b5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := net.LogN
+	dest := make([]int32, 8*(k+1))
+	for i, j := range seeds.Rand(0x0b6).Perm(len(dest)) {
+		dest[i] = int32(2*k*8 + j)
+	}
+	s, err := mb.InitComm(net, dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := RunComm(s, 2, 0, true)
+	if err != nil || !want.Complete {
+		t.Fatalf("RunComm: %+v, %v", want, err)
+	}
+	var seen []int
+	got, _, err := RunCommObserved(s, 2, 0, true, func(it int, st mb.CommState) error {
+		seen = append(seen, it)
+		_, ref, err := RunComm(s, 2, it, false)
+		if err != nil {
+			return err
+		}
+		if !slices.Equal(st.Buf, ref.Buf) || !slices.Equal(st.Delivered, ref.Delivered) {
+			t.Errorf("iteration %d: observed state differs from RunComm's after %d iterations", it, it)
+		}
+		return nil
+	})
+	if err != nil || got != want || len(seen) != want.Iterations || seen[len(seen)-1] != want.Iterations {
+		t.Fatalf("observed run %+v (err %v), %d calls; RunComm %+v", got, err, len(seen), want)
+	}
+	stop := errors.New("stop")
+	if _, _, err := RunCommObserved(s, 2, 0, false, func(int, mb.CommState) error { return stop }); !errors.Is(err, stop) {
+		t.Fatalf("observer error not returned: %v", err)
 	}
 }

@@ -14,15 +14,15 @@ import (
 // (α, β, N/2^{s+1}, d)-expander), and every set A_{s,j} joined to its two
 // output sets by expander.AppendixASplitter(G_s) — the superposition of d
 // butterflies, one per colour of G_s. N must be a power of two in
-// [2, 2^20] and d in [1, 64].
+// [2, 2^20] and d ≥ 1 with 2d·N·log N ≤ MaxEdges.
 func BuildAppendixA(n, d int, rng *rand.Rand) (*Network, error) {
 	if n < 2 || n&(n-1) != 0 || n > 1<<20 {
 		return nil, fmt.Errorf("multibutterfly: N = %d: must be a power of two in [2, 2^20]", n)
 	}
-	if d < 1 || d > 64 {
-		return nil, fmt.Errorf("multibutterfly: d = %d: must be in [1, 64]", d)
-	}
 	logN := bits.Len(uint(n)) - 1
+	if err := checkEdges(fmt.Sprintf("N = %d", n), d, mbEdges(n, logN)); err != nil {
+		return nil, err
+	}
 	sp := make([][]expander.Splitter, logN)
 	for s := range logN {
 		x, err := expander.AppendixASplitter(expander.RandomRegular(n>>(s+1), d, rng))

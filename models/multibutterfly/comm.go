@@ -37,15 +37,16 @@ func (c *CommNetwork) Stages() int { return 3*c.LogN + 1 }
 func (c *CommNetwork) Nodes() int { return c.N * c.Stages() }
 
 // BuildComm returns a §4.1 network with n nodes per stage (a power of two in
-// [2, 2^16]) and degree parameter d.
+// [2, 2^16]) and degree parameter d ≥ 1 whose (3d + 1)·n·log n edges fit
+// MaxEdges.
 func BuildComm(n, d int, rng *rand.Rand) (*CommNetwork, error) {
 	if n < 2 || n&(n-1) != 0 || n > 1<<16 {
 		return nil, fmt.Errorf("multibutterfly: n = %d: must be a power of two in [2, 2^16]", n)
 	}
-	if d < 1 || d > 64 {
-		return nil, fmt.Errorf("multibutterfly: d = %d: must be in [1, 64]", d)
-	}
 	k := bits.Len(uint(n)) - 1
+	if err := checkEdges(fmt.Sprintf("n = %d", n), d, commEdges(n, k)); err != nil {
+		return nil, err
+	}
 	c := &CommNetwork{N: n, LogN: k, D: d}
 	for s := range k {
 		g := expander.RandomRegular(n, d, rng)

@@ -1,18 +1,34 @@
 package multibutterfly
 
 import (
+	"strings"
 	"testing"
 
 	"routecheck/internal/seeds"
 )
 
-// BuildComm accepts d = 64 (the top of [1, 64]) and refuses 65.
+// BuildComm accepts d = 64, 65 and §4.3's explicit d = 102 (the old
+// [1, 64] range had no representation reason), refuses d = 0, and refuses
+// a d whose (3d + 1)·n·log n edges overflow the int32 edge indices, before
+// allocating: at n = 2^16, (3d + 1)·2^16·16 ≤ 2^31 − 1 up to d = 682.
 func TestBuildCommDegreeRange(t *testing.T) {
-	if _, err := BuildComm(2, 64, seeds.Rand(20)); err != nil {
-		t.Errorf("d = 64: %v", err)
+	for _, d := range []int{64, 65, 102} {
+		net, err := BuildComm(2, d, seeds.Rand(20))
+		if err != nil {
+			t.Errorf("d = %d: %v", d, err)
+			continue
+		}
+		if len(net.Edges) != 2*(3*d+1) {
+			t.Errorf("d = %d, n = 2: %d edges, want (3d + 1)·n·log n = %d", d, len(net.Edges), 2*(3*d+1))
+		}
 	}
-	if _, err := BuildComm(2, 65, seeds.Rand(20)); err == nil {
-		t.Error("d = 65 accepted")
+	for _, d := range []int{0, 683, 1 << 40} {
+		if _, err := BuildComm(1<<16, d, seeds.Rand(20)); err == nil {
+			t.Errorf("n = 2^16, d = %d accepted", d)
+		}
+	}
+	if _, err := BuildComm(1<<16, 683, seeds.Rand(20)); err == nil || !strings.Contains(err.Error(), "the largest d that fits at this size is 682") {
+		t.Errorf("n = 2^16, d = 683: error %v does not name the largest d, 682", err)
 	}
 }
 
@@ -129,12 +145,51 @@ func TestCheckCommRoutes(t *testing.T) {
 	}
 }
 
-// Build accepts d = 64 (the top of its range) and refuses 65.
+// Build accepts d = 64, 65 and 102 (the old [1, 64] range had no
+// representation reason), refuses d = 0, and refuses — before allocating —
+// a d whose 2d·N·log N edges overflow the int32 edge indices: at N = 2^20,
+// 2d·2^20·20 ≤ 2^31 − 1 up to d = 51 (d = 64 was accepted there before and
+// would have overflowed).
 func TestBuildDegreeRange(t *testing.T) {
-	if _, err := Build(2, 64, seeds.Rand(23)); err != nil {
-		t.Errorf("d = 64: %v", err)
+	for _, d := range []int{64, 65, 102} {
+		net, err := Build(2, d, seeds.Rand(23))
+		if err != nil {
+			t.Errorf("d = %d: %v", d, err)
+			continue
+		}
+		if len(net.Edges) != 4*d || len(net.Out[0]) != 2*d {
+			t.Errorf("d = %d, N = 2: %d edges, %d out of input 0; want 2d·N·log N = %d and 2d = %d", d, len(net.Edges), len(net.Out[0]), 4*d, 2*d)
+		}
 	}
-	if _, err := Build(2, 65, seeds.Rand(23)); err == nil {
-		t.Error("d = 65 accepted")
+	for _, d := range []int{0, 52, 64, 102} {
+		if _, err := Build(1<<20, d, seeds.Rand(23)); err == nil {
+			t.Errorf("N = 2^20, d = %d accepted", d)
+		}
+		if _, err := BuildAppendixA(1<<20, d, seeds.Rand(23)); err == nil {
+			t.Errorf("BuildAppendixA: N = 2^20, d = %d accepted", d)
+		}
+	}
+}
+
+// checkEdges refuses exactly above MaxEdges, and maxDegree names the
+// largest degree that fits (an affine edge count, as BuildComm's).
+func TestCheckEdgesBoundary(t *testing.T) {
+	twice := func(d int64) int64 { return 2 * d }
+	if err := checkEdges("x", MaxEdges/2, twice); err != nil {
+		t.Errorf("2·(2^30 − 1) = 2^31 − 2 edges refused: %v", err)
+	}
+	if err := checkEdges("x", MaxEdges/2+1, twice); err == nil {
+		t.Error("2^31 edges accepted")
+	}
+	affine := func(d int64) int64 { return (3*d + 1) * 1000 }
+	want := (int64(MaxEdges)/1000 - 1) / 3
+	if affine(want) > MaxEdges || affine(want+1) <= MaxEdges {
+		t.Fatalf("test arithmetic: d = %d", want)
+	}
+	if got := maxDegree(want+50, affine); got != want {
+		t.Errorf("maxDegree = %d, want %d", got, want)
+	}
+	if got := maxDegree(5, func(int64) int64 { return MaxEdges + 1 }); got != 0 {
+		t.Errorf("maxDegree with no fitting d = %d, want 0", got)
 	}
 }

@@ -49,7 +49,7 @@ func testBuildMGG(t *testing.T, build func(int) (*Network, error)) {
 }
 
 func TestBuildAppendixAErrors(t *testing.T) {
-	for _, c := range [][2]int{{3, 2}, {0, 2}, {8, 0}, {8, 65}} {
+	for _, c := range [][2]int{{3, 2}, {0, 2}, {8, 0}, {1 << 20, 52}} {
 		if _, err := BuildAppendixA(c[0], c[1], nil); err == nil {
 			t.Fatalf("BuildAppendixA(%d, %d): no error", c[0], c[1])
 		}

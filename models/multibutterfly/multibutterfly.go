@@ -54,15 +54,16 @@ func (net *Network) StageOf(v int32) (s, k int) { return int(v) / net.N, int(v) 
 
 // Build returns a multi-butterfly with N inputs (a power of two ≥ 2) whose
 // splitters are expander.NewSplitter(m, d) drawn from rng, stage by stage and
-// set by set. It returns an error for bad parameters.
+// set by set. d may be any degree ≥ 1 whose 2d·N·log N edges fit MaxEdges.
+// It returns an error for bad parameters.
 func Build(n, d int, rng *rand.Rand) (*Network, error) {
 	if n < 2 || n&(n-1) != 0 || n > 1<<20 {
 		return nil, fmt.Errorf("multibutterfly: N = %d: must be a power of two in [2, 2^20]", n)
 	}
-	if d < 1 || d > 64 {
-		return nil, fmt.Errorf("multibutterfly: d = %d: must be in [1, 64]", d)
-	}
 	logN := bits.Len(uint(n)) - 1
+	if err := checkEdges(fmt.Sprintf("N = %d", n), d, mbEdges(n, logN)); err != nil {
+		return nil, err
+	}
 	sp := make([][]expander.Splitter, logN)
 	for s := range logN {
 		m := n >> s

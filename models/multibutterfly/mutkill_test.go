@@ -14,8 +14,8 @@ import (
 // values are from §3.1's definition of the network or computed by hand on
 // networks of 2 or 4 inputs.
 
-// BuildAppendixA builds at the bottom of its ranges (N = 2, d = 1 and
-// d = 64) and at N = 4, 8, and every node of stage s < log N has d edges
+// BuildAppendixA builds at the bottom of its ranges (N = 2, d = 1), at
+// N = 2, d = 64 and at N = 4, 8, and every node of stage s < log N has d edges
 // into each output set of its splitter (§3.1: 2d out edges, d up, d down),
 // so the network has N·log N·2d edges.
 func TestBuildAppendixAShapes(t *testing.T) {

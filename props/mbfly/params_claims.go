@@ -161,7 +161,7 @@ func registerParams() {
 				Kind:      props.Exact,
 				Class:     props.Paper,
 				Recorded:  props.Holds,
-				Notes:     "p = 101 is prime and ≡ 1 (mod 4) (inside [8]); β = 6.4 ≤ 12.88 (expanders) and ≤ 425/66 ≈ 6.439 (splitters: slack 0.6 %). Power: the same check with the printed β shifted to 6.5 (fixed before running; one unit in the printed digit) fails the splitter bound. Condition (2) fails for this set (mbfly/sec4.3/cond-2-printed), and §4.4's power-of-two d does not hold (mbfly/params/sec4.4-d-power-of-two).",
+				Notes:     "p = 101 is prime and ≡ 1 (mod 4) (inside [8]); β = 6.4 ≤ 12.88 (expanders) and ≤ 425/66 ≈ 6.439 (splitters: slack 0.6 %). Power: the same check with the printed β shifted to 6.5 (fixed before running; one unit in the printed digit) fails the splitter bound. Condition (2) fails for this set (mbfly/sec4.3/cond-2-printed), and §4.4's power-of-two d does not hold (mbfly/params/sec4.4-d-power-of-two). On networks built with d = 102 (random, standing in for LPS) the printed (α, β) is certified and the certified β ≈ 7.5 satisfies (2) at the printed γ, θ (mbfly/sec4.3/explicit-d102-network, mbfly/sec4.3/explicit-d102-cond-2-built).",
 			},
 			name: "§4.3 explicit", set: s4e, hyp: hypExplicit, splitter: []bool{false, true},
 			fault: "the printed β shifted from 6.4 to 6.5 (fixed before running)", faultBeta: big.NewRat(65, 10),

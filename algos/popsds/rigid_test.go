@@ -1,0 +1,163 @@
+package popsds
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"routecheck/models/perm"
+	"routecheck/models/pops"
+)
+
+// nextLex advances p to the next permutation in lexicographic order.
+func nextLex(p []int32) bool {
+	i := len(p) - 2
+	for i >= 0 && p[i] >= p[i+1] {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	j := len(p) - 1
+	for p[j] <= p[i] {
+		j--
+	}
+	p[i], p[j] = p[j], p[i]
+	slices.Reverse(p[i+1:])
+	return true
+}
+
+// TestRankDst: the packet of global rank w in the key order (y mod g, y) has
+// destination rankDst(w) — checked against sorting the destinations.
+func TestRankDst(t *testing.T) {
+	for _, sh := range []pops.Shape{{D: 2, G: 2}, {D: 4, G: 2}, {D: 8, G: 4}, {D: 12, G: 4}} {
+		ys := make([]int, sh.N())
+		for y := range ys {
+			ys[y] = y
+		}
+		slices.SortFunc(ys, func(a, b int) int {
+			if a%sh.G != b%sh.G {
+				return a%sh.G - b%sh.G
+			}
+			return a - b
+		})
+		for w, y := range ys {
+			if got := rankDst(sh, w); got != y {
+				t.Fatalf("%v: rankDst(%d) = %d, sorted order says %d", sh, w, got, y)
+			}
+		}
+	}
+}
+
+// rigidShapes: every permutation at n ≤ 8 where all flag says so, else
+// the given number of random ones.
+var rigidShapes = []struct {
+	sh     pops.Shape
+	all    bool
+	random int
+}{
+	{pops.Shape{D: 2, G: 2}, true, 0},
+	{pops.Shape{D: 4, G: 2}, true, 0},
+	{pops.Shape{D: 8, G: 2}, false, 40},
+	{pops.Shape{D: 4, G: 4}, false, 20},
+	{pops.Shape{D: 8, G: 4}, false, 20},
+	{pops.Shape{D: 12, G: 4}, false, 10},
+	{pops.Shape{D: 16, G: 4}, false, 5},
+}
+
+func forRigidPerms(t *testing.T, f func(sh pops.Shape, dst []int32)) {
+	r := rand.New(rand.NewPCG(12, 0x8))
+	for _, s := range rigidShapes {
+		if s.all {
+			p := perm.Identity(s.sh.N())
+			for ok := true; ok; ok = nextLex(p) {
+				f(s.sh, p)
+			}
+		}
+		for range s.random {
+			f(s.sh, perm.Random(s.sh.N(), r))
+		}
+	}
+}
+
+// TestRigidDelivers: the rigid variant delivers every packet with no
+// conflict, no missed reception and the closed slot count, on every
+// permutation of POPS(2,2) and POPS(4,2) and random ones beyond (d/g = 1 …
+// 4, including d/g = 3, not a power of two).
+func TestRigidDelivers(t *testing.T) {
+	type slots struct{ want, comp int }
+	cache := map[pops.Shape]slots{}
+	forRigidPerms(t, func(sh pops.Shape, dst []int32) {
+		res, err := RouteWith(sh, dst, Options{Rigid: true})
+		if err != nil {
+			t.Fatalf("%v %v: %v", sh, dst, err)
+		}
+		c, ok := cache[sh]
+		if !ok {
+			if c.want, c.comp, err = RigidSlots(sh); err != nil {
+				t.Fatal(err)
+			}
+			cache[sh] = c
+		}
+		want, comp := c.want, c.comp
+		if !res.Completed || res.Conflicts != 0 || res.Misheard != 0 || res.Lost != 0 || res.Duplicated != 0 ||
+			res.Slots != want || res.SortSlots+res.MergeSlots+res.FinalSlots != res.Slots || res.MergeSlots+res.FinalSlots != comp {
+			t.Fatalf("%v %v: %+v, want every packet delivered cleanly in %d slots (%d after the sorts)", sh, dst, res, want, comp)
+		}
+	})
+}
+
+// TestRigidScheduleIdentical: every processor's send groups, listen group
+// and heard sender are the same, slot by slot, as on the identity.
+func TestRigidScheduleIdentical(t *testing.T) {
+	refs := map[pops.Shape][]SlotSchedule{}
+	forRigidPerms(t, func(sh pops.Shape, dst []int32) {
+		ref, ok := refs[sh]
+		if !ok {
+			var err error
+			if ref, _, err = Schedule(sh, perm.Identity(sh.N()), Options{Rigid: true}); err != nil {
+				t.Fatal(err)
+			}
+			refs[sh] = ref
+		}
+		sc, _, err := Schedule(sh, dst, Options{Rigid: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, ok := FirstDiff(ref, sc, nil); ok {
+			t.Fatalf("%v %v: the rigid variant's pattern differs from the identity's: %v", sh, dst, d)
+		}
+	})
+}
+
+// TestRigidPlantedCaught: the same comparison catches a planted
+// data-dependent merge relay (proof-relevant: a listen group or heard
+// sender differs), and the faithful completion, at POPS(4,2).
+func TestRigidPlantedCaught(t *testing.T) {
+	sh := pops.Shape{D: 4, G: 2}
+	for _, o := range []Options{{Rigid: true, Mutant: MergeDataRelay}, {}} {
+		ref, _, err := Schedule(sh, perm.Identity(sh.N()), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, caught := perm.Identity(sh.N()), false
+		for nextLex(p) && !caught {
+			sc, _, err := Schedule(sh, p, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d, ok := FirstDiff(ref, sc, nil); ok {
+				caught = true
+				if !d.Kind.ProofRelevant() {
+					t.Errorf("%+v: first difference %v is not proof-relevant", o, d)
+				}
+				if o.Rigid && d.Phase != PhaseMerge {
+					t.Errorf("MergeDataRelay caught outside the merge: %v", d)
+				}
+			}
+		}
+		if !caught {
+			t.Errorf("%+v: no permutation of POPS(4,2) changes the pattern", o)
+		}
+	}
+}

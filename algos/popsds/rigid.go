@@ -133,7 +133,7 @@ func (rt *router) routeRounds(rp roundPlan, srcs []int, deliver bool) (map[int]i
 	for rho := range rp.rounds {
 		rt.begin()
 		type mv struct {
-			pk                   int32
+			pk                  int32
 			from, relay, target int
 		}
 		var mvs []mv

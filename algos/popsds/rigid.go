@@ -205,7 +205,7 @@ func (rt *router) routeRigid() (Result, error) {
 		}
 	}
 	rt.phase = PhaseMerge
-	for _, rp := range rt.mergePlans {
+	for s, rp := range rt.mergePlans {
 		var srcs []int
 		for _, c := range rp.comp {
 			srcs = append(srcs, rt.wproc(int(c.I)), rt.wproc(int(c.J)))
@@ -228,6 +228,9 @@ func (rt *router) routeRigid() (Result, error) {
 			lo, hi := a, b
 			if rt.key(b) < rt.key(a) {
 				lo, hi = b, a
+			}
+			if rt.mut == MergeKeepOwn && s == len(rt.mergePlans)-1 {
+				lo, hi = a, b
 			}
 			rt.cur[pi], rt.cur[pj] = lo, hi
 		}

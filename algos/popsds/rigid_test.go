@@ -161,3 +161,30 @@ func TestRigidPlantedCaught(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeKeepOwnCaught: with the last merge stage a no-op on the data
+// the schedule is unchanged but the identity of POPS(4,2) is not delivered:
+// sub-network 0 (processors 0, 1, 4, 5) sorts to the keys (y mod g, y) =
+// (0,0),(0,4),(1,1),(1,5) and sub-network 1 to (0,2),(0,6),(1,3),(1,7), so
+// the blocks interleave and the merge's last stage (the comparators (1,2),
+// (3,4), (5,6) of global wires) has work to do — the fault the routes
+// claim must catch.
+func TestMergeKeepOwnCaught(t *testing.T) {
+	sh := pops.Shape{D: 4, G: 2}
+	id := perm.Identity(sh.N())
+	res, err := RouteWith(sh, id, Options{Rigid: true, Mutant: MergeKeepOwn})
+	if err != nil || res.Completed || res.Lost == 0 {
+		t.Fatalf("identity under MergeKeepOwn: %+v %v; want packets lost", res, err)
+	}
+	ref, _, err := Schedule(sh, id, Options{Rigid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, _, err := Schedule(sh, id, Options{Rigid: true, Mutant: MergeKeepOwn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := FirstDiff(ref, sc, nil); ok {
+		t.Errorf("MergeKeepOwn changed the pattern: %v", d)
+	}
+}

@@ -43,6 +43,10 @@ const (
 	// rigid.go): a merge-stage packet with an odd destination is relayed by
 	// its own source processor. The faithful router has no merge stages.
 	MergeDataRelay
+	// MergeKeepOwn makes the rigid variant's last merge stage a no-op on the
+	// data: its slots run as planned, but every wire keeps its own packet
+	// instead of the comparator's minimum or maximum.
+	MergeKeepOwn
 )
 
 func (m Mutant) String() string {
@@ -63,6 +67,8 @@ func (m Mutant) String() string {
 		return "a sort-phase packet with an odd destination is relayed by its source"
 	case MergeDataRelay:
 		return "a merge-stage packet with an odd destination is relayed by its source"
+	case MergeKeepOwn:
+		return "the last merge stage's comparators keep their own packets"
 	}
 	return fmt.Sprintf("Mutant(%d)", int(m))
 }

@@ -1,0 +1,338 @@
+package pops
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"routecheck/algos/popsds"
+	"routecheck/models/perm"
+	mpops "routecheck/models/pops"
+	"routecheck/oracles/popslower"
+	"routecheck/props"
+)
+
+// Issue 12 (continued): a rigid, repaired completion of [8] as its own
+// algorithm ("pops-ds-rigid", popsds.Options{Rigid: true}; algos/popsds
+// rigid.go): the d/g sub-network sorts unchanged, then the remaining stages
+// of Batcher's odd-even merge sort on all n wires and one fixed permutation
+// to the destinations, each routed by Theorem 2.1's schedule with every
+// round stepped. Claims: it is rigid, it routes, its cost against §IV's
+// lump, and Theorem 2.8's consequence on it.
+
+var rigidOpts = popsds.Options{Rigid: true}
+
+// checkRigid8r is checkRigid8 (rigid8_claims.go) for any options: the
+// pattern on the identity against every permutation at n ≤ 8 (lexicographic
+// order, so the first difference is the smallest counterexample; POPS(4,2)
+// exhaustive at large only) and random ones beyond, every slot.
+func checkRigid8r(o popsds.Options) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		r := rand.New(rand.NewPCG(env.Seed, 0x12b8))
+		var ev []string
+		for _, s := range rigid8Shapes(env.Budget) {
+			sh, n := s.sh, s.sh.N()
+			id := perm.Identity(n)
+			ref, res, err := popsds.Schedule(sh, id, o)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: %v", sh, err)}
+			}
+			if o.Mutant == popsds.None && !res.Completed {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: not routed: %+v", sh, res)}
+			}
+			tried := 0
+			try := func(p []int32) *props.Outcome {
+				tried++
+				sc, _, err := popsds.Schedule(sh, p, o)
+				if err != nil {
+					return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %v: %v", sh, p, err)}
+				}
+				if d, ok := popsds.FirstDiff(ref, sc, nil); ok {
+					return &props.Outcome{Verdict: props.Violated,
+						Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns: %v (proof-relevant: %v); %d permutations compared", sh, p, d, d.Kind.ProofRelevant(), tried),
+						Counterexample: map[string]any{"d": sh.D, "g": sh.G, "rigid": o.Rigid, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(),
+							"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc}}
+				}
+				return nil
+			}
+			how := fmt.Sprintf("%d random", s.random)
+			if n <= 8 {
+				p := perm.Identity(n)
+				for k := 0; (s.random == 0 || k < s.random) && nextPerm(p); k++ {
+					if o := try(p); o != nil {
+						return *o
+					}
+				}
+				how = "all"
+				if s.random > 0 {
+					how = fmt.Sprintf("the first %d (lexicographic) and %d random", s.random, s.random)
+				}
+			}
+			for range s.random {
+				if o := try(perm.Random(n, r)); o != nil {
+					return *o
+				}
+			}
+			ev = append(ev, fmt.Sprintf("%v: %s permutations, all %d slots the same as the identity's", sh, how, len(ref)))
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+	}
+}
+
+// checkRigid8rRoutes runs the variant (with o's planted fault) on the
+// identity, the reversal and random permutations of rigid8Shapes (every
+// permutation of POPS(2,2)) and asks for every packet delivered, no
+// conflict, no missed reception, and the closed slot count RigidSlots.
+func checkRigid8rRoutes(o popsds.Options) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		r := rand.New(rand.NewPCG(env.Seed, 0x12b9))
+		var ev []string
+		for _, s := range rigid8Shapes(env.Budget) {
+			sh, n := s.sh, s.sh.N()
+			want, comp, err := popsds.RigidSlots(sh)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}
+			}
+			rev := make([]int32, n)
+			for x := range rev {
+				rev[x] = int32(n - 1 - x)
+			}
+			perms := [][]int32{perm.Identity(n), rev}
+			if n <= 4 {
+				p := perm.Identity(n)
+				for nextPerm(p) {
+					perms = append(perms, append([]int32(nil), p...))
+				}
+			}
+			for range s.random {
+				perms = append(perms, perm.Random(n, r))
+			}
+			for _, p := range perms {
+				res, err := popsds.RouteWith(sh, p, o)
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %v: %v", sh, p, err)}
+				}
+				if !res.Completed || res.Conflicts != 0 || res.Misheard != 0 || res.Slots != want {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v π = %v: %+v; want every packet delivered, no conflict or missed reception, %d slots", sh, p, res, want),
+						Counterexample: map[string]any{"d": sh.D, "g": sh.G, "perm": p}}
+				}
+			}
+			ev = append(ev, fmt.Sprintf("%v: %d permutations routed in %d slots (%d after the sorts)", sh, len(perms), want, comp))
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+	}
+}
+
+// rigid8rCostShapes: g = 2 … 16 and d/g = 1 … 16 (n ≤ 4096), the same at
+// every budget (the slot count is closed: RigidSlots, compiled from the
+// shape alone; pops/thm-2.8/applies-to-8/rigid-repaired/routes ties it to
+// runs).
+func rigid8rCostShapes() []mpops.Shape {
+	var out []mpops.Shape
+	for _, g := range []int{2, 4, 8, 16} {
+		for _, k := range []int{1, 2, 3, 4, 8, 16} {
+			if g*g*k <= 4096 {
+				out = append(out, mpops.Shape{D: k * g, G: g})
+			}
+		}
+	}
+	return out
+}
+
+// lump8 is §IV's post-sort cost of [8], 21d/g + 3 log g + 7, scaled by
+// num/den (1/1 for the claim).
+func lump8(sh mpops.Shape, num, den int) float64 {
+	return float64(num) * (21*float64(sh.D/sh.G) + 3*math.Log2(float64(sh.G)) + 7) / float64(den)
+}
+
+func checkRigid8rCost(num, den int) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		var ok, bad []string
+		worst := 0.0
+		var first map[string]any
+		for _, sh := range rigid8rCostShapes() {
+			_, comp, err := popsds.RigidSlots(sh)
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}
+			}
+			lump := lump8(sh, num, den)
+			ratio := float64(comp) / lump
+			worst = max(worst, ratio)
+			line := fmt.Sprintf("%v: %d vs %.1f (%.2f)", sh, comp, lump, ratio)
+			if float64(comp) > lump {
+				bad = append(bad, line)
+				if first == nil {
+					first = map[string]any{"d": sh.D, "g": sh.G, "completionSlots": comp, "lump": lump}
+				}
+			} else {
+				ok = append(ok, line)
+			}
+		}
+		ev := fmt.Sprintf("completion slots (merge + delivery) vs %d/%d·(21d/g + 3 log g + 7): within at %s", num, den, strings.Join(ok, "; "))
+		if len(bad) > 0 {
+			return props.Outcome{Verdict: props.Violated, Evidence: ev + "; ABOVE at " + strings.Join(bad, "; "), Counterexample: first, Slack: props.SlackOf(worst, 1)}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(worst, 1)}
+	}
+}
+
+// rigid8rReach is rigid8Reach (rigid8_claims.go) on the rigid variant:
+// popsds's actual actions fed to popslower.Reach; before every slot every
+// packet the model has at processor i must be in P(i, t−1), and after the
+// last slot every packet is in P(its destination). It returns the first
+// slot after which every P(i,t) is full (0: never), an unseen pair (h, i)
+// just before it, the largest |P(i,t)|/2^t, and the first slot after which
+// processor at holds packet pk.
+func rigid8rReach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Phase, []mpops.Action) []mpops.Action) (full, h, i int, ratio float64, heldAt int, res popsds.Result, bad string, err error) {
+	n := sh.N()
+	rc := popslower.NewReach(n)
+	h, i = -1, -1
+	var obsErr error
+	o := rigidOpts
+	o.Observe = func(slot int, ph popsds.Phase, st mpops.State, acts []mpops.Action) {
+		if obsErr != nil || bad != "" {
+			return
+		}
+		for q := range n {
+			for _, it := range st.Buf[q] {
+				if !rc.Has(q, int(it.Packet)) {
+					bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
+					return
+				}
+				if heldAt == 0 && pk >= 0 && q == at && int(it.Packet) == pk {
+					heldAt = slot - 1
+				}
+			}
+		}
+		if full == 0 {
+			if hh, ii, ok := rc.Unseen(); ok {
+				h, i = hh, ii
+			}
+		}
+		feed := acts
+		if under != nil {
+			feed = under(ph, acts)
+		}
+		if obsErr = rc.Slot(sh, feed); obsErr != nil {
+			return
+		}
+		for q := range n {
+			ratio = max(ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
+		}
+		if _, _, ok := rc.Unseen(); !ok && full == 0 {
+			full = slot
+		}
+	}
+	res, err = popsds.RouteWith(sh, dst, o)
+	if err == nil {
+		err = obsErr
+	}
+	if err == nil && bad == "" && res.Completed {
+		for p, y := range dst {
+			if !rc.Has(int(y), p) {
+				bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", res.Slots, y, p, y, res.Slots)
+				break
+			}
+		}
+	}
+	if heldAt == 0 && pk >= 0 && err == nil && bad == "" && res.Completed && int(dst[pk]) == at {
+		heldAt = res.Slots
+	}
+	return
+}
+
+// checkRigid8rLog is checkRigid8Log on the rigid variant, whose pattern is
+// the same for every permutation at every shape (…/rigid-repaired/rigid), so
+// the consequence is checked at d > g too.
+func checkRigid8rLog(scale int, under func() func(popsds.Phase, []mpops.Action) []mpops.Action) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		r := rand.New(rand.NewPCG(env.Seed, 0x12ba))
+		var ev []string
+		worst := 0.0
+		feed := func() func(popsds.Phase, []mpops.Action) []mpops.Action {
+			if under == nil {
+				return nil
+			}
+			return under()
+		}
+		for _, sh := range rigid8LogShapes(env.Budget) {
+			n := sh.N()
+			logn := popslower.CeilLog2(n)
+			inst := map[string]any{"d": sh.D, "g": sh.G}
+			dst := perm.Random(n, r)
+			inst["perm"] = dst
+			full, h, i, ratio, _, res, bad, err := rigid8rReach(sh, dst, -1, -1, feed())
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}
+			}
+			if bad != "" || ratio > 1 || !res.Completed {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: %s; max |P(i,t)|/2^t = %.3f; routed %v", sh, bad, ratio, res.Completed), Counterexample: inst}
+			}
+			worst = max(worst, ratio)
+			bound := scale * logn
+			if full == 0 || full < bound || res.Slots < bound {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: every P(i,t) full after slot %d, routed in %d slots, bound %d·⌈log₂ %d⌉ = %d", sh, full, res.Slots, scale, n, bound), Counterexample: inst}
+			}
+			pi := perm.Identity(n)
+			pi[h], pi[i] = int32(i), int32(h)
+			_, _, _, _, heldAt, res2, bad2, err := rigid8rReach(sh, pi, h, i, feed())
+			if err != nil {
+				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}
+			}
+			if bad2 != "" || !res2.Completed || heldAt < full {
+				inst["perm"] = pi
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: π(%d) = %d: %s; p_%d first at %d after slot %d, before slot %d when P(%d) first contains it", sh, h, i, bad2, h, i, heldAt, full, i), Counterexample: inst}
+			}
+			ev = append(ev, fmt.Sprintf("%v: max |P|/2^t = %.3f, every P(i,t) full after slot %d ≥ ⌈log₂ %d⌉ = %d (ratio %.2f); with π(%d) = %d, p_%d reaches %d after slot %d; routed in %d slots = %.1f⌈log₂ n⌉",
+				sh, ratio, full, n, logn, float64(full)/float64(logn), h, i, h, i, heldAt, res.Slots, float64(res.Slots)/float64(logn)))
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; "), Slack: props.SlackOf(worst, 1)}
+	}
+}
+
+func init() {
+	const src = seed000 + " §II-C (Theorem 2.8 and the two sentences after its proof), §IV"
+	const what = "The repaired [8] (popsds.Options{Rigid: true}, \"pops-ds-rigid\"; algos/popsds rigid.go): [8]'s d/g sub-network sorts as simulated by popsds, unchanged, then — in place of our data-dependent completion (run reports and broadcasts, waves, final rounds: pops/thm-2.8/applies-to-8/rigid) — the remaining stages of Batcher's odd-even merge sort on all n wires (global wire j·g² + r is wire r of sub-network j; the sorts are exactly its first 2log g levels) and one fixed permutation, rank w → destination (w mod d)·g + ⌊w/d⌋, each routed by Theorem 2.1's schedule on POPS(d,g) with every round of the plan stepped."
+	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/rigid", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+		Statement: "The repaired [8] is rigid: at every slot each processor's send groups and listen group (and the sender it hears) depend only on the slot and the processor, not on the permutation.",
+		Scope:     "the shapes of pops/thm-2.8/applies-to-8/rigid: every permutation of POPS(2,2); POPS(4,2) (the first 30/150 in lexicographic order and as many random; all 40320 at large), POPS(4,4), POPS(8,4) (+ POPS(8,8), POPS(32,4) at default) random; every slot",
+		Notes: what + " Class construction: the repair is ours; the seed gives [8]'s completion only as a cost. " +
+			"Planted faults (written before running), caught by the same comparison at the same budget: the faithful popsds (its completion, the violation of pops/thm-2.8/applies-to-8/rigid: POPS(4,2), the swap of 5 and 6), and popsds.MergeDataRelay (a merge-stage packet with an odd destination is relayed by its own source: a listen group or heard sender depends on the data). algos/popsds TestRigidScheduleIdentical checks every permutation of POPS(4,2) as well.",
+		Check: checkRigid8r(rigidOpts),
+		Faults: []props.Fault{
+			{Name: "the faithful completion (popsds without Rigid)", Check: checkRigid8r(popsds.Options{})},
+			{Name: "a merge-stage packet with an odd destination relayed by its source (popsds.MergeDataRelay)", Check: checkRigid8r(popsds.Options{Rigid: true, Mutant: popsds.MergeDataRelay})},
+		},
+		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+	})
+	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/routes", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+		Statement: "The repaired [8] routes every permutation: every packet delivered, no coupler conflict, no missed reception, in popsds.RigidSlots(d, g) slots for every permutation.",
+		Scope:     "every permutation of POPS(2,2); the identity, the reversal and the random permutations of pops/thm-2.8/applies-to-8/rigid-repaired/rigid's shapes",
+		Notes:     what + " Planted faults (written before running): popsds.MergeKeepOwn (the last merge stage runs its slots but every wire keeps its own packet: the blocks are not fully merged, and the fixed delivery permutation sends some packet to a processor that is not its destination, which refuses it — already on the identity of POPS(4,2), whose blocks interleave in the key order, algos/popsds TestMergeKeepOwnCaught) and popsds.FlipComparator under Rigid (one comparator of each sub-network's last sort stage flipped). algos/popsds TestRigidDelivers checks every permutation of POPS(4,2) and random ones up to POPS(16,4) (d/g = 3 included).",
+		Check:     checkRigid8rRoutes(rigidOpts),
+		Faults: []props.Fault{
+			{Name: "the last merge stage's comparators keep their own packets (popsds.MergeKeepOwn)", Check: checkRigid8rRoutes(popsds.Options{Rigid: true, Mutant: popsds.MergeKeepOwn})},
+			{Name: "one sort comparator flipped (popsds.FlipComparator, Rigid)", Check: checkRigid8rRoutes(popsds.Options{Rigid: true, Mutant: popsds.FlipComparator})},
+		},
+		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+	})
+	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/cost", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Construction,
+		Statement: "The repaired [8]'s completion (everything after the d/g sorts, whose cost (4d/g)log²g + (2d/g)log g is unchanged) fits §IV's lump for [8]'s completion: at most 21d/g + 3 log g + 7 slots.",
+		Scope:     "the closed slot count popsds.RigidSlots at g = 2, 4, 8, 16 and d/g = 1, 2, 3, 4, 8, 16 with n ≤ 4096 (every budget; …/rigid-repaired/routes ties the count to runs)",
+		Notes:     what + " Violated, as measured: the merge costs 2·(the plan's rounds) ≈ 2d/g slots for each of the Σ_{l = 2log g+1}^{log n} l cross-sub-network stages, i.e. Θ((d/g)·log(d/g)·log n), against the lump's Θ(d/g + log g): within the lump at d/g ≤ 2 and small g, above it from d/g = 4 at g ≥ 4 (e.g. POPS(32,4): 304 slots against 181). So this repair makes [8] rigid but not at the paper's cost; a rigid completion at that cost (fixed-pattern prefix sums and a monotone route on a butterfly-like pattern) is not built. Any rigid completion must move packets over a fixed communication pattern with only the choice of which held packet to forward left to the data; a merging network across sub-networks moves up to n packets per stage over g² couplers, so ≥ d/g slots a stage. Slack is the largest completion / lump.",
+		Check:     checkRigid8rCost(1, 1),
+		Mem:       props.MemEstimate{Small: 32 << 20, Default: 32 << 20, Large: 32 << 20},
+	})
+	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/log-n", Source: src, Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
+		Statement: "Theorem 2.8 applied to the repaired [8], which is rigid at every shape: on its actual actions |P(i,t)| ≤ 2^t, every packet the model has at i is in P(i,t), some packet p_h has not reached some processor i before slot ⌈log₂ n⌉, so it needs at least ⌈log₂ n⌉ slots and, on π with π(h) = i, p_h is not at i before then.",
+		Scope:     "the shapes of pops/thm-2.8/applies-to-8/log-n (POPS(2,2), (4,4), (4,2), (8,4); + (8,8), (32,4) at default; + (16,16) at large), one random permutation per shape; the consequence at d > g as well",
+		Notes:     "As pops/thm-2.8/applies-to-8/log-n (P(i,t) from popslower.Reach on the actual slot-model actions; acks count as carrying the sender's set), but on the repaired router, which is rigid at d > g too (pops/thm-2.8/applies-to-8/rigid-repaired/rigid), so the fill-slot consequence is checked at every shape, not only d = g. Planted faults (written before running): Reach fed without the relay hop of every sort stage (held ⊆ P must catch it) and the bound raised fourfold (4⌈log₂ n⌉). Slack is the largest |P(i,t)|/2^t.",
+		Check:     checkRigid8rLog(1, nil),
+		Faults: []props.Fault{
+			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: checkRigid8rLog(1, dropRelayHop)},
+			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8rLog(4, nil)},
+		},
+		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+	})
+}

@@ -80,51 +80,39 @@ func forRigidPerms(t *testing.T, f func(sh pops.Shape, dst []int32)) {
 	}
 }
 
-// TestRigidDelivers: the rigid variant delivers every packet with no
-// conflict, no missed reception and the closed slot count, on every
-// permutation of POPS(2,2) and POPS(4,2) and random ones beyond (d/g = 1 …
-// 4, including d/g = 3, not a power of two).
-func TestRigidDelivers(t *testing.T) {
-	type slots struct{ want, comp int }
-	cache := map[pops.Shape]slots{}
+// TestRigidDeliversWithOnePattern: the rigid variant delivers every packet
+// with no conflict, no missed reception and the closed slot count, and every
+// processor's send groups, listen group and heard sender are the same, slot
+// by slot, as on the identity — on every permutation of POPS(2,2) and
+// POPS(4,2) and random ones beyond (d/g = 1 … 4, including d/g = 3, not a
+// power of two). One Schedule run per permutation checks both.
+func TestRigidDeliversWithOnePattern(t *testing.T) {
+	type ref struct {
+		sched      []SlotSchedule
+		want, comp int
+	}
+	refs := map[pops.Shape]ref{}
 	forRigidPerms(t, func(sh pops.Shape, dst []int32) {
-		res, err := RouteWith(sh, dst, Options{Rigid: true})
+		rf, ok := refs[sh]
+		if !ok {
+			var err error
+			if rf.sched, _, err = Schedule(sh, perm.Identity(sh.N()), Options{Rigid: true}); err != nil {
+				t.Fatal(err)
+			}
+			if rf.want, rf.comp, err = RigidSlots(sh); err != nil {
+				t.Fatal(err)
+			}
+			refs[sh] = rf
+		}
+		sc, res, err := Schedule(sh, dst, Options{Rigid: true})
 		if err != nil {
 			t.Fatalf("%v %v: %v", sh, dst, err)
 		}
-		c, ok := cache[sh]
-		if !ok {
-			if c.want, c.comp, err = RigidSlots(sh); err != nil {
-				t.Fatal(err)
-			}
-			cache[sh] = c
-		}
-		want, comp := c.want, c.comp
 		if !res.Completed || res.Conflicts != 0 || res.Misheard != 0 || res.Lost != 0 || res.Duplicated != 0 ||
-			res.Slots != want || res.SortSlots+res.MergeSlots+res.FinalSlots != res.Slots || res.MergeSlots+res.FinalSlots != comp {
-			t.Fatalf("%v %v: %+v, want every packet delivered cleanly in %d slots (%d after the sorts)", sh, dst, res, want, comp)
+			res.Slots != rf.want || res.SortSlots+res.MergeSlots+res.FinalSlots != res.Slots || res.MergeSlots+res.FinalSlots != rf.comp {
+			t.Fatalf("%v %v: %+v, want every packet delivered cleanly in %d slots (%d after the sorts)", sh, dst, res, rf.want, rf.comp)
 		}
-	})
-}
-
-// TestRigidScheduleIdentical: every processor's send groups, listen group
-// and heard sender are the same, slot by slot, as on the identity.
-func TestRigidScheduleIdentical(t *testing.T) {
-	refs := map[pops.Shape][]SlotSchedule{}
-	forRigidPerms(t, func(sh pops.Shape, dst []int32) {
-		ref, ok := refs[sh]
-		if !ok {
-			var err error
-			if ref, _, err = Schedule(sh, perm.Identity(sh.N()), Options{Rigid: true}); err != nil {
-				t.Fatal(err)
-			}
-			refs[sh] = ref
-		}
-		sc, _, err := Schedule(sh, dst, Options{Rigid: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d, ok := FirstDiff(ref, sc, nil); ok {
+		if d, ok := FirstDiff(rf.sched, sc, nil); ok {
 			t.Fatalf("%v %v: the rigid variant's pattern differs from the identity's: %v", sh, dst, d)
 		}
 	})

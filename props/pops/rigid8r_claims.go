@@ -177,37 +177,57 @@ func checkRigid8rCost(num, den int) func(props.Env) props.Outcome {
 	}
 }
 
-// rigid8rReach is rigid8Reach (rigid8_claims.go) on the rigid variant:
-// popsds's actual actions fed to popslower.Reach; before every slot every
-// packet the model has at processor i must be in P(i, t−1), and after the
-// last slot every packet is in P(its destination). It returns the first
-// slot after which every P(i,t) is full (0: never), an unseen pair (h, i)
-// just before it, the largest |P(i,t)|/2^t, and the first slot after which
-// processor at holds packet pk.
-func rigid8rReach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Phase, []mpops.Action) []mpops.Action) (full, h, i int, ratio float64, heldAt int, res popsds.Result, bad string, err error) {
+// rigid8rRun is one run of Theorem 2.8's argument on permutation A: the
+// sets P(i, t) that popslower.Reach computes from the run's actual actions,
+// kept for every t (snap[t] holds P(·, t), words bits a processor).
+type rigid8rRun struct {
+	full, h, i int     // first slot after which every P(i,t) is full (0: never); an unseen (h, i) just before it
+	ratio      float64 // largest |P(i,t)|/2^t
+	snap       [][]uint64
+	words      int
+	res        popsds.Result
+	bad        string // a packet held outside its own run's P(i,t)
+}
+
+func (a *rigid8rRun) has(t, q, p int) bool { return a.snap[t][q*a.words+p/64]>>(p%64)&1 == 1 }
+
+// rigid8rReach runs router o on dst, feeds its actual actions to
+// popslower.Reach (through under, when set: the planted under-fed Reach),
+// keeps every P(·, t), and checks on this same run that before every slot
+// every packet the model has at processor q is in P(q, t−1) and after the
+// last slot every packet is in P(its destination).
+func rigid8rReach(sh mpops.Shape, dst []int32, o popsds.Options, under func(popsds.Phase, []mpops.Action) []mpops.Action) (run rigid8rRun, err error) {
 	n := sh.N()
 	rc := popslower.NewReach(n)
-	h, i = -1, -1
+	run.h, run.i, run.words = -1, -1, (n+63)/64
+	snapshot := func() {
+		s := make([]uint64, n*run.words)
+		for q := range n {
+			for p := range n {
+				if rc.Has(q, p) {
+					s[q*run.words+p/64] |= 1 << (p % 64)
+				}
+			}
+		}
+		run.snap = append(run.snap, s)
+	}
+	snapshot()
 	var obsErr error
-	o := rigidOpts
 	o.Observe = func(slot int, ph popsds.Phase, st mpops.State, acts []mpops.Action) {
-		if obsErr != nil || bad != "" {
+		if obsErr != nil || run.bad != "" {
 			return
 		}
 		for q := range n {
 			for _, it := range st.Buf[q] {
 				if !rc.Has(q, int(it.Packet)) {
-					bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
+					run.bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
 					return
-				}
-				if heldAt == 0 && pk >= 0 && q == at && int(it.Packet) == pk {
-					heldAt = slot - 1
 				}
 			}
 		}
-		if full == 0 {
+		if run.full == 0 {
 			if hh, ii, ok := rc.Unseen(); ok {
-				h, i = hh, ii
+				run.h, run.i = hh, ii
 			}
 		}
 		feed := acts
@@ -217,75 +237,181 @@ func rigid8rReach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Pha
 		if obsErr = rc.Slot(sh, feed); obsErr != nil {
 			return
 		}
+		snapshot()
 		for q := range n {
-			ratio = max(ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
+			run.ratio = max(run.ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
 		}
-		if _, _, ok := rc.Unseen(); !ok && full == 0 {
-			full = slot
+		if _, _, ok := rc.Unseen(); !ok && run.full == 0 {
+			run.full = slot
+		}
+	}
+	run.res, err = popsds.RouteWith(sh, dst, o)
+	if err == nil {
+		err = obsErr
+	}
+	if err == nil && run.bad == "" && run.res.Completed {
+		for p, y := range dst {
+			if !rc.Has(int(y), p) {
+				run.bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", run.res.Slots, y, p, y, run.res.Slots)
+				break
+			}
+		}
+	}
+	return run, err
+}
+
+// rigid8rWithin runs router o on another permutation dst (B) and checks the
+// input-independence the proof of Theorem 2.8 uses: before every slot t+1
+// every packet the model has at processor q lies in a's P(q, t), computed
+// on the run on A, and after the last slot every packet lies in a's P(its
+// destination, T); the run must also take a's T slots. It also computes
+// P_B(q, t) from B's own actions and asks P_B(q, t) ⊆ P_A(q, t) (for a
+// rigid router the two are equal): what q can have seen on B, not only
+// what it holds. It returns the first
+// slot after which processor at holds packet pk (pk < 0: not asked).
+func rigid8rWithin(sh mpops.Shape, dst []int32, o popsds.Options, a *rigid8rRun, pk, at int) (heldAt int, res popsds.Result, bad string, err error) {
+	n := sh.N()
+	last := len(a.snap) - 1
+	rc := popslower.NewReach(n)
+	var obsErr error
+	o.Observe = func(slot int, _ popsds.Phase, st mpops.State, acts []mpops.Action) {
+		if bad != "" || obsErr != nil {
+			return
+		}
+		t := slot - 1
+		if t > last {
+			bad = fmt.Sprintf("slot %d is beyond the %d slots of the run on A", slot, last)
+			return
+		}
+		for q := range n {
+			for _, it := range st.Buf[q] {
+				if !a.has(t, q, int(it.Packet)) {
+					bad = fmt.Sprintf("before slot %d processor %d holds packet %d, outside P_A(%d, %d) of the run on A", slot, q, it.Packet, q, t)
+					return
+				}
+				if heldAt == 0 && pk >= 0 && q == at && int(it.Packet) == pk {
+					heldAt = t
+				}
+			}
+		}
+		if obsErr = rc.Slot(sh, acts); obsErr != nil || slot > last {
+			return
+		}
+		for q := range n {
+			for p := range n {
+				if inB, inA := rc.Has(q, p), a.has(slot, q, p); inB != inA {
+					bad = fmt.Sprintf("after slot %d packet %d is in P_B(%d, %d) = %v, computed from the run on B, but in P_A(%d, %d) = %v", slot, p, q, slot, inB, q, slot, inA)
+					return
+				}
+			}
 		}
 	}
 	res, err = popsds.RouteWith(sh, dst, o)
 	if err == nil {
 		err = obsErr
 	}
-	if err == nil && bad == "" && res.Completed {
-		for p, y := range dst {
-			if !rc.Has(int(y), p) {
-				bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", res.Slots, y, p, y, res.Slots)
-				break
-			}
+	if err != nil || bad != "" {
+		return
+	}
+	if !res.Completed {
+		bad = fmt.Sprintf("not routed: %+v", res)
+		return
+	}
+	if res.Slots != last {
+		bad = fmt.Sprintf("routed in %d slots, the run on A in %d", res.Slots, last)
+		return
+	}
+	for p, y := range dst {
+		if !a.has(last, int(y), p) {
+			bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d, outside P_A(%d, %d)", last, y, p, y, last)
+			return
 		}
 	}
-	if heldAt == 0 && pk >= 0 && err == nil && bad == "" && res.Completed && int(dst[pk]) == at {
+	if heldAt == 0 && pk >= 0 && int(dst[pk]) == at {
 		heldAt = res.Slots
 	}
 	return
 }
 
-// checkRigid8rLog is checkRigid8Log on the rigid variant, whose pattern is
-// the same for every permutation at every shape (…/rigid-repaired/rigid), so
-// the consequence is checked at d > g too.
-func checkRigid8rLog(scale int, under func() func(popsds.Phase, []mpops.Action) []mpops.Action) func(props.Env) props.Outcome {
+// rigid8rLogOthers is how many permutations B each shape compares with A:
+// one-swap neighbours of A and unrelated random ones, besides π with
+// π(h) = i. With 3 + 2 at small the faithful completion was not caught
+// (30 + 30 catch it at POPS(4,2)); the runs are short at small shapes.
+func rigid8rLogOthers(b props.Budget) (swaps, random int) {
+	return b.Pick(30, 20, 60), b.Pick(30, 20, 60)
+}
+
+// checkRigid8rLog runs Theorem 2.8's argument on router o: P(i,t) from its
+// actual actions on a random permutation A (|P(i,t)| ≤ 2^t; every packet A's
+// run holds at i is in P_A(i,t); every P full only after ⌈log₂ n⌉ slots,
+// scaled by scale for the planted fault), then the input-independence the
+// proof uses: on other permutations B (one swap away from A, random, and
+// the identity with h and i swapped, for the unseen pair (h, i) just before
+// the fill slot) everything processor i holds after slot t lies in
+// P_A(i,t), so p_h is not at i before the fill slot, and the sets P_B
+// computed from B's own actions equal P_A (P_B ⊆ P_A is the step the proof
+// uses for the pair (A, B); ⊇ is the same step for the pair (B, A)).
+func checkRigid8rLog(o popsds.Options, scale int, under func() func(popsds.Phase, []mpops.Action) []mpops.Action) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		r := rand.New(rand.NewPCG(env.Seed, 0x12ba))
 		var ev []string
 		worst := 0.0
-		feed := func() func(popsds.Phase, []mpops.Action) []mpops.Action {
-			if under == nil {
-				return nil
-			}
-			return under()
-		}
+		var feed func(popsds.Phase, []mpops.Action) []mpops.Action
 		for _, sh := range rigid8LogShapes(env.Budget) {
 			n := sh.N()
 			logn := popslower.CeilLog2(n)
-			inst := map[string]any{"d": sh.D, "g": sh.G}
+			inst := map[string]any{"d": sh.D, "g": sh.G, "rigid": o.Rigid}
 			dst := perm.Random(n, r)
-			inst["perm"] = dst
-			full, h, i, ratio, _, res, bad, err := rigid8rReach(sh, dst, -1, -1, feed())
+			inst["permA"] = dst
+			if under != nil {
+				feed = under()
+			}
+			a, err := rigid8rReach(sh, dst, o, feed)
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}
 			}
-			if bad != "" || ratio > 1 || !res.Completed {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: %s; max |P(i,t)|/2^t = %.3f; routed %v", sh, bad, ratio, res.Completed), Counterexample: inst}
+			if a.bad != "" || a.ratio > 1 || !a.res.Completed {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v A = %v: %s; max |P(i,t)|/2^t = %.3f; routed %v", sh, dst, a.bad, a.ratio, a.res.Completed), Counterexample: inst}
 			}
-			worst = max(worst, ratio)
+			worst = max(worst, a.ratio)
 			bound := scale * logn
-			if full == 0 || full < bound || res.Slots < bound {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: every P(i,t) full after slot %d, routed in %d slots, bound %d·⌈log₂ %d⌉ = %d", sh, full, res.Slots, scale, n, bound), Counterexample: inst}
+			if a.full == 0 || a.full < bound || a.res.Slots < bound {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: every P(i,t) full after slot %d, routed in %d slots, bound %d·⌈log₂ %d⌉ = %d", sh, a.full, a.res.Slots, scale, n, bound), Counterexample: inst}
+			}
+			var others [][]int32
+			swaps, random := rigid8rLogOthers(env.Budget)
+			for range swaps {
+				b := append([]int32(nil), dst...)
+				x, y := r.IntN(n), r.IntN(n-1)
+				if y >= x {
+					y++
+				}
+				b[x], b[y] = b[y], b[x]
+				others = append(others, b)
+			}
+			for range random {
+				others = append(others, perm.Random(n, r))
+			}
+			for _, b := range others {
+				if _, _, bad, err := rigid8rWithin(sh, b, o, &a, -1, -1); err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v B = %v: %v", sh, b, err)}
+				} else if bad != "" {
+					inst["permB"] = b
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v A = %v, B = %v: %s", sh, dst, b, bad), Counterexample: inst}
+				}
 			}
 			pi := perm.Identity(n)
-			pi[h], pi[i] = int32(i), int32(h)
-			_, _, _, _, heldAt, res2, bad2, err := rigid8rReach(sh, pi, h, i, feed())
+			pi[a.h], pi[a.i] = int32(a.i), int32(a.h)
+			heldAt, _, bad, err := rigid8rWithin(sh, pi, o, &a, a.h, a.i)
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v: %v", sh, err)}
 			}
-			if bad2 != "" || !res2.Completed || heldAt < full {
-				inst["perm"] = pi
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v: π(%d) = %d: %s; p_%d first at %d after slot %d, before slot %d when P(%d) first contains it", sh, h, i, bad2, h, i, heldAt, full, i), Counterexample: inst}
+			if bad != "" || heldAt < a.full {
+				inst["permB"] = pi
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%v A = %v, B = π with π(%d) = %d: %s; p_%d first at %d after slot %d, P_A(%d) first contains it after slot %d", sh, dst, a.h, a.i, bad, a.h, a.i, heldAt, a.i, a.full), Counterexample: inst}
 			}
-			ev = append(ev, fmt.Sprintf("%v: max |P|/2^t = %.3f, every P(i,t) full after slot %d ≥ ⌈log₂ %d⌉ = %d (ratio %.2f); with π(%d) = %d, p_%d reaches %d after slot %d; routed in %d slots = %.1f⌈log₂ n⌉",
-				sh, ratio, full, n, logn, float64(full)/float64(logn), h, i, h, i, heldAt, res.Slots, float64(res.Slots)/float64(logn)))
+			ev = append(ev, fmt.Sprintf("%v: max |P|/2^t = %.3f, every P(i,t) full after slot %d ≥ ⌈log₂ %d⌉ = %d (ratio %.2f); %d other permutations B (%d one swap from A) hold only inside P_A and have P_B = P_A at every slot; with π(%d) = %d, p_%d reaches %d after slot %d; routed in %d slots = %.1f⌈log₂ n⌉",
+				sh, a.ratio, a.full, n, logn, float64(a.full)/float64(logn), len(others)+1, swaps, a.h, a.i, a.h, a.i, heldAt, a.res.Slots, float64(a.res.Slots)/float64(logn)))
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; "), Slack: props.SlackOf(worst, 1)}
 	}
@@ -324,14 +450,16 @@ func init() {
 		Check:     checkRigid8rCost(1, 1),
 		Mem:       props.MemEstimate{Small: 32 << 20, Default: 32 << 20, Large: 32 << 20},
 	})
-	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/log-n", Source: src, Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "Theorem 2.8 applied to the repaired [8], which is rigid at every shape: on its actual actions |P(i,t)| ≤ 2^t, every packet the model has at i is in P(i,t), some packet p_h has not reached some processor i before slot ⌈log₂ n⌉, so it needs at least ⌈log₂ n⌉ slots and, on π with π(h) = i, p_h is not at i before then.",
-		Scope:     "the shapes of pops/thm-2.8/applies-to-8/log-n (POPS(2,2), (4,4), (4,2), (8,4); + (8,8), (32,4) at default; + (16,16) at large), one random permutation per shape; the consequence at d > g as well",
-		Notes:     "As pops/thm-2.8/applies-to-8/log-n (P(i,t) from popslower.Reach on the actual slot-model actions; acks count as carrying the sender's set), but on the repaired router, which is rigid at d > g too (pops/thm-2.8/applies-to-8/rigid-repaired/rigid), so the fill-slot consequence is checked at every shape, not only d = g. Planted faults (written before running): Reach fed without the relay hop of every sort stage (held ⊆ P must catch it) and the bound raised fourfold (4⌈log₂ n⌉). Slack is the largest |P(i,t)|/2^t.",
-		Check:     checkRigid8rLog(1, nil),
+	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/log-n", Source: src, Kind: props.LowerBound, Recorded: props.Holds, Class: props.Construction,
+		Statement: "Theorem 2.8's argument holds on the repaired [8] at every shape: with P(i,t) computed from its actual actions on a permutation A, |P(i,t)| ≤ 2^t and some packet p_h has not reached some processor i before slot ⌈log₂ n⌉; and, as the proof needs, the sets do not depend on the input: on other permutations B everything processor i holds after slot t lies in P_A(i,t), so on π with π(h) = i the packet p_h is not at i before then and routing takes at least ⌈log₂ n⌉ slots.",
+		Scope:     "the shapes of pops/thm-2.8/applies-to-8/log-n (POPS(2,2), (4,4), (4,2), (8,4); + (8,8), (32,4) at default; + (16,16) at large), d > g included; per shape one random A and, as B, 30/20/60 permutations one swap from A, 30/20/60 random ones and the identity with h and i swapped (small/default/large)",
+		Notes:     "As pops/thm-2.8/applies-to-8/log-n (P(i,t) from popslower.Reach on the actual slot-model actions; acks count as carrying the sender's set), but on the repaired router, and with the step the proof rests on checked across permutations: P(i,t) is computed once, on A; on every other permutation B everything processor i holds after slot t must lie in P_A(i,t), and the sets P_B computed from B's own actions must equal P_A (⊆ is the proof's step for the pair (A, B), ⊇ the same step for (B, A)). Reach on one run alone cannot tell a rigid algorithm from a non-rigid one: |P(i,t)| ≤ 2^t and held ⊆ P(i,t) hold for any algorithm whose processors listen to one group a slot (the previous version of this check returned holds on the faithful, non-rigid router at every shape). Class construction: a violation could only be a bug in our repair (algos/popsds rigid.go) or in popslower.Reach; the repair's rigidity is pops/thm-2.8/applies-to-8/rigid-repaired/rigid. Planted faults (written before running), at the same budget: the faithful completion (popsds without Rigid, not rigid at d > g), popsds.MergeDataRelay under Rigid, Reach fed without the relay hop of every sort stage (the held ⊆ P check on A must catch it) and the bound raised fourfold (4⌈log₂ n⌉). As measured: the faithful completion is caught by P_B ≠ P_A (a packet in P_A(i,t), not in P_B(i,t): POPS(4,2) after slot 14 at small, POPS(32,4) at default), not by a held packet outside P_A — no sampled B put one there; with only 3 + 2 permutations B at small it was not caught, hence 30 + 30. MergeDataRelay is caught by P_B ≠ P_A at small (POPS(4,2), slot 14) and at default because its run on A is not routed. Slack is the largest |P(i,t)|/2^t.",
+		Check:     checkRigid8rLog(rigidOpts, 1, nil),
 		Faults: []props.Fault{
-			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: checkRigid8rLog(1, dropRelayHop)},
-			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8rLog(4, nil)},
+			{Name: "the faithful completion (popsds without Rigid)", Check: checkRigid8rLog(popsds.Options{}, 1, nil)},
+			{Name: "a merge-stage packet with an odd destination relayed by its source (popsds.MergeDataRelay)", Check: checkRigid8rLog(popsds.Options{Rigid: true, Mutant: popsds.MergeDataRelay}, 1, nil)},
+			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: checkRigid8rLog(rigidOpts, 1, dropRelayHop)},
+			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8rLog(rigidOpts, 4, nil)},
 		},
 		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
 	})

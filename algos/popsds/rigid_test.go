@@ -176,3 +176,35 @@ func TestMergeKeepOwnCaught(t *testing.T) {
 		t.Errorf("MergeKeepOwn changed the pattern: %v", d)
 	}
 }
+
+// TestRigidSlotsClosedForm pins RigidSlots to a count derived without the
+// router. Batcher's odd-even merge sort on n wires is the network on
+// 2^L wires, L = ⌈log₂ n⌉, cut to n: L(L+1)/2 stages (merge p = 2^0 … 2^(L−1)
+// has log₂ p + 1 stages), of which the first L0(L0+1)/2, L0 = 2 log₂ g, are
+// the sub-network sorts. Each remaining stage and the delivery permutation
+// are routed by Theorem 2.1's schedule in d/g rounds of 2 slots, so the
+// completion is 2(d/g)·(1 + L(L+1)/2 − L0(L0+1)/2) and the total adds the
+// d/g sorts of 2 slots per stage of the g²-wire network, (d/g)·L0(L0+1).
+func TestRigidSlotsClosedForm(t *testing.T) {
+	for _, sh := range []pops.Shape{{D: 2, G: 2}, {D: 4, G: 2}, {D: 6, G: 2}, {D: 8, G: 2}, {D: 32, G: 2},
+		{D: 4, G: 4}, {D: 12, G: 4}, {D: 16, G: 4}, {D: 20, G: 4}, {D: 8, G: 8}, {D: 24, G: 8}} {
+		n, k := sh.N(), sh.D/sh.G
+		l, l0 := 0, 0
+		for 1<<l < n {
+			l++
+		}
+		for 1<<l0 < sh.G*sh.G {
+			l0++
+		}
+		merges := l*(l+1)/2 - l0*(l0+1)/2
+		wantComp := 2 * k * (1 + merges)
+		wantTotal := k*l0*(l0+1) + wantComp
+		total, comp, err := RigidSlots(sh)
+		if err != nil {
+			t.Fatalf("%v: %v", sh, err)
+		}
+		if total != wantTotal || comp != wantComp {
+			t.Errorf("%v: RigidSlots = %d (%d after the sorts), the closed form gives %d (%d): %d merge stages after the sorts", sh, total, comp, wantTotal, wantComp, merges)
+		}
+	}
+}

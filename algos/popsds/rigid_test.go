@@ -1,6 +1,8 @@
 package popsds
 
 import (
+	"flag"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -49,73 +51,137 @@ func TestRankDst(t *testing.T) {
 	}
 }
 
-// rigidShapes: every permutation at n ≤ 8 where all flag says so, else
-// the given number of random ones.
+// rigidLong runs TestRigidDeliversWithOnePattern on all 40320 permutations
+// of POPS(4,2) (≈ 3 s CPU; the default is a subset, see rigidShapes). It is a
+// flag, as -aks.long, because `go test ./...` does not pass -short.
+var rigidLong = flag.Bool("popsds.long", false, "TestRigidDeliversWithOnePattern: every permutation of POPS(4,2), not the first 500 and 500 random")
+
+// rigidShapes: the first lex permutations in lexicographic order (all of
+// them at lex < 0) and then the given number of random ones.
 var rigidShapes = []struct {
-	sh     pops.Shape
-	all    bool
-	random int
+	sh          pops.Shape
+	lex, random int
 }{
-	{pops.Shape{D: 2, G: 2}, true, 0},
-	{pops.Shape{D: 4, G: 2}, true, 0},
-	{pops.Shape{D: 8, G: 2}, false, 40},
-	{pops.Shape{D: 4, G: 4}, false, 20},
-	{pops.Shape{D: 8, G: 4}, false, 20},
-	{pops.Shape{D: 12, G: 4}, false, 10},
-	{pops.Shape{D: 16, G: 4}, false, 5},
+	{pops.Shape{D: 2, G: 2}, -1, 0},
+	{pops.Shape{D: 4, G: 2}, 500, 500}, // all 40320 with -popsds.long
+	{pops.Shape{D: 8, G: 2}, 0, 40},
+	{pops.Shape{D: 4, G: 4}, 0, 20},
+	{pops.Shape{D: 8, G: 4}, 0, 20},
+	{pops.Shape{D: 12, G: 4}, 0, 10},
+	{pops.Shape{D: 16, G: 4}, 0, 5},
 }
 
-func forRigidPerms(t *testing.T, f func(sh pops.Shape, dst []int32)) {
+// forRigidPerms calls f on the permutations of rigidShapes until it
+// returns false.
+func forRigidPerms(f func(sh pops.Shape, dst []int32) bool) {
 	r := rand.New(rand.NewPCG(12, 0x8))
 	for _, s := range rigidShapes {
-		if s.all {
+		lex, random := s.lex, s.random
+		if *rigidLong && s.sh == (pops.Shape{D: 4, G: 2}) {
+			lex, random = -1, 0
+		}
+		if lex != 0 {
 			p := perm.Identity(s.sh.N())
-			for ok := true; ok; ok = nextLex(p) {
-				f(s.sh, p)
+			for k, ok := 0, true; ok && (lex < 0 || k < lex); k, ok = k+1, nextLex(p) {
+				if !f(s.sh, p) {
+					return
+				}
 			}
 		}
-		for range s.random {
-			f(s.sh, perm.Random(s.sh.N(), r))
+		for range random {
+			if !f(s.sh, perm.Random(s.sh.N(), r)) {
+				return
+			}
 		}
 	}
+}
+
+// rigidOnePattern checks one run of router o on dst against the rigid
+// variant's identity schedule and closed slot count: every packet
+// delivered with no conflict, no missed reception, RigidSlots(sh) slots,
+// and the same pattern, slot by slot, as the identity. refs caches the
+// identity's schedule per shape. With patternOnly the reference is o's own
+// run on the identity and only the pattern is compared (so a planted
+// pattern fault is caught by the pattern, not by its slot count).
+func rigidOnePattern(sh pops.Shape, dst []int32, o Options, refs map[pops.Shape]rigidRef, patternOnly bool) error {
+	rf, ok := refs[sh]
+	if !ok {
+		ro := Options{Rigid: true}
+		if patternOnly {
+			ro = o
+		}
+		var err error
+		if rf.sched, _, err = Schedule(sh, perm.Identity(sh.N()), ro); err != nil {
+			return err
+		}
+		if rf.want, rf.comp, err = RigidSlots(sh); err != nil {
+			return err
+		}
+		refs[sh] = rf
+	}
+	sc, res, err := Schedule(sh, dst, o)
+	if err != nil {
+		return fmt.Errorf("%v %v: %v", sh, dst, err)
+	}
+	if !patternOnly && (!res.Completed || res.Conflicts != 0 || res.Misheard != 0 || res.Lost != 0 || res.Duplicated != 0 ||
+		res.Slots != rf.want || res.SortSlots+res.MergeSlots+res.FinalSlots != res.Slots || res.MergeSlots+res.FinalSlots != rf.comp) {
+		return fmt.Errorf("%v %v: %+v, want every packet delivered cleanly in %d slots (%d after the sorts)", sh, dst, res, rf.want, rf.comp)
+	}
+	if d, ok := FirstDiff(rf.sched, sc, nil); ok {
+		return fmt.Errorf("%v %v: the pattern differs from the reference run on the identity: %v", sh, dst, d)
+	}
+	return nil
+}
+
+type rigidRef struct {
+	sched      []SlotSchedule
+	want, comp int
 }
 
 // TestRigidDeliversWithOnePattern: the rigid variant delivers every packet
 // with no conflict, no missed reception and the closed slot count, and every
 // processor's send groups, listen group and heard sender are the same, slot
-// by slot, as on the identity — on every permutation of POPS(2,2) and
-// POPS(4,2) and random ones beyond (d/g = 1 … 4, including d/g = 3, not a
-// power of two). One Schedule run per permutation checks both.
+// by slot, as on the identity — on every permutation of POPS(2,2), the first
+// 500 and 500 random ones of POPS(4,2) (all 40320 with -popsds.long) and
+// random ones beyond (d/g = 1 … 4, including d/g = 3, not a power of two).
+// One Schedule run per permutation checks both.
 func TestRigidDeliversWithOnePattern(t *testing.T) {
-	type ref struct {
-		sched      []SlotSchedule
-		want, comp int
-	}
-	refs := map[pops.Shape]ref{}
-	forRigidPerms(t, func(sh pops.Shape, dst []int32) {
-		rf, ok := refs[sh]
-		if !ok {
-			var err error
-			if rf.sched, _, err = Schedule(sh, perm.Identity(sh.N()), Options{Rigid: true}); err != nil {
-				t.Fatal(err)
-			}
-			if rf.want, rf.comp, err = RigidSlots(sh); err != nil {
-				t.Fatal(err)
-			}
-			refs[sh] = rf
+	refs := map[pops.Shape]rigidRef{}
+	forRigidPerms(func(sh pops.Shape, dst []int32) bool {
+		if err := rigidOnePattern(sh, dst, Options{Rigid: true}, refs, false); err != nil {
+			t.Fatal(err)
 		}
-		sc, res, err := Schedule(sh, dst, Options{Rigid: true})
-		if err != nil {
-			t.Fatalf("%v %v: %v", sh, dst, err)
-		}
-		if !res.Completed || res.Conflicts != 0 || res.Misheard != 0 || res.Lost != 0 || res.Duplicated != 0 ||
-			res.Slots != rf.want || res.SortSlots+res.MergeSlots+res.FinalSlots != res.Slots || res.MergeSlots+res.FinalSlots != rf.comp {
-			t.Fatalf("%v %v: %+v, want every packet delivered cleanly in %d slots (%d after the sorts)", sh, dst, res, rf.want, rf.comp)
-		}
-		if d, ok := FirstDiff(rf.sched, sc, nil); ok {
-			t.Fatalf("%v %v: the rigid variant's pattern differs from the identity's: %v", sh, dst, d)
-		}
+		return true
 	})
+}
+
+// TestRigidOnePatternCatchesFaults: the same per-permutation check on the
+// same default permutations fails for each planted fault: by the pattern
+// alone (against the fault's own run on the identity) for a data-dependent
+// merge relay and the faithful completion, by delivery for a no-op last
+// merge stage and a flipped sort comparator.
+func TestRigidOnePatternCatchesFaults(t *testing.T) {
+	for _, c := range []struct {
+		o           Options
+		patternOnly bool
+	}{
+		{Options{Rigid: true, Mutant: MergeDataRelay}, true},
+		{Options{}, true},
+		{Options{Rigid: true, Mutant: MergeKeepOwn}, false},
+		{Options{Rigid: true, Mutant: FlipComparator}, false},
+	} {
+		refs := map[pops.Shape]rigidRef{}
+		var caught error
+		forRigidPerms(func(sh pops.Shape, dst []int32) bool {
+			caught = rigidOnePattern(sh, dst, c.o, refs, c.patternOnly)
+			return caught == nil
+		})
+		if caught == nil {
+			t.Errorf("%+v: no permutation fails the check", c.o)
+		} else {
+			t.Logf("%+v caught: %v", c.o, caught)
+		}
+	}
 }
 
 // TestRigidPlantedCaught: the same comparison catches a planted

@@ -3,6 +3,7 @@ package pops
 import (
 	"testing"
 
+	"routecheck/algos/popsds"
 	mpops "routecheck/models/pops"
 	"routecheck/props"
 )
@@ -37,5 +38,24 @@ func TestRigid8rCostCatchesLowLump(t *testing.T) {
 	}
 	if o := checkRigid8rCost(1, 100)(env); o.Verdict != props.Violated {
 		t.Errorf("lump/100: %s: %s", o.Verdict, o.Evidence)
+	}
+}
+
+// TestRigid8rLogTellsRigidFromFaithful: the log-n check compares runs
+// across permutations, so it holds on the rigid repair and is violated on
+// the faithful router, which is not rigid at d > g (its pattern differs
+// between permutations of POPS(4,2) from slot 13, pops/thm-2.8/applies-to-8/rigid);
+// the violation must name a permutation B.
+func TestRigid8rLogTellsRigidFromFaithful(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	if o := checkRigid8rLog(rigidOpts, 1, nil)(env); o.Verdict != props.Holds {
+		t.Errorf("rigid repair: %s: %s", o.Verdict, o.Evidence)
+	}
+	o := checkRigid8rLog(popsds.Options{}, 1, nil)(env)
+	if o.Verdict != props.Violated {
+		t.Fatalf("faithful router: %s: %s", o.Verdict, o.Evidence)
+	}
+	if ce, _ := o.Counterexample.(map[string]any); ce["permB"] == nil {
+		t.Errorf("faithful router caught without a second permutation: %s", o.Evidence)
 	}
 }

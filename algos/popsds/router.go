@@ -39,6 +39,14 @@ const (
 	// instead of the plan's relay, so which group a processor listens to,
 	// and whom it hears, depend on the data.
 	DataRelay
+	// MergeDataRelay is DataRelay in the rigid variant's merge stages (see
+	// rigid.go): a merge-stage packet with an odd destination is relayed by
+	// its own source processor. The faithful router has no merge stages.
+	MergeDataRelay
+	// MergeKeepOwn makes the rigid variant's last merge stage a no-op on the
+	// data: its slots run as planned, but every wire keeps its own packet
+	// instead of the comparator's minimum or maximum.
+	MergeKeepOwn
 )
 
 func (m Mutant) String() string {
@@ -57,6 +65,10 @@ func (m Mutant) String() string {
 		return "a sort-phase sender whose packet is home skips its send"
 	case DataRelay:
 		return "a sort-phase packet with an odd destination is relayed by its source"
+	case MergeDataRelay:
+		return "a merge-stage packet with an odd destination is relayed by its source"
+	case MergeKeepOwn:
+		return "the last merge stage's comparators keep their own packets"
 	}
 	return fmt.Sprintf("Mutant(%d)", int(m))
 }
@@ -117,12 +129,19 @@ type Options struct {
 	// starts from and every processor's action (see schedule.go). It must
 	// not modify them; it changes nothing the router does.
 	Observe func(slot int, ph Phase, st pops.State, acts []pops.Action)
+	// Rigid selects the repaired, rigid completion (rigid.go, "pops-ds-rigid")
+	// in place of the run-information completion: after the sub-network
+	// sorts, the remaining stages of Batcher's odd-even merge sort on all n
+	// wires, then one fixed permutation to the destinations.
+	Rigid bool
 }
 
 // Result is what a run did, as the slot model reports it.
 type Result struct {
 	// Slots stepped, and their split by phase.
 	Slots, SortSlots, InfoSlots, WaveSlots, FinalSlots int
+	// MergeSlots: the rigid variant's merge stages (0 for the faithful one).
+	MergeSlots int
 	// Conflicts counts couplers with two or more senders over all slots.
 	Conflicts int
 	// Delivered, Lost and Duplicated count packets as the model reports them.
@@ -155,6 +174,8 @@ type router struct {
 	ev          pops.Events
 	observe     func(int, Phase, pops.State, []pops.Action)
 	phase       Phase
+	mergePlans  []roundPlan // rigid variant: the merge stages
+	finalPlan   roundPlan   // rigid variant: sorted rank → destination
 }
 
 type stagePlan struct {
@@ -212,6 +233,11 @@ func newRouter(sh pops.Shape, dst []int32, o Options) (*router, error) {
 	if err := rt.compile(); err != nil {
 		return nil, err
 	}
+	if o.Rigid {
+		if err := rt.compileRigid(); err != nil {
+			return nil, err
+		}
+	}
 	rt.acts = make([]pops.Action, rt.n)
 	rt.dropSent = make([]bool, rt.n)
 	rt.cur = make([]int32, rt.n)
@@ -229,6 +255,9 @@ func RouteWith(sh pops.Shape, dst []int32, o Options) (Result, error) {
 	rt, err := newRouter(sh, dst, o)
 	if err != nil {
 		return Result{}, err
+	}
+	if o.Rigid {
+		return rt.routeRigid()
 	}
 	for j := range rt.k {
 		if err := rt.sort(j); err != nil {

@@ -24,6 +24,9 @@ const (
 	PhaseWave
 	// PhaseFinal: the final rounds (d/g slots).
 	PhaseFinal
+	// PhaseMerge: the rigid variant's cross-sub-network merge stages (see
+	// rigid.go); the faithful router has none.
+	PhaseMerge
 )
 
 func (p Phase) String() string {
@@ -38,6 +41,8 @@ func (p Phase) String() string {
 		return "wave"
 	case PhaseFinal:
 		return "final"
+	case PhaseMerge:
+		return "merge"
 	}
 	return fmt.Sprintf("Phase(%d)", int(p))
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	amb "routecheck/algos/multibutterfly"
 	"routecheck/internal/seeds"
 	"routecheck/models/expander"
 	mb "routecheck/models/multibutterfly"
@@ -159,5 +160,85 @@ func TestE102SameGraph(t *testing.T) {
 	h.NB++
 	if e102SameGraph(g, h) {
 		t.Fatal("a different output count is not seen")
+	}
+}
+
+// The observer's Claim 4.1 records at the printed β (rec[4]) and its two
+// planted recurrence faults (rec[5]: Σ over batch k alone; rec[6]: the
+// next stage's packets left out) agree with a count written here from the
+// buffers alone: per iteration t, expander stage s < log n with s ≡ t
+// (mod 2) and batch k, c = (Σ/X − 1)/6.4 over the cells with X > 0.
+func TestE102Claim41PrintedBetaRecount(t *testing.T) {
+	const n, d = 64, 3
+	net, err := mb.BuildComm(n, d, seeds.Rand(0xe102, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, A := net.LogN, e102A()
+	nb := A * (k + 1)
+	cs := e102Concs(net, e102Set().Alpha)
+	x := &e102Net{n: n, net: net, exp: make([]*e102Expansion, len(cs)), load: make([]*e102Expansion, len(cs))}
+	np := n * (k + 1)
+	dest := make([]int32, np)
+	for i, j := range seeds.Rand(0xe102, 7).Perm(np) {
+		dest[i] = int32(2*k*n + j)
+	}
+	s0, err := mb.InitComm(net, dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec [7]e102Rec
+	var c43 e102C43
+	obs := e102Observer(x, s0, &rec, &c43)
+	count := func(st mb.CommState) [][]int {
+		c := make([][]int, k+1)
+		for s := range c {
+			c[s] = make([]int, nb)
+		}
+		for v, p := range st.Buf {
+			if p >= 0 && v/n <= k {
+				c[v/n][amb.CommBatch(net, A, st.Dest[p])]++
+			}
+		}
+		return c
+	}
+	want := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+	cells := 0
+	prev := count(s0)
+	_, _, err = amb.RunCommObserved(s0, A, 0, true, func(it int, st mb.CommState) error {
+		cur := count(st)
+		for s := 0; s < k; s++ {
+			if s%2 != it%2 {
+				continue
+			}
+			for b := range nb {
+				if cur[s][b] == 0 {
+					continue
+				}
+				var sum [3]int
+				for j := 0; j <= b; j++ {
+					sum[0] += prev[s][j] + prev[s+1][j]
+					sum[2] += prev[s][j]
+				}
+				sum[1] = prev[s][b] + prev[s+1][b]
+				cells++
+				for i := range sum {
+					want[i] = math.Min(want[i], (float64(sum[i])/float64(cur[s][b])-1)/6.4)
+				}
+			}
+		}
+		prev = cur
+		return obs(it, st)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cells == 0 {
+		t.Fatal("no expander cell held a packet: nothing compared")
+	}
+	for i, w := range want {
+		if got := rec[4+i].c; math.Abs(got-w) > 1e-12 {
+			t.Fatalf("rec[%d].c = %v, recount %v (%d cells)", 4+i, got, w, cells)
+		}
 	}
 }

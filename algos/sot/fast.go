@@ -47,9 +47,13 @@ type fast struct {
 	// waves, if non-nil (len n), counts the packets injected at step τ < n
 	// and delivered undeflected in waves[τ] (FreshWaves).
 	waves []int
-	res   Result
-	S     [2]entry
-	ids   [2]int32
+	// idleK > 1: processors inject only in rounds ⌊t/n⌋ ≡ 0 (mod idleK)
+	// (RouteIdle); noInject is set for the steps of the other rounds.
+	idleK    int
+	noInject bool
+	res      Result
+	S        [2]entry
+	ids      [2]int32
 }
 
 // pack is packet id on a link: its id and its target travel together
@@ -152,6 +156,24 @@ func Trace(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand, maxSteps int) 
 	return res, f.arrive, f.defl, nil
 }
 
+// RouteIdle is RouteFast with processors that inject only in rounds
+// (blocks of n steps) ⌊t/n⌋ ≡ 0 (mod k) and inject nothing in the other
+// k − 1 of every k rounds, where passing packets still move (k ≤ 1: every
+// round, RouteFast itself). It is the run of Route with a tamper that drops
+// every injection of those rounds (props/sot's planted fault sotIdleRounds;
+// the packet stays pending), on the fast engine: the node decides as
+// always (under the literal rules with its own packets, drawing the same
+// random numbers) and an own packet's output is then left empty. Its
+// errors are RouteFast's.
+func RouteIdle(alg Algorithm, n int, rel []perm.Pair, rng *rand.Rand, maxSteps, k int) (Result, error) {
+	f, err := newFast(alg, n, rel, rng)
+	if err != nil {
+		return Result{}, err
+	}
+	f.idleK = k
+	return f.run(maxSteps), nil
+}
+
 // run steps until done or maxSteps.
 func (f *fast) run(maxSteps int) Result {
 	if maxSteps <= 0 {
@@ -203,6 +225,7 @@ func (f *fast) step() {
 	cb, nb := f.cur, 1-f.cur
 	occ, nocc := f.occ[cb], f.occ[nb]
 	procs := f.procs[:len(occ)]
+	f.noInject = f.idleK > 1 && (int(f.t)/f.n)%f.idleK != 0
 	if f.rule.proto == protoA && !f.rule.literal {
 		for w := range occ {
 			m := occ[w] | procs[w]
@@ -253,7 +276,7 @@ func (f *fast) nodeA(v, cb, nb int, nocc []uint64) {
 			right = L
 		}
 	}
-	if right < 0 && i+j == n-1 {
+	if right < 0 && i+j == n-1 && !f.noInject {
 		var buf [1]int32
 		if p := f.pending(i, 1, buf[:0]); len(p) == 1 {
 			right = f.pack(p[0])
@@ -362,7 +385,7 @@ func (f *fast) node(v, cb, nb int, nocc []uint64) {
 			out[b] = f.send(S[1-first].slot, ids[1-first], i)
 		}
 	}
-	if isProc && !ru.literal && out[0] < 0 {
+	if isProc && !ru.literal && out[0] < 0 && !f.noInject {
 		if p := f.pending(i, 1, f.ids[:0]); len(p) == 1 {
 			out[0] = f.send(msot.Inject(p[0]), p[0], i)
 		}
@@ -406,9 +429,13 @@ func (f *fast) node(v, cb, nb int, nocc []uint64) {
 }
 
 // send returns id, injecting it first (at processor x) if slot says it is
-// an own packet.
+// an own packet; in an idle round (RouteIdle) an own packet is not
+// injected and send returns −1 (the output stays empty).
 func (f *fast) send(slot msot.Slot, id int32, x int) int32 {
 	if slot >= 3 {
+		if f.noInject {
+			return -1
+		}
 		f.born[id] = f.t
 		f.res.Injections++
 		f.consume(x)

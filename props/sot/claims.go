@@ -92,7 +92,9 @@ type sotFreshStat struct {
 	mean, se float64
 }
 
-func sotFresh(env props.Env, tag uint64, alg asot.Algorithm, n, runs int) (sotFreshStat, error) {
+// sotFreshPlain computes sotFresh's statistic on the stream of tag (no
+// cache): runs runs of FreshWaves of alg on SOT(n).
+func sotFreshPlain(env props.Env, tag uint64, alg asot.Algorithm, n, runs int) (sotFreshStat, error) {
 	var xs []float64
 	for r := range runs {
 		w, err := asot.FreshWaves(alg, n, seeds.Rand(env.Seed, 0x50f, tag, uint64(n), uint64(r)))

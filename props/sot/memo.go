@@ -92,3 +92,30 @@ func scheduledWhpRun(env props.Env, n, r int) *whpRun {
 	})
 	return c
 }
+
+// freshKey names one sotFresh statistic: it depends on nothing else (the
+// budget only chooses which (n, runs) are asked for).
+type freshKey struct {
+	seed, tag uint64
+	alg       asot.Algorithm
+	n, runs   int
+}
+
+type freshCell struct {
+	once sync.Once
+	st   sotFreshStat
+	err  error
+}
+
+var freshCells sync.Map // freshKey → *freshCell
+
+// sotFresh is sotFreshPlain computed once per process per key: a band
+// claim and its planted fault (sotFreshBandFaults), and
+// sot/sec3.3/greedy-c/decreasing and its reversed fault, differ only in
+// what they compare the same statistics against.
+func sotFresh(env props.Env, tag uint64, alg asot.Algorithm, n, runs int) (sotFreshStat, error) {
+	v, _ := freshCells.LoadOrStore(freshKey{env.Seed, tag, alg, n, runs}, &freshCell{})
+	c := v.(*freshCell)
+	c.once.Do(func() { c.st, c.err = sotFreshPlain(env, tag, alg, n, runs) })
+	return c.st, c.err
+}

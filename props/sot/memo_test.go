@@ -35,3 +35,47 @@ func TestGreedyACostsMemo(t *testing.T) {
 		}
 	}
 }
+
+// The memoized fresh statistics equal sotFreshPlain's for every part of
+// the key; the keys are chosen so that each pair differs in one field and
+// their plain statistics differ (checked), so a cache that ignored a field
+// would hand one key's statistic to the other and fail here.
+func TestSotFreshMemo(t *testing.T) {
+	type key struct {
+		seed, tag uint64
+		alg       asot.Algorithm
+		n, runs   int
+	}
+	base := key{props.DefaultSeed, 1, asot.GreedyA, 8, 3}
+	keys := []key{base}
+	for _, f := range []func(*key){
+		func(k *key) { k.seed = 7 },
+		func(k *key) { k.tag = 2 },
+		func(k *key) { k.alg = asot.GreedyC },
+		func(k *key) { k.n = 16 },
+		func(k *key) { k.runs = 4 },
+	} {
+		k := base
+		f(&k)
+		keys = append(keys, k)
+	}
+	plain := make([]sotFreshStat, len(keys))
+	for i, k := range keys {
+		st, err := sotFreshPlain(props.Env{Seed: k.seed}, k.tag, k.alg, k.n, k.runs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain[i] = st
+		if i > 0 && st == plain[0] {
+			t.Fatalf("key %+v: same statistic as %+v, the test could not tell them apart", k, base)
+		}
+	}
+	for range 2 { // the second pass is served from the cache
+		for i, k := range keys {
+			got, err := sotFresh(props.Env{Budget: props.Small, Seed: k.seed}, k.tag, k.alg, k.n, k.runs)
+			if err != nil || got != plain[i] {
+				t.Errorf("key %+v: got %+v (%v), want %+v", k, got, err, plain[i])
+			}
+		}
+	}
+}

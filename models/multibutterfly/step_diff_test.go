@@ -179,3 +179,117 @@ func TestStepIntoMatchesMaps(t *testing.T) {
 		t.Error("the comparison does not catch the planted difference (the earlier move misnamed)")
 	}
 }
+
+// checkInvariantsPlain is CheckInvariants as it was before the pooled
+// tally: a fresh slice per call.
+func checkInvariantsPlain(s State) error {
+	if len(s.Dest) != len(s.Pos) || len(s.Source) != len(s.Pos) || len(s.Count) != s.Net.Nodes() {
+		return fmt.Errorf("multibutterfly: shape: %d sources, %d destinations, %d positions, %d counts", len(s.Source), len(s.Dest), len(s.Pos), len(s.Count))
+	}
+	tally := make([]int32, len(s.Count))
+	for p, v := range s.Pos {
+		if v < 0 || int(v) >= len(tally) {
+			return fmt.Errorf("multibutterfly: packet %d at node %d out of range", p, v)
+		}
+		tally[v]++
+		if !s.Net.OnRoute(v, s.Dest[p]) {
+			st, k := s.Net.StageOf(v)
+			return fmt.Errorf("multibutterfly: packet %d (destination %d) misrouted to ⟨%d, %d⟩", p, s.Dest[p], st, k)
+		}
+	}
+	for v, c := range tally {
+		if c != s.Count[v] {
+			return fmt.Errorf("multibutterfly: node %d: count %d, but %d packets stand there", v, s.Count[v], c)
+		}
+		if int(c) > s.L {
+			return fmt.Errorf("multibutterfly: node %d holds %d packets, over L = %d", v, c, s.L)
+		}
+	}
+	return nil
+}
+
+// invariantsDiff compares check with checkInvariantsPlain on states reached
+// by legal random steps on networks of several sizes (so the pooled tally
+// is reused across sizes), each also corrupted in one way — a count
+// changed, a packet moved to another node (same stage or anywhere, out of
+// range included), L lowered, a slice shortened — and returns the first
+// difference, with how often each outcome came up.
+func invariantsDiff(check func(State) error) (string, map[string]int) {
+	kinds := []string{"shape", "out of range", "misrouted", "count", "over L", "ok"}
+	seen := map[string]int{}
+	rng := rand.New(rand.NewPCG(14, 3))
+	for c := range 300 {
+		n := []int{4, 16, 8}[c%3]
+		net, err := Build(n, 1+c%3, rand.New(rand.NewPCG(uint64(c), 9)))
+		if err != nil {
+			return err.Error(), seen
+		}
+		s, err := Init(net, 1+rng.IntN(3), perm.Random(n, rng))
+		if err != nil {
+			return err.Error(), seen
+		}
+		for step := range 8 {
+			x := s.Clone()
+			switch r := rng.IntN(9); r {
+			case 1:
+				x.Count[rng.IntN(len(x.Count))] += int32(1 - 2*rng.IntN(2))
+			case 2, 3:
+				q := rng.IntN(len(x.Pos))
+				if r == 2 {
+					x.Pos[q] = int32(rng.IntN(net.Nodes()+2) - 1)
+				} else {
+					st, _ := net.StageOf(x.Pos[q])
+					x.Pos[q] = net.Node(st, rng.IntN(n))
+				}
+				if x.Pos[q] >= 0 && int(x.Pos[q]) < net.Nodes() && rng.IntN(2) == 0 {
+					x.Count[s.Pos[q]]--
+					x.Count[x.Pos[q]]++
+				}
+			case 4:
+				x.L = rng.IntN(max(x.L, 1))
+			case 5:
+				x.Dest = x.Dest[:len(x.Dest)-1]
+			}
+			want, got := checkInvariantsPlain(x), check(x)
+			if fmt.Sprint(want) != fmt.Sprint(got) {
+				return fmt.Sprintf("case %d step %d: %v, plain %v", c, step, got, want), seen
+			}
+			for _, k := range kinds {
+				if want == nil && k == "ok" || want != nil && strings.Contains(want.Error(), k) {
+					seen[k]++
+				}
+			}
+			var next State
+			if _, err := StepInto(&next, s, diffMoves(s, rng)); err == nil {
+				s = next
+			}
+		}
+	}
+	return "", seen
+}
+
+// TestCheckInvariantsMatchesPlain holds CheckInvariants (pooled tally) to
+// the fresh-slice version on sound and corrupted states, every kind of
+// error among them, and the comparison catches a planted difference (a
+// check that lets a buffer over L through).
+func TestCheckInvariantsMatchesPlain(t *testing.T) {
+	diff, seen := invariantsDiff(CheckInvariants)
+	if diff != "" {
+		t.Fatal(diff)
+	}
+	for _, k := range []string{"shape", "out of range", "misrouted", "count", "over L", "ok"} {
+		if seen[k] == 0 {
+			t.Errorf("no case with outcome %q: %v", k, seen)
+		}
+	}
+	t.Logf("outcomes: %v", seen)
+	planted := func(s State) error {
+		if err := CheckInvariants(s); err != nil && !strings.Contains(err.Error(), "over L") {
+			return err
+		}
+		return nil
+	}
+	if diff, _ := invariantsDiff(planted); diff == "" {
+		t.Error("the comparison does not catch a check that lets a buffer over L through")
+	}
+}

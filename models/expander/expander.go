@@ -312,7 +312,7 @@ func colourSplitter(s Splitter) []int32 {
 	if err != nil {
 		panic("expander: colouring a splitter: " + err.Error())
 	}
-	if err := bipartite.Check(mg, col, 2*s.D); err != nil {
+	if err := checkColouring(mg, col, 2*s.D); err != nil {
 		panic("expander: splitter colouring: " + err.Error())
 	}
 	return col

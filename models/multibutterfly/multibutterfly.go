@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 
 	"routecheck/models/expander"
 	"routecheck/models/perm"
@@ -220,9 +221,13 @@ func StepInto(dst *State, s State, a []Move) (Events, error) {
 	dst.Pos = append(dst.Pos[:0], s.Pos...)
 	dst.Count = append(dst.Count[:0], s.Count...)
 	var ev Events
-	busy := make(map[int32]int, 2*len(a))
-	usedEdge := make(map[int32]bool, len(a))
-	moved := make(map[int32]bool, len(a))
+	// The per-step sets (nodes on an active line and the move that
+	// activated them, edges used, packets moved) are epoch-stamped arrays
+	// from a pool rather than maps: the same checks in the same order, so
+	// the same errors (TestStepIntoMatchesMaps holds it to the map version).
+	sc := stepPool.Get().(*stepScratch)
+	defer stepPool.Put(sc)
+	ep := sc.reset(s.Net.Nodes(), len(s.Net.Edges), len(s.Pos))
 	for i, m := range a {
 		if m.Packet < 0 || int(m.Packet) >= len(s.Pos) || m.Edge < 0 || int(m.Edge) >= len(s.Net.Edges) {
 			return ev, fmt.Errorf("multibutterfly: %w: move %d: packet %d or edge %d out of range", ErrIllegal, i, m.Packet, m.Edge)
@@ -231,19 +236,19 @@ func StepInto(dst *State, s State, a []Move) (Events, error) {
 		if s.Pos[m.Packet] != e.From {
 			return ev, fmt.Errorf("multibutterfly: %w: move %d: packet %d is at node %d, not at the tail %d of edge %d", ErrIllegal, i, m.Packet, s.Pos[m.Packet], e.From, m.Edge)
 		}
-		if moved[m.Packet] {
+		if sc.packet[m.Packet] == ep {
 			return ev, fmt.Errorf("multibutterfly: %w: move %d: packet %d moved twice in one step", ErrIllegal, i, m.Packet)
 		}
-		if usedEdge[m.Edge] {
+		if sc.edge[m.Edge] == ep {
 			return ev, fmt.Errorf("multibutterfly: %w: move %d: two packets on edge %d in one step", ErrIllegal, i, m.Edge)
 		}
-		for _, v := range []int32{e.From, e.To} {
-			if j, ok := busy[v]; ok {
-				return ev, fmt.Errorf("multibutterfly: %w: moves %d and %d: node %d has two active lines in one step", ErrIllegal, j, i, v)
+		for _, v := range [2]int32{e.From, e.To} {
+			if sc.node[v] == ep {
+				return ev, fmt.Errorf("multibutterfly: %w: moves %d and %d: node %d has two active lines in one step", ErrIllegal, sc.nodeMove[v], i, v)
 			}
-			busy[v] = i
+			sc.node[v], sc.nodeMove[v] = ep, i
 		}
-		moved[m.Packet], usedEdge[m.Edge] = true, true
+		sc.packet[m.Packet], sc.edge[m.Edge] = ep, ep
 		dst.Pos[m.Packet] = e.To
 		dst.Count[e.From]--
 		dst.Count[e.To]++
@@ -261,6 +266,43 @@ func StepInto(dst *State, s State, a []Move) (Events, error) {
 	return ev, nil
 }
 
+// stepScratch is StepInto's working memory: entry x of node, edge or packet
+// equals the current epoch when node x is on an active line (activated by
+// move nodeMove[x]), edge x carries a packet, or packet x has moved, in the
+// step being applied. Bumping the epoch empties all three at once.
+type stepScratch struct {
+	epoch              uint32
+	node, edge, packet []uint32
+	nodeMove           []int
+}
+
+var stepPool = sync.Pool{New: func() any { return new(stepScratch) }}
+
+// reset starts a step on a network of nodes nodes and edges edges with
+// packets packets and returns the step's epoch (never 0, which every fresh
+// entry holds).
+func (sc *stepScratch) reset(nodes, edges, packets int) uint32 {
+	sc.epoch++
+	if sc.epoch == 0 { // wrapped: stale stamps could equal a new epoch
+		clear(sc.node)
+		clear(sc.edge)
+		clear(sc.packet)
+		sc.epoch = 1
+	}
+	if len(sc.node) < nodes {
+		sc.node, sc.nodeMove = make([]uint32, nodes), make([]int, nodes)
+	}
+	if len(sc.edge) < edges {
+		sc.edge = make([]uint32, edges)
+	}
+	if len(sc.packet) < packets {
+		sc.packet = make([]uint32, packets)
+	}
+	return sc.epoch
+}
+
+var tallyPool = sync.Pool{New: func() any { return new([]int32) }}
+
 // CheckInvariants validates a state independently of how it was reached:
 // Count is the tally of Pos (conservation: every packet is somewhere, once),
 // every buffer holds at most L packets, and every packet is on the route to
@@ -270,7 +312,16 @@ func CheckInvariants(s State) error {
 	if len(s.Dest) != len(s.Pos) || len(s.Source) != len(s.Pos) || len(s.Count) != s.Net.Nodes() {
 		return fmt.Errorf("multibutterfly: shape: %d sources, %d destinations, %d positions, %d counts", len(s.Source), len(s.Dest), len(s.Pos), len(s.Count))
 	}
-	tally := make([]int32, len(s.Count))
+	// The tally is pooled scratch (cleared here): CheckInvariants runs
+	// after every step of a checked run, and a fresh slice per call cost
+	// more than the checks (TestCheckInvariantsMatchesPlain).
+	tp := tallyPool.Get().(*[]int32)
+	defer tallyPool.Put(tp)
+	if cap(*tp) < len(s.Count) {
+		*tp = make([]int32, len(s.Count))
+	}
+	tally := (*tp)[:len(s.Count)]
+	clear(tally)
 	for p, v := range s.Pos {
 		if v < 0 || int(v) >= len(tally) {
 			return fmt.Errorf("multibutterfly: packet %d at node %d out of range", p, v)

@@ -128,6 +128,32 @@ type e102Expansion struct {
 
 // e102Expands measures c's expansion up to size k (≥ 1) against beta.
 func e102Expands(c e102Conc, k int, beta float64) (e102Expansion, error) {
+	return e102ExpandsWith(c, k, beta, expander.Spectral)
+}
+
+// e102SpectralOnce returns expander.Spectral for a single graph, computed
+// at most once: e102Fill's two measurements of one concentrator (up to
+// ⌊αm⌋ and up to the batch load) need the same certificate, which depends
+// on the graph alone. Each returned function must serve one graph only
+// (TestE102SpectralOnceMatchesPlain, with a planted misuse).
+func e102SpectralOnce() func(expander.Graph) (expander.Cert, error) {
+	var (
+		done bool
+		cert expander.Cert
+		err  error
+	)
+	return func(g expander.Graph) (expander.Cert, error) {
+		if !done {
+			cert, err = expander.Spectral(g)
+			done = true
+		}
+		return cert, err
+	}
+}
+
+// e102ExpandsWith is e102Expands with Tanner's certificate from spectral
+// (expander.Spectral or a memo of it for c.g).
+func e102ExpandsWith(c e102Conc, k int, beta float64, spectral func(expander.Graph) (expander.Cert, error)) (e102Expansion, error) {
 	x := e102Expansion{ratio: math.Inf(1)}
 	for a := range c.g.NA {
 		if r := float64(c.g.Gamma([]int32{int32(a)})); r < x.ratio {
@@ -157,7 +183,7 @@ func e102Expands(c e102Conc, k int, beta float64) (e102Expansion, error) {
 		}
 		return x, nil
 	}
-	cert, err := expander.Spectral(c.g)
+	cert, err := spectral(c.g)
 	if err != nil {
 		return x, err
 	}
@@ -272,8 +298,9 @@ func e102Fill(seed uint64, n int, b props.Budget) *e102Net {
 		A := e102A()
 		beta := mbflyforms.F(set.Beta)
 		for i, c := range x.concs {
+			spectral := e102SpectralOnce()
 			if c.k > 0 {
-				e, err := e102Expands(c, c.k, beta)
+				e, err := e102ExpandsWith(c, c.k, beta, spectral)
 				if err != nil {
 					x.err = fmt.Errorf("%s: %w", c.what, err)
 					return x
@@ -281,7 +308,7 @@ func e102Fill(seed uint64, n int, b props.Budget) *e102Net {
 				x.exp[i] = &e
 			}
 			if kb := (c.m + A - 1) / A; kb > c.k && kb <= c.g.NB {
-				e, err := e102Expands(c, kb, beta)
+				e, err := e102ExpandsWith(c, kb, beta, spectral)
 				if err == nil {
 					x.load[i] = &e
 				}

@@ -38,6 +38,7 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 			eng := amb.NewEngine(net) // one engine for the network's runs
 			for _, L := range []int{1, 2, 3, 5} {
 				i := 0
+				desc := fmt.Sprintf("N=%d d=%d L=%d", n, d, L) // once, not per permutation
 				var ferr error
 				perm.Each(n, func(p []int32) bool {
 					i++
@@ -55,7 +56,7 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 						ferr = fmt.Errorf("N=%d d=%d L=%d perm %v: %w", n, d, L, p, err)
 						return false
 					}
-					return f(fmt.Sprintf("N=%d d=%d L=%d", n, d, L), p, s, res, fin)
+					return f(desc, p, s, res, fin)
 				})
 				if ferr != nil {
 					return runs, ferr

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
+
+	"routecheck/models/sortnet"
 )
 
 // laneSampler fills lane 0 of w (n wires) with a 0-1 input of the given
@@ -207,5 +210,83 @@ func TestWeight01MinDraws(t *testing.T) {
 				t.Fatalf("n = %d, weight %d: drawPCGMin did not take 64·(n − weight) draws", n, weight)
 			}
 		}
+	}
+}
+
+// UnsortedManyPCGMin answers as UnsortedManyPCG does where every weight of
+// the pass is ≤ n/2 (the same draws), on Batcher's network with one
+// comparator deleted; where weights exceed n/2 every input it reports has
+// the reported weight and is left unsorted by the faulty network (checked
+// by running it again with sortnet.Eval01), it finds some, and the whole
+// network leaves none unsorted. A different deleted comparator changes
+// the answers (the comparison can fail).
+func TestWeight01MinManyAnswers(t *testing.T) {
+	const n, of = 40, 41
+	bat, err := OddEvenMergeSort(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	del := bat.Clone()
+	del.Stages[5] = slices.Delete(del.Stages[5], 1, 2)
+	del2 := bat.Clone()
+	del2.Stages[9] = slices.Delete(del2.Stages[9], 0, 1)
+	evalMany := func(nw sortnet.Network) func([][]uint64) {
+		return func(ws [][]uint64) {
+			for _, w := range ws {
+				sortnet.Eval01(nw, w)
+			}
+		}
+	}
+	type ans struct {
+		k, weight int
+		z         []int
+	}
+	run := func(useMin bool, nw sortnet.Network) (out []ans) {
+		g, src := NewWeight01(n), rand.NewPCG(9, 4)
+		for k0 := 0; k0 < of; k0 += 2 {
+			var a ans
+			if useMin {
+				a.k, a.weight, a.z = g.UnsortedManyPCGMin(evalMany(nw), k0, min(of, k0+2), of, src)
+			} else {
+				a.k, a.weight, a.z = g.UnsortedManyPCG(evalMany(nw), k0, min(of, k0+2), of, src)
+			}
+			out = append(out, a)
+		}
+		return out
+	}
+	half := 0 // passes whose weights are all ≤ n/2: k0+1 ≤ of/2
+	for k0 := 0; k0 < of && (k0+1)*n/(of-1) <= n/2; k0 += 2 {
+		half++
+	}
+	gotMin, want := run(true, del), run(false, del)
+	if !reflect.DeepEqual(gotMin[:half], want[:half]) {
+		t.Fatalf("weights ≤ n/2: UnsortedManyPCGMin %v, UnsortedManyPCG %v", gotMin[:half], want[:half])
+	}
+	found := 0
+	for _, a := range gotMin[half:] {
+		if a.z == nil {
+			continue
+		}
+		found++
+		w := make([]uint64, n)
+		ones := 0
+		for i, b := range a.z {
+			w[i], ones = uint64(b), ones+b
+		}
+		sortnet.Eval01(del, w)
+		if ones != a.weight || sortnet.Unsorted01(w)&1 == 0 {
+			t.Fatalf("k = %d: reported input %v (weight %d, stated %d) is not left unsorted", a.k, a.z, ones, a.weight)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no failing input above weight n/2: the check needs some")
+	}
+	for _, a := range run(true, bat) {
+		if a.z != nil {
+			t.Fatalf("the whole network leaves %v unsorted", a.z)
+		}
+	}
+	if reflect.DeepEqual(run(true, del2), gotMin) {
+		t.Fatal("a different deleted comparator gave the same answers")
 	}
 }

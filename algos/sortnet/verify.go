@@ -181,6 +181,7 @@ type Weight01 struct {
 	w    []uint64
 	idx  []int32    // a permutation of 0..n−1, kept permuting (partial Fisher–Yates)
 	many [][]uint64 // UnsortedManyBy's vectors and their inputs' copies
+	ds   []uint32   // drawPCGMin's picks for one lane
 }
 
 // NewWeight01 returns a generator for n wires (n < 2^31).
@@ -218,6 +219,18 @@ func (g *Weight01) UnsortedManyBy(evalMany func([][]uint64), k0, k1, of int, r *
 // r.IntN (TestWeight01PCGSame, BenchmarkWeight01Draw).
 func (g *Weight01) UnsortedManyPCG(evalMany func([][]uint64), k0, k1, of int, src *rand.PCG) (k, weight int, z []int) {
 	return g.unsortedMany(evalMany, k0, k1, of, func(k int) { g.drawPCG(k, of, src) })
+}
+
+// UnsortedManyPCGMin is UnsortedManyPCG with a sampler that draws only
+// min(weight, n − weight) positions per input (drawPCGMin): the inputs
+// have the same distribution — for each lane, uniform over the 0-1
+// vectors of the k-th weight, independent of the other lanes — but they
+// are other inputs, and src is left elsewhere, than UnsortedManyPCG's
+// (TestWeight01MinSameDistribution). Where weight > n/2 it costs
+// n − weight draws instead of weight: about half the draws over weights
+// spread over 0..n.
+func (g *Weight01) UnsortedManyPCGMin(evalMany func([][]uint64), k0, k1, of int, src *rand.PCG) (k, weight int, z []int) {
+	return g.unsortedMany(evalMany, k0, k1, of, func(k int) { g.drawPCGMin(k, of, src) })
 }
 
 func (g *Weight01) unsortedMany(evalMany func([][]uint64), k0, k1, of int, draw func(k int)) (k, weight int, z []int) {
@@ -285,6 +298,68 @@ func (g *Weight01) drawPCG(k, of int, src *rand.PCG) {
 			idx[i], idx[j] = a, idx[i]
 			w[a] |= bit
 		}
+	}
+}
+
+// drawPCGMin fills g.w with 64 random 0-1 inputs of the k-th weight,
+// drawing m = min(weight, n − weight) positions per lane. Each lane runs
+// m steps of a partial Fisher–Yates shuffle on idx, whatever order idx is
+// left in: step i swaps a uniform pick of idx[i..n−1] into place i, so
+// the first m entries of idx become a uniformly random m-subset of the
+// wires (every ordered m-tuple of distinct wires has probability
+// (n−m)!/n!, by induction on i, for any starting order of idx). With
+// weight ≤ n − weight the lane has ones there (drawPCG's sampler); else
+// it starts all ones and the m picks are its zeros: the complement of a
+// uniform (n − weight)-subset is a uniform weight-subset. Either way each
+// lane is uniform over the C(n, weight) vectors of that weight, given
+// everything drawn before it, like drawPCG's lanes (the exhaustive
+// enumeration in TestWeight01MinSameDistribution).
+func (g *Weight01) drawPCGMin(k, of int, src *rand.PCG) {
+	w, idx, n := g.w, g.idx, len(g.w)
+	m, fill := minPicks(n, g.weight(k, of))
+	for i := range w {
+		w[i] = fill
+	}
+	if cap(g.ds) < m {
+		g.ds = make([]uint32, m)
+	}
+	ds := g.ds[:m]
+	for lane := range 64 {
+		for i := range ds {
+			// IntNPCG(src, n−i), written out as in drawPCG.
+			r := uint64(n - i)
+			x := src.Uint64()
+			d, ok := lemire(x, r)
+			if !ok {
+				d = intNReject(src, r, x)
+			}
+			ds[i] = uint32(d)
+		}
+		pickLane(idx, w, ds, uint64(1)<<lane)
+	}
+}
+
+// minPicks is how many wires drawPCGMin picks for a lane of the given
+// weight on n wires, and the value the lanes start from: the weight's
+// ones on zeros, or, when n − weight < weight, its n − weight zeros on
+// ones.
+func minPicks(n, weight int) (m int, fill uint64) {
+	if n-weight < weight {
+		return n - weight, ^uint64(0)
+	}
+	return weight, 0
+}
+
+// pickLane runs len(ds) steps of a partial Fisher–Yates shuffle on idx
+// (step i swaps idx[i + ds[i]] into place i; ds[i] < len(idx) − i) and
+// flips bit in w at each wire it places: distinct wires, so each is
+// flipped once.
+func pickLane(idx []int32, w []uint64, ds []uint32, bit uint64) {
+	for i, d := range ds {
+		j := i + int(d)
+		a := idx[j]
+		idx[i], idx[j] = a, idx[i]
+		w[a] ^= bit
 	}
 }
 

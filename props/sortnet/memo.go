@@ -137,12 +137,25 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 		}
 		// Four weights' inputs a pass (Weight01.UnsortedManyBy: the same
 		// draws, the first failing weight in order), drawn from pcg
-		// directly (UnsortedManyPCG: the same draws as through r).
+		// directly (UnsortedManyPCG: the same draws as through r). At
+		// the last three sizes (2^j − 1, 2^j, 2^j + 1 with 2^j = maxN:
+		// about half of all the draws) they are drawn with
+		// min(weight, n − weight) draws per input instead
+		// (UnsortedManyPCGMin: the same distribution, other inputs,
+		// half the draws). Before those sizes the stream, and so every
+		// input, is the one the ledger's runs were recorded with; the
+		// planted faults of the sorts claims that reach the random part
+		// are caught by the permutations of the first of those sizes,
+		// drawn before any of its 0-1 inputs.
 		nw01 := min(n+1, 256)
 		gen := asn.NewWeight01(n)
+		draw := gen.UnsortedManyPCG
+		if i >= len(ns)-3 && n >= maxN-1 {
+			draw = gen.UnsortedManyPCGMin
+		}
 		for k0 := 0; k0 < nw01; k0 += 4 {
 			k1 := min(nw01, k0+4)
-			_, weight, z := gen.UnsortedManyPCG(nw.eval01Many, k0, k1, nw01, pcg)
+			_, weight, z := draw(nw.eval01Many, k0, k1, nw01, pcg)
 			if z != nil {
 				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("random 0-1 input of weight %d", weight)}
 			}

@@ -11,6 +11,8 @@ import (
 // run the same assertions on smaller n.
 func short() bool { return testing.Short() || mutationBuild }
 
-// aksLong adds the measurement-only sizes that cost most and assert nothing
-// the default run does not (TestExpanderFindings at n = 2^14).
-var aksLong = flag.Bool("aks.long", false, "TestExpanderFindings: also n = 2^14 (d = 8, 12, 16)")
+// aksLong adds the sizes that cost most: the measurement-only
+// TestExpanderFindings rows at n = 2^14 (they assert nothing the default
+// run does not) and TestExactSortsExhaustive at n = 25, 26 (the same
+// assertions in a size regime n = 17..24 already reaches).
+var aksLong = flag.Bool("aks.long", false, "TestExpanderFindings: also n = 2^14 (d = 8, 12, 16); TestExactSortsExhaustive: n up to 26 (default 24)")

@@ -127,6 +127,8 @@ func (c fastCase) runs(alg Algorithm) bool {
 // same delivery step and the same number of deflections. Greedy-a-literal
 // livelocks (a packet sent down from its processor is never delivered), so
 // its runs stop at the step cap, which is compared too.
+// RouteFast (Trace without the per-packet arrays) is compared on every case
+// with n ≤ 32.
 func TestFastMatchesModel(t *testing.T) {
 	cases := fastCases()
 	for _, alg := range Algorithms {
@@ -148,7 +150,13 @@ func TestFastMatchesModel(t *testing.T) {
 			if msg := diffTraces(r1, r2, a1, a2, d1, d2); msg != "" {
 				t.Errorf("%s %s: %s", alg, c.name, msg)
 			}
-			// RouteFast is the same engine.
+			// RouteFast is the same engine (newFast + run, as Trace, whose
+			// only difference is the guarded per-packet arrive write), so
+			// its comparison stops at n = 32: the n = 64 runs cost about
+			// 2 s and exercise no RouteFast-only code.
+			if c.n > 32 {
+				continue
+			}
 			if r3, err := RouteFast(alg, c.n, c.rel, rand.New(rand.NewPCG(seed, 7)), maxSteps); err != nil || r3 != r1 {
 				t.Errorf("%s %s: RouteFast %+v, %v; model %+v", alg, c.name, r3, err, r1)
 			}

@@ -47,6 +47,35 @@ func rigid8Shapes(b props.Budget) []rigid8Shape {
 	return keep
 }
 
+// rigid8Perms calls try on the permutations a rigid8Shape compares with the
+// identity and returns the first outcome try returns (nil: none), with the
+// evidence's description of what was tried. At n ≤ 8 the permutations are
+// tried in lexicographic order first (all of them when random = 0, else the
+// first random), so the first difference found is the smallest
+// counterexample there; then random ones drawn from r. try must copy a
+// permutation it keeps: the lexicographic one is advanced in place.
+func rigid8Perms(n, random int, r *rand.Rand, try func([]int32) *props.Outcome) (string, *props.Outcome) {
+	how := fmt.Sprintf("%d random", random)
+	if n <= 8 {
+		p := perm.Identity(n)
+		for k := 0; (random == 0 || k < random) && nextPerm(p); k++ {
+			if o := try(p); o != nil {
+				return how, o
+			}
+		}
+		how = "all"
+		if random > 0 {
+			how = fmt.Sprintf("the first %d (lexicographic) and %d random", random, random)
+		}
+	}
+	for range random {
+		if o := try(perm.Random(n, r)); o != nil {
+			return how, o
+		}
+	}
+	return how, nil
+}
+
 // nextPerm advances p to the next permutation in lexicographic order and
 // reports false after the last.
 func nextPerm(p []int32) bool {
@@ -125,26 +154,9 @@ func checkRigid8(mut popsds.Mutant, part func(mpops.Shape) func(popsds.Phase) bo
 				}
 				return nil
 			}
-			// At n ≤ 8 the permutations are tried in lexicographic order
-			// first (all of them, or the first s.random), so the first
-			// difference found is the smallest counterexample there.
-			how := fmt.Sprintf("%d random", s.random)
-			if n <= 8 {
-				p := perm.Identity(n)
-				for k := 0; (s.random == 0 || k < s.random) && nextPerm(p); k++ {
-					if o := try(p); o != nil {
-						return *o
-					}
-				}
-				how = "all"
-				if s.random > 0 {
-					how = fmt.Sprintf("the first %d (lexicographic) and %d random", s.random, s.random)
-				}
-			}
-			for range s.random {
-				if o := try(perm.Random(n, r)); o != nil {
-					return *o
-				}
+			how, o := rigid8Perms(n, s.random, r, try)
+			if o != nil {
+				return *o
 			}
 			what := "every slot"
 			if keep != nil {

@@ -56,23 +56,9 @@ func checkRigid8r(o popsds.Options) func(props.Env) props.Outcome {
 				}
 				return nil
 			}
-			how := fmt.Sprintf("%d random", s.random)
-			if n <= 8 {
-				p := perm.Identity(n)
-				for k := 0; (s.random == 0 || k < s.random) && nextPerm(p); k++ {
-					if o := try(p); o != nil {
-						return *o
-					}
-				}
-				how = "all"
-				if s.random > 0 {
-					how = fmt.Sprintf("the first %d (lexicographic) and %d random", s.random, s.random)
-				}
-			}
-			for range s.random {
-				if o := try(perm.Random(n, r)); o != nil {
-					return *o
-				}
+			how, o := rigid8Perms(n, s.random, r, try)
+			if o != nil {
+				return *o
 			}
 			ev = append(ev, fmt.Sprintf("%v: %s permutations, all %d slots the same as the identity's", sh, how, len(ref)))
 		}

@@ -31,12 +31,13 @@ claims:
 test:
 	$(GO) test ./...
 
-## test-long: the tests with a long timeout (+ algos/aks's n = 2^14 findings rows and n = 25, 26 exhaustive sorts, algos/sortnet's random sortedness tests up to n = 2^16, props/meshtest's n = 8, k = 16 k-k phases), then the whole ledger at the large budget
+## test-long: the tests with a long timeout (+ algos/aks's n = 2^14 findings rows and n = 25, 26 exhaustive sorts, algos/sortnet's random sortedness tests up to n = 2^16, props/meshtest's n = 8, k = 16 k-k phases, algos/popsds's rigid repair on all 40 320 permutations of POPS(4,2)), then the whole ledger at the large budget
 test-long:
 	$(GO) test -timeout 60m ./...
 	$(GO) test -timeout 60m ./algos/aks -run 'TestExpanderFindings|TestExactSortsExhaustive' -aks.long
 	$(GO) test -timeout 60m ./algos/sortnet -run 'TestSortsRandomAndStructured|TestSortsRandom01EveryWeight' -sortnet.long
 	$(GO) test -timeout 60m ./props/meshtest -run TestKKPhases -meshtest.long
+	$(GO) test -timeout 60m ./algos/popsds -run TestRigidDeliversWithOnePattern -popsds.long
 	$(GO) run ./cmd/routecheck claims --budget large
 
 ## props: only the property / claims suite

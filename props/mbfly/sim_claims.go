@@ -258,7 +258,8 @@ func (e setupError) Unwrap() error { return e.err }
 
 // mbflyInvariantCheck runs mbflyInvariantRuns with judge, which returns ""
 // for a good run and otherwise the evidence and counterexample of a bad
-// one. Violated on a bad run or a run's error, else holds with holds(runs)
+// one. Inconclusive on a setupError (no run could be made), violated on
+// a bad run or a run's error, else holds with holds(runs)
 // as the evidence. When several runs are bad the last one found is
 // reported: among N = 4, 8 a bad run ends only its (N, d, L), and the runs
 // go on with the next.

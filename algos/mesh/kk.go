@@ -354,16 +354,23 @@ func colourDet(ds []Dest, black []bool, n int, scratch []int32) {
 // RouteKK runs the plan and measures it (on the torus with o.Torus, which
 // needs o.Model).
 func RouteKK(pl Plan, o Options) (KKResult, error) {
-	var res KKResult
 	if o.Torus && !o.Model {
-		return res, fmt.Errorf("mesh: the torus runs only on the step model (set Model with Torus)")
+		return KKResult{}, fmt.Errorf("mesh: the torus runs only on the step model (set Model with Torus)")
 	}
 	if !o.Model {
 		return routeLines(pl.N, nil, append([]int32(nil), pl.Src...), pl.Targets)
 	}
+	return routePhases(pl, func(pos, tg []int32) (phaseRun, error) { return modelPhase(pl.N, pos, tg, o.Torus) })
+}
+
+// routePhases runs pl's phases one after another with phase (each packet
+// from pos to its target tg; pos is then moved to tg) and measures them as
+// RouteKK reports them: steps and queues per phase, their sum and maximum.
+func routePhases(pl Plan, phase func(pos, tg []int32) (phaseRun, error)) (KKResult, error) {
+	var res KKResult
 	pos := append([]int32(nil), pl.Src...)
 	for ph, tg := range pl.Targets {
-		r, err := modelPhase(pl.N, pos, tg, o.Torus)
+		r, err := phase(pos, tg)
 		if err != nil {
 			return res, fmt.Errorf("phase %d: %w", ph+1, err)
 		}

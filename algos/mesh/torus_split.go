@@ -72,21 +72,7 @@ func torusSplitTies(v mesh.View, rng *rand.Rand) mesh.Moves {
 // TorusSplitTies (every phase through models/mesh.StepGrid) and measures it
 // as RouteKK does; every packet must end each phase at its target.
 func RouteKKTorusSplit(pl Plan) (KKResult, error) {
-	var res KKResult
-	pos := append([]int32(nil), pl.Src...)
-	for ph, tg := range pl.Targets {
-		r, err := splitPhase(pl.N, pos, tg)
-		if err != nil {
-			return res, fmt.Errorf("phase %d: %w", ph+1, err)
-		}
-		res.PhaseSteps = append(res.PhaseSteps, r.steps)
-		res.PhaseQueue = append(res.PhaseQueue, r.phaseQ)
-		res.EndQueue = append(res.EndQueue, r.endQ)
-		res.Steps += r.steps
-		res.MaxQueue = max(res.MaxQueue, r.phaseQ)
-		copy(pos, tg)
-	}
-	return res, nil
+	return routePhases(pl, func(pos, tg []int32) (phaseRun, error) { return splitPhase(pl.N, pos, tg) })
 }
 
 // splitPhase is one phase of RouteKKTorusSplit.

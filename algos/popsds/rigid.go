@@ -248,14 +248,6 @@ func (rt *router) routeRigid() (Result, error) {
 		return rt.res, err
 	}
 	rt.res.FinalSlots += rt.res.Slots - before
-	for p := range rt.n {
-		if rt.st.Delivered[p] {
-			rt.res.Delivered++
-		}
-		if rt.st.Lost[p] {
-			rt.res.Lost++
-		}
-	}
-	rt.res.Completed = rt.res.Delivered == rt.n
+	rt.tally()
 	return rt.res, nil
 }

@@ -272,6 +272,13 @@ func RouteWith(sh pops.Shape, dst []int32, o Options) (Result, error) {
 			return rt.res, err
 		}
 	}
+	rt.tally()
+	return rt.res, nil
+}
+
+// tally counts the delivered and lost packets of the finished run into
+// rt.res (the faithful and the rigid completion end the same way).
+func (rt *router) tally() {
 	for p := range rt.n {
 		if rt.st.Delivered[p] {
 			rt.res.Delivered++
@@ -281,7 +288,6 @@ func RouteWith(sh pops.Shape, dst []int32, o Options) (Result, error) {
 		}
 	}
 	rt.res.Completed = rt.res.Delivered == rt.n
-	return rt.res, nil
 }
 
 func (rt *router) compile() error {

@@ -799,33 +799,9 @@ func e102MergeCheck(mapping sec4Mapping, rows func(k int) int, degBound func(d i
 			if maxHosted > 3 || maxDeg > degBound(d) {
 				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d d=%d: %d processors; one hosts %d nodes, the largest degree is %d (bound %d)", n, d, procs, maxHosted, maxDeg, degBound(d)), Counterexample: cex}
 			}
-			var used [3]int // most colours a phase uses, over both parities
-			for parity := range 2 {
-				for part, limit := range []int{d, 2 * d, 1} {
-					node := make([]int32, procs)
-					for i := range node {
-						node[i] = -1
-					}
-					colours := map[int32]bool{}
-					for i, e := range net.Edges {
-						if int(net.Part[i]) != part || int(e.Stage)%2 != parity {
-							continue
-						}
-						colours[e.Colour] = true
-						for _, v := range []int32{e.From, e.To} {
-							p := proc(v)
-							if w := node[p]; w >= 0 && w != v {
-								cex["parity"], cex["phase"], cex["processor"], cex["nodes"] = parity, part, p, []int32{w, v}
-								return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d d=%d parity %d, phase %d: processor %d must act for nodes %d and %d (stages %d, %d)", n, d, parity, part, p, w, v, int(w)/n, int(v)/n), Counterexample: cex}
-							}
-							node[p] = v
-						}
-					}
-					if len(colours) > limit {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d d=%d phase %d uses %d colours > %d", n, d, part, len(colours), limit), Counterexample: cex}
-					}
-					used[part] = max(used[part], len(colours))
-				}
+			used, bad := mergePhaseCheck(net, n, d, procs, proc, cex)
+			if bad != nil {
+				return *bad
 			}
 			ev = append(ev, fmt.Sprintf("n=%d: %d processors, ≤ %d nodes (buffers) each, max degree %d (6d + 2 = %d); in each parity every phase acts for one node per processor, with at most %d expander, %d splitter and %d direct colours (d, 2d, 1 = %d, %d, 1)", n, procs, maxHosted, maxDeg, 6*d+2, used[0], used[1], used[2], d, 2*d))
 		}

@@ -27,8 +27,12 @@ func init() {
 		if b <= props.DefaultMem {
 			continue
 		}
+		m := props.MemEstimate{Small: b, Default: b, Large: b}
+		if c.N >= fullScaleOnly {
+			m = props.MemEstimate{Large: b} // not simulated below the large budget
+		}
 		for _, stat := range []string{"1/A", "2/mu", "2/sigma", "2/max"} {
-			props.DeclareMem(fmt.Sprintf("pops/table-%s/n=%d/d=%dg", stat, c.N, c.Ratio), props.MemEstimate{Small: b, Default: b, Large: b})
+			props.DeclareMem(fmt.Sprintf("pops/table-%s/n=%d/d=%dg", stat, c.N, c.Ratio), m)
 		}
 	}
 	// The claims that run every survivor class of the slot model

@@ -38,12 +38,19 @@ func Splitter(m, d int, netSeed uint64) expander.Splitter {
 	return expander.NewSplitter(m, d, seeds.Rand(netSeed, 0x6bf3, uint64(m), uint64(d)))
 }
 
+// MaxD is the largest degree the expansion target accepts. Nothing in the
+// splitter or the count limits d (models/multibutterfly's old d ≤ 64 is gone
+// too); the cap keeps a hunt's splitter at m·d ≤ 2^19 edges per side so that
+// an evaluation stays cheap, and 128 covers the paper's explicit parameter
+// set of §4.3 (d = 102).
+const MaxD = 128
+
 func (in SetInstance) validate() error {
 	switch {
 	case in.M < 4 || in.M > 4096 || in.M%2 != 0:
 		return fmt.Errorf("m = %d: must be even, in [4, 4096]", in.M)
-	case in.D < 1 || in.D > 64:
-		return fmt.Errorf("d = %d: must be in [1, 64]", in.D)
+	case in.D < 1 || in.D > MaxD:
+		return fmt.Errorf("d = %d: must be in [1, %d]", in.D, MaxD)
 	case in.AlphaInv < 1 || in.M/in.AlphaInv < 1:
 		return fmt.Errorf("alpha_inv = %d: need 1 ≤ ⌊m/alpha_inv⌋ (m = %d)", in.AlphaInv, in.M)
 	case !(in.Beta > 0) || in.Beta > 1e6:
@@ -146,7 +153,7 @@ func (t *expansionTarget) Description() string {
 
 func (t *expansionTarget) DefineFlags(fs *flag.FlagSet) {
 	t.m = fs.Int("m", 256, "splitter inputs m (even, 4 … 4096)")
-	t.d = fs.Int("d", 32, "degree into each output set, 1 … 64 (the design: 32)")
+	t.d = fs.Int("d", 32, fmt.Sprintf("degree into each output set, 1 … %d (the design: 32; §4.3's explicit set: 102)", MaxD))
 	t.alphaInv = fs.Int("alpha-inv", 32, "1/α: sets of at most ⌊m/alpha-inv⌋ inputs (the design: 32)")
 	t.beta = fs.Float64("beta", 7, "β the sets must expand by (the design: 7)")
 	t.netSeed = fs.Uint64("net-seed", 1, "seed of the splitter's random matchings")
@@ -167,8 +174,8 @@ func (t *expansionTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, 
 	switch {
 	case *t.m < 4 || *t.m > 4096 || *t.m%2 != 0:
 		return hunt.Case{}, fmt.Errorf("--m = %d: must be even, in [4, 4096]", *t.m)
-	case *t.d < 1 || *t.d > 64:
-		return hunt.Case{}, fmt.Errorf("--d = %d: must be in [1, 64]", *t.d)
+	case *t.d < 1 || *t.d > MaxD:
+		return hunt.Case{}, fmt.Errorf("--d = %d: must be in [1, %d]", *t.d, MaxD)
 	case *t.alphaInv < 1 || *t.m / *t.alphaInv < 1:
 		return hunt.Case{}, fmt.Errorf("--alpha-inv = %d: need 1 ≤ ⌊m/alpha-inv⌋ (m = %d)", *t.alphaInv, *t.m)
 	case !(*t.beta > 0) || *t.beta > 1e6:

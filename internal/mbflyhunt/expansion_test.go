@@ -97,6 +97,7 @@ func TestExpansionRejectsBadInstances(t *testing.T) {
 		{func(in *SetInstance) { in.Side = "left" }, "side"},
 		{func(in *SetInstance) { in.M = 63 }, "m = 63"},
 		{func(in *SetInstance) { in.AlphaInv = 128 }, "alpha_inv"},
+		{func(in *SetInstance) { in.D = 129 }, "d = 129: must be in [1, 128]"},
 	} {
 		in := good
 		tc.mod(&in)
@@ -107,9 +108,29 @@ func TestExpansionRejectsBadInstances(t *testing.T) {
 	}
 }
 
+// TestExpansionHuntsAtDegree102 runs the target at §4.3's explicit degree
+// d = 102 (refused while the limit was 64): with m = 256 and |X| ≤ 8 a set
+// expands by at most 102 per input into 128 outputs, so the metric
+// β|X|/|Γ(X)| is at least β/102 > 0 and the returned value must say so.
+func TestExpansionHuntsAtDegree102(t *testing.T) {
+	tg, _ := hunt.LookupTarget("mbfly-expansion")
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	tg.DefineFlags(fs)
+	if err := fs.Parse([]string{"--m", "256", "--d", "102", "--samples", "4", "--starts", "1", "--families=false"}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(c.Value >= 7.0/102) || c.Value > 7 {
+		t.Errorf("value %g: want in [β/102, β] = [%g, 7]", c.Value, 7.0/102)
+	}
+}
+
 // Bad flags get an error naming the flag.
 func TestExpansionBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--m", "7"}, {"--m", "8192"}, {"--d", "0"}, {"--alpha-inv", "512"}, {"--beta", "0"}, {"--samples", "-1"}, {"--starts", "0"}} {
+	for _, args := range [][]string{{"--m", "7"}, {"--m", "8192"}, {"--d", "0"}, {"--d", "129"}, {"--alpha-inv", "512"}, {"--beta", "0"}, {"--samples", "-1"}, {"--starts", "0"}} {
 		tg, _ := hunt.LookupTarget("mbfly-expansion")
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)
 		tg.DefineFlags(fs)

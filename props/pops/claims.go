@@ -159,7 +159,13 @@ func (rr routerRun) stepCoverage() string {
 // caught for its holds to stand.
 var routerFaults = []ap.Mutant{ap.MutantTempByGroup, ap.MutantNoAckWait, ap.MutantRelayKeeps}
 
+// routerClaims keeps every router claim's routerRun by ID, for the test
+// that the exhaustive part's rebuilt reports judge as the full ones do
+// (TestBadOutcomeAgreesWithFullReport).
+var routerClaims = map[string]routerRun{}
+
 func registerRouterClaim(id, source, statement, scope string, recorded props.Verdict, notes string, rr routerRun) {
+	routerClaims[id] = rr
 	var fs []props.Fault
 	for _, m := range routerFaults {
 		mr := rr

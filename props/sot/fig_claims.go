@@ -53,6 +53,7 @@ type costMemoKey struct {
 	seed       uint64
 	alg        asot.Algorithm
 	n, h, runs int
+	from       int // the first run of the cell (0 but for sotCostRange)
 }
 
 type costMemoCell struct {
@@ -88,12 +89,19 @@ func sotLatencyFreeEfficiencies(env props.Env, alg asot.Algorithm, n, h, runs in
 	return out, ""
 }
 
-// sotCostRuns is the memoized cell behind sotEfficiencies.
+// sotCostRuns is the memoized cell behind sotEfficiencies: runs 0 … runs − 1.
 func sotCostRuns(env props.Env, alg asot.Algorithm, n, h, runs int) *costMemoCell {
-	v, _ := costMemo.LoadOrStore(costMemoKey{env.Seed, alg, n, h, runs}, &costMemoCell{})
+	return sotCostRange(env, alg, n, h, 0, runs)
+}
+
+// sotCostRange is the memoized cell of runs from … to − 1 (run r's relation
+// and coins depend on r alone, so a range is a part of any longer cell
+// that contains it).
+func sotCostRange(env props.Env, alg asot.Algorithm, n, h, from, to int) *costMemoCell {
+	v, _ := costMemo.LoadOrStore(costMemoKey{seed: env.Seed, alg: alg, n: n, h: h, runs: to, from: from}, &costMemoCell{})
 	c := v.(*costMemoCell)
 	c.once.Do(func() {
-		for r := range runs {
+		for r := from; r < to; r++ {
 			rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0xf45, uint64(n), uint64(h), uint64(r)))
 			// The fast engine: asot.Route's result (tested in algos/sot).
 			res, err := asot.RouteFast(alg, n, rel, seeds.Rand(env.Seed, 0xf45, uint64(n), uint64(h), uint64(r), 1), 0)

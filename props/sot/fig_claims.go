@@ -179,7 +179,7 @@ func sotAgainstFresh(env props.Env, alg asot.Algorithm, ns []int, size func(n in
 func sotFig4Check(alg asot.Algorithm, reverse bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		ns := sotFig4Sizes(env.Budget, alg)
-		runs := env.Budget.Pick(20, 20, 60)
+		runs := sotFig4Runs(env.Budget)
 		tc := stats.T(props.Alpha/float64(len(ns)), runs-1)
 		verdict, ev, msg := sotAgainstFresh(env, alg, ns, func(n int, f sotFreshStat) (float64, float64, string, string) {
 			lo, hi := n, 16*n
@@ -213,6 +213,9 @@ func sotFig4Check(alg asot.Algorithm, reverse bool) func(props.Env) props.Outcom
 		return props.Outcome{Verdict: verdict, Evidence: fmt.Sprintf("%s, %d runs per h, α = %.2g per size, Student-t (runs − 1 df): %s", alg, runs, props.Alpha/float64(len(ns)), strings.Join(ev, "; "))}
 	}
 }
+
+// sotFig4Runs is the number of runs per h of the approaches-fresh claims.
+func sotFig4Runs(b props.Budget) int { return b.Pick(20, 20, 60) }
 
 // sotFig4Sizes are the torus sides of the Figure 4 claims: 16, and 32 at
 // the default budget except for greedy-b (one of its runs at h = 16·32 is

@@ -65,7 +65,7 @@ func sotCurveCheck(alg asot.Algorithm, reverse bool) func(props.Env) props.Outco
 	return func(env props.Env) props.Outcome {
 		n := sotCurveSide
 		runs := sotCurveRuns(env.Budget)
-		shared := env.Budget.Pick(20, 20, 60) // the approaches-fresh claim's runs (sotFig4Check)
+		shared := sotFig4Runs(env.Budget) // the approaches-fresh claim's runs
 		sums := make([]stats.Summary, len(sotCurveMultiples))
 		for k, m := range sotCurveMultiples {
 			c, msg := sotCurveCosts(env, alg, n, m*n, runs, shared)

@@ -33,9 +33,14 @@ func tree4Net(env props.Env, n, d int) (*mb.Network, error) {
 // returned), uses one line per vertex per step, starts no colour at a node
 // before its previous exchange returned, and takes 2d(2⌈log₃ d⌉ + 1) steps.
 func tree4Check(shallow bool, gap func(c, l int) int) func(props.Env) props.Outcome {
+	return tree4CheckAt([]int{2, 3, 4, 9, 10}, shallow, gap)
+}
+
+// tree4CheckAt is tree4Check at the degrees ds.
+func tree4CheckAt(ds []int, shallow bool, gap func(c, l int) int) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		var ev []string
-		for _, d := range []int{2, 3, 4, 9, 10} {
+		for _, d := range ds {
 			h := mb.TreeDepth(d)
 			for _, n := range []int{8, 16, 32}[:env.Budget.Pick(2, 3, 3)] {
 				net, err := tree4Net(env, n, d)

@@ -53,6 +53,7 @@ type costMemoKey struct {
 	seed       uint64
 	alg        asot.Algorithm
 	n, h, runs int
+	from       int // the first run of the cell (0 but for sotCostRange)
 }
 
 type costMemoCell struct {
@@ -88,12 +89,19 @@ func sotLatencyFreeEfficiencies(env props.Env, alg asot.Algorithm, n, h, runs in
 	return out, ""
 }
 
-// sotCostRuns is the memoized cell behind sotEfficiencies.
+// sotCostRuns is the memoized cell behind sotEfficiencies: runs 0 … runs − 1.
 func sotCostRuns(env props.Env, alg asot.Algorithm, n, h, runs int) *costMemoCell {
-	v, _ := costMemo.LoadOrStore(costMemoKey{env.Seed, alg, n, h, runs}, &costMemoCell{})
+	return sotCostRange(env, alg, n, h, 0, runs)
+}
+
+// sotCostRange is the memoized cell of runs from … to − 1 (run r's relation
+// and coins depend on r alone, so a range is a part of any longer cell
+// that contains it).
+func sotCostRange(env props.Env, alg asot.Algorithm, n, h, from, to int) *costMemoCell {
+	v, _ := costMemo.LoadOrStore(costMemoKey{seed: env.Seed, alg: alg, n: n, h: h, runs: to, from: from}, &costMemoCell{})
 	c := v.(*costMemoCell)
 	c.once.Do(func() {
-		for r := range runs {
+		for r := from; r < to; r++ {
 			rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0xf45, uint64(n), uint64(h), uint64(r)))
 			// The fast engine: asot.Route's result (tested in algos/sot).
 			res, err := asot.RouteFast(alg, n, rel, seeds.Rand(env.Seed, 0xf45, uint64(n), uint64(h), uint64(r), 1), 0)
@@ -171,7 +179,7 @@ func sotAgainstFresh(env props.Env, alg asot.Algorithm, ns []int, size func(n in
 func sotFig4Check(alg asot.Algorithm, reverse bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		ns := sotFig4Sizes(env.Budget, alg)
-		runs := env.Budget.Pick(20, 20, 60)
+		runs := sotFig4Runs(env.Budget)
 		tc := stats.T(props.Alpha/float64(len(ns)), runs-1)
 		verdict, ev, msg := sotAgainstFresh(env, alg, ns, func(n int, f sotFreshStat) (float64, float64, string, string) {
 			lo, hi := n, 16*n
@@ -205,6 +213,9 @@ func sotFig4Check(alg asot.Algorithm, reverse bool) func(props.Env) props.Outcom
 		return props.Outcome{Verdict: verdict, Evidence: fmt.Sprintf("%s, %d runs per h, α = %.2g per size, Student-t (runs − 1 df): %s", alg, runs, props.Alpha/float64(len(ns)), strings.Join(ev, "; "))}
 	}
 }
+
+// sotFig4Runs is the number of runs per h of the approaches-fresh claims.
+func sotFig4Runs(b props.Budget) int { return b.Pick(20, 20, 60) }
 
 // sotFig4Sizes are the torus sides of the Figure 4 claims: 16, and 32 at
 // the default budget except for greedy-b (one of its runs at h = 16·32 is

@@ -9,7 +9,9 @@
 // distributions and the structured families of props/mesh.GenKK
 // (transpose, reflect, row-to-col).
 //
-// A cell is (n, k, dist, alg) with n ∈ {4, 8, 16, 32}, k ∈ {n, n², n²·log n},
+// A cell is (n, k, dist, alg) with n ∈ {4, 8, 16, 32}, k ∈ {n, n², n²·log n}
+// and, for n ≤ N4MaxN and the four mesh algorithms (not the torus, which
+// runs on the step model), k = n⁴ (Lemma 3's regime for DET_4_PHASE_ROUTE),
 // dist an index into props/mesh.KKFamilies and alg an index into Algorithms.
 // --max-n is the largest mesh side n (a cell's Size is its number of PUs,
 // n²). Every algorithm runs with coloring at the same k. For
@@ -18,7 +20,7 @@
 // still gives every position ⌊k/2n⌋ or ⌈k/2n⌉ of them (the ledger's
 // mesh/lemma-6/k-not-multiple-of-n), Corollary 1 is no longer exact
 // (mesh/cor-1/k-not-multiple-of-n), and the cell's note says so. The
-// plots show all three k, k = n and n² dashed.
+// plots show all four k, k = n and n² dashed.
 //
 // One run draws a distribution from the stream seeds.Rand(seed, tag, n, k,
 // dist, run) — the same for every algorithm, so the algorithms are compared
@@ -34,7 +36,9 @@
 // DET_3_PHASE_ROUTE Theorem 1's bounds as stated in the same units (its
 // queue bound is false: mesh/thm-1/queue), for DET_4_PHASE_ROUTE Lemma 3's
 // bound read as k·n/2 + k^{5/6}·n^{2/3} (lemma3_time; the cited algorithm
-// is ours only for k ≥ n⁴, which no cell reaches — the cell note says so),
+// is ours only for k ≥ n⁴, which only the k = n⁴ cells reach — each cell
+// note says which regime it is in; at k = n⁴ the bound is k·n/2 + k, i.e.
+// lemma3_time = 1 + 2/n),
 // and for the torus §6's halved Theorem 1 bound k·n/4 + 1.5·n²·log n
 // (torus_time; the ledger's mesh/sec-6/torus-one-way-exceeds finds it
 // exceeded with the one-way stand-in, mesh/sec-6/torus-halved-split met with

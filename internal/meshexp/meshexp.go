@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"strings"
 
 	am "routecheck/algos/mesh"
 	"routecheck/internal/experiment"
@@ -43,15 +44,29 @@ const streamTag = 0x6d6b6b // "mkk"
 
 func log2(n int) int { return bits.Len(uint(n)) - 1 }
 
+// N4MaxN is the largest mesh side with k = n⁴ cells (n = 8: 2^18
+// packets; n = 16 would route 2^24 per run).
+const N4MaxN = 8
+
+// KindN4 is the kind of k = n⁴ (K), the regime of Lemma 3 in which
+// DET_4_PHASE_ROUTE's subsets are single PUs and ours is the cited
+// algorithm.
+const KindN4 = 3
+
+// kinds names the kinds of k (K), in order.
+var kinds = []string{"k = n", "k = n²", "k = n²·log n", "k = n⁴"}
+
 // K returns the k of nominal kind for side n: kind 0 is k = n, 1 is n², 2 is
-// n²·log n. Every algorithm runs the same k (DET_3_PHASE_ROUTE at k = n: see
-// the package comment).
+// n²·log n, 3 (KindN4) is n⁴. Every algorithm runs the same k
+// (DET_3_PHASE_ROUTE at k = n: see the package comment).
 func K(n, kind int) int {
 	switch kind {
 	case 0:
 		return n
 	case 1:
 		return n * n
+	case KindN4:
+		return n * n * n * n
 	}
 	return n * n * log2(n)
 }
@@ -129,7 +144,7 @@ func init() { experiment.Register(kk{}) }
 func (kk) Name() string { return "mesh-kk" }
 
 func (kk) Title() string {
-	return "k-k routing on the n×n mesh with coloring (003 Lemmas 1–3, Theorems 1, 2, §6): ours = routing time / (k·n/2) (the max column is rounded to an integer; time_max is exact); extras: max queue / k, excess (T − kn/2)/√(kn log n), Theorem 1's bounds as stated in the same units (det; its queue bound is false, see the ledger's mesh/thm-1/queue), Lemma 3's bound read as k·n/2 + k^{5/6}·n^{2/3} (det-4, lemma3_time; valid where k ≥ n⁴), §6's halved Theorem 1 bound k·n/4 + 1.5·n² log n (torus, torus_time); dist: 0 uniform, 1 transpose, 2 reflect, 3 row-to-col; alg: 0 rand-3-phase, 1 rand-4-phase, 2 det-3-phase, 3 det-4-phase, 4 det-3-phase on the torus (step model, shorter-way stand-in, n ≤ 8), 5 the same with distance-n/2 packets leaving both ways (n ≤ 8); --max-n is the largest mesh side n; the paper prints no table"
+	return "k-k routing on the n×n mesh with coloring (003 Lemmas 1–3, Theorems 1, 2, §6): ours = routing time / (k·n/2) (the max column is rounded to an integer; time_max is exact); extras: max queue / k, excess (T − kn/2)/√(kn log n), Theorem 1's bounds as stated in the same units (det; its queue bound is false, see the ledger's mesh/thm-1/queue), Lemma 3's bound read as k·n/2 + k^{5/6}·n^{2/3} (det-4, lemma3_time; valid where k ≥ n⁴: the k = n⁴ cells, n ≤ 8, mesh algorithms only), §6's halved Theorem 1 bound k·n/4 + 1.5·n² log n (torus, torus_time); dist: 0 uniform, 1 transpose, 2 reflect, 3 row-to-col; alg: 0 rand-3-phase, 1 rand-4-phase, 2 det-3-phase, 3 det-4-phase, 4 det-3-phase on the torus (step model, shorter-way stand-in, n ≤ 8), 5 the same with distance-n/2 packets leaving both ways (n ≤ 8); --max-n is the largest mesh side n; the paper prints no table"
 }
 
 // Cells are the (n, k, dist, alg) with n ≤ maxN: --max-n is the mesh side
@@ -137,15 +152,24 @@ func (kk) Title() string {
 func (kk) Cells(maxN int) ([]experiment.Cell, []string) {
 	var cells []experiment.Cell
 	var skipped []string
-	kinds := []string{"k = n", "k = n²", "k = n²·log n"}
 	for _, n := range Ns {
 		if n > maxN {
 			skipped = append(skipped, fmt.Sprintf("n=%d: mesh side > --max-n %d", n, maxN))
 			continue
 		}
 		for kind, kname := range kinds {
+			if kind == KindN4 && n > N4MaxN {
+				skipped = append(skipped, fmt.Sprintf("n=%d: k = n⁴ only up to n = %d (%d packets a run)", n, N4MaxN, n*n*K(n, kind)))
+				continue
+			}
 			for dist, f := range pmesh.KKFamilies {
 				for ai, alg := range Algorithms {
+					if isTorus(alg) && kind == KindN4 {
+						if dist == 0 && ai == len(Algorithms)-1 {
+							skipped = append(skipped, fmt.Sprintf("n=%d, k = n⁴: the torus cells run on the step model, not at k = n⁴", n))
+						}
+						continue
+					}
 					if isTorus(alg) && n > TorusMaxN {
 						if dist == 0 && kind == 0 {
 							skipped = append(skipped, fmt.Sprintf("n=%d: %s runs on the step model, only up to n = %d", n, alg, TorusMaxN))
@@ -155,6 +179,9 @@ func (kk) Cells(maxN int) ([]experiment.Cell, []string) {
 					note := fmt.Sprintf("%s, %s, %s", alg, f, kname)
 					if alg == am.Det4 && K(n, kind) < n*n*n*n {
 						note += ": k < n⁴, outside the regime where column-sort's subsets are single PUs (the cited algorithm would rearrange in submeshes; ours pays rounding instead)"
+					}
+					if alg == am.Det4 && kind == KindN4 {
+						note += ": Lemma 3's regime (column-sort's subsets are single PUs, all rearrangements internal): lemma3_time applies"
 					}
 					if alg == am.Det3 && kind == 0 {
 						note += ": each colour class has k/2 = n/2 packets per PU, outside Theorem 1's analysis (a multiple of n); Corollary 1 is not exact there and thm1_* are reference values only"
@@ -278,9 +305,10 @@ func (kk) Summarize(ec experiment.Cell, samples []experiment.Sample) experiment.
 
 func (kk) Charts(rows []experiment.Row) []experiment.NamedChart {
 	var out []experiment.NamedChart
-	kinds := []string{"k = n", "k = n²", "k = n² log n"}
 	kindOf := func(c Cell) int {
-		switch { // for n ≥ 4 the three values are distinct
+		switch { // for n ≥ 4 the four values are distinct
+		case c.K == c.N*c.N*c.N*c.N:
+			return KindN4
 		case c.K == c.N*c.N*log2(c.N):
 			return 2
 		case c.K == c.N*c.N:
@@ -307,7 +335,7 @@ func (kk) Charts(rows []experiment.Row) []experiment.NamedChart {
 						}
 					}
 					if len(xs) > 0 {
-						series = append(series, plotting.Series{Name: fmt.Sprintf("%s, %s", alg, kinds[kind]), X: xs, Y: ys, Points: true, Dashed: kind != 2})
+						series = append(series, plotting.Series{Name: fmt.Sprintf("%s, %s", alg, strings.ReplaceAll(kinds[kind], "·", " ")), X: xs, Y: ys, Points: true, Dashed: kind < 2})
 					}
 				}
 			}

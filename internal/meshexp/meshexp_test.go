@@ -3,8 +3,11 @@ package meshexp
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	am "routecheck/algos/mesh"
@@ -13,15 +16,31 @@ import (
 )
 
 func smallPlan(t *testing.T, runs, workers int, sh experiment.Shard) experiment.Plan {
+	return smallPlanN4(t, runs, workers, sh, false)
+}
+
+// smallPlanN4 is the plan of the cells with n ≤ 8: all of them with
+// allN4, else without the k = n⁴ cells at n = 8.
+func smallPlanN4(t *testing.T, runs, workers int, sh experiment.Shard, allN4 bool) experiment.Plan {
 	t.Helper()
 	e, err := experiment.Lookup("mesh-kk")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cells, skipped := e.Cells(8) // n ∈ {4, 8}: --max-n is the mesh side
-	if len(cells) != 2*3*len(pmesh.KKFamilies)*len(Algorithms) || len(skipped) != 2 {
+	// three k for every algorithm, and k = n⁴ for the four mesh algorithms
+	// (not the torus); skipped: n = 16 and 32, and the torus at k = n⁴ for
+	// n = 4 and 8
+	if len(cells) != 2*3*len(pmesh.KKFamilies)*len(Algorithms)+2*len(pmesh.KKFamilies)*4 || len(skipped) != 4 {
 		t.Fatalf("%d cells, skipped %v", len(cells), skipped)
 	}
+	// The k = n⁴ cells at n = 8 (2^18 packets a run) are left to
+	// TestKN4CellsPrintLemma3: here they would cost more than the rest
+	// together.
+	cells = slices.DeleteFunc(cells, func(c experiment.Cell) bool {
+		d := Decode(c)
+		return !allN4 && d.N == 8 && d.K == K(8, KindN4)
+	})
 	return experiment.Plan{Exp: e, Cells: cells, Runs: runs, Seed: 7, Workers: workers, Shard: sh}
 }
 
@@ -112,14 +131,14 @@ func TestSmallPlan(t *testing.T) {
 // shard would hold one fixed run index; 4 runs cost twice as much and add
 // no other split).
 func TestShardMergeEqualsWhole(t *testing.T) {
-	whole := smallPlan(t, 2, 1, experiment.Shard{I: 1, K: 1})
+	whole := smallPlanN4(t, 2, 1, experiment.Shard{I: 1, K: 1}, true)
 	o, err := experiment.Execute(context.Background(), whole)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var parts []experiment.Output
 	for i := 1; i <= 3; i++ {
-		p := smallPlan(t, 2, 2, experiment.Shard{I: i, K: 3})
+		p := smallPlanN4(t, 2, 2, experiment.Shard{I: i, K: 3}, true)
 		po, err := experiment.Execute(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
@@ -184,8 +203,92 @@ func TestReferenceBounds(t *testing.T) {
 			}
 		}
 	}
-	if torus != 2*2*3*len(pmesh.KKFamilies) || len(skipped) != 3 {
+	// skipped: n = 32 (--max-n), the two torus algorithms at n = 16, k = n⁴
+	// at n = 16, the torus at k = n⁴ for n = 4 and 8
+	if torus != 2*2*3*len(pmesh.KKFamilies) || len(skipped) != 6 {
 		t.Errorf("%d torus cells (want %d), skipped %v", torus, 2*2*3*len(pmesh.KKFamilies), skipped)
+	}
+}
+
+// The k = n⁴ cells (Lemma 3's regime for DET_4_PHASE_ROUTE) exist for
+// n ∈ {4, 8} and the four mesh algorithms on every family, and the DET_4
+// rows print Lemma 3's bound beside ours. Expected value, from the paper's
+// term as the ledger reads it (k^{5/6}·n^{2/3}, mesh/lemma-3/det4-time): at
+// k = n⁴ it is n^{10/3}·n^{2/3} = n⁴ = k, so lemma3_time = (k·n/2 + k) /
+// (k·n/2) = 1 + 2/n: 1.5 at n = 4, 1.25 at n = 8. Ours must stay within it
+// (the ledger's derived bound k·n/2 + 4·n² is far below k·n/2 + k there).
+func TestKN4CellsPrintLemma3(t *testing.T) {
+	e, err := experiment.Lookup("mesh-kk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, _ := e.Cells(32)
+	var det4 []experiment.Cell
+	count := map[[2]int]int{} // (n, alg index) → families
+	for _, c := range cells {
+		d := Decode(c)
+		if d.K != d.N*d.N*d.N*d.N {
+			continue
+		}
+		if d.N > 8 || isTorus(d.Alg) {
+			t.Errorf("cell %s: k = n⁴ runs only at n ≤ 8 on the mesh", c.Key())
+		}
+		count[[2]int{d.N, d.alg}]++
+		if d.Alg == am.Det4 {
+			det4 = append(det4, c)
+			if !strings.Contains(c.Note, "Lemma 3's regime") {
+				t.Errorf("cell %s: note %q does not say it is Lemma 3's regime", c.Key(), c.Note)
+			}
+		}
+	}
+	for _, n := range []int{4, 8} {
+		for ai, alg := range Algorithms {
+			want := len(pmesh.KKFamilies)
+			if isTorus(alg) {
+				want = 0
+			}
+			if got := count[[2]int{n, ai}]; got != want {
+				t.Errorf("n = %d, %s: %d k = n⁴ cells, want %d", n, alg, got, want)
+			}
+		}
+	}
+	p := experiment.Plan{Exp: e, Cells: det4, Runs: 1, Seed: 7, Workers: 2, Shard: experiment.Shard{I: 1, K: 1}}
+	o, err := experiment.Execute(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := experiment.Rows(e, o)
+	var table bytes.Buffer
+	experiment.WriteTable(&table, e.Title(), rows)
+	lines := strings.Split(table.String(), "\n")
+	head := strings.Fields(lines[1])
+	col := slices.Index(head, "lemma3_time")
+	if col < 0 {
+		t.Fatalf("no lemma3_time column in %q", lines[1])
+	}
+	if len(rows) != 2*len(pmesh.KKFamilies) {
+		t.Fatalf("%d DET_4 rows at k = n⁴, want %d", len(rows), 2*len(pmesh.KKFamilies))
+	}
+	for i, r := range rows {
+		d := Decode(r.Cell)
+		want := 1 + 2/float64(d.N)
+		if got := r.Extra["lemma3_time"]; math.Abs(got-want) > 1e-12 {
+			t.Errorf("n = %d, k = %d, %s: lemma3_time %v, want 1 + 2/n = %v", d.N, d.K, d.Family, got, want)
+		}
+		if *r.Ours.Max > want {
+			t.Errorf("n = %d, k = %d, %s: ours %v above Lemma 3's %v", d.N, d.K, d.Family, *r.Ours.Max, want)
+		}
+		// the printed row: the parameters, runs and ours, then the
+		// lemma3_time column (the header's fields and the row's line up:
+		// "|" separates both, and no header name holds a space but "ours μ"
+		// and "paper μ", which the row fills with one number each)
+		f := strings.Fields(lines[2+i])
+		if len(f) <= col+2 {
+			t.Fatalf("row %q too short", lines[2+i])
+		}
+		if got, wantS := f[col-2], fmt.Sprintf("%.4g", want); got != wantS {
+			t.Errorf("n = %d, %s: printed lemma3_time %q, want %q (row %q)", d.N, d.Family, got, wantS, lines[2+i])
+		}
 	}
 }
 

@@ -1,0 +1,47 @@
+package mesh
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"testing"
+
+	"routecheck/props"
+)
+
+// Every hunted case of mesh/sec-1/det3-beats-rand-from-n2-log-n is at a
+// size the claim runs at every budget (else the check would skip it
+// silently), and replays to the time its hunt recorded: the file's value
+// is steps / (k·n/2 + 1.5·n²·log n), so DET_3 with coloring must take
+// value × that many steps, more than k·n/2 (what the families give).
+func TestDet3BeatsRandHuntedCases(t *testing.T) {
+	hunted, err := huntedAtN2LogN()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hunted) != 3 {
+		t.Fatalf("%d hunted cases, want 3", len(hunted))
+	}
+	sizes, _ := det3RandSizes(props.Small)
+	for i, h := range hunted {
+		if !slices.Contains(sizes, [2]int{h.n, h.k}) {
+			t.Errorf("%s: n = %d, k = %d is not a size of the claim at the small budget %v", h.file, h.n, h.k, sizes)
+		}
+		raw, err := caseBytes(h.file, [][]byte{huntTimeN4K32, huntTimeN4K128, huntTimeN8K192}[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f kkFile
+		if err := json.Unmarshal(raw, &f); err != nil {
+			t.Fatal(err)
+		}
+		want := int(math.Round(f.Value * (float64(h.k*h.n)/2 + 1.5*float64(nlogn2(h.n)))))
+		r, err := det3TimesWith(h.n, h.dst, nil, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Steps != want || r.Steps <= h.k*h.n/2 {
+			t.Errorf("%s: DET_3 takes %d steps, the hunt recorded %d (k·n/2 = %d)", h.file, r.Steps, want, h.k*h.n/2)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"routecheck/algos/aks"
 	ap "routecheck/algos/pops"
+	"routecheck/algos/popsobl"
 	mpops "routecheck/models/pops"
 	"routecheck/models/sortnet"
 	"routecheck/props"
@@ -84,4 +85,17 @@ func init() {
 		Notes:     "The sibling of pops/cor-2.4/8-scheme-aks (exact separators: each bag sorted, kept unchanged) with the sorter the proof of Theorem 2.3 has in mind: an AKS-family network built from ε-halvers, here the certified ones of algos/aks (the comparator-network claims sortnet/aks/certified-* check that it sorts and keeps the per-stage invariants). The check is the same: delivery, no conflict, and the slot count linear in the sorter's depth. Construction class: the network and the post-sort part of [8] are ours. d/g = 16 is run at g = 2 and 4, where the wave term min(g, d/g) is g (the construction's cost is then not O((d/g) log g), as the sibling's notes say). The fault, fixed in advance: the network with its last comparator deleted.",
 		Check:     checkCor24Certified(nil),
 		Faults:    []props.Fault{{Name: "the certified AKS network's last comparator deleted", Check: checkCor24Certified(lastComparatorDeleted)}}})
+}
+
+// thm26Laws are the d = Θ(g) shapes beside d = g: d = 2g and d = g/2.
+var thm26Laws = []dLaw{{"d = 2g", func(g int) int { return 2 * g }}, {"d = g/2", func(g int) int { return g / 2 }}}
+
+func init() {
+	routers := []oblRouter{oblFamily("direct", popsobl.Direct), oblFamily("two-hop", popsobl.TwoHop)}
+	props.Register(props.Claim{ID: "pops/thm-2.6/oblivious-random-growth/d-theta-g", Source: seed000 + " Theorem 2.6", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
+		Statement: "For any oblivious deterministic router on POPS(d,g), d = Θ(g), the expected routing time of a random permutation is Ω(log g / log log g): it grows without bound — at d = 2g and d = g/2.",
+		Scope:     "d = 2g and d = g/2, g ∈ {4, 16, 64} (256 at large); the two oblivious routers of algos/popsobl (direct, deterministic two-hop), greedy conflict-free schedule on the slot model",
+		Notes:     "The sibling of pops/thm-2.6/oblivious-random-growth (d = g) at the two other ends of d = Θ(g) that pops/thm-2.5/d-theta-g uses; the same reading (an Ω with no constant checked as significant growth at each squaring of g, one-sided Welch z, family α = 1e-3 split over the two d's, routers and steps) and the same fault, fixed in advance: a router that takes 2 slots whatever g (Theorem 2.1's off-line bound at d = g), for which growth fails.",
+		Check:     checkObliviousGrowthAt(routers, thm26Laws, "POPS(2g,g) and POPS(g/2,g)"),
+		Faults:    []props.Fault{{Name: constantRouter.name, Check: checkObliviousGrowthAt([]oblRouter{constantRouter}, thm26Laws, "POPS(2g,g) and POPS(g/2,g)")}}})
 }

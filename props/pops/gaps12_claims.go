@@ -3,13 +3,19 @@ package pops
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"strings"
 
 	"routecheck/algos/aks"
 	ap "routecheck/algos/pops"
 	"routecheck/algos/popsobl"
+	"routecheck/internal/seeds"
+	"routecheck/internal/stats"
+	"routecheck/models/perm"
 	mpops "routecheck/models/pops"
 	"routecheck/models/sortnet"
 	"routecheck/props"
+	"routecheck/props/internal/claimtab"
 )
 
 // Issue 12's remaining POPS gaps (the audit of 2026-11-24): Theorem 3.8's
@@ -98,4 +104,104 @@ func init() {
 		Notes:     "The sibling of pops/thm-2.6/oblivious-random-growth (d = g) at the two other ends of d = Θ(g) that pops/thm-2.5/d-theta-g uses; the same reading (an Ω with no constant checked as significant growth at each squaring of g, one-sided Welch z, family α = 1e-3 split over the two d's, routers and steps) and the same fault, fixed in advance: a router that takes 2 slots whatever g (Theorem 2.1's off-line bound at d = g), for which growth fails.",
 		Check:     checkObliviousGrowthAt(routers, thm26Laws, "POPS(2g,g) and POPS(g/2,g)"),
 		Faults:    []props.Fault{{Name: constantRouter.name, Check: checkObliviousGrowthAt([]oblRouter{constantRouter}, thm26Laws, "POPS(2g,g) and POPS(g/2,g)")}}})
+}
+
+// participationStep runs step 1 of the router on the slot model with every
+// pending packet taking part with probability p (a coin per packet, then a
+// uniform intermediate group) and returns the packets that survive slot 1
+// and those delivered in the step (the survivors of slots 1 and 2,
+// Proposition 3.2).
+func participationStep(sh mpops.Shape, p float64, rng *rand.Rand) (slot1, delivered int, err error) {
+	dst := perm.Random(sh.N(), rng)
+	decide := func(_, m int, _ float64) ([]int32, []int32) {
+		var part, groups []int32
+		for k := range m {
+			if rng.Float64() < p {
+				part, groups = append(part, int32(k)), append(groups, int32(rng.IntN(sh.G)))
+			}
+		}
+		return part, groups
+	}
+	obs := func(step, slot int, _ []mpops.Action, _, _ mpops.State, ev mpops.Events) {
+		if step == 1 && slot == 1 {
+			for _, r := range ev.Received {
+				if r.Msg.Kind == mpops.PacketMsg {
+					slot1++
+				}
+			}
+		}
+	}
+	res, err := ap.RunOnModelWith(sh, dst, decide, ap.Options{MaxSteps: 1}, obs)
+	return slot1, res.Delivered, err
+}
+
+// checkBestPBothSlots: on POPS(256,16), step 1 with participation p ∈
+// {g/2d, g/d, 2g/d}, the mean number per group of packets surviving slot 1
+// and of packets surviving slots 1 and 2 is largest at p = best·g/d: for
+// each slot, best's mean is significantly above each other p's (one-sided
+// Welch z, family α = sec3Alpha over 2 slots × 2 comparisons) →
+// consistent; significantly below one → inconsistent; else inconclusive.
+func checkBestPBothSlots(best float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		sh := mpops.Shape{D: 256, G: 16}
+		factors := []float64{0.5, 1, 2}
+		trials := env.Budget.Pick(20, 40, 200)
+		var sum [3][2]stats.Summary
+		for i, f := range factors {
+			p := f * float64(sh.G) / float64(sh.D)
+			rng := seeds.Rand(env.Seed, 42, uint64(i))
+			xs, ys := make([]float64, trials), make([]float64, trials)
+			for r := range trials {
+				s1, del, err := participationStep(sh, p, rng)
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				}
+				xs[r], ys[r] = float64(s1)/float64(sh.G), float64(del)/float64(sh.G)
+			}
+			sum[i] = [2]stats.Summary{stats.Summarize(xs), stats.Summarize(ys)}
+		}
+		bi := -1
+		for i, f := range factors {
+			if f == best {
+				bi = i
+			}
+		}
+		if bi < 0 {
+			panic("pops: checkBestPBothSlots: best must be one of 0.5, 1, 2")
+		}
+		a := sec3Alpha / 4
+		crit := -stats.Z(2 * a)
+		var ev, weak []string
+		for i, f := range factors {
+			ev = append(ev, fmt.Sprintf("p = %g·g/d: %.3f ± %.3f per group survive slot 1, %.3f ± %.3f survive slots 1 and 2", f, sum[i][0].Mean, sum[i][0].SD/math.Sqrt(float64(trials)), sum[i][1].Mean, sum[i][1].SD/math.Sqrt(float64(trials))))
+		}
+		head := fmt.Sprintf("POPS(%d,%d), step 1 on the slot model, %d steps per p; p = %g·g/d claimed best; one-sided Welch z at α = %.1e per comparison: ", sh.D, sh.G, trials, best, a)
+		for slot := range 2 {
+			for i, f := range factors {
+				if i == bi {
+					continue
+				}
+				z := stats.WelchZ(sum[bi][slot], sum[i][slot])
+				switch {
+				case z < -crit:
+					return props.Outcome{Verdict: props.Inconsistent, Evidence: head + fmt.Sprintf("slot %d: p = %g·g/d does significantly better than p = %g·g/d (z = %.2f). ", slot+1, f, best, z) + strings.Join(ev, "; "),
+						Counterexample: map[string]any{"d": sh.D, "g": sh.G, "slot": slot + 1, "p_better": f, "p_claimed": best, "z": z}}
+				case z <= crit:
+					weak = append(weak, fmt.Sprintf("slot %d against p = %g·g/d (z = %.2f)", slot+1, f, z))
+				}
+			}
+		}
+		if len(weak) > 0 {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: head + "not significantly best at " + strings.Join(weak, ", ") + ". " + strings.Join(ev, "; ")}
+		}
+		return props.Outcome{Verdict: props.Consistent, Evidence: head + "significantly best at both slots against both other p. " + strings.Join(ev, "; ")}
+	}
+}
+
+func init() {
+	props.Register(claimtab.WithFault(props.Claim{ID: "pops/sec3-b/p-g-over-d-best/both-slots", Source: seed000 + " §III-B", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
+		Statement: "p = g/d maximizes the expected number of conflict-less communications 'and thus the number of packets that survive slot 1 and slot 2': against p = g/2d and p = 2g/d, more packets survive slot 1, and more survive both slots, at p = g/d.",
+		Scope:     "POPS(256,16), step 1 of the router on the slot model with participation p ∈ {g/2d, g/d, 2g/d}, random permutations",
+		Notes:     "The second half of the sentence that pops/sec3-b/p-g-over-d-best (slot 1, an exact computation) leaves out: slot 2 depends on the permutation, so both slots are measured, per group and step, at the sentence's p and at half and twice it (the expected slot-1 survivors per group, d·p·(1 − p/g)^{d−1}, are 4.87, 5.90 and 4.33 there). Paper class: the three p's are ours, the sentence compares p = g/d with every other p. The fault, fixed in advance: the same check with p = 2g/d claimed best.",
+	}, checkBestPBothSlots, 1, 2, "p = 2g/d claimed best"))
 }

@@ -205,3 +205,118 @@ func init() {
 		Notes:     "The second half of the sentence that pops/sec3-b/p-g-over-d-best (slot 1, an exact computation) leaves out: slot 2 depends on the permutation, so both slots are measured, per group and step, at the sentence's p and at half and twice it (the expected slot-1 survivors per group, d·p·(1 − p/g)^{d−1}, are 4.87, 5.90 and 4.33 there). Paper class: the three p's are ours, the sentence compares p = g/d with every other p. The fault, fixed in advance: the same check with p = 2g/d claimed best.",
 	}, checkBestPBothSlots, 1, 2, "p = 2g/d claimed best"))
 }
+
+// checkXaChain checks, for g ∈ {16, 64, 256, 1024, 2^20} and δ = g^{−1/3},
+// the inequalities of Theorem 3.8's lower bound on E[X_a²], with
+// L = |S_a|g/d_s ∈ (0, g], z = |S'_a| (participants) ∈ [(1 − δ)L, (1 + δ)g]
+// (Eq. 17–18) and x = |S_a^1| (slot-1 survivors) ∈ [(1 − δ)z·e^{−z/g},
+// min(z, g)], each on a grid of 40 points:
+//
+//	(0) (1 − 1/g)^{x−1} ≥ e^{−x/g} for every integer 1 ≤ x ≤ g;
+//	(1) (1 − δ)x·e^{−x/g} ≥ (1 − δ)²z·e^{−z/g}·e^{−z·e^{−z/g}/g};
+//	(2) (1 − δ)²z·e^{−z/g}·e^{−z·e^{−z/g}/g} ≥ (1 − δ)^pow·L·e^{−1}e^{−e^{−1}};
+//	(3) (1 − δ)³e^{−1}e^{−e^{−1}} = 1/(c + ε(g)) with c + ε(g) = proofCEps(g).
+//
+// pow = 3 is the proof's; a larger pow is weaker, a smaller one stronger.
+func checkXaChain(pow float64) func(props.Env) props.Outcome {
+	return func(props.Env) props.Outcome {
+		const n = 40
+		cases := 0
+		c := math.Exp(1 + 1/math.E)
+		fail := func(what string, g int, vals map[string]any) props.Outcome {
+			vals["g"], vals["what"] = g, what
+			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s fails at g = %d: %v", what, g, vals), Counterexample: vals}
+		}
+		grid := func(lo, hi float64, i int) float64 { return lo + (hi-lo)*float64(i)/(n-1) }
+		worst := math.Inf(1) // smallest ratio lhs/rhs of (2)
+		for _, g := range []int{16, 64, 256, 1024, 1 << 20} {
+			gf := float64(g)
+			d := math.Pow(gf, -1.0/3)
+			if g <= 1024 {
+				for x := 1; x <= g; x++ {
+					cases++
+					if math.Pow(1-1/gf, float64(x-1)) < math.Exp(-float64(x)/gf)*(1-1e-12) {
+						return fail("(1 − 1/g)^{x−1} ≥ e^{−x/g}", g, map[string]any{"x": x})
+					}
+				}
+			}
+			if r := math.Pow(1-d, 3) / c * proofCEps(g); math.Abs(r-1) > 1e-12 {
+				return fail("(1 − δ)³/c = 1/(c + ε(g))", g, map[string]any{"ratio": r})
+			}
+			for i := range n {
+				L := grid(gf/n, gf, i)
+				for j := range n {
+					z := grid((1-d)*L, (1+d)*gf, j)
+					ez := z * math.Exp(-z/gf)
+					mid := (1 - d) * (1 - d) * ez * math.Exp(-ez/gf)
+					rhs := math.Pow(1-d, pow) * L / c
+					cases++
+					if mid < rhs*(1-1e-12) {
+						return fail(fmt.Sprintf("(1 − δ)²z·e^{−z/g}·e^{−z·e^{−z/g}/g} ≥ (1 − δ)^%g·L/c", pow), g, map[string]any{"L": L, "z": z, "lhs": mid, "rhs": rhs})
+					}
+					worst = math.Min(worst, mid/rhs)
+					for k := range n {
+						x := grid((1-d)*ez, math.Min(z, gf), k)
+						cases++
+						if (1-d)*x*math.Exp(-x/gf) < mid*(1-1e-12) {
+							return fail("(1 − δ)x·e^{−x/g} ≥ (1 − δ)²z·e^{−z/g}·e^{−z·e^{−z/g}/g}", g, map[string]any{"L": L, "z": z, "x": x})
+						}
+					}
+				}
+			}
+		}
+		return props.Outcome{Verdict: props.Holds, Slack: props.SlackOf(1, worst),
+			Evidence: fmt.Sprintf("all four on %d cases (g = 16, 64, 256, 1024, 2^20; δ = g^{−1/3}; L, z, x on 40-point grids, z up to (1 + δ)g); tightest step (2): lhs/rhs = %.6f (step (1) uses that x·e^{−x/g} increases on [0, g], step (2) that z·e^{−z/g} ≤ g/e for every z)", cases, worst)}
+	}
+}
+
+// checkXExpFacts checks the two facts as printed, sign s in x·e^{s·x/g}
+// (s = +1 as printed), on x, y ∈ [0, g] (g = 16 … 2^20, 200-point grids):
+// x·e^{sx/g} ≤ y·e^{sy/g} whenever x ≤ y ≤ g, and the largest value on
+// [0, g] is at x = g.
+func checkXExpFacts(s float64) func(props.Env) props.Outcome {
+	return func(props.Env) props.Outcome {
+		const n = 200
+		cases := 0
+		for _, g := range []int{16, 64, 256, 1024, 1 << 20} {
+			gf := float64(g)
+			f := func(x float64) float64 { return x * math.Exp(s*x/gf) }
+			e := fmt.Sprintf("%+g", s)
+			if s == 1 {
+				e = "+"
+			}
+			for i := range n {
+				x := gf * float64(i) / (n - 1)
+				if f(x) > f(gf)*(1+1e-12) {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("x·e^{%sx/g} at x = %.4g exceeds its value at x = g = %d", e, x, g), Counterexample: map[string]any{"g": g, "x": x}}
+				}
+				for j := i; j < n; j++ {
+					y := gf * float64(j) / (n - 1)
+					cases++
+					if f(x) > f(y)*(1+1e-12) {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("x·e^{%sx/g} ≤ y·e^{%sy/g} fails at x = %.4g ≤ y = %.4g ≤ g = %d", e, e, x, y, g), Counterexample: map[string]any{"g": g, "x": x, "y": y}}
+					}
+				}
+			}
+		}
+		e := fmt.Sprintf("%+g", s)
+		if s == 1 {
+			e = "+"
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("both facts with x·e^{%sx/g} on %d pairs 0 ≤ x ≤ y ≤ g, g = 16 … 2^20", e, cases)}
+	}
+}
+
+func init() {
+	src := seed000 + " Theorem 3.8 (proof, the bound on E[X_a²])"
+	props.Register(claimtab.WithFault(props.Claim{ID: "pops/thm-3.8/exa2-chain", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		Statement: "E[X_a²] ≥ (1 − δ)|S_a⁺|e^{−|S_a⁺|/g} ≥ (1 − δ)²|S'_a|e^{−|S'_a|/g}·e^{−|S'_a|e^{−|S'_a|/g}/g} ≥ (1 − δ)³(|S_a|g/d_s)e^{−1}e^{−e^{−1}}, and with δ = g^{−1/3} this is (|S_a|/d_s)·g/(c + ε(g)).",
+		Scope:     "g = 16, 64, 256, 1024, 2^20, δ = g^{−1/3}; L = |S_a|g/d_s ∈ (0, g], |S'_a| ∈ [(1 − δ)L, (1 + δ)g] (Eq. 17–18), |S_a⁺| ∈ [(1 − δ)|S'_a|e^{−|S'_a|/g}, min(|S'_a|, g)], 40-point grids; (1 − 1/g)^{x−1} ≥ e^{−x/g} for integer x ≤ g",
+		Notes:     "Exact algebra (floating point, relative tolerance 1e-12), built like pops/thm-3.7/phase2-algebra. Reading of the printed chain, whose middle line writes |S_a⁺| where the derivation needs the participants S'_a: |S_a⁺| (the slot-1 survivors of group a, at most g since there are g couplers) is at least (1 − δ)|S'_a|e^{−|S'_a|/g} w.h.p., and x·e^{−x/g} increases on [0, g], which gives the middle line; the last line uses z·e^{−z/g} ≤ g/e (its maximum, at z = g) and |S'_a| ≥ (1 − δ)|S_a|g/d_s. The chain holds also for |S'_a| up to (1 + δ)g (Eq. 17 allows more than g participants): the tightest case is there. The two facts the chain uses are x·e^{−x/g} ≤ y·e^{−y/g} for x ≤ y ≤ g and 'x·e^{−x/g} has its maximum at x = g'; the paper prints them with e^{+x/g} (see pops/thm-3.8/xexp-facts-as-printed). The w.h.p. steps (Azuma, Chernoff) are not part of this check (pops/thm-3.8/chernoff-*). The fault, fixed in advance: the last line with (1 − δ)² for (1 − δ)³ (one concentration factor dropped).",
+	}, checkXaChain, 3, 2, "the last line with (1 − δ)² for (1 − δ)³"))
+	props.Register(claimtab.WithFault(props.Claim{ID: "pops/thm-3.8/xexp-facts-as-printed", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		Statement: "As printed: x·e^{x/g} ≤ y·e^{y/g} whenever x ≤ y ≤ g, and x·e^{x/g} has its maximum when x = g.",
+		Scope:     "0 ≤ x ≤ y ≤ g, g = 16 … 2^20, 200-point grids",
+		Notes:     "Holds as printed, but trivially: x·e^{x/g} increases for every x ≥ 0, so on [0, g] both facts are true and neither says anything the chain can use (on all x ≥ 0, x·e^{x/g} has no maximum at all). The chain of pops/thm-3.8/exa2-chain needs x·e^{−x/g}: increasing only up to x = g, and maximal there over every x ≥ 0 — that is what 'has maximum when x = g' describes, so the printed e^{+x/g} is a typo for e^{−x/g} (a transcription slip, not an error of the proof; the e^{−x/g} forms are checked in exa2-chain). The fault, fixed in advance: the same check on x·e^{−2x/g}, which peaks at x = g/2 and breaks both facts.",
+	}, checkXExpFacts, 1, -2, "x·e^{−2x/g} (peaks at x = g/2)"))
+}

@@ -202,7 +202,7 @@ func init() {
 	props.Register(claimtab.WithFault(props.Claim{ID: "pops/sec3-b/p-g-over-d-best/both-slots", Source: seed000 + " §III-B", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
 		Statement: "p = g/d maximizes the expected number of conflict-less communications 'and thus the number of packets that survive slot 1 and slot 2': against p = g/2d and p = 2g/d, more packets survive slot 1, and more survive both slots, at p = g/d.",
 		Scope:     "POPS(256,16), step 1 of the router on the slot model with participation p ∈ {g/2d, g/d, 2g/d}, random permutations",
-		Notes:     "The second half of the sentence that pops/sec3-b/p-g-over-d-best (slot 1, an exact computation) leaves out: slot 2 depends on the permutation, so both slots are measured, per group and step, at the sentence's p and at half and twice it (the expected slot-1 survivors per group, d·p·(1 − p/g)^{d−1}, are 4.87, 5.90 and 4.33 there). Paper class: the three p's are ours, the sentence compares p = g/d with every other p. The fault, fixed in advance: the same check with p = 2g/d claimed best.",
+		Notes:     "The second half of the sentence that pops/sec3-b/p-g-over-d-best (slot 1, an exact computation) leaves out: slot 2 depends on the permutation, so both slots are measured, per group and step, at the sentence's p and at half and twice it (the expected slot-1 survivors per group, d·p·(1 − p/g)^{d−1}, are 4.86, 5.90 and 4.33 there). Paper class: the three p's are ours, the sentence compares p = g/d with every other p. The fault, fixed in advance: the same check with p = 2g/d claimed best.",
 	}, checkBestPBothSlots, 1, 2, "p = 2g/d claimed best"))
 }
 
@@ -319,4 +319,72 @@ func init() {
 		Scope:     "0 ≤ x ≤ y ≤ g, g = 16 … 2^20, 200-point grids",
 		Notes:     "Holds as printed, but trivially: x·e^{x/g} increases for every x ≥ 0, so on [0, g] both facts are true and neither says anything the chain can use (on all x ≥ 0, x·e^{x/g} has no maximum at all). The chain of pops/thm-3.8/exa2-chain needs x·e^{−x/g}: increasing only up to x = g, and maximal there over every x ≥ 0 — that is what 'has maximum when x = g' describes, so the printed e^{+x/g} is a typo for e^{−x/g} (a transcription slip, not an error of the proof; the e^{−x/g} forms are checked in exa2-chain). The fault, fixed in advance: the same check on x·e^{−2x/g}, which peaks at x = g/2 and breaks both facts.",
 	}, checkXExpFacts, 1, -2, "x·e^{−2x/g} (peaks at x = g/2)"))
+}
+
+// The two printed complexities of [8] with Cypher–Plaxton's hypercube sort,
+// as functions of k = log₂ g: §I's (d/g)·log log log log g and §II-A's
+// (d/g)·log g·log log g (logs base 2; d/g common to both, left out).
+func cpSec1(k float64) float64  { return math.Log2(math.Log2(math.Log2(k))) }
+func cpSec2A(k float64) float64 { return k * math.Log2(k) }
+
+// checkCPComplexity compares §I's expression f1 with §II-A's f2 for the
+// same algorithm at g = 2^16, 2^256, 2^65536, 2^(2^32) (k = log₂ g): they
+// agree in order when f2/f1 stays within a factor 10 of its first value;
+// it also reports f1/log g (Corollary 2.4 says its O((d/g) log g) is the
+// first, which needs [8] + Cypher–Plaxton not to be o((d/g) log g)).
+func checkCPComplexity(f1, f2 func(k float64) float64) func(props.Env) props.Outcome {
+	return func(props.Env) props.Outcome {
+		ks := []float64{16, 256, 65536, 1 << 32}
+		r0 := f2(ks[0]) / f1(ks[0])
+		var ev []string
+		var bad []string
+		for _, k := range ks {
+			r := f2(k) / f1(k)
+			ev = append(ev, fmt.Sprintf("log₂ g = %.4g: §I %.4g, §II-A %.4g (ratio %.3g), §I ÷ log g = %.3g", k, f1(k), f2(k), r, f1(k)/k))
+			if r > 10*r0 || r < r0/10 {
+				bad = append(bad, fmt.Sprintf("log₂ g = %.4g (ratio %.3g against %.3g at log₂ g = 16)", k, r, r0))
+			}
+		}
+		if len(bad) > 0 {
+			return props.Outcome{Verdict: props.Violated, Evidence: "the two expressions for the same algorithm drift apart by more than a factor 10 at " + strings.Join(bad, ", ") + ": " + strings.Join(ev, "; "),
+				Counterexample: map[string]any{"log2_g": ks[len(ks)-1], "sec1": f1(ks[len(ks)-1]), "sec2a": f2(ks[len(ks)-1])}}
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: "the two expressions stay within a factor 10 of each other's first ratio: " + strings.Join(ev, "; ")}
+	}
+}
+
+// cannotCheck is the check of a sentence the seed gives no way to check:
+// always inconclusive, with the reason.
+func cannotCheck(why string) func(props.Env) props.Outcome {
+	return func(props.Env) props.Outcome {
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: "not checkable from the seed: " + why}
+	}
+}
+
+func init() {
+	props.Register(props.Claim{ID: "pops/sec1/cypher-plaxton-complexity", Source: seed000 + " §I and §II-A (the complexity quoted for [8] with Cypher–Plaxton's sort [16])", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
+		Statement: "§I's running time for [8] with Cypher and Plaxton's hypercube sort, O((d/g) log log log log g) slots, is the same as §II-A's for the same algorithm, O((d/g) log g log log g).",
+		Scope:     "the printed expressions at log₂ g = 16, 256, 65536, 2^32 (logs base 2)",
+		Notes:     "The two sections quote one algorithm ('[8] … starting from … Cypher and Plaxton's O(log n log log n) sorting algorithm', §I; 'replace … Batcher's odd-even merge sort with Cypher and Plaxton's … O(log n log log n) … This yields a O((d/g) log g log log g) slots algorithm', §II-A). §II-A's is what the derivation gives: d/g sorts of g² items, each O(log g² · log log g²) = O(log g log log g) on the simulated n = g²-processor hypercube. §I's log log log log g is smaller by a factor that grows without bound (ratio 64 at g = 2^16, 5.9e10 at g = 2^(2^32)), and it would make [8] + Cypher–Plaxton o((d/g) log g), contradicting the abstract's and §I's 'the first that requires only O((d/g) log g)' for Corollary 2.4. So §I's expression is a misprint (most likely of log g log log g); verdict violated as the text stands, class paper; it changes no result of the paper. An Θ-comparison cannot be decided by finitely many values: the check flags a ratio that moves by more than a factor 10 over g = 2^16 … 2^(2^32), which two expressions of the same order cannot do when their constants are equal; TestCPComplexityCanHold shows the check holding when §I prints §II-A's expression.",
+		Check:     checkCPComplexity(cpSec1, cpSec2A)})
+	props.Register(props.Claim{ID: "pops/rival-8/own-completion", Source: seed000 + " §IV ('The algorithm in [8] is claimed to run in 8d/g log²g + 21d/g + 3 log g + 7 slots')", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+		Statement: "[8]'s own algorithm — its sorts followed by its own post-sort steps — runs within §IV's corrected (4d/g)log²g + (2d/g)log g + 21d/g + 3 log g + 7 slots.",
+		Scope:     "none: cannot be simulated from the seed",
+		Notes:     "Cannot be checked: the seed gives [8] only in outline — §I: 'The solution iteratively makes use of a sub-routine that sorts g² items in POPS(g,g) subnetworks'; §IV: 'claimed to run in 8d/g log²g + 21d/g + 3 log g + 7 slots' — so the steps after the sorts, which the lump 21d/g + 3 log g + 7 pays for, are not described. Our completion (pops/rival-8/within-formula, construction class) is one way to finish the routing and exceeds the lump at d = 16g, g ≥ 16; that says nothing about [8]'s. It would become checkable with [8]'s post-sort steps (Datta & Soundaralakshmi's paper, not among the seeds), simulated on the slot model like the sorts.",
+		Check:     cannotCheck("§IV gives only [8]'s total ('claimed to run in 8d/g log²g + 21d/g + 3 log g + 7 slots'); no step after the sorts is described, so [8]'s own completion cannot be simulated")})
+	props.Register(props.Claim{ID: "pops/rival-15/rajasekaran-davila", Source: seed000 + " §I ('Rajasekaran and Davila have presented a randomized algorithm … that runs in O(d/g + log g) slots [15]')", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+		Statement: "Rajasekaran and Davila's randomized on-line router [15] runs in O(d/g + log g) slots, and §III's router outperforms it ('its rivals') from POPS(2,2) on.",
+		Scope:     "none: the algorithm is not described in the seed",
+		Notes:     "Cannot be checked: the seed names [15] in one sentence of §I ('a randomized algorithm for online permutation routing that runs in O(d/g + log g) slots [15]') and describes none of it; §IV's experiments compare only with [8]. The abstract's 'outperforms its rivals' is checked against [8] (pops/headline/outperforms-from-pops22). It would become checkable with [15]'s algorithm (Rajasekaran & Davila, ICPADS 2004, not among the seeds) built as a router on the slot model.",
+		Check:     cannotCheck("§I gives only '[15] … runs in O(d/g + log g) slots'; the algorithm is not described, so it cannot be run")})
+	props.Register(props.Claim{ID: "pops/rival-8/cypher-plaxton-variant", Source: seed000 + " §I and §II-A ([8] with Cypher–Plaxton's sort [16])", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+		Statement: "[8] with Cypher and Plaxton's O(log n log log n) hypercube sort in place of Batcher's odd-even merge sort routes any permutation in O((d/g) log g log log g) slots (§II-A; §I prints O((d/g) log log log log g), see pops/sec1/cypher-plaxton-complexity), and is slower than the Batcher variant 'for networks of practical size'.",
+		Scope:     "none: the sort is not described in the seed",
+		Notes:     "Cannot be checked: the seed cites Cypher and Plaxton's sort only by its complexity ('O(log n log log n) time [16]', a technical report) and its verdict in practice ('asymptotically faster (though slower for networks of practical size)'); its construction and constants are not given, so neither the slot count nor the 'slower in practice' comparison can be simulated. The printed expressions are compared in pops/sec1/cypher-plaxton-complexity. It would become checkable with an implementation of [16]'s shared-key sort on the hypercube, simulated on POPS(g,g) like Batcher's (pops/rival-8/sort-term).",
+		Check:     cannotCheck("§I/§II-A give Cypher–Plaxton's sort [16] only as 'O(log n log log n)'; it is not described, so [8] with it cannot be run")})
+	props.Register(props.Claim{ID: "pops/headline/gap-grows/exponentially", Source: seed000 + " Abstract, §I and §IV ('the gap grows exponentially with the size of the network')", Kind: props.Statistical, Recorded: props.Inconclusive, Class: props.Paper,
+		Statement: "The gap between [8] and §III's router grows exponentially with the size of the network (at d = Θ(g): log² g against log log g).",
+		Scope:     "none: an asymptotic rate, not decidable on a finite table",
+		Notes:     "Split off from pops/headline/gap-grows (which tests the trend, that the gap grows at all, and is unchanged). Cannot be checked: 'exponentially' compares [8]'s Θ(log² g) with the router's Θ(log log g) at d = Θ(g), i.e. a ratio of log² g / log log g, a rate in log g; Table I's sizes (n up to 2^24, log₂ g ≤ 12) span one decade of log g, and a ratio growing like log² g / log log g there is matched by a power of log g with a fitted exponent (and a constant) as well: 'exponentially' is a statement about the limit, which no finite table decides. It would become checkable only in a bounded form — e.g. a stated constant or a stated growth of B/A per doubling of log g over a stated range — which the paper does not give.",
+		Check:     cannotCheck("'exponentially' is a rate (log² g against log log g); Table I's sizes (log₂ g ≤ 12) cannot tell it from a polynomial gap in log g, and the paper gives no bounded form")})
 }

@@ -388,3 +388,94 @@ func init() {
 		Notes:     "Split off from pops/headline/gap-grows (which tests the trend, that the gap grows at all, and is unchanged). Cannot be checked: 'exponentially' compares [8]'s Θ(log² g) with the router's Θ(log log g) at d = Θ(g), i.e. a ratio of log² g / log log g, a rate in log g; Table I's sizes (n up to 2^24, log₂ g ≤ 12) span one decade of log g, and a ratio growing like log² g / log log g there is matched by a power of log g with a fitted exponent (and a constant) as well: 'exponentially' is a statement about the limit, which no finite table decides. It would become checkable only in a bounded form — e.g. a stated constant or a stated growth of B/A per doubling of log g over a stated range — which the paper does not give.",
 		Check:     cannotCheck("'exponentially' is a rate (log² g against log log g); Table I's sizes (log₂ g ≤ 12) cannot tell it from a polynomial gap in log g, and the paper gives no bounded form")})
 }
+
+// epsTrendShapes are the shapes of the ε(g) → 0 trend, by d/g: those of
+// pops/thm-3.8/degree-schedule (same runs, so their traces are shared
+// through traceRuns' cache) and POPS(1024,256) above small.
+func epsTrendShapes(b props.Budget) map[int][]schedShape {
+	out := map[int][]schedShape{}
+	for _, ss := range schedShapes(b) {
+		r := ss.sh.D / ss.sh.G
+		out[r] = append(out[r], ss)
+	}
+	if b != props.Small {
+		out[4] = append(out[4], schedShape{mpops.Shape{D: 1024, G: 256}, b.Pick(0, 6, 20)})
+	}
+	return out
+}
+
+// checkEpsTrend: on the router with c+ε = 4, the effective constant of
+// stage 1, g·S/(d − D_S) per run (D_S the maximum degree after the S
+// stage-1 steps), falls as g grows at fixed d/g: for each d/g run at two
+// or more g, a one-sided Welch z between its smallest and largest g (α =
+// sec3Alpha split over the d/g's) → consistent when every one falls
+// significantly, inconsistent when one rises significantly, else
+// inconclusive. tilt(g) multiplies each run's constant (1 for the claim).
+func checkEpsTrend(tilt func(g int) float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		byRatio := epsTrendShapes(env.Budget)
+		var tested []int
+		for _, r := range []int{4, 16} {
+			if len(byRatio[r]) >= 2 {
+				tested = append(tested, r)
+			}
+		}
+		var ev, weak []string
+		if len(tested) == 0 {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: "no d/g run at two g"}
+		}
+		a := sec3Alpha / float64(len(tested))
+		crit := -stats.Z(2 * a)
+		for _, r := range []int{4, 16} {
+			var sums []stats.Summary
+			var row []string
+			for _, ss := range byRatio[r] {
+				sh := ss.sh
+				traces, err := traceRuns(env, sh, 4, ss.runs, 38)
+				if err != nil {
+					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				}
+				S := ap.Stage1Steps(sh, 4)
+				xs := make([]float64, len(traces))
+				for i, tr := range traces {
+					if S >= len(tr) {
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("POPS(%d,%d): a run ended before stage 1 did", sh.D, sh.G)}
+					}
+					xs[i] = tilt(sh.G) * float64(sh.G) * float64(S) / float64(sh.D-int(tr[S]))
+				}
+				s := stats.Summarize(xs)
+				sums = append(sums, s)
+				row = append(row, fmt.Sprintf("g = %d: %.3f ± %.3f (%d runs)", sh.G, s.Mean, s.SD/math.Sqrt(float64(s.N)), s.N))
+			}
+			line := fmt.Sprintf("d = %dg: %s", r, strings.Join(row, ", "))
+			if len(sums) >= 2 {
+				first, last := sums[0], sums[len(sums)-1]
+				z := stats.WelchZ(last, first)
+				line += fmt.Sprintf(" (z = %.2f from g = %d to %d)", z, byRatio[r][0].sh.G, byRatio[r][len(sums)-1].sh.G)
+				switch {
+				case z > -crit:
+					return props.Outcome{Verdict: props.Inconsistent, Evidence: "the effective c+ε rises with g: " + line,
+						Counterexample: map[string]any{"d_over_g": r, "z": z}}
+				case z >= crit:
+					weak = append(weak, fmt.Sprintf("d = %dg (z = %.2f)", r, z))
+				}
+			}
+			ev = append(ev, line)
+		}
+		head := fmt.Sprintf("router with c+ε = 4, fast engine; effective c+ε = g·S/(d − degree after stage 1) per run, c = %.3f; one-sided Welch z, smallest against largest g, α = %.1e per d/g: ", ap.C, a)
+		if len(weak) > 0 {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: head + "no significant fall at " + strings.Join(weak, ", ") + ". " + strings.Join(ev, "; ")}
+		}
+		return props.Outcome{Verdict: props.Consistent, Evidence: head + "falls significantly at every d/g. " + strings.Join(ev, "; ")}
+	}
+}
+
+func init() {
+	props.Register(props.Claim{ID: "pops/thm-3.8/eps-to-zero-trend", Source: seed000 + " §III-B ('c·(d − g)/g steps are enough … eventually, what happens is exactly what we can best hope for') and Theorem 3.8 (ε(g) = o(1))", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
+		RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
+		Statement:  "ε(g) = o(1): the router's stage 1 approaches c·(d − g)/g steps as g grows — its effective constant c + ε falls toward c = 3.927 at fixed d/g.",
+		Scope:      "router with c+ε = 4 (Corollary 3.9); d = 4g at g = 16, 64 (+256 above small), d = 16g at g = 16 (+64 above small); the runs of pops/thm-3.8/degree-schedule, POPS(1024,256) 6 runs (default), 20 (large)",
+		Notes:      "Reading: a limit checked as a trend — the effective constant g·S/(d − D_S) (S = ⌈4(d/g − 1)⌉ stage-1 steps, D_S the maximum degree after them; what pops/thm-3.8/degree-schedule reports as a mean) falls significantly from the smallest to the largest g at each d/g; that it tends to c itself no finite run shows (measured at the default budget, seed 20261122: 4.94, 4.60, 4.30 at d = 4g, g = 16, 64, 256, z = −12.4; 4.28, 4.16 at d = 16g, g = 16, 64, z = −4.9 — still above c and above 4, the corollary's setting). At the small budget only d = 4g, g = 16 → 64 is run and the fall is not significant: inconclusive. The fault, fixed in advance: the constants of a router whose effective constant grows like g^{0.1} (each run's × (g/16)^{0.1}).",
+		Check:      checkEpsTrend(func(int) float64 { return 1 }),
+		Faults:     []props.Fault{{Name: "effective constants × (g/16)^{0.1} (a constant growing with g)", Check: checkEpsTrend(func(g int) float64 { return math.Pow(float64(g)/16, 0.1) })}}})
+}

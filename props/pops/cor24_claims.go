@@ -28,16 +28,28 @@ func cor24AKS(g int) (sortnet.Network, error) {
 }
 
 func checkCor24Scheme(mut func(sortnet.Network) sortnet.Network) func(props.Env) props.Outcome {
+	return checkCor24SchemeWith(func(g int, _ uint64) (sortnet.Network, error) { return cor24AKS(g) }, cor24Shapes, "", mut)
+}
+
+func cor24Shapes(b props.Budget) []mpops.Shape {
+	shapes := []mpops.Shape{{D: 2, G: 2}, {D: 8, G: 2}, {D: 4, G: 4}, {D: 16, G: 4}, {D: 8, G: 8}}
+	if b != props.Small {
+		shapes = append(shapes, mpops.Shape{D: 32, G: 8}, mpops.Shape{D: 16, G: 16})
+	}
+	return shapes
+}
+
+// checkCor24SchemeWith is checkCor24Scheme with the g²-wire sorter built by
+// sorter(g, seed), the shapes of each budget given, and label (if not
+// empty) heading the evidence.
+func checkCor24SchemeWith(sorter func(g int, seed uint64) (sortnet.Network, error), shapesOf func(props.Budget) []mpops.Shape, label string, mut func(sortnet.Network) sortnet.Network) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		shapes := []mpops.Shape{{D: 2, G: 2}, {D: 8, G: 2}, {D: 4, G: 4}, {D: 16, G: 4}, {D: 8, G: 8}}
-		if env.Budget != props.Small {
-			shapes = append(shapes, mpops.Shape{D: 32, G: 8}, mpops.Shape{D: 16, G: 16})
-		}
+		shapes := shapesOf(env.Budget)
 		perShape := env.Budget.Pick(3, 5, 20)
 		r := rand.New(rand.NewPCG(env.Seed, 24))
 		var ev []string
 		for _, sh := range shapes {
-			nw, err := cor24AKS(sh.G)
+			nw, err := sorter(sh.G, env.Seed)
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
@@ -65,7 +77,7 @@ func checkCor24Scheme(mut func(sortnet.Network) sortnet.Network) func(props.Env)
 			lg := math.Log2(float64(sh.G))
 			ev = append(ev, fmt.Sprintf("POPS(%d,%d): AKS depth %d on %d wires, %d slots (÷ (d/g)·log g = %.0f)", sh.D, sh.G, nw.Depth(), sh.G*sh.G, want, float64(want)/(float64(sh.D/sh.G)*lg)))
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d random permutations per shape on the slot model: every packet delivered, no conflict, slots = (d/g)(2·depth + 9 + min(g, d/g)) + d/g: %s", perShape, strings.Join(ev, "; "))}
+		return props.Outcome{Verdict: props.Holds, Evidence: label + fmt.Sprintf("%d random permutations per shape on the slot model: every packet delivered, no conflict, slots = (d/g)(2·depth + 9 + min(g, d/g)) + d/g: %s", perShape, strings.Join(ev, "; "))}
 	}
 }
 

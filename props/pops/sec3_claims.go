@@ -90,6 +90,14 @@ func schedShapes(b props.Budget) []schedShape {
 // d_s = d − g(s−1)/(c+ε), w.h.p. (read 1 − 1/g per run), on the router run
 // with c+ε = runCEps and the schedule judged with schedCEps.
 func checkSchedule(runCEps, schedCEps float64) func(props.Env) props.Outcome {
+	return checkScheduleBy(func(int) float64 { return runCEps }, func(int) float64 { return schedCEps },
+		fmt.Sprintf("router run with c+ε = %g, schedule d_s = d − g(s−1)/%g", runCEps, schedCEps), false)
+}
+
+// checkScheduleBy is checkSchedule with c+ε a function of g (the router
+// run with runOf(g), the schedule judged with schedOf(g)); head describes
+// the two laws, and perG adds each shape's two values to its evidence.
+func checkScheduleBy(runOf, schedOf func(g int) float64, head string, perG bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		shapes := schedShapes(env.Budget)
 		a := sec3Alpha / float64(len(shapes))
@@ -98,19 +106,21 @@ func checkSchedule(runCEps, schedCEps float64) func(props.Env) props.Outcome {
 		var cex map[string]any
 		for _, ss := range shapes {
 			sh := ss.sh
+			runCEps, schedCEps := runOf(sh.G), schedOf(sh.G)
 			traces, err := traceRuns(env, sh, runCEps, ss.runs, 38)
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			S := ap.Stage1Steps(sh, runCEps)
-			bad, worstS, worstOver := 0, 0, 0.0
+			bad, late, worstS, worstOver := 0, 0, 0, 0.0
 			endDeg := 0.0
 			for _, tr := range traces {
-				over := false
+				over, overLate := false, false
 				for s := 1; s <= S+1 && s-1 < len(tr); s++ {
 					ds := float64(sh.D) - float64(sh.G)*float64(s-1)/schedCEps
 					if x := float64(tr[s-1]); x > ds {
 						over = true
+						overLate = overLate || s > 2
 						if x-ds > worstOver {
 							worstOver, worstS = x-ds, s
 						}
@@ -122,18 +132,25 @@ func checkSchedule(runCEps, schedCEps float64) func(props.Env) props.Outcome {
 				if over {
 					bad++
 				}
+				if overLate {
+					late++
+				}
 			}
 			endDeg /= float64(len(traces))
 			// The effective constant: g per step over the degree drop d − (mean degree after stage 1), times S.
 			ceff := float64(sh.G) * float64(S) / (float64(sh.D) - endDeg)
 			rj, p := whpTest(bad, len(traces), 1/float64(sh.G), a)
-			ev = append(ev, fmt.Sprintf("POPS(%d,%d): %d of %d runs exceed d_s at some step (allowed rate 1/g, P = %.2g); largest excess %.0f at step %d; mean degree after stage 1 (S = %d steps) %.1f against g = %d; effective c+ε (g·S/(d − that)) %.2f", sh.D, sh.G, bad, len(traces), p, worstOver, worstS, S, endDeg, sh.G, ceff))
+			laws := ""
+			if perG {
+				laws = fmt.Sprintf(" (run with c+ε = %.3g, judged with %.3g; %d runs exceed d_s after step 2)", runCEps, schedCEps, late)
+			}
+			ev = append(ev, fmt.Sprintf("POPS(%d,%d)%s: %d of %d runs exceed d_s at some step (allowed rate 1/g, P = %.2g); largest excess %.0f at step %d; mean degree after stage 1 (S = %d steps) %.1f against g = %d; effective c+ε (g·S/(d − that)) %.2f", sh.D, sh.G, laws, bad, len(traces), p, worstOver, worstS, S, endDeg, sh.G, ceff))
 			if rj && !reject {
 				reject = true
 				cex = map[string]any{"d": sh.D, "g": sh.G, "runs": len(traces), "exceeding_runs": bad, "c_eps": schedCEps}
 			}
 		}
-		head := fmt.Sprintf("router run with c+ε = %g, schedule d_s = d − g(s−1)/%g; exact binomial at family α = %.0e: ", runCEps, schedCEps, sec3Alpha)
+		head := fmt.Sprintf("%s; exact binomial at family α = %.0e: ", head, sec3Alpha)
 		if reject {
 			return props.Outcome{Verdict: props.Inconsistent, Evidence: head + strings.Join(ev, "; "), Counterexample: cex}
 		}

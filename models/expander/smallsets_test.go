@@ -40,18 +40,29 @@ func naiveMinUpTo(g Graph, k int) []int {
 
 // checkSmall runs MinNeighboursSmall and checks that each witness has the
 // right size and the reported |Γ|.
+// It also runs the branch and bound without the greedy upper bounds, which
+// must give the same minima (the greedy bounds alone are often exact, so
+// this is what exercises the pruning).
 func checkSmall(t *testing.T, name string, g Graph, k int) []int {
 	t.Helper()
-	min, worst, err := MinNeighboursSmall(g, k, 0)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	for x := 1; x <= k; x++ {
-		if len(worst[x]) != x || g.Gamma(worst[x]) != min[x] {
-			t.Fatalf("%s: x = %d: witness %v has |Γ| = %d, reported %d", name, x, worst[x], g.Gamma(worst[x]), min[x])
+	var first []int
+	for _, greedy := range []bool{true, false} {
+		min, worst, err := minNeighboursSmall(g, k, 0, greedy)
+		if err != nil {
+			t.Fatalf("%s (greedy %v): %v", name, greedy, err)
+		}
+		for x := 1; x <= k; x++ {
+			if len(worst[x]) != x || g.Gamma(worst[x]) != min[x] {
+				t.Fatalf("%s (greedy %v): x = %d: witness %v has |Γ| = %d, reported %d", name, greedy, x, worst[x], g.Gamma(worst[x]), min[x])
+			}
+		}
+		if first == nil {
+			first = min
+		} else if !slices.Equal(min, first) {
+			t.Fatalf("%s: %v with the greedy bounds, %v without", name, first, min)
 		}
 	}
-	return min
+	return first
 }
 
 // On random regular graphs, their folds and the MGG concentrators up to

@@ -87,7 +87,7 @@ func registerMGG() {
 		Kind:      props.Invariant,
 		Class:     props.Construction,
 		Recorded:  props.Holds,
-		Notes:     "The routing is the existing algos/multibutterfly.Run on networks from models/multibutterfly.BuildMGG (explicit, deterministic). For N > 64 the expansion is not verified (exact enumeration is out of reach and Tanner's certificate gives β < 1 for d = 8: λ ≈ 6.05–6.30 against d = 8); delivery does not depend on it. " + mbflyReadings,
+		Notes:     "The routing is the existing algos/multibutterfly.Run on networks from models/multibutterfly.BuildMGG (explicit, deterministic). Above N = 64 the expansion was later counted exactly (mbfly/sec3.1/mgg-tanner-certificate; Tanner's certificate gives β < 1 for d = 8 and proves nothing there): N = 128 is an (N, 8, 1/64, β)-multi-butterfly with β = 4, not the β = 5 behind L = 11 (β = 4 gives L = ⌈64/5⌉ = 13), and N = 256 is not one with any β > 3 (inputs 0 and 128 of the m = 256 upper concentrator have the same neighbours: |Γ(X)| = 5 < 6), so at N = 256 this claim routes, as if it were a β > 3 multi-butterfly, a network outside Theorem 3.1's hypothesis; delivery does not depend on the expansion and holds there regardless. " + mbflyReadings,
 		Check:     mggDeliversCheck(amb.NoFault),
 		Faults:    []props.Fault{{Name: "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)", Check: mggDeliversCheck(amb.FaultIgnoreBit)}},
 	})

@@ -2,6 +2,8 @@ package mbfly
 
 import (
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"routecheck/internal/seeds"
@@ -10,19 +12,42 @@ import (
 	"routecheck/props"
 )
 
-// The certificate check can come out the other way: on random design
-// networks of degree 32 (whose splitters Tanner's bound certifies,
-// mbfly/cor-2.1/large-splitters-certified) it holds, on the MGG networks it
-// fails first at N = 128, the first size with a splitter above m = 64.
+// The check can come out the other way by either path. On random design
+// networks of degree 32 with only m ≤ 64 counted exactly it holds by
+// Tanner's bound above (mbfly/cor-2.1/large-splitters-certified); the exact
+// count is not tried there (random d = 32 concentrators leave the branch
+// and bound little to prune).
 func TestMGGTannerCheckOnDesignNetworks(t *testing.T) {
 	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
 	design := func(n int) (*mb.Network, error) { return mb.Build(n, 32, seeds.Rand(env.Seed, 0x7a22, uint64(n))) }
-	if o := mggTannerCheck(design)(env); o.Verdict != props.Holds {
+	if o := mggTannerCheck(design, 64)(env); o.Verdict != props.Holds {
 		t.Errorf("d = 32 design networks: %s: %s", o.Verdict, o.Evidence)
 	}
-	o := mggTannerCheck(mb.BuildMGG)(env)
-	if cex, _ := o.Counterexample.(map[string]any); o.Verdict != props.Violated || cex["N"] != 128 {
-		t.Errorf("MGG: %s (counterexample %v): %s", o.Verdict, o.Counterexample, o.Evidence)
+}
+
+// The exact path: the shifted fold (least pair neighbourhoods 9 and 8 at
+// m = 128 and 256, the reviewer's count) holds at N ≤ 256; the plain fold
+// fails first at N = 256 with the pair of inputs 0 and 128 of the m = 256
+// upper concentrator, whose adjacency lists are equal (|Γ| = 5 < 6, the
+// reviewer's count), while N = 128 holds with least ratio 4 (5 and 8 for
+// |X| = 1, 2). With only m ≤ 64 counted exactly, Tanner's bound fails the
+// plain fold at N = 128 instead.
+func TestMGGTannerCheckExactPaths(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	if o := mggTannerCheck(mb.BuildMGGShifted, mggExactMaxM)(env); o.Verdict != props.Holds {
+		t.Errorf("shifted fold: %s: %s", o.Verdict, o.Evidence)
+	}
+	o := mggTannerCheck(mb.BuildMGG, mggExactMaxM)(env)
+	cex, _ := o.Counterexample.(map[string]any)
+	if o.Verdict != props.Violated || cex["N"] != 256 || cex["m"] != 256 || cex["gamma"] != 5 || !slices.Equal(cex["X"].([]int32), []int32{0, 128}) {
+		t.Errorf("plain fold: %s (counterexample %v): %s", o.Verdict, o.Counterexample, o.Evidence)
+	}
+	if !strings.Contains(o.Evidence, "N=128: holds, least |Γ(X)|/|X| = 4.00 (exact)") || strings.Contains(o.Evidence, "err <nil>") {
+		t.Errorf("plain fold: N = 128 should hold with β = 4: %s", o.Evidence)
+	}
+	o = mggTannerCheck(mb.BuildMGG, 64)(env)
+	if cex, _ := o.Counterexample.(map[string]any); o.Verdict != props.Violated || cex["N"] != 128 || !strings.Contains(o.Evidence, "not certified by Tanner's bound") {
+		t.Errorf("plain fold, exact only to m = 64: %s (counterexample %v): %s", o.Verdict, o.Counterexample, o.Evidence)
 	}
 }
 

@@ -51,7 +51,8 @@ func thm43EndToEndCheck(env props.Env) props.Outcome {
 // thm43PrintedDCheck: Theorem 4.3's network at the printed d = 21 and 102.
 // Reports, per set, why §4.4's reduction does not apply (d not a power of
 // two: no partition of a level of 2^s splitters into d identical
-// patterns; log 2d not an integer) and the builder's refusal, and the size
+// patterns; log 2d not an integer, so the stage count needs a rounding —
+// ⌈log 2d⌉ would define it but changes the count) and the builder's refusal, and the size
 // of the proof's network at d rounded up to a power of two.
 func thm43PrintedDCheck(env props.Env) props.Outcome {
 	var ev []string
@@ -72,7 +73,7 @@ func thm43PrintedDCheck(env props.Env) props.Outcome {
 		logN := bits.Len(uint(nMin)) - 1
 		stages := 3*logN + 4*up*upL2d + 1
 		P := logN + 2*up*upL2d
-		ev = append(ev, fmt.Sprintf("%s (d = %d): odd part %d, so d divides no 2^s (no level of the multi-butterfly splits into d identical patterns); log₂ 2d = %.3f is not an integer (\"the first log 2d stages\" and the 4d log 2d added stages are not defined); mb.BuildThm43(16, %d) %s; rounded up to d = %d (6d + 1 = %d, not %d): at n = %d the proof's network has %d stages, %d nodes and %d expander edges",
+		ev = append(ev, fmt.Sprintf("%s (d = %d): odd part %d, so d divides no 2^s (no level of the multi-butterfly splits into d identical patterns); log₂ 2d = %.3f is not an integer (\"the first log 2d stages\" and the 4d log 2d added stages need a rounding the paper does not give: ⌈log 2d⌉ would define them but changes the stage count 3 log n + 4d log 2d + 1 and so the figures); mb.BuildThm43(16, %d) %s; rounded up to d = %d (6d + 1 = %d, not %d): at n = %d the proof's network has %d stages, %d nodes and %d expander edges",
 			s.Name, d, odd, math.Log2(float64(2*d)), d, refusal, up, 6*up+1, 6*d+1, nMin, stages, stages*nMin, P*nMin*up))
 	}
 	if accepted {
@@ -91,7 +92,7 @@ func registerUncheckable() {
 		Class:     props.Paper,
 		Recorded:  props.Inconclusive,
 		Mem:       props.MemEstimate{Small: 8 << 20, Default: 8 << 20, Large: 8 << 20},
-		Notes:     "Recorded inconclusive with the reason (issue 13: a claim that says why it cannot be checked). The pieces are measured — 2d steps per expander set and cycle, 4d per multi-butterfly level and cycle, 1 in the direct part (mbfly/thm-4.3/deg10-iteration-steps) — and the iteration counts of the proof's network against the bound (mbfly/thm-4.3/time-bound, steps = iterations × (6d + 1) by construction), but no network exists on which an iteration can be timed end to end: the proof gives no schedule for the layers between the parts (P − 1 and P + log n) or for the interface stages G (degree d + 3) and P + log 2d (degree 2d + 3), and its reduction does not reach degree 10 (mbfly/thm-4.3/deg10-degree-census, deg10-merge-degree: ≥ 11 at d = 4). The check rebuilds the reduced network and reports the lines between parts and the vertices above degree 4, and says so if they are gone.",
+		Notes:     "Recorded inconclusive with the reason (issue 13: a claim that says why it cannot be checked). The pieces are measured — 2d steps per expander set and cycle, 4d per multi-butterfly level and cycle, 1 in the direct part (mbfly/thm-4.3/deg10-iteration-steps) — and the iteration counts of the proof's network against the bound (mbfly/thm-4.3/time-bound, steps = iterations × (6d + 1) by construction), but no network exists on which an iteration can be timed end to end: the proof gives no schedule for the layers between the parts (P − 1 and P + log n) or for the vertices above degree 4 — the interface stages G (degree d + 3: 7 at d = 4) and P + log 2d (degree 2d + 3: 11), and the stages jG/d inside the expander part (6, 12, 18 at n = 16, d = 4: degree 6 with parallel lines counted, 5, 4, 5 as a simple graph; mbfly/thm-4.3/deg10-degree-census), all listed in the evidence — and its reduction does not reach degree 10 (mbfly/thm-4.3/deg10-degree-census, deg10-merge-degree: ≥ 11 at d = 4). Where the lines between parts fall is our choice: the paper's stage count 3 log n + 4d log 2d + 1 shares the boundary stages between consecutive parts, and our reduced network puts the shared stage P in the multi-butterfly part (and P + log n in it too), so layer P − 1 joins part 0 to part 1 and layer P + log n part 1 to part 2; put the other way, the layers P and P + log n − 1 would cross instead. The conflict remains either way: a shared stage's processor runs its vertex in one part's steps and its neighbours across the boundary in the other's. The check rebuilds the reduced network and reports the lines between parts and the vertices above degree 4, and says so if they are gone.",
 		Check:     thm43EndToEndCheck,
 	})
 	props.Register(props.Claim{

@@ -215,8 +215,9 @@ func TestReferenceBounds(t *testing.T) {
 // rows print Lemma 3's bound beside ours. Expected value, from the paper's
 // term as the ledger reads it (k^{5/6}·n^{2/3}, mesh/lemma-3/det4-time): at
 // k = n⁴ it is n^{10/3}·n^{2/3} = n⁴ = k, so lemma3_time = (k·n/2 + k) /
-// (k·n/2) = 1 + 2/n: 1.5 at n = 4, 1.25 at n = 8. Ours must stay within it
-// (the ledger's derived bound k·n/2 + 4·n² is far below k·n/2 + k there).
+// (k·n/2) = 1 + 2/n: 1.5 at n = 4, 1.25 at n = 8. Ours must stay within it,
+// and within the ledger's derived bound for our DET_4, k·n/2 + 4·n² (far
+// below k·n/2 + k there; mesh/lemma-3/det4-time).
 func TestKN4CellsPrintLemma3(t *testing.T) {
 	e, err := experiment.Lookup("mesh-kk")
 	if err != nil {
@@ -277,6 +278,11 @@ func TestKN4CellsPrintLemma3(t *testing.T) {
 		}
 		if *r.Ours.Max > want {
 			t.Errorf("n = %d, k = %d, %s: ours %v above Lemma 3's %v", d.N, d.K, d.Family, *r.Ours.Max, want)
+		}
+		// the ledger's tighter bound for our DET_4 (mesh/lemma-3/det4-time,
+		// derived from the unshuffles' rounding): k·n/2 + 4·n² steps
+		if steps, lim := math.Round(*r.Ours.Max*float64(d.K*d.N)/2), d.K*d.N/2+4*d.N*d.N; steps > float64(lim) {
+			t.Errorf("n = %d, k = %d, %s: ours %v steps above k·n/2 + 4·n² = %d", d.N, d.K, d.Family, steps, lim)
 		}
 		// the printed row: the parameters, runs and ours, then the
 		// lemma3_time column (the header's fields and the row's line up:

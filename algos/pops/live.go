@@ -488,11 +488,15 @@ func (l *lane) slot1All(e *Engine, c *slotCtx, rng *rand.Rand) {
 			}
 		case pow2:
 			for j := range gr {
-				gr[j] = int32(ps.Uint64() & mask)
+				var u uint64
+				ps, u = ps.Next()
+				gr[j] = int32(u & mask)
 			}
 		default:
 			for j := range gr {
-				gr[j] = int32(ps.IntN(uint64(g)))
+				var u uint64
+				ps, u = ps.UintN(uint64(g))
+				gr[j] = int32(u)
 			}
 		}
 		l.c1 += l.survivors(e, c, gp, gr, false)
@@ -732,20 +736,42 @@ var partBytes = 256 << 10
 func (e *Engine) drawCoins(ps *pcgstate.State, g int, p float64, m int) ([]int32, []int32) {
 	part, groups := e.part[:0], e.groups[:0]
 	lambda := -math.Log1p(-p)
+	st := *ps // in registers while drawing (pcgstate.State.Next)
+	pow2, mask := g&(g-1) == 0, uint64(g-1)
 	k := -1
 	for {
+		// expFloat64, its ziggurat's first try inline (expFrom).
+		var u uint64
+		st, u = st.Next()
+		j, i := uint32(u), uint8(u>>32)
+		x := float64(j) * float64(zigWe[i])
+		if j >= zigKe[i] && !coinsFastOnly {
+			st, x = expFrom(st, u)
+		}
 		// choose's gap = ⌊E/λ⌋, compared with the integer m−k−1: for
 		// q ≥ 0, ⌊q⌋ ≥ M exactly when q ≥ M, and below that ⌊q⌋ is q
 		// truncated (no call to math.Floor).
-		q := expFloat64(ps) / lambda
+		q := x / lambda
 		if q >= float64(m-k-1) {
+			*ps = st
 			return part, groups
 		}
 		k += int(q) + 1
 		part = append(part, int32(k))
-		groups = append(groups, int32(ps.IntN(uint64(g))))
+		var r uint64
+		if pow2 {
+			st, r = st.Next()
+			r &= mask
+		} else {
+			st, r = st.UintN(uint64(g))
+		}
+		groups = append(groups, int32(r))
 	}
 }
+
+// coinsFastOnly is a planted fault for the tests: drawCoins keeps the
+// ziggurat's first try even when it fails (no call to expFrom). False.
+var coinsFastOnly bool
 
 // mapLive replaces increasing pending indices ks, all ≥ below, by their
 // processors (the k-th set bit of e.live, counting from 0), given that
@@ -773,21 +799,36 @@ func (e *Engine) mapLive(ks []int32, below, from int) {
 // expFloat64 is rand.Rand.ExpFloat64 (math/rand/v2, exp.go) on ps: the
 // same ziggurat, tables (ziggurat_tables.go) and draws.
 func expFloat64(ps *pcgstate.State) float64 {
+	var (
+		u uint64
+		x float64
+	)
+	*ps, u = ps.Next()
+	*ps, x = expFrom(*ps, u)
+	return x
+}
+
+// expFrom is expFloat64 after its first draw u: the ziggurat's loop from
+// u on, drawing what it needs more from st. Loops inline the first try
+// (u's fast case, about 99 % of the draws) and call expFrom for the rest.
+func expFrom(st pcgstate.State, u uint64) (pcgstate.State, float64) {
 	const re = 7.69711747013104972
 	for {
-		u := ps.Uint64()
 		j := uint32(u)
 		i := uint8(u >> 32)
 		x := float64(j) * float64(zigWe[i])
 		if j < zigKe[i] {
-			return x
+			return st, x
 		}
+		var v uint64
+		st, v = st.Next()
 		if i == 0 {
-			return re - math.Log(float64(ps.Uint64()<<11>>11)/(1<<53))
+			return st, re - math.Log(float64(v<<11>>11)/(1<<53))
 		}
-		if zigFe[i]+float32(float64(ps.Uint64()<<11>>11)/(1<<53))*(zigFe[i-1]-zigFe[i]) < float32(math.Exp(-x)) {
-			return x
+		if zigFe[i]+float32(float64(v<<11>>11)/(1<<53))*(zigFe[i-1]-zigFe[i]) < float32(math.Exp(-x)) {
+			return st, x
 		}
+		st, u = st.Next()
 	}
 }
 
@@ -831,9 +872,9 @@ func select64(w uint64, r int) int {
 	s = (s + s>>4) & 0x0f0f0f0f0f0f0f0f
 	s *= l8 // byte i: the set bits in bytes 0…i
 	// Bytes whose running count is ≤ r lie wholly below the bit.
-	b := bits.OnesCount64(((uint64(r)*l8 | h8) - s) & h8)
-	below := int(s<<8>>(8*b)) & 0xff // set bits in bytes 0…b−1
-	return 8*b + int(selectInByte[(r-below)<<8|int(w>>(8*b)&0xff)])
+	b := uint(bits.OnesCount64(((uint64(r)*l8|h8)-s)&h8)) * 8
+	// s<<8>>b & 0xff: the set bits in bytes 0…b/8−1.
+	return int(b) + int(selectInByte[(uint(r)-uint(s<<8>>b)&0xff)<<8|uint(w>>b)&0xff])
 }
 
 // selectInByte[r<<8 | x] is the position of the (r+1)-th lowest set bit of

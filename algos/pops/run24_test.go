@@ -80,3 +80,48 @@ func BenchmarkRunD16G(b *testing.B) {
 	}
 	b.ReportMetric((benchutil.CPUSeconds()-c0)/float64(runs), "cpu-s/run")
 }
+
+// BenchmarkRun2to24Coin is one run of each of Table II's two n = 2^24
+// cells with d > g (d = 4g: g = 2048; d = 16g: g = 1024) as
+// internal/popsexp does it (ShuffleInto, then Engine.RunPCG with one lane
+// and the trace through stage 1): with d = g these cells are most of
+// `reproduce pops-table2`'s CPU time. Reports CPU seconds per run
+// (getrusage, the whole process) and the shuffle's share:
+// go test ./algos/pops -run '^$' -bench Run2to24Coin -benchtime 2x
+func BenchmarkRun2to24Coin(b *testing.B) {
+	for _, ratio := range []int{4, 16} {
+		g := 1 << 12
+		if ratio == 4 {
+			g = 1 << 11
+		} else {
+			g = 1 << 10
+		}
+		sh := pops.Shape{D: ratio * g, G: g}
+		b.Run(fmt.Sprintf("d=%dg", ratio), func(b *testing.B) {
+			dst := make([]int32, sh.N())
+			var e Engine
+			var shuffle, route float64
+			runs := 0
+			for b.Loop() {
+				src := rand.NewPCG(uint64(ratio), uint64(runs))
+				c0 := benchutil.CPUSeconds()
+				ShuffleInto(dst, src)
+				c1 := benchutil.CPUSeconds()
+				r, err := e.RunPCG(sh, dst, src, Options{MaxSteps: 1 << 20, MaxTrace: Stage1Steps(sh, DefaultCEps) + 1})
+				c2 := benchutil.CPUSeconds()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !r.Completed {
+					b.Fatalf("run %d did not complete in %d steps", runs, r.Steps)
+				}
+				shuffle += c1 - c0
+				route += c2 - c1
+				runs++
+			}
+			b.ReportMetric((shuffle+route)/float64(runs), "cpu-s/run")
+			b.ReportMetric(shuffle/float64(runs), "shuffle-cpu-s/run")
+			b.ReportMetric(route/float64(runs), "route-cpu-s/run")
+		})
+	}
+}

@@ -1,6 +1,9 @@
 package pcgstate
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // Shuffle is rand.New(src).Shuffle on x — the Fisher–Yates loop from the
 // top (for i = n−1 … 1, swap x[i] and x[IntN(i+1)]) with rand.Rand's draws
@@ -17,7 +20,17 @@ func Shuffle[T any](x []T, src *rand.PCG) {
 		lo := max(hi-shuffleBatch, 0)
 		b := js[:hi-lo]
 		for k := range b {
-			b[k] = int32(ps.IntN(uint64(hi - k + 1)))
+			// ps.IntN(n), with its first draw inline (UintN).
+			n := uint64(hi - k + 1)
+			var u uint64
+			ps, u = ps.Next()
+			j, lo := bits.Mul64(u, n)
+			if n&(n-1) == 0 && !maskAsMul {
+				j = u & (n - 1)
+			} else if lo < n {
+				ps, j = ps.Reject(n, lo, j)
+			}
+			b[k] = int32(j)
 		}
 		// Swap k is the loop's step i = hi − k; j ≤ i < len(x).
 		q := x[:hi+1]
@@ -29,6 +42,11 @@ func Shuffle[T any](x []T, src *rand.PCG) {
 	}
 	ps.Store(src)
 }
+
+// maskAsMul is a planted fault for the tests: Shuffle draws IntN(n) for
+// n a power of two as for other n (the top bits of the draw instead of
+// the low ones). False.
+var maskAsMul bool
 
 // shuffleBatch is the number of swaps Shuffle draws ahead (the output does
 // not depend on it).

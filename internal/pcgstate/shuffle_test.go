@@ -1,16 +1,32 @@
 package pcgstate
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"routecheck/internal/benchutil"
 )
 
 // TestShuffleMatchesRand: Shuffle gives rand.Rand.Shuffle's order on the
 // same stream (sizes around the batch of 256 and beyond, several seeds)
 // and leaves the stream where rand.Rand.Shuffle leaves it (the next draw
-// agrees).
+// agrees). Planted difference: the draws for a power of two made as for
+// other sizes (maskAsMul) must make the orders differ.
 func TestShuffleMatchesRand(t *testing.T) {
+	if d := shuffleDiff(); d != "" {
+		t.Fatal(d)
+	}
+	defer func() { maskAsMul = false }()
+	maskAsMul = true // the planted fault
+	if shuffleDiff() == "" {
+		t.Fatal("planted fault (a power of two drawn as other sizes) not caught")
+	}
+}
+
+// shuffleDiff compares Shuffle with rand.Rand.Shuffle; "" when they agree.
+func shuffleDiff() string {
 	for _, n := range []int{0, 1, 2, 3, 255, 256, 257, 513, 5000} {
 		for seed := range uint64(4) {
 			want := make([]int, n)
@@ -23,11 +39,28 @@ func TestShuffleMatchesRand(t *testing.T) {
 			src := rand.NewPCG(seed, 99)
 			Shuffle(got, src)
 			if !slices.Equal(got, want) {
-				t.Fatalf("n = %d, seed %d: Shuffle and rand.Rand.Shuffle differ", n, seed)
+				return fmt.Sprintf("n = %d, seed %d: Shuffle and rand.Rand.Shuffle differ", n, seed)
 			}
 			if a, b := src.Uint64(), ref.Uint64(); a != b {
-				t.Fatalf("n = %d, seed %d: Shuffle leaves the stream elsewhere", n, seed)
+				return fmt.Sprintf("n = %d, seed %d: Shuffle leaves the stream elsewhere", n, seed)
 			}
 		}
 	}
+	return ""
+}
+
+// BenchmarkShuffle2to24 is Shuffle on 2^24 int32 (Table II's largest
+// permutation): go test ./internal/pcgstate -run '^$' -bench Shuffle -benchtime 5x
+func BenchmarkShuffle2to24(b *testing.B) {
+	x := make([]int32, 1<<24)
+	for i := range x {
+		x[i] = int32(i)
+	}
+	seed := uint64(0)
+	c0 := benchutil.CPUSeconds()
+	for b.Loop() {
+		Shuffle(x, rand.NewPCG(seed, 1))
+		seed++
+	}
+	b.ReportMetric((benchutil.CPUSeconds()-c0)/float64(seed), "cpu-s/op")
 }

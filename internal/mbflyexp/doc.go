@@ -13,8 +13,13 @@
 //     Extras: mean iterations, iterations − log₂ N, largest buffer.
 //     Cells with explicit = 1 route on the explicit Margulis–Gabber–Galil
 //     multi-butterfly (models/multibutterfly.BuildMGG, d = 8) with L = 11
-//     (α = 1/64, β = 5, verified exactly for N ≤ 64); their paper column is
-//     Theorem 3.1's bound at β = 5, L = 11.
+//     (α = 1/64, β = 5); their paper column is Theorem 3.1's bound at β = 5,
+//     L = 11. Counted exactly (props mbfly/sec3.1/mgg-tanner-certificate),
+//     the network expands by β = 5 at N = 64 and only β = 4 at N = 128 (L = 13
+//     would be the schedule), and from N = 256 it is not an (N, 8, 1/64, β > 3)
+//     multi-butterfly at all (inputs 0 and 128 of a 256-input splitter share
+//     their 5 neighbours): above N = 64 the column is what the theorem would
+//     give if the expansion held, not a bound the network is owed.
 //
 // The paper prints no measurements, only the constants 100 log N and
 // 600 log N (§3.3) for d = 10 and 60 — which are checked as claims, not

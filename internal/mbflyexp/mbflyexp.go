@@ -28,7 +28,9 @@ const L = 4
 // Explicit networks (issue 13): the Margulis–Gabber–Galil multi-butterfly
 // of models/multibutterfly.BuildMGG (d = 8, nothing random), routed with
 // LExplicit = ⌈1/(α(β+1))⌉ = 11 batches for α = 1/64, β = 5 (the expansion
-// verified exactly for N ≤ 64 by props' mbfly/sec3.1/mgg-expands-1-64).
+// verified exactly for N ≤ 64 by props' mbfly/sec3.1/mgg-expands-1-64; β = 4
+// at N = 128 and no β > 3 from N = 256: mbfly/sec3.1/mgg-tanner-certificate,
+// see the package doc).
 const (
 	DExplicit     = 8
 	LExplicit     = 11
@@ -65,7 +67,7 @@ func log2(n int) int { return bits.Len(uint(n)) - 1 }
 func (timeExp) Name() string { return "mbfly-time" }
 
 func (timeExp) Title() string {
-	return "routing time of a random permutation on a random (N, d)-multi-butterfly, L = 4 batches, and on the explicit Margulis–Gabber–Galil multi-butterfly (d = 8, L = 11; explicit = 1) (004 §3.2, Theorem 3.1): ours = steps / log₂ N; paper = Theorem 3.1's proof bound 2d·T0 / log₂ N (β = 7 at d = 32; β = 5 for the explicit network); extras: iterations, iterations − log₂ N, largest buffer"
+	return "routing time of a random permutation on a random (N, d)-multi-butterfly, L = 4 batches, and on the explicit Margulis–Gabber–Galil multi-butterfly (d = 8, L = 11; explicit = 1) (004 §3.2, Theorem 3.1): ours = steps / log₂ N; paper = Theorem 3.1's proof bound 2d·T0 / log₂ N (β = 7 at d = 32; β = 5 for the explicit network, which expands that much only at N ≤ 64: β = 4 at 128, no β > 3 from 256); extras: iterations, iterations − log₂ N, largest buffer"
 }
 
 func (timeExp) Cells(maxN int) ([]experiment.Cell, []string) {

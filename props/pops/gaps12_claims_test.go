@@ -89,11 +89,46 @@ func TestBestPExpectations(t *testing.T) {
 	}
 }
 
-// TestCannotCheckClaims: the four claims the seed gives no way to check are
+// TestGapExpCanHold: the rule of pops/headline/gap-grows/exponentially is
+// violated on the printed Table I and holds on a table whose gap is exactly
+// exponential in n (B − A = 2·e^{n/2^22}, B/A = 1.5·e^{n/2^23}: ln(gap) is a
+// line in n, so the exponential fit's residual is 0 and the power fit's is
+// not); a gap that is a power of n, 3·n^0.2, is violated. lineFit is checked
+// on y = 1 + 2x exactly.
+func TestGapExpCanHold(t *testing.T) {
+	if a, b, rss := lineFit([]float64{0, 1, 2, 5}, []float64{1, 3, 5, 11}); math.Abs(a-1) > 1e-12 || math.Abs(b-2) > 1e-12 || rss > 1e-20 {
+		t.Fatalf("lineFit on y = 1 + 2x: a = %g, b = %g, rss = %g", a, b, rss)
+	}
+	env := props.Env{Budget: props.Small}
+	if o := checkGapExp(paperGaps)(env); o.Verdict != props.Violated {
+		t.Errorf("printed Table I: %v, want violated: %s", o.Verdict, o.Evidence)
+	}
+	synth := func(diff, quot func(n float64) float64) func() []gapRow {
+		return func() []gapRow {
+			gr := gapRow{ratio: 1}
+			for n := 4.0; n <= 1<<24; n *= 4 {
+				gr.n = append(gr.n, n)
+				gr.diff = append(gr.diff, diff(n))
+				gr.quot = append(gr.quot, quot(n))
+			}
+			return []gapRow{gr}
+		}
+	}
+	exp := synth(func(n float64) float64 { return 2 * math.Exp(n/(1<<22)) }, func(n float64) float64 { return 1.5 * math.Exp(n/(1<<23)) })
+	if o := checkGapExp(exp)(env); o.Verdict != props.Holds {
+		t.Errorf("gap exponential in n: %v, want holds: %s", o.Verdict, o.Evidence)
+	}
+	pow := synth(func(n float64) float64 { return 3 * math.Pow(n, 0.2) }, func(n float64) float64 { return 1.5 * math.Pow(n, 0.1) })
+	if o := checkGapExp(pow)(env); o.Verdict != props.Violated {
+		t.Errorf("gap a power of n: %v, want violated: %s", o.Verdict, o.Evidence)
+	}
+}
+
+// TestCannotCheckClaims: the three claims the seed gives no way to check are
 // recorded inconclusive, carry no fault, and say in their notes what would
 // make them checkable.
 func TestCannotCheckClaims(t *testing.T) {
-	for _, id := range []string{"pops/rival-8/own-completion", "pops/rival-15/rajasekaran-davila", "pops/rival-8/cypher-plaxton-variant", "pops/headline/gap-grows/exponentially"} {
+	for _, id := range []string{"pops/rival-8/own-completion", "pops/rival-15/rajasekaran-davila", "pops/rival-8/cypher-plaxton-variant"} {
 		cs, err := props.Claims("^" + id + "$")
 		if err != nil || len(cs) != 1 {
 			t.Fatalf("%s: %d claims, %v", id, len(cs), err)

@@ -112,9 +112,9 @@ func cor24Uncertified(g int, seed uint64) (sortnet.Network, error) {
 	return res.Net, nil
 }
 
-// cor24CertShapesG8 are cor24CertShapes with g ≥ 8: at g ≤ 4 the g² ≤ 16
-// wires give a network of depth ≤ 37 whose halvers are small enough to be
-// exact, so a fault there does not touch an ε-halver.
+// cor24CertShapesG8 are cor24CertShapes with g ≥ 8 (64 and more wires):
+// at g = 2 the network on 4 wires has depth 3 and no ε-halver, so a fault
+// caught there says nothing about the halvers.
 func cor24CertShapesG8(b props.Budget) []mpops.Shape {
 	var out []mpops.Shape
 	for _, sh := range cor24CertShapes(b) {
@@ -613,7 +613,7 @@ func init() {
 		RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
 		Statement:  "ε(g) = o(1): the router's stage 1 approaches c·(d − g)/g steps as g grows — its effective constant c + ε falls toward c = 3.927 at fixed d/g.",
 		Scope:      "router with c+ε = 4 (Corollary 3.9); d = 4g at g = 16, 64 (+256 above small), d = 16g at g = 16 (+64 above small); the runs of pops/thm-3.8/degree-schedule, POPS(1024,256) 6 runs (default), 20 (large)",
-		Notes:      "Reading: a limit checked as a trend — the effective constant g·S/(d − D_S) (S = ⌈4(d/g − 1)⌉ stage-1 steps, D_S the maximum degree after them; what pops/thm-3.8/degree-schedule reports as a mean) falls significantly from the smallest to the largest g at each d/g; that it tends to c itself no finite run shows (measured at the default budget, seed 20261122: 4.94, 4.60, 4.30 at d = 4g, g = 16, 64, 256, z = −12.4; 4.28, 4.16 at d = 16g, g = 16, 64, z = −4.9 — still above c and above 4, the corollary's setting). At the small budget only d = 4g, g = 16 → 64 is run and the fall is not significant: inconclusive. The fault, fixed in advance: the constants of a router whose effective constant grows like g^{0.1} (each run's × (g/16)^{0.1}).",
+		Notes:      "Reading: a limit checked as a trend — the effective constant g·S/(d − D_S) (S = ⌈4(d/g − 1)⌉ stage-1 steps, D_S the maximum degree after them; what pops/thm-3.8/degree-schedule reports as a mean) falls significantly from the smallest to the largest g at each d/g; that it tends to c itself no finite run shows (measured at the default budget, seed 20261122: 4.94, 4.60, 4.30 at d = 4g, g = 16, 64, 256, z = −12.4; 4.28, 4.16 at d = 16g, g = 16, 64, z = −4.9 — still above c and above 4, the corollary's setting). At the small budget only d = 4g, g = 16 → 64 is run and the fall is not significant: inconclusive. [2026-11-24, review] The z is a normal approximation to Welch's t: with only 6 runs at POPS(1024,256) (default) the sample SD there is itself uncertain, and where such a sample's SE dominated, the normal would overstate the confidence — the true false-alarm rate would be above the stated α = 5e-4 per d/g. Here it does not dominate (SE 0.049 at g = 16 against 0.015 at g = 256, Welch–Satterthwaite df ≈ 100), and z = −12.4 is far beyond the t critical value on even 5 df (−6.87 at 5e-4 one-sided), so the verdict does not rest on the approximation. The fault, fixed in advance: the constants of a router whose effective constant grows like g^{0.1} (each run's × (g/16)^{0.1}).",
 		Check:      checkEpsTrend(func(int) float64 { return 1 }),
 		Faults:     []props.Fault{{Name: "effective constants × (g/16)^{0.1} (a constant growing with g)", Check: checkEpsTrend(func(g int) float64 { return math.Pow(float64(g)/16, 0.1) })}}})
 }

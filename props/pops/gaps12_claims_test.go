@@ -145,3 +145,79 @@ func TestCannotCheckClaims(t *testing.T) {
 		}
 	}
 }
+
+// binomTail is P(X ≥ k) for X ~ Binomial(n, q), summed term by term with
+// C(n, i) built by the multiplicative formula (independent of stats).
+func binomTail(k, n int, q float64) float64 {
+	sum := 0.0
+	for i := k; i <= n; i++ {
+		c := 1.0
+		for j := 1; j <= i; j++ {
+			c = c * float64(n-i+j) / float64(j)
+		}
+		sum += c * math.Pow(q, float64(i)) * math.Pow(1-q, float64(n-i))
+	}
+	return sum
+}
+
+// TestWhpPower: whpPower against a direct sum — the critical count is the
+// smallest k with P(X ≥ k | q) < α, and the power P(X ≥ k | 1 − (1 − q)⁴);
+// at n = 20, q = 1/16, α = 1e-3/3 it is about 0.15 (the number the
+// proof-eps notes quote), at n = 100 above 0.9.
+func TestWhpPower(t *testing.T) {
+	for _, c := range []struct {
+		n      int
+		q, a   float64
+		lo, hi float64
+	}{{20, 1.0 / 16, 1e-3 / 3, 0.1, 0.2}, {100, 1.0 / 16, 1e-3 / 4, 0.9, 1}, {10, 1.0 / 64, 1e-3 / 3, 0, 0.01}} {
+		k := 0
+		for binomTail(k, c.n, c.q) >= c.a {
+			k++
+		}
+		want := binomTail(k, c.n, 1-math.Pow(1-c.q, 4))
+		got := whpPower(c.n, c.q, c.a)
+		if math.Abs(got-want) > 1e-9 || got < c.lo || got > c.hi {
+			t.Errorf("n = %d, q = %g: power %.4f, direct %.4f (k = %d), want in [%g, %g]", c.n, c.q, got, want, k, c.lo, c.hi)
+		}
+	}
+}
+
+// TestProofScheduleVerdicts: at the small budget the k = 1 claim has no
+// power (inconclusive, saying so) and its fault (c + ε(g) halved) is
+// caught; at the default budget the k = 1 reading is inconsistent and the
+// k = 1/2 reading consistent on the same traces (skipped with -short).
+func TestProofScheduleVerdicts(t *testing.T) {
+	small := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	if o := checkProofSchedule(1, whpOneOverG)(small); o.Verdict != props.Inconclusive || !strings.Contains(o.Evidence, "no power") {
+		t.Errorf("k = 1 at small: %v, want inconclusive (no power): %s", o.Verdict, o.Evidence)
+	}
+	if o := checkProofSchedule(2, whpOneOverG)(small); o.Verdict != props.Inconsistent {
+		t.Errorf("c+ε(g)/2 at small: %v, want inconsistent: %s", o.Verdict, o.Evidence)
+	}
+	if testing.Short() {
+		t.Skip("default-budget traces skipped with -short")
+	}
+	def := props.Env{Budget: props.Default, Seed: props.DefaultSeed}
+	if o := checkProofSchedule(1, whpOneOverG)(def); o.Verdict != props.Inconsistent {
+		t.Errorf("k = 1 at default: %v, want inconsistent: %s", o.Verdict, o.Evidence)
+	}
+	if o := checkProofSchedule(1, whpOneOverSqrtG)(def); o.Verdict != props.Consistent {
+		t.Errorf("k = 1/2 at default: %v, want consistent: %s", o.Verdict, o.Evidence)
+	}
+}
+
+// TestEpsTrendBothWays: at the small budget (d = 4g, g = 16 → 64 only) the
+// measured constants do not fall significantly (inconclusive); tilted by
+// (g/16)^{−1/2} they fall by half, and by (g/16)^{1/2} they double, which
+// the check must call consistent and inconsistent.
+func TestEpsTrendBothWays(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	for _, c := range []struct {
+		e    float64
+		want props.Verdict
+	}{{0, props.Inconclusive}, {-0.5, props.Consistent}, {0.5, props.Inconsistent}} {
+		if o := checkEpsTrend(func(g int) float64 { return math.Pow(float64(g)/16, c.e) })(env); o.Verdict != c.want {
+			t.Errorf("tilt (g/16)^%g: %v, want %v: %s", c.e, o.Verdict, c.want, o.Evidence)
+		}
+	}
+}

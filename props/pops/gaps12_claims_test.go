@@ -89,11 +89,46 @@ func TestBestPExpectations(t *testing.T) {
 	}
 }
 
-// TestCannotCheckClaims: the four claims the seed gives no way to check are
+// TestGapExpCanHold: the rule of pops/headline/gap-grows/exponentially is
+// violated on the printed Table I and holds on a table whose gap is exactly
+// exponential in n (B − A = 2·e^{n/2^22}, B/A = 1.5·e^{n/2^23}: ln(gap) is a
+// line in n, so the exponential fit's residual is 0 and the power fit's is
+// not); a gap that is a power of n, 3·n^0.2, is violated. lineFit is checked
+// on y = 1 + 2x exactly.
+func TestGapExpCanHold(t *testing.T) {
+	if a, b, rss := lineFit([]float64{0, 1, 2, 5}, []float64{1, 3, 5, 11}); math.Abs(a-1) > 1e-12 || math.Abs(b-2) > 1e-12 || rss > 1e-20 {
+		t.Fatalf("lineFit on y = 1 + 2x: a = %g, b = %g, rss = %g", a, b, rss)
+	}
+	env := props.Env{Budget: props.Small}
+	if o := checkGapExp(paperGaps)(env); o.Verdict != props.Violated {
+		t.Errorf("printed Table I: %v, want violated: %s", o.Verdict, o.Evidence)
+	}
+	synth := func(diff, quot func(n float64) float64) func() []gapRow {
+		return func() []gapRow {
+			gr := gapRow{ratio: 1}
+			for n := 4.0; n <= 1<<24; n *= 4 {
+				gr.n = append(gr.n, n)
+				gr.diff = append(gr.diff, diff(n))
+				gr.quot = append(gr.quot, quot(n))
+			}
+			return []gapRow{gr}
+		}
+	}
+	exp := synth(func(n float64) float64 { return 2 * math.Exp(n/(1<<22)) }, func(n float64) float64 { return 1.5 * math.Exp(n/(1<<23)) })
+	if o := checkGapExp(exp)(env); o.Verdict != props.Holds {
+		t.Errorf("gap exponential in n: %v, want holds: %s", o.Verdict, o.Evidence)
+	}
+	pow := synth(func(n float64) float64 { return 3 * math.Pow(n, 0.2) }, func(n float64) float64 { return 1.5 * math.Pow(n, 0.1) })
+	if o := checkGapExp(pow)(env); o.Verdict != props.Violated {
+		t.Errorf("gap a power of n: %v, want violated: %s", o.Verdict, o.Evidence)
+	}
+}
+
+// TestCannotCheckClaims: the three claims the seed gives no way to check are
 // recorded inconclusive, carry no fault, and say in their notes what would
 // make them checkable.
 func TestCannotCheckClaims(t *testing.T) {
-	for _, id := range []string{"pops/rival-8/own-completion", "pops/rival-15/rajasekaran-davila", "pops/rival-8/cypher-plaxton-variant", "pops/headline/gap-grows/exponentially"} {
+	for _, id := range []string{"pops/rival-8/own-completion", "pops/rival-15/rajasekaran-davila", "pops/rival-8/cypher-plaxton-variant"} {
 		cs, err := props.Claims("^" + id + "$")
 		if err != nil || len(cs) != 1 {
 			t.Fatalf("%s: %d claims, %v", id, len(cs), err)
@@ -107,6 +142,82 @@ func TestCannotCheckClaims(t *testing.T) {
 		}
 		if !strings.Contains(c.Notes, "Cannot be checked") || !strings.Contains(c.Notes, "checkable") {
 			t.Errorf("%s: notes do not say why and what would make it checkable", id)
+		}
+	}
+}
+
+// binomTail is P(X ≥ k) for X ~ Binomial(n, q), summed term by term with
+// C(n, i) built by the multiplicative formula (independent of stats).
+func binomTail(k, n int, q float64) float64 {
+	sum := 0.0
+	for i := k; i <= n; i++ {
+		c := 1.0
+		for j := 1; j <= i; j++ {
+			c = c * float64(n-i+j) / float64(j)
+		}
+		sum += c * math.Pow(q, float64(i)) * math.Pow(1-q, float64(n-i))
+	}
+	return sum
+}
+
+// TestWhpPower: whpPower against a direct sum — the critical count is the
+// smallest k with P(X ≥ k | q) < α, and the power P(X ≥ k | 1 − (1 − q)⁴);
+// at n = 20, q = 1/16, α = 1e-3/3 it is about 0.15 (the number the
+// proof-eps notes quote), at n = 100 above 0.9.
+func TestWhpPower(t *testing.T) {
+	for _, c := range []struct {
+		n      int
+		q, a   float64
+		lo, hi float64
+	}{{20, 1.0 / 16, 1e-3 / 3, 0.1, 0.2}, {100, 1.0 / 16, 1e-3 / 4, 0.9, 1}, {10, 1.0 / 64, 1e-3 / 3, 0, 0.01}} {
+		k := 0
+		for binomTail(k, c.n, c.q) >= c.a {
+			k++
+		}
+		want := binomTail(k, c.n, 1-math.Pow(1-c.q, 4))
+		got := whpPower(c.n, c.q, c.a)
+		if math.Abs(got-want) > 1e-9 || got < c.lo || got > c.hi {
+			t.Errorf("n = %d, q = %g: power %.4f, direct %.4f (k = %d), want in [%g, %g]", c.n, c.q, got, want, k, c.lo, c.hi)
+		}
+	}
+}
+
+// TestProofScheduleVerdicts: at the small budget the k = 1 claim has no
+// power (inconclusive, saying so) and its fault (c + ε(g) halved) is
+// caught; at the default budget the k = 1 reading is inconsistent and the
+// k = 1/2 reading consistent on the same traces (skipped with -short).
+func TestProofScheduleVerdicts(t *testing.T) {
+	small := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	if o := checkProofSchedule(1, whpOneOverG)(small); o.Verdict != props.Inconclusive || !strings.Contains(o.Evidence, "no power") {
+		t.Errorf("k = 1 at small: %v, want inconclusive (no power): %s", o.Verdict, o.Evidence)
+	}
+	if o := checkProofSchedule(2, whpOneOverG)(small); o.Verdict != props.Inconsistent {
+		t.Errorf("c+ε(g)/2 at small: %v, want inconsistent: %s", o.Verdict, o.Evidence)
+	}
+	if testing.Short() {
+		t.Skip("default-budget traces skipped with -short")
+	}
+	def := props.Env{Budget: props.Default, Seed: props.DefaultSeed}
+	if o := checkProofSchedule(1, whpOneOverG)(def); o.Verdict != props.Inconsistent {
+		t.Errorf("k = 1 at default: %v, want inconsistent: %s", o.Verdict, o.Evidence)
+	}
+	if o := checkProofSchedule(1, whpOneOverSqrtG)(def); o.Verdict != props.Consistent {
+		t.Errorf("k = 1/2 at default: %v, want consistent: %s", o.Verdict, o.Evidence)
+	}
+}
+
+// TestEpsTrendBothWays: at the small budget (d = 4g, g = 16 → 64 only) the
+// measured constants do not fall significantly (inconclusive); tilted by
+// (g/16)^{−1/2} they fall by half, and by (g/16)^{1/2} they double, which
+// the check must call consistent and inconsistent.
+func TestEpsTrendBothWays(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	for _, c := range []struct {
+		e    float64
+		want props.Verdict
+	}{{0, props.Inconclusive}, {-0.5, props.Consistent}, {0.5, props.Inconsistent}} {
+		if o := checkEpsTrend(func(g int) float64 { return math.Pow(float64(g)/16, c.e) })(env); o.Verdict != c.want {
+			t.Errorf("tilt (g/16)^%g: %v, want %v: %s", c.e, o.Verdict, c.want, o.Evidence)
 		}
 	}
 }

@@ -98,7 +98,44 @@ func checkSchedule(runCEps, schedCEps float64) func(props.Env) props.Outcome {
 // run with runOf(g), the schedule judged with schedOf(g)); head describes
 // the two laws, and perG adds each shape's two values to its evidence.
 func checkScheduleBy(runOf, schedOf func(g int) float64, head string, perG bool) func(props.Env) props.Outcome {
+	return checkScheduleWhp(runOf, schedOf, whpOneOverG, head, perG, false)
+}
+
+// whpLaw is a reading of "with high probability" per run: the allowed
+// failure rate q at g and how the evidence names it.
+type whpLaw struct {
+	q    func(g int) float64
+	name string
+}
+
+// whpOneOverG reads w.h.p. as 1 − 1/g (the seed's 1 − 1/g^k with k = 1).
+var whpOneOverG = whpLaw{func(g int) float64 { return 1 / float64(g) }, "1/g"}
+
+// nearMissRate is the failure rate of a near miss of an allowed rate q: a
+// run failing as often as any of four independent runs at rate q would,
+// 1 − (1 − q)⁴ (≈ 4q for small q; 0.228 at q = 1/16).
+func nearMissRate(q float64) float64 { return 1 - math.Pow(1-q, 4) }
+
+// whpPower is the probability that whpTest at n runs and level alpha
+// rejects when the true failure rate is nearMissRate(q).
+func whpPower(n int, q, alpha float64) float64 {
+	k := 0
+	for k <= n && stats.BinomAtLeast(k, n, q) >= alpha {
+		k++
+	}
+	if k > n {
+		return 0
+	}
+	return stats.BinomAtLeast(k, n, nearMissRate(q))
+}
+
+// checkScheduleWhp is checkScheduleBy with the w.h.p. law as a parameter;
+// with gate, a shape whose runs would catch a near miss (nearMissRate)
+// with probability below 1/2 makes a non-rejecting family inconclusive
+// rather than consistent.
+func checkScheduleWhp(runOf, schedOf func(g int) float64, law whpLaw, head string, perG, gate bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
+		var weak []string
 		shapes := schedShapes(env.Budget)
 		a := sec3Alpha / float64(len(shapes))
 		var ev []string
@@ -139,12 +176,16 @@ func checkScheduleBy(runOf, schedOf func(g int) float64, head string, perG bool)
 			endDeg /= float64(len(traces))
 			// The effective constant: g per step over the degree drop d − (mean degree after stage 1), times S.
 			ceff := float64(sh.G) * float64(S) / (float64(sh.D) - endDeg)
-			rj, p := whpTest(bad, len(traces), 1/float64(sh.G), a)
+			q := law.q(sh.G)
+			rj, p := whpTest(bad, len(traces), q, a)
+			if pw := whpPower(len(traces), q, a); gate && pw < 0.5 {
+				weak = append(weak, fmt.Sprintf("POPS(%d,%d) (%d runs catch a failure rate of %.3g with probability %.2f)", sh.D, sh.G, len(traces), nearMissRate(q), pw))
+			}
 			laws := ""
 			if perG {
 				laws = fmt.Sprintf(" (run with c+ε = %.3g, judged with %.3g; %d runs exceed d_s after step 2)", runCEps, schedCEps, late)
 			}
-			ev = append(ev, fmt.Sprintf("POPS(%d,%d)%s: %d of %d runs exceed d_s at some step (allowed rate 1/g, P = %.2g); largest excess %.0f at step %d; mean degree after stage 1 (S = %d steps) %.1f against g = %d; effective c+ε (g·S/(d − that)) %.2f", sh.D, sh.G, laws, bad, len(traces), p, worstOver, worstS, S, endDeg, sh.G, ceff))
+			ev = append(ev, fmt.Sprintf("POPS(%d,%d)%s: %d of %d runs exceed d_s at some step (allowed rate %s, P = %.2g); largest excess %.0f at step %d; mean degree after stage 1 (S = %d steps) %.1f against g = %d; effective c+ε (g·S/(d − that)) %.2f", sh.D, sh.G, laws, bad, len(traces), law.name, p, worstOver, worstS, S, endDeg, sh.G, ceff))
 			if rj && !reject {
 				reject = true
 				cex = map[string]any{"d": sh.D, "g": sh.G, "runs": len(traces), "exceeding_runs": bad, "c_eps": schedCEps}
@@ -153,6 +194,9 @@ func checkScheduleBy(runOf, schedOf func(g int) float64, head string, perG bool)
 		head := fmt.Sprintf("%s; exact binomial at family α = %.0e: ", head, sec3Alpha)
 		if reject {
 			return props.Outcome{Verdict: props.Inconsistent, Evidence: head + strings.Join(ev, "; "), Counterexample: cex}
+		}
+		if len(weak) > 0 {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: head + "no shape rejects, but the runs have no power against a near miss (failure rate 1 − (1 − q)⁴, caught with probability < 1/2) at " + strings.Join(weak, ", ") + ": " + strings.Join(ev, "; ")}
 		}
 		return props.Outcome{Verdict: props.Consistent, Evidence: head + strings.Join(ev, "; ")}
 	}

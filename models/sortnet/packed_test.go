@@ -326,3 +326,79 @@ func TestPackedStopsWhenSorted(t *testing.T) {
 		}
 	}
 }
+
+// applyPacked's two loops compute the same values, and so does applyPacked,
+// which switches between them piece by piece by the exchange rate of a
+// sample: on comparator lists longer than a piece, run on values where
+// about half the comparators exchange (random values with repeats: the
+// branch-free loop), where none do (sorted values: the branch), where all
+// do at first (reversed values) and on a mix (half the pieces of each
+// kind), against the plain compare-exchange.
+func TestApplyPackedLoopsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 23))
+	const n = 1 << 10
+	plain := func(v []int32, cs []uint32) {
+		for _, c := range cs {
+			i, j := uint16(c), uint16(c>>16)
+			if v[j] < v[i] {
+				v[i], v[j] = v[j], v[i]
+			}
+		}
+	}
+	randomCS := func(m int) []uint32 {
+		cs := make([]uint32, m)
+		for k := range cs {
+			i, j := r.IntN(n), r.IntN(n)
+			for j == i {
+				j = r.IntN(n)
+			}
+			cs[k] = uint32(min(i, j)) | uint32(max(i, j))<<16
+		}
+		return cs
+	}
+	// adjacentCS compares neighbours only: on sorted values nothing
+	// exchanges, on reversed values every comparator of the first pass.
+	adjacentCS := func(m int) []uint32 {
+		cs := make([]uint32, m)
+		for k := range cs {
+			i := k % (n - 1)
+			cs[k] = uint32(i) | uint32(i+1)<<16
+		}
+		return cs
+	}
+	inputs := map[string]func(i int) int32{
+		"random":   func(int) int32 { return int32(r.IntN(n / 4)) },
+		"sorted":   func(i int) int32 { return int32(i / 2) },
+		"reversed": func(i int) int32 { return int32(n - i) },
+	}
+	for _, cs := range [][]uint32{randomCS(3*applyPiece + 77), adjacentCS(3*applyPiece + 5), append(randomCS(2*applyPiece), adjacentCS(2*applyPiece)...)} {
+		for name, in := range inputs {
+			want := make([]int32, n)
+			for i := range want {
+				want[i] = in(i)
+			}
+			for _, f := range []struct {
+				name string
+				run  func(v *[PackedMaxN]int32, cs []uint32)
+			}{{"applyPacked", applyPacked}, {"branch", applyPackedBranch}, {"branch-free", applyPackedMinMax},
+				{"count", func(v *[PackedMaxN]int32, cs []uint32) { applyPackedCount(v, cs) }}} {
+				v := new([PackedMaxN]int32)
+				copy(v[:], want)
+				f.run(v, cs)
+				w := slices.Clone(want)
+				plain(w, cs)
+				if !slices.Equal(v[:n], w) {
+					t.Fatalf("%s on %s values, %d comparators: differs from the plain compare-exchange", f.name, name, len(cs))
+				}
+			}
+		}
+	}
+	// The count is the number of exchanges.
+	v := new([PackedMaxN]int32)
+	for i := range n {
+		v[i] = int32(n - i)
+	}
+	if got := applyPackedCount(v, adjacentCS(n-1)); got != n-1 {
+		t.Fatalf("reversed values, one pass of neighbours: %d exchanges counted, want %d", got, n-1)
+	}
+}

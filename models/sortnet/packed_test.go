@@ -225,3 +225,180 @@ func TestPackRefusesAndConsumes(t *testing.T) {
 		t.Fatal("consuming pack lost comparators")
 	}
 }
+
+// transposition is odd-even transposition sort on wires lo..hi−1 (hi − lo
+// stages of adjacent comparators: it sorts them), as stages of a network
+// on n wires.
+func transposition(lo, hi int) []Stage {
+	var sts []Stage
+	for s := range hi - lo {
+		var st Stage
+		for i := lo + s%2; i+1 < hi; i += 2 {
+			st = append(st, Comparator{int32(i), int32(i + 1)})
+		}
+		sts = append(sts, st)
+	}
+	return sts
+}
+
+// A run stops where its values are in order (spanUntilSorted) and still
+// computes what the plain engine computes: on networks that sort early and
+// then keep going — a sorter followed by random stages, and one that sorts
+// all wires but the last, then moves the last value home one comparator a
+// stage (a stop rule blind to the last wire would stop too soon there) —
+// (and its mirror image, the first value moved home) — with a look after
+// every comparator, every few, and at the default spacing; every packed method (packedDiff: Apply, stage prefixes,
+// ApplyLastExchange, ApplyFrom, Eval01, Eval01Many). The stops must
+// happen, and the differential check must see a stop rule that ignores the
+// last or the first wire.
+func TestPackedStopsWhenSorted(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 17))
+	const n = 40
+	sorter := Network{N: n, Stages: transposition(0, n)}
+	for _, st := range randNet(r, n, 30).Stages {
+		sorter.Stages = append(sorter.Stages, st)
+	}
+	lastHome := Network{N: n, Stages: transposition(0, n-1)}
+	for i := n - 2; i >= 0; i-- {
+		lastHome.Stages = append(lastHome.Stages, Stage{{int32(i), int32(i + 1)}})
+	}
+	firstHome := Network{N: n, Stages: transposition(1, n)}
+	for i := range n - 1 {
+		firstHome.Stages = append(firstHome.Stages, Stage{{int32(i), int32(i + 1)}})
+	}
+	big := Network{N: Eval01ManyMaxN, Stages: transposition(0, 64)} // never sorts a random input: no stop
+	for _, st := range randNet(r, Eval01ManyMaxN, 3).Stages {
+		big.Stages = append(big.Stages, st)
+	}
+	oldMin, oldPer := sortedCheckMin, sortedCheckPerWire
+	defer func() { sortedCheckMin, sortedCheckPerWire = oldMin, oldPer }()
+	for _, sp := range [][2]int{{1, 0}, {5, 0}, {oldMin, oldPer}} {
+		sortedCheckMin, sortedCheckPerWire = sp[0], sp[1]
+		for name, nw := range map[string]Network{"sorter + random stages": sorter, "last value moved home": lastHome, "first value moved home": firstHome, "big": big} {
+			p, err := Pack(nw, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := sortedStops.Load()
+			if err := packedDiff(r, nw, p, 6); err != nil {
+				t.Fatalf("%s, a look every %v: %v", name, sp, err)
+			}
+			// The two small networks sort every input well before their
+			// end: with looks that close, runs stopped.
+			if stops := sortedStops.Load() - before; sp[1] == 0 && name != "big" && stops < 6 {
+				t.Errorf("%s, a look every %d comparators: %d runs stopped early, want ≥ 6", name, sp[0], stops)
+			}
+		}
+	}
+	// A stop rule blind to the last wire stops lastHome's runs right after
+	// the sorter of the other wires, and leaves the last value out of
+	// place; one blind to the first wire does the same on firstHome.
+	sortedCheckMin, sortedCheckPerWire = 1, 0
+	for _, c := range []struct {
+		name   string
+		nw     Network
+		sorted func(v *[PackedMaxN]int32) bool
+	}{
+		{"the last wire", lastHome, func(v *[PackedMaxN]int32) bool { return valsSorted(v, n-1) }},
+		{"the first wire", firstHome, func(v *[PackedMaxN]int32) bool { return slices.IsSorted(v[1:n]) }},
+	} {
+		p, err := Pack(c.nw, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := false
+		for range 20 {
+			xs := make([]int32, n)
+			for i, x := range r.Perm(n) {
+				xs[i] = int32(x)
+			}
+			want := slices.Clone(xs)
+			Apply(c.nw, want)
+			v := new([PackedMaxN]int32)
+			copy(v[:], xs)
+			p.spanUntilSorted(0, p.Size(), func(cs []uint32) { applyPacked(v, cs) }, func() bool { return c.sorted(v) })
+			if !slices.Equal(v[:n], want) {
+				seen = true
+			}
+		}
+		if !seen {
+			t.Errorf("a stop rule blind to %s gave the plain outputs on 20 random permutations", c.name)
+		}
+	}
+}
+
+// applyPacked's two loops compute the same values, and so does applyPacked,
+// which switches between them piece by piece by the exchange rate of a
+// sample: on comparator lists longer than a piece, run on values where
+// about half the comparators exchange (random values with repeats: the
+// branch-free loop), where none do (sorted values: the branch), where all
+// do at first (reversed values) and on a mix (half the pieces of each
+// kind), against the plain compare-exchange.
+func TestApplyPackedLoopsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 23))
+	const n = 1 << 10
+	plain := func(v []int32, cs []uint32) {
+		for _, c := range cs {
+			i, j := uint16(c), uint16(c>>16)
+			if v[j] < v[i] {
+				v[i], v[j] = v[j], v[i]
+			}
+		}
+	}
+	randomCS := func(m int) []uint32 {
+		cs := make([]uint32, m)
+		for k := range cs {
+			i, j := r.IntN(n), r.IntN(n)
+			for j == i {
+				j = r.IntN(n)
+			}
+			cs[k] = uint32(min(i, j)) | uint32(max(i, j))<<16
+		}
+		return cs
+	}
+	// adjacentCS compares neighbours only: on sorted values nothing
+	// exchanges, on reversed values every comparator of the first pass.
+	adjacentCS := func(m int) []uint32 {
+		cs := make([]uint32, m)
+		for k := range cs {
+			i := k % (n - 1)
+			cs[k] = uint32(i) | uint32(i+1)<<16
+		}
+		return cs
+	}
+	inputs := map[string]func(i int) int32{
+		"random":   func(int) int32 { return int32(r.IntN(n / 4)) },
+		"sorted":   func(i int) int32 { return int32(i / 2) },
+		"reversed": func(i int) int32 { return int32(n - i) },
+	}
+	for _, cs := range [][]uint32{randomCS(3*applyPiece + 77), adjacentCS(3*applyPiece + 5), append(randomCS(2*applyPiece), adjacentCS(2*applyPiece)...)} {
+		for name, in := range inputs {
+			want := make([]int32, n)
+			for i := range want {
+				want[i] = in(i)
+			}
+			for _, f := range []struct {
+				name string
+				run  func(v *[PackedMaxN]int32, cs []uint32)
+			}{{"applyPacked", applyPacked}, {"branch", applyPackedBranch}, {"branch-free", applyPackedMinMax},
+				{"count", func(v *[PackedMaxN]int32, cs []uint32) { applyPackedCount(v, cs) }}} {
+				v := new([PackedMaxN]int32)
+				copy(v[:], want)
+				f.run(v, cs)
+				w := slices.Clone(want)
+				plain(w, cs)
+				if !slices.Equal(v[:n], w) {
+					t.Fatalf("%s on %s values, %d comparators: differs from the plain compare-exchange", f.name, name, len(cs))
+				}
+			}
+		}
+	}
+	// The count is the number of exchanges.
+	v := new([PackedMaxN]int32)
+	for i := range n {
+		v[i] = int32(n - i)
+	}
+	if got := applyPackedCount(v, adjacentCS(n-1)); got != n-1 {
+		t.Fatalf("reversed values, one pass of neighbours: %d exchanges counted, want %d", got, n-1)
+	}
+}

@@ -137,22 +137,19 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 		}
 		// Four weights' inputs a pass (Weight01.UnsortedManyBy: the same
 		// draws, the first failing weight in order), drawn from pcg
-		// directly (UnsortedManyPCG: the same draws as through r). At
-		// the last three sizes (2^j − 1, 2^j, 2^j + 1 with 2^j = maxN:
-		// about half of all the draws) they are drawn with
-		// min(weight, n − weight) draws per input instead
-		// (UnsortedManyPCGMin: the same distribution, other inputs,
-		// half the draws). Before those sizes the stream, and so every
-		// input, is the one the ledger's runs were recorded with; the
-		// planted faults of the sorts claims that reach the random part
-		// are caught by the permutations of the first of those sizes,
-		// drawn before any of its 0-1 inputs.
+		// directly, with min(weight, n − weight) draws per input
+		// (UnsortedManyPCGMin: the distribution of UnsortedManyPCG's
+		// inputs, uniform over the inputs of each weight, with half the
+		// draws; TestWeight01MinSameDistribution). Until 2026-11-24 only
+		// the last three sizes drew so; drawing so at every size changed
+		// the stream, and so the inputs, from the first size's first
+		// weight above n/2 on, and one fault's evidence at the small budget (odd-even's
+		// deletion at the three largest sizes, caught at n = 1023 by the
+		// structured input blocks-8 instead of a random permutation), no
+		// verdict and no fault's caught.
 		nw01 := min(n+1, 256)
 		gen := asn.NewWeight01(n)
-		draw := gen.UnsortedManyPCG
-		if i >= len(ns)-3 && n >= maxN-1 {
-			draw = gen.UnsortedManyPCGMin
-		}
+		draw := gen.UnsortedManyPCGMin
 		for k0 := 0; k0 < nw01; k0 += 4 {
 			k1 := min(nw01, k0+4)
 			_, weight, z := draw(nw.eval01Many, k0, k1, nw01, pcg)

@@ -119,6 +119,34 @@ func (f OLSFit) FTestPure(beta0 []float64, s2 float64, dfPure int) (F, p float64
 	return F, mathext.RegIncBeta(d2/2, k/2, d2/(d2+k*F))
 }
 
+// LackOfFit is the lack-of-fit F test of the linear form itself against
+// pure error: F = (RSS/DF)/s2, the fit's own residual variance over the
+// variance s2 of one point from the runs (dfPure degrees of freedom).
+// When the points' true means lie in the span of the regressors and their
+// errors are independent normal with variance s2's expectation, F ~
+// F(DF, dfPure) (RSS holds only noise); a form that does not fit the means
+// puts its lack of fit in RSS and raises F. It returns F and the upper-tail
+// p-value I_{dfPure/(dfPure + DF·F)}(dfPure/2, DF/2); it panics for s2 ≤ 0
+// or dfPure < 1.
+//
+// With unequal point variances s2 may be the largest point's variance
+// estimated from its own runs (dfPure = runs − 1): RSS = ε̄ᵀ(I − H)ε̄ is
+// then stochastically at most σ²_max·χ²_DF (the projection's DF
+// eigenvalues, scaled by the point variances, are ≤ σ²_max), and that
+// point's sample variance is at least its own σ²·χ²_{runs−1}/(runs − 1),
+// so the test stays valid (conservative) for normal point means.
+func (f OLSFit) LackOfFit(s2 float64, dfPure int) (F, p float64) {
+	if !(s2 > 0) || dfPure < 1 {
+		panic("bflyexp: LackOfFit needs s2 > 0 and dfPure ≥ 1")
+	}
+	d1, d2 := float64(f.DF), float64(dfPure)
+	F = f.RSS / d1 / s2
+	if F <= 0 {
+		return F, 1
+	}
+	return F, mathext.RegIncBeta(d2/2, d1/2, d2/(d2+d1*F))
+}
+
 // RefitSE is Refit with the uncertainty of every coefficient (OLS on §4.3's
 // regressors 1, n, p, p/2^r, np/2^r, r); fit.FTest(printed) tests the
 // printed coefficients against the refit's own residual spread.

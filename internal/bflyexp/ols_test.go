@@ -197,3 +197,94 @@ func TestRefitSE(t *testing.T) {
 		t.Errorf("the generating coefficients rejected: p = %g", p)
 	}
 }
+
+// The lack-of-fit test: its p-value against gonum's F distribution; on
+// means that lie in the span (a line in x plus noise of known σ, with the
+// true σ²/runs or a pure-error estimate) it rejects at 1e-3 about 1e-3 of
+// the time; with curvature it rejects; and its conservative form (the
+// largest cell variance from that cell's own runs, df = runs − 1) stays
+// within its level when the cells' variances differ 25× (the argument in
+// LackOfFit's comment). Fixed seeds; the counts' binomial 99.9999 % ranges
+// are stated at each bound.
+func TestLackOfFit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const runs = 5
+	// gen returns a fit of 12 cell means (x = 0…11) of runs runs each with
+	// SD sd(x), true mean 1 + 2x + curv·x², and the pooled and largest
+	// cell sample variances.
+	gen := func(curv float64, sd func(x int) float64) (f OLSFit, pooled, largest float64) {
+		var X [][]float64
+		var ys []float64
+		for x := range 12 {
+			var s, s2 float64
+			for range runs {
+				v := 1 + 2*float64(x) + curv*float64(x*x) + sd(x)*rng.NormFloat64()
+				s, s2 = s+v, s2+v*v
+			}
+			m := s / runs
+			v := (s2 - runs*m*m) / (runs - 1)
+			pooled += v / 12
+			largest = math.Max(largest, v)
+			X = append(X, []float64{1, float64(x)})
+			ys = append(ys, m)
+		}
+		f, err := OLS(X, ys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, pooled, largest
+	}
+	flat := func(int) float64 { return 1 }
+	f, pooled, _ := gen(0, flat)
+	F, p := f.LackOfFit(pooled/runs, 12*(runs-1))
+	if want := (distuv.F{D1: 10, D2: 48}).Survival(F); math.Abs(p-want) > 1e-9 {
+		t.Errorf("p = %g, F survival = %g (F = %g)", p, want, F)
+	}
+	if math.Abs(F-f.RSS/10/(pooled/runs)) > 1e-12 {
+		t.Errorf("F = %g, want (RSS/DF)/(s²/runs) = %g", F, f.RSS/10/(pooled/runs))
+	}
+	rejected, caught := 0, 0
+	for range 2000 {
+		f, pooled, _ := gen(0, flat)
+		if _, p := f.LackOfFit(pooled/runs, 12*(runs-1)); p < 1e-3 {
+			rejected++ // Bin(2000, 1e-3): 0…10 at 99.9999 %
+		}
+		// Curvature 0.15·x²: x²'s residual from its best line on x = 0…11
+		// has sum of squares n(n² − 1)(n² − 4)/180 = 1334.7 (n = 12), so
+		// the noncentrality is 0.15²·1334.7/(1/runs) ≈ 150 on 10 df: F
+		// averages ≈ 16 against a 1e-3 critical value ≈ 3.7.
+		f, pooled, _ = gen(0.15, flat)
+		if _, p := f.LackOfFit(pooled/runs, 12*(runs-1)); p < 1e-3 {
+			caught++
+		}
+	}
+	if rejected > 10 {
+		t.Errorf("a true line rejected %d of 2000 times at 1e-3", rejected)
+	}
+	if caught < 1900 {
+		t.Errorf("curvature 0.15·x² caught only %d of 2000 times at 1e-3", caught)
+	}
+	// Unequal variances: cell SD 1 except the last, SD 5. The pooled test
+	// assumes equal variances and is not protected; the conservative one
+	// must reject a true line at 0.01 no more than about 1 % of the time
+	// (Bin(2000, 0.01): ≤ 45 at 99.9999 %).
+	uneven := func(x int) float64 {
+		if x == 11 {
+			return 5
+		}
+		return 1
+	}
+	rejected = 0
+	for range 2000 {
+		f, _, largest := gen(0, uneven)
+		if _, p := f.LackOfFit(largest/runs, runs-1); p < 0.01 {
+			rejected++
+		}
+	}
+	if rejected > 45 {
+		t.Errorf("conservative lack-of-fit test rejected a true line %d of 2000 times at 0.01", rejected)
+	}
+	if _, p := f.LackOfFit(1, 1); f.RSS > 0 && (p <= 0 || p > 1) {
+		t.Errorf("p = %g out of (0, 1]", p)
+	}
+}

@@ -33,13 +33,19 @@ type PrintedFit struct {
 	F, P, FC, PC float64
 	// RMSPrinted is the printed coefficients' RMS deviation from the means.
 	RMSPrinted float64
+	// LF, LP: the lack-of-fit test of the linear form (OLSFit.LackOfFit),
+	// pooled (S2Pure/Runs on DFPure); LFC, LPC: conservative (the largest
+	// cell variance, df = Runs − 1).
+	LF, LP, LFC, LPC float64
 }
 
 // PrintedTest refits the cell means by ordinary least squares and tests
 // the printed coefficient vector against the pure error of the runs
 // (OLSFit.FTestPure: the numerator RSS(printed) − RSS(refit) holds no lack
 // of fit) twice: pooled (within-cell variance pooled over the cells, df =
-// Σ(runs − 1)) and conservative (the largest cell variance, df = runs − 1).
+// Σ(runs − 1)) and conservative (the largest cell variance, df = runs − 1);
+// and the linear form's own lack of fit (OLSFit.LackOfFit: the refit's
+// residual variance against the same pure error) the same two ways.
 // Every cell has runs runs (≥ 2). It fails when the cells have no pure
 // error or the regressors are not independent.
 func PrintedTest(cells []CellMean, runs int, printed []float64) (PrintedFit, error) {
@@ -72,6 +78,8 @@ func PrintedTest(cells []CellMean, runs int, printed []float64) (PrintedFit, err
 	r.F, r.P = f.FTestPure(printed, s2Mean, df)
 	r.FC, r.PC = f.FTestPure(printed, r.MaxSD*r.MaxSD/float64(runs), runs-1)
 	r.RMSPrinted = math.Sqrt(f.RSSAt(printed) / float64(len(y)))
+	r.LF, r.LP = f.LackOfFit(s2Mean, df)
+	r.LFC, r.LPC = f.LackOfFit(r.MaxSD*r.MaxSD/float64(runs), runs-1)
 	return r, nil
 }
 

@@ -135,6 +135,14 @@ func checkClaims(claims []props.Claim, env props.Env, workers int, limit int64, 
 	// largest claim's estimate when one runs alone above that, instead of
 	// letting garbage double the heap.
 	debug.SetMemoryLimit(max(limit-limit/16, soft))
+	// And only there: with the proportional trigger off (GOGC=off) the
+	// collector runs when the heap nears that limit rather than each time
+	// the heap doubles, which the many small claims made it do thousands of
+	// times. Measured on the main job (2026-11-24, quiet 2-core machine,
+	// 580 claims): 128.6 s wall / 249 s CPU → 119.7 s / 232 s CPU, peak RSS
+	// 994 → 998 MB, every verdict the same. The setting is put back when
+	// the claims are done (the tests call this function in one process).
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	results = make([]props.Result, len(claims))
 	var mu sync.Mutex
 	done := 0

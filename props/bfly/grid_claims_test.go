@@ -115,3 +115,23 @@ func TestGridFaultCurvatureOutsideSpan(t *testing.T) {
 		}
 	}
 }
+
+// TestGridNotSimulatedAtDefault: at the default budget the eight grid
+// claims return gridNotAtDefault without simulating (the grid would cost
+// CPU for a verdict that is not drawn there), and their recorded verdict
+// there is inconclusive.
+func TestGridNotSimulatedAtDefault(t *testing.T) {
+	cs, err := props.Claims("^bfly/sec4/(grid-refit|lack-of-fit)/")
+	if err != nil || len(cs) != 8 {
+		t.Fatalf("%d grid claims, %v; want 8", len(cs), err)
+	}
+	for _, c := range cs {
+		o := c.Check(props.Env{Budget: props.Default, Seed: 1})
+		if o.Verdict != props.Inconclusive || o.Evidence != gridNotAtDefault.Evidence {
+			t.Errorf("%s at default: %s %q, want gridNotAtDefault", c.ID, o.Verdict, o.Evidence)
+		}
+		if v := c.RecordedFor(props.Default); v != props.Inconclusive {
+			t.Errorf("%s: recorded %s at default, want inconclusive", c.ID, v)
+		}
+	}
+}

@@ -188,7 +188,7 @@ func withDet3Faults(c props.Claim, check func(props.Env, allocFn) props.Outcome)
 }
 
 // powerNote records why a holds or consistent verdict is live again.
-const powerNote = "[2026-11-23] Power (issue 9): the check also runs against the planted faults in the ledger's power column; the recorded %s stands because at least one of them is caught at the small and default budgets (while no fault was written, the ledger recorded it inconclusive)."
+const powerNote = "[2026-11-23] Power (issue 9): the check also runs against the planted faults in the ledger's power column; the recorded %s stands because at least one of them is caught at the small and default budgets (the mesh claims that existed before their faults were written were recorded inconclusive until then; claims added later had their faults from the start)."
 
 // withPowerNote appends powerNote to a holds or consistent claim's notes.
 func withPowerNote(c props.Claim) props.Claim {

@@ -218,19 +218,12 @@ func (rt *router) routeRigid() (Result, error) {
 		rt.res.MergeSlots += rt.res.Slots - before
 		for _, c := range rp.comp {
 			pi, pj := rt.wproc(int(c.I)), rt.wproc(int(c.J))
-			a, b := rt.cur[pi], rt.cur[pj]
-			ra, okA := recv[pi]
-			rb, okB := recv[pj]
-			if !okA || !okB || ra != b || rb != a {
-				rt.res.Misheard++
+			lo, hi, ok := rt.heard(recv, pi, pj)
+			if !ok {
 				continue
 			}
-			lo, hi := a, b
-			if rt.key(b) < rt.key(a) {
-				lo, hi = b, a
-			}
 			if rt.mut == MergeKeepOwn && s == len(rt.mergePlans)-1 {
-				lo, hi = a, b
+				lo, hi = rt.cur[pi], rt.cur[pj]
 			}
 			rt.cur[pi], rt.cur[pj] = lo, hi
 		}

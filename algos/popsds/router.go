@@ -528,16 +528,9 @@ func (rt *router) sort(j int) error {
 		rt.res.SortSlots += rt.res.Slots - before
 		for ci, c := range sp.comp {
 			pi, pj := rt.proc(j, int(c.I)), rt.proc(j, int(c.J))
-			a, b := rt.cur[pi], rt.cur[pj]
-			ra, okA := recv[pi] // pi received b
-			rb, okB := recv[pj]
-			if !okA || !okB || ra != b || rb != a {
-				rt.res.Misheard++
+			lo, hi, ok := rt.heard(recv, pi, pj)
+			if !ok {
 				continue
-			}
-			lo, hi := a, b
-			if rt.key(b) < rt.key(a) {
-				lo, hi = b, a
 			}
 			if s == last && ci == 0 && rt.mut == FlipComparator {
 				lo, hi = hi, lo
@@ -546,6 +539,25 @@ func (rt *router) sort(j int) error {
 		}
 	}
 	return nil
+}
+
+// heard is one comparator (pi, pj) after its exchange round: if each
+// processor received exactly the other's packet it returns the pair's
+// packets in key order (lo for pi, hi for pj); otherwise the exchange was
+// misheard (counted) and ok is false. The faithful sorts and the rigid
+// merge both resolve their comparators with it.
+func (rt *router) heard(recv map[int]int32, pi, pj int) (lo, hi int32, ok bool) {
+	a, b := rt.cur[pi], rt.cur[pj]
+	ra, okA := recv[pi] // pi received b
+	rb, okB := recv[pj]
+	if !okA || !okB || ra != b || rb != a {
+		rt.res.Misheard++
+		return 0, 0, false
+	}
+	if rt.key(b) < rt.key(a) {
+		return b, a, true
+	}
+	return a, b, true
 }
 
 // info runs the 9 run-information slots and the waves of sub-network j.

@@ -24,11 +24,11 @@ func Shuffle[T any](x []T, src *rand.PCG) {
 			n := uint64(hi - k + 1)
 			var u uint64
 			ps, u = ps.Next()
-			j, lo := bits.Mul64(u, n)
+			j, frac := bits.Mul64(u, n)
 			if n&(n-1) == 0 && !maskAsMul {
 				j = u & (n - 1)
-			} else if lo < n {
-				ps, j = ps.Reject(n, lo, j)
+			} else if frac < n {
+				ps, j = ps.Reject(n, frac, j)
 			}
 			b[k] = int32(j)
 		}

@@ -153,6 +153,17 @@ func (c *cache[K, V]) put(k K, v V) {
 	c.m[k] = v
 }
 
+// getOr returns k's value, computing and keeping it first if there is none
+// (two callers at once may both compute it; both get an equal value).
+func (c *cache[K, V]) getOr(k K, compute func() V) V {
+	if v, ok := c.get(k); ok {
+		return v
+	}
+	v := compute()
+	c.put(k, v)
+	return v
+}
+
 // forget drops k (tests recompute a value).
 func (c *cache[K, V]) forget(k K) {
 	c.mu.Lock()

@@ -1,6 +1,7 @@
 package bfly
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -76,7 +77,13 @@ const gridScope = "grid: small N = 2^10 with p ∈ {1, 10, 20} and N = 2^11 with
 
 // gridMeans runs (or recalls) the grid's cells of one reading and returns
 // their means of the average or maximum latency.
+//
+// At the default budget it simulates nothing and returns errNotAtDefault,
+// which both checks report as their inconclusive outcome.
 func gridMeans(env props.Env, reading, which string) ([]gridCell, []bflyexp.CellMean, int, error) {
+	if env.Budget == props.Default {
+		return nil, nil, 0, errNotAtDefault
+	}
 	runs := simRuns(env.Budget)
 	cs := gridCells(env.Budget)
 	out := make([]bflyexp.CellMean, len(cs))
@@ -103,7 +110,10 @@ func gridMeans(env props.Env, reading, which string) ([]gridCell, []bflyexp.Cell
 // so at default the grid's N = 2^11 cells (≈ 3.5 CPU s of the main job)
 // bought evidence only; the small budget shows the refit and both tests on
 // two N, and large judges them on the paper's grid.
-var gridNotAtDefault = props.Outcome{Verdict: props.Inconclusive, Evidence: "not simulated at budget default: the grid-refit claims are judged only at --budget large, on the paper's grid, and the lack-of-fit claims cannot reject below it (see the notes); --budget small shows the six-term refit and both tests on N = 2^10 and 2^11"}
+var (
+	errNotAtDefault  = errors.New("not simulated at budget default: the grid-refit claims are judged only at --budget large, on the paper's grid, and the lack-of-fit claims cannot reject below it (see the notes); --budget small shows the six-term refit and both tests on N = 2^10 and 2^11")
+	gridNotAtDefault = props.Outcome{Verdict: props.Inconclusive, Evidence: errNotAtDefault.Error()}
+)
 
 // gridDesc is the evidence's one-line description of the grid.
 func gridDesc(cs []gridCell, runs int) string {
@@ -136,12 +146,9 @@ func printedOf(which string) []float64 {
 // The verdict is drawn only at the large budget, on the paper's grid;
 // below it the outcome is inconclusive whatever the tests say (the
 // evidence still reports them at small), and the default budget does not
-// simulate the grid (gridNotAtDefault).
+// simulate the grid (gridMeans, gridNotAtDefault).
 func gridRefitCheck(which, reading string, fault bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		if env.Budget == props.Default {
-			return gridNotAtDefault
-		}
 		cs, cells, runs, err := gridMeans(env, reading, which)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
@@ -193,9 +200,6 @@ func gridRefitCheck(which, reading string, fault bool) func(props.Env) props.Out
 // fixed before running).
 func gridLackOfFitCheck(which, reading string, fault bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		if env.Budget == props.Default {
-			return gridNotAtDefault
-		}
 		cs, cells, runs, err := gridMeans(env, reading, which)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}

@@ -52,43 +52,39 @@ var thm1Problems = []struct {
 
 // thm1Sim runs (or recalls) the Theorem 1 claim's simulations.
 func thm1Sim(env props.Env) thm1Runs {
-	k := statRunsKey{env.Seed, env.Budget}
-	if v, ok := thm1Memo.get(k); ok {
-		return v
-	}
-	sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 20}, {8, 6}, {10, 2}},
-		[]bflySize{{4, 200}, {6, 100}, {8, 30}, {10, 10}, {12, 3}},
-		[]bflySize{{4, 1000}, {6, 500}, {8, 150}, {10, 50}, {12, 15}})
-	var v thm1Runs
-	var e ab.Engine
-	for _, sz := range sizes {
-		n := sz.n
-		for pi, prob := range thm1Problems {
-			c := thm1Cell{n: n, name: prob.name}
-			for run := range sz.runs {
-				sd := seeds.Derive(env.Seed, 0xb1, uint64(n), uint64(pi), uint64(run))
-				rng := seeds.Rand(sd)
-				p := bflyforms.Transpose(n)
-				if !prob.tr {
-					p = perm.Random(1<<n, rng)
+	return thm1Memo.getOr(statRunsKey{env.Seed, env.Budget}, func() thm1Runs {
+		sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 20}, {8, 6}, {10, 2}},
+			[]bflySize{{4, 200}, {6, 100}, {8, 30}, {10, 10}, {12, 3}},
+			[]bflySize{{4, 1000}, {6, 500}, {8, 150}, {10, 50}, {12, 15}})
+		var v thm1Runs
+		var e ab.Engine
+		for _, sz := range sizes {
+			n := sz.n
+			for pi, prob := range thm1Problems {
+				c := thm1Cell{n: n, name: prob.name}
+				for run := range sz.runs {
+					sd := seeds.Derive(env.Seed, 0xb1, uint64(n), uint64(pi), uint64(run))
+					rng := seeds.Rand(sd)
+					p := bflyforms.Transpose(n)
+					if !prob.tr {
+						p = perm.Random(1<<n, rng)
+					}
+					res, ps, err := routeCopies(&e, mb.Shape{LogN: n}, p, prob.t(n), rng)
+					if err != nil {
+						v.err = err
+						return v
+					}
+					C := ab.MaxCongestion(mb.Shape{LogN: n}, ps)
+					if C < n {
+						continue
+					}
+					c.runs = append(c.runs, thm1Run{sd, res.Steps, C})
 				}
-				res, ps, err := routeCopies(&e, mb.Shape{LogN: n}, p, prob.t(n), rng)
-				if err != nil {
-					v.err = err
-					thm1Memo.put(k, v)
-					return v
-				}
-				C := ab.MaxCongestion(mb.Shape{LogN: n}, ps)
-				if C < n {
-					continue
-				}
-				c.runs = append(c.runs, thm1Run{sd, res.Steps, C})
+				v.cells = append(v.cells, c)
 			}
-			v.cells = append(v.cells, c)
 		}
-	}
-	thm1Memo.put(k, v)
-	return v
+		return v
+	})
 }
 
 // thm2TimeRuns are bfly/thm-2/time-renamed's routing times, one list per
@@ -116,30 +112,26 @@ func thm2TimeRun(seed uint64, n, fi, run int) BflyRenamedRun {
 
 // thm2TimeSim runs (or recalls) bfly/thm-2/time-renamed's simulations.
 func thm2TimeSim(env props.Env) thm2TimeRuns {
-	k := statRunsKey{env.Seed, env.Budget}
-	if v, ok := thm2TimeMemo.get(k); ok {
-		return v
-	}
-	var v thm2TimeRuns
-	var e ab.Engine
-	for _, sz := range thm2TimeSizes(env.Budget) {
-		for fi := range bflyFamilies {
-			steps := make([]int, 0, sz.runs)
-			for run := range sz.runs {
-				b := thm2TimeRun(env.Seed, sz.n, fi, run)
-				res, _, err := routeCopies(&e, mb.Shape{LogN: sz.n}, b.renamed(env.Seed), 1, seeds.Rand(b.CoinSeed))
-				if err != nil {
-					v.err = err
-					thm2TimeMemo.put(k, v)
-					return v
+	return thm2TimeMemo.getOr(statRunsKey{env.Seed, env.Budget}, func() thm2TimeRuns {
+		var v thm2TimeRuns
+		var e ab.Engine
+		for _, sz := range thm2TimeSizes(env.Budget) {
+			for fi := range bflyFamilies {
+				steps := make([]int, 0, sz.runs)
+				for run := range sz.runs {
+					b := thm2TimeRun(env.Seed, sz.n, fi, run)
+					res, _, err := routeCopies(&e, mb.Shape{LogN: sz.n}, b.renamed(env.Seed), 1, seeds.Rand(b.CoinSeed))
+					if err != nil {
+						v.err = err
+						return v
+					}
+					steps = append(steps, res.Steps)
 				}
-				steps = append(steps, res.Steps)
+				v.steps = append(v.steps, steps)
 			}
-			v.steps = append(v.steps, steps)
 		}
-	}
-	thm2TimeMemo.put(k, v)
-	return v
+		return v
+	})
 }
 
 // thm8Run is one run of bfly/thm-8/time-and-congestion: excluded (π
@@ -171,37 +163,33 @@ func thm8RunOf(seed uint64, n, fi, run int) BflyRenamedRun {
 
 // thm8Sim runs (or recalls) bfly/thm-8/time-and-congestion's simulations.
 func thm8Sim(env props.Env) thm8Runs {
-	k := statRunsKey{env.Seed, env.Budget}
-	if v, ok := thm8Memo.get(k); ok {
-		return v
-	}
-	var v thm8Runs
-	var e ab.Engine
-	for _, sz := range thm8Sizes(env.Budget) {
-		n, r := sz.n, logLog(sz.n)
-		for fi := range bflyFamilies {
-			runs := make([]thm8Run, 0, sz.runs)
-			for run := range sz.runs {
-				b := thm8RunOf(env.Seed, n, fi, run)
-				p := b.renamed(env.Seed)
-				if !bflyforms.InPsi(p, n, r, 7<<r) {
-					runs = append(runs, thm8Run{excluded: true})
-					continue
+	return thm8Memo.getOr(statRunsKey{env.Seed, env.Budget}, func() thm8Runs {
+		var v thm8Runs
+		var e ab.Engine
+		for _, sz := range thm8Sizes(env.Budget) {
+			n, r := sz.n, logLog(sz.n)
+			for fi := range bflyFamilies {
+				runs := make([]thm8Run, 0, sz.runs)
+				for run := range sz.runs {
+					b := thm8RunOf(env.Seed, n, fi, run)
+					p := b.renamed(env.Seed)
+					if !bflyforms.InPsi(p, n, r, 7<<r) {
+						runs = append(runs, thm8Run{excluded: true})
+						continue
+					}
+					sh := mb.Shape{LogN: n, R: r}
+					res, ps, err := routeCopies(&e, sh, p, n, seeds.Rand(b.CoinSeed))
+					if err != nil {
+						v.err = err
+						return v
+					}
+					runs = append(runs, thm8Run{steps: res.Steps, c: ab.MaxCongestion(sh, ps)})
 				}
-				sh := mb.Shape{LogN: n, R: r}
-				res, ps, err := routeCopies(&e, sh, p, n, seeds.Rand(b.CoinSeed))
-				if err != nil {
-					v.err = err
-					thm8Memo.put(k, v)
-					return v
-				}
-				runs = append(runs, thm8Run{steps: res.Steps, c: ab.MaxCongestion(sh, ps)})
+				v.runs = append(v.runs, runs)
 			}
-			v.runs = append(v.runs, runs)
 		}
-	}
-	thm8Memo.put(k, v)
-	return v
+		return v
+	})
 }
 
 // thm11Cell is one (size, family, t) cell of bfly/thm-11/pipelined: per

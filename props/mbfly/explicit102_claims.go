@@ -779,21 +779,9 @@ func e102MergeCheck(mapping sec4Mapping, rows func(k int) int, degBound func(d i
 			net, n, k, d := x.net, x.n, x.net.LogN, x.net.D
 			procs := n * rows(k)
 			proc := func(v int32) int { return mapping(k, int(v)/n)*n + int(v)%n }
-			hosted, deg := make([]int, procs), make([]int, procs)
-			for v := range net.Nodes() {
-				p := proc(int32(v))
-				if p < 0 || p >= procs {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n=%d: node %d mapped to processor %d of %d", n, v, p, procs)}
-				}
-				hosted[p]++
-			}
-			for _, e := range net.Edges {
-				deg[proc(e.From)]++
-				deg[proc(e.To)]++
-			}
-			maxHosted, maxDeg := 0, 0
-			for p := range procs {
-				maxHosted, maxDeg = max(maxHosted, hosted[p]), max(maxDeg, deg[p])
+			maxHosted, maxDeg, bad := mergeCensus(net, n, procs, proc)
+			if bad != nil {
+				return *bad
 			}
 			cex := map[string]any{"n": n, "d": d, "network_seed": []uint64{env.Seed, 0xe102, uint64(n)}}
 			if maxHosted > 3 || maxDeg > degBound(d) {

@@ -122,11 +122,26 @@ func TestClaimsBadFlags(t *testing.T) {
 		{[]string{"claims", "--mem-limit", "NaN"}, "--mem-limit"},
 		{[]string{"claims", "--mem-limit", "-2"}, "(0, 1048576]"},
 		{[]string{"claims", "--workers", "0"}, "[1, 256]"},
+		{[]string{"claims", "--cpuprofile", "/nonexistent-dir/cpu.prof", "--filter", "^sortnet/batcher/oddeven/depth-size$"}, "--cpuprofile"},
 	} {
 		_, errOut, st := runCLI(c.args...)
 		if st != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: status %d, stderr %q; want 2 and one line mentioning %q", c.args, st, errOut, c.want)
 		}
+	}
+}
+
+// --cpuprofile writes a profile that go tool pprof reads: the gzipped
+// protocol buffer starts with gzip's magic bytes.
+func TestClaimsCPUProfile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "cpu.prof")
+	_, errOut, st := runCLI("claims", "--budget", "small", "--quiet", "--filter", "^sortnet/batcher/oddeven/depth-size$", "--cpuprofile", f)
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errOut)
+	}
+	b, err := os.ReadFile(f)
+	if err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("profile %s: %d bytes, err %v; want a gzipped profile", f, len(b), err)
 	}
 }
 

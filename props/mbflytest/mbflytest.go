@@ -502,7 +502,7 @@ func (o Options) report(f Failure, newRouter NewRouter) []Failure {
 	if o.ReplayDir == "-" {
 		return []Failure{f}
 	}
-	router := suite.RouterName(o.Router, func() any { return newRouter() })
+	router := suite.RouterName(o.Router, newRouter)
 	f.Replay = suite.WriteReplay(o.ReplayDir, "mbflytest", "mbfly-suite", router, "mbflytest, family "+f.Family, f.Instance,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "mbflytest.CheckFile(%q, newRouter)")
 	return []Failure{f}

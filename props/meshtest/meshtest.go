@@ -658,7 +658,7 @@ func withReplay(f Failure, o Options, newRouter NewRouter) Failure {
 		return f
 	}
 	o = o.fill()
-	router := suite.RouterName(o.Router, func() any { return newRouter() })
+	router := suite.RouterName(o.Router, newRouter)
 	ci := caseInstance{f.Instance, o.Seed, o.maxSteps(f.Instance), o.maxQueue(f.Instance)}
 	f.Replay = suite.WriteReplay(o.ReplayDir, "meshtest", "mesh-suite", router, "meshtest, family "+f.Instance.Family, ci,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "meshtest.CheckFile(newRouter, %q, opts)")

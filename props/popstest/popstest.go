@@ -489,7 +489,7 @@ type caseInstance struct {
 
 // routerName is the router's name in replay files (Options.Router).
 func routerName(o Options, newRouter func() pops.Router) string {
-	return suite.RouterName(o.Router, func() any { return newRouter() })
+	return suite.RouterName(o.Router, newRouter)
 }
 
 // writeReplay writes the failures of one instance as a routecheck case

@@ -612,7 +612,7 @@ func writeReplay(f Failure, o Options, newRouter NewRouter) string {
 			ci.MaxDeflections = &d
 		}
 	}
-	router := suite.RouterName(o.Router, func() any { return newRouter() })
+	router := suite.RouterName(o.Router, newRouter)
 	return suite.WriteReplay(o.ReplayDir, "sottest", "sot-suite", router, "sottest, family "+f.Family, ci,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "sottest.CheckFile(newRouter, %q, opts)")
 }

@@ -59,9 +59,10 @@ func Sub(t testing.TB, name string, check func(t testing.TB, sub bool)) {
 }
 
 // RouterName is the router's name in a replay file: name when the caller
-// gave one (Options.Router), else the Go type of the router newRouter
-// returns (fmt's %T), or a note when the constructor panics.
-func RouterName(name string, newRouter func() any) (r string) {
+// gave one (Options.Router; newRouter is then not called), else the Go
+// type of the router newRouter returns (fmt's %T), or a note when the
+// constructor panics.
+func RouterName[R any](name string, newRouter func() R) (r string) {
 	if name != "" {
 		return name
 	}

@@ -50,9 +50,16 @@ func TestSub(t *testing.T) {
 
 type namedRouter struct{}
 
+func (*namedRouter) Route() {}
+
+// newRouter is shaped like the suites' constructors: a named func type
+// returning an interface.
+type newRouter func() interface{ Route() }
+
 // RouterName: the caller's name wins; else the Go type of what the
-// constructor returns; a constructor that panics is named as such, not
-// propagated (the suite is writing a failure file when it asks).
+// constructor returns (the dynamic type when it returns an interface, as
+// the suites' constructors do); a constructor that panics is named as
+// such, not propagated (the suite is writing a failure file when it asks).
 func TestRouterName(t *testing.T) {
 	calls := 0
 	ctor := func() any { calls++; return &namedRouter{} }
@@ -64,6 +71,12 @@ func TestRouterName(t *testing.T) {
 	}
 	if got := RouterName("", func() any { panic("boom") }); got != "(a router whose constructor panics)" {
 		t.Errorf("panicking constructor: %q", got)
+	}
+	if got := RouterName("", newRouter(func() interface{ Route() } { return &namedRouter{} })); got != "*suite.namedRouter" {
+		t.Errorf("RouterName of an interface constructor = %q, want *suite.namedRouter", got)
+	}
+	if got := RouterName("", newRouter(func() interface{ Route() } { return nil })); got != "<nil>" {
+		t.Errorf("RouterName of a constructor returning nil = %q, want <nil>", got)
 	}
 }
 

@@ -352,7 +352,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 		for _, name := range familyNames(sh) {
 			suite.Sub(t, shapeName(sh)+"/"+name, func(t testing.TB, _ bool) {
 				if name == "locality" && o.SharedKnowledge != "" {
-					t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+					t.Log(suite.NotChecked(o.SharedKnowledge))
 				}
 				for _, f := range checkFamily(newRouter, sh, name, o) {
 					t.Error(f.String())

@@ -459,7 +459,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 	for _, g := range groups(newRouter, o) {
 		suite.Sub(t, g.name, func(t testing.TB, _ bool) {
 			if o.SharedKnowledge != "" && strings.HasSuffix(g.name, "/locality") {
-				t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+				t.Log(suite.NotChecked(o.SharedKnowledge))
 			}
 			for _, f := range g.run() {
 				t.Error(f.String())

@@ -437,7 +437,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 			for _, p := range properties {
 				suite.Sub(t, p, func(t testing.TB, _ bool) {
 					if p == Locality && o.SharedKnowledge != "" {
-						t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+						t.Log(suite.NotChecked(o.SharedKnowledge))
 					}
 					for _, f := range fs {
 						if f.Property == p {

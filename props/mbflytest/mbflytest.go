@@ -185,12 +185,8 @@ type Failure struct {
 
 func (f Failure) String() string {
 	in := f.Instance
-	p := fmt.Sprint(in.Perm)
-	if len(in.Perm) > 32 {
-		p = strings.TrimSuffix(fmt.Sprint(in.Perm[:32]), "]") + " …]" // the replay file has it all
-	}
 	s := fmt.Sprintf("%s (%s) at N = %d, d = %d, L = %d, step %d: %s; net seed %d, router seed %d, permutation %s",
-		f.Property, f.Family, in.N, in.D, in.L, f.Step, f.Message, in.NetSeed, in.RouterSeed, p)
+		f.Property, f.Family, in.N, in.D, in.L, f.Step, f.Message, in.NetSeed, in.RouterSeed, suite.ShortPerm(in.Perm))
 	if f.Replay != "" {
 		s += "; replay: " + f.Replay
 	}

@@ -74,6 +74,15 @@ func RouterName[R any](name string, newRouter func() R) (r string) {
 	return fmt.Sprintf("%T", newRouter())
 }
 
+// ShortPerm is p as fmt prints it, cut after its first 32 entries with
+// " …]" when longer (a failure's message; the replay file has it all).
+func ShortPerm(p []int32) string {
+	if len(p) > 32 {
+		return strings.TrimSuffix(fmt.Sprint(p[:32]), "]") + " …]"
+	}
+	return fmt.Sprint(p)
+}
+
 // WriteReplay writes a failure as a routecheck case under dir
 // (hunt.WriteSuiteFailure with the suite's file prefix, the case kind, the
 // router's name, the foundBy line, the instance and what broke) and returns

@@ -148,3 +148,25 @@ func TestOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestShortPerm: up to 32 entries as fmt prints them; a longer one cut
+// after 32 with " …]".
+func TestShortPerm(t *testing.T) {
+	long := make([]int32, 40)
+	for i := range long {
+		long[i] = int32(i)
+	}
+	for _, c := range []struct {
+		p    []int32
+		want string
+	}{
+		{nil, "[]"},
+		{[]int32{2, -1, 0}, "[2 -1 0]"},
+		{long[:32], "[0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31]"},
+		{long, "[0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 …]"},
+	} {
+		if got := ShortPerm(c.p); got != c.want {
+			t.Errorf("ShortPerm(%v) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}

@@ -352,7 +352,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 		for _, name := range familyNames(sh) {
 			suite.Sub(t, shapeName(sh)+"/"+name, func(t testing.TB, _ bool) {
 				if name == "locality" && o.SharedKnowledge != "" {
-					t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+					t.Log(suite.NotChecked(o.SharedKnowledge))
 				}
 				for _, f := range checkFamily(newRouter, sh, name, o) {
 					t.Error(f.String())
@@ -698,7 +698,7 @@ func withReplay(f Failure, o Options, newRouter NewRouter) Failure {
 	if o.MaxQueue != nil {
 		ci.MaxQueue = max(0, o.MaxQueue(sh, t))
 	}
-	router := suite.RouterName(o.Router, func() any { return newRouter() })
+	router := suite.RouterName(o.Router, newRouter)
 	f.Replay = suite.WriteReplay(o.ReplayDir, "bflytest", "bfly-suite", router, "bflytest, "+shapeName(f.Shape)+", family "+f.Family, ci,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "bflytest.ReplayFile(newRouter, %q, opts)")
 	return f

@@ -9,6 +9,7 @@ import (
 	ab "routecheck/algos/butterfly"
 	mb "routecheck/models/butterfly"
 	"routecheck/props/bflytest"
+	"routecheck/props/internal/suite"
 )
 
 // wrap is a router made of functions, for the planted faults.
@@ -122,7 +123,7 @@ func TestLocalityDeclared(t *testing.T) {
 	if len(fs) != 1 || fs[0].Property != "locality" || !strings.Contains(fs[0].Message, "with a router per node it decides") {
 		t.Fatalf("failures %v, want the locality one alone", fs)
 	}
-	path := fs[0].Replay[strings.Index(fs[0].Replay, "\"")+1 : strings.LastIndex(fs[0].Replay, "\"")]
+	path := suite.ReplayPath(fs[0].Replay)
 	if again, err := bflytest.ReplayFile(newRouter, path, o); err != nil || len(again) != 1 || again[0].Property != "locality" {
 		t.Errorf("replay of %s: %v, %v", path, again, err)
 	}
@@ -153,7 +154,7 @@ func TestRandomShrinksAndReplays(t *testing.T) {
 	if f.Property != "crash" || !strings.Contains(f.Message, "shrunk") || len(f.Instance.Packets) > 2 {
 		t.Errorf("failure %v, want a crash shrunk to at most 2 packets", f)
 	}
-	path := f.Replay[strings.Index(f.Replay, "\"")+1 : strings.LastIndex(f.Replay, "\"")]
+	path := suite.ReplayPath(f.Replay)
 	again, err := bflytest.ReplayFile(bad, path, o)
 	if err != nil || len(again) != 1 || again[0].Property != "crash" {
 		t.Errorf("replay of %s: %v, %v", path, again, err)

@@ -185,12 +185,8 @@ type Failure struct {
 
 func (f Failure) String() string {
 	in := f.Instance
-	p := fmt.Sprint(in.Perm)
-	if len(in.Perm) > 32 {
-		p = strings.TrimSuffix(fmt.Sprint(in.Perm[:32]), "]") + " …]" // the replay file has it all
-	}
 	s := fmt.Sprintf("%s (%s) at N = %d, d = %d, L = %d, step %d: %s; net seed %d, router seed %d, permutation %s",
-		f.Property, f.Family, in.N, in.D, in.L, f.Step, f.Message, in.NetSeed, in.RouterSeed, p)
+		f.Property, f.Family, in.N, in.D, in.L, f.Step, f.Message, in.NetSeed, in.RouterSeed, suite.ShortPerm(in.Perm))
 	if f.Replay != "" {
 		s += "; replay: " + f.Replay
 	}
@@ -459,7 +455,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 	for _, g := range groups(newRouter, o) {
 		suite.Sub(t, g.name, func(t testing.TB, _ bool) {
 			if o.SharedKnowledge != "" && strings.HasSuffix(g.name, "/locality") {
-				t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+				t.Log(suite.NotChecked(o.SharedKnowledge))
 			}
 			for _, f := range g.run() {
 				t.Error(f.String())
@@ -502,7 +498,7 @@ func (o Options) report(f Failure, newRouter NewRouter) []Failure {
 	if o.ReplayDir == "-" {
 		return []Failure{f}
 	}
-	router := suite.RouterName(o.Router, func() any { return newRouter() })
+	router := suite.RouterName(o.Router, newRouter)
 	f.Replay = suite.WriteReplay(o.ReplayDir, "mbflytest", "mbfly-suite", router, "mbflytest, family "+f.Family, f.Instance,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "mbflytest.CheckFile(%q, newRouter)")
 	return []Failure{f}

@@ -437,7 +437,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 			for _, p := range properties {
 				suite.Sub(t, p, func(t testing.TB, _ bool) {
 					if p == Locality && o.SharedKnowledge != "" {
-						t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+						t.Log(suite.NotChecked(o.SharedKnowledge))
 					}
 					for _, f := range fs {
 						if f.Property == p {
@@ -658,7 +658,7 @@ func withReplay(f Failure, o Options, newRouter NewRouter) Failure {
 		return f
 	}
 	o = o.fill()
-	router := suite.RouterName(o.Router, func() any { return newRouter() })
+	router := suite.RouterName(o.Router, newRouter)
 	ci := caseInstance{f.Instance, o.Seed, o.maxSteps(f.Instance), o.maxQueue(f.Instance)}
 	f.Replay = suite.WriteReplay(o.ReplayDir, "meshtest", "mesh-suite", router, "meshtest, family "+f.Instance.Family, ci,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "meshtest.CheckFile(newRouter, %q, opts)")

@@ -52,7 +52,6 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -150,11 +149,7 @@ type Failure struct {
 }
 
 func (f Failure) String() string {
-	p := fmt.Sprint(f.Instance.Perm)
-	if len(f.Instance.Perm) > 32 {
-		p = strings.TrimSuffix(fmt.Sprint(f.Instance.Perm[:32]), "]") + " …]" // the replay file has it all
-	}
-	s := fmt.Sprintf("%s: POPS(%d,%d) %s, perm %s, seed %d", f.Property, f.Instance.D, f.Instance.G, f.Family, p, f.Instance.Seed)
+	s := fmt.Sprintf("%s: POPS(%d,%d) %s, perm %s, seed %d", f.Property, f.Instance.D, f.Instance.G, f.Family, suite.ShortPerm(f.Instance.Perm), f.Instance.Seed)
 	if f.Slot > 0 {
 		s += fmt.Sprintf(", slot %d", f.Slot)
 	}
@@ -489,7 +484,7 @@ type caseInstance struct {
 
 // routerName is the router's name in replay files (Options.Router).
 func routerName(o Options, newRouter func() pops.Router) string {
-	return suite.RouterName(o.Router, func() any { return newRouter() })
+	return suite.RouterName(o.Router, newRouter)
 }
 
 // writeReplay writes the failures of one instance as a routecheck case

@@ -391,7 +391,7 @@ func Run(t testing.TB, newRouter NewRouter, o Options) {
 				case p == "deflections" && o.MaxDeflections == nil:
 					t.Skip("no deflection bound declared (Options.MaxDeflections)")
 				case p == "locality" && o.SharedKnowledge != "":
-					t.Log("locality not required (Options.SharedKnowledge): " + o.SharedKnowledge)
+					t.Log(suite.NotChecked(o.SharedKnowledge))
 				}
 				for _, f := range mine {
 					t.Error(strings.Replace(f.String(), "go test", "go test -run '^"+topName(t)+"$'", 1))
@@ -612,7 +612,7 @@ func writeReplay(f Failure, o Options, newRouter NewRouter) string {
 			ci.MaxDeflections = &d
 		}
 	}
-	router := suite.RouterName(o.Router, func() any { return newRouter() })
+	router := suite.RouterName(o.Router, newRouter)
 	return suite.WriteReplay(o.ReplayDir, "sottest", "sot-suite", router, "sottest, family "+f.Family, ci,
 		[]hunt.Broken{{Property: f.Property, Step: f.Step, Message: f.Message}}, "sottest.CheckFile(newRouter, %q, opts)")
 }

@@ -147,6 +147,13 @@ func (p *Pool[R]) For(node int) R {
 // Len is the number of routers made.
 func (p *Pool[R]) Len() int { return len(p.rs) }
 
+// NotChecked words the log line of a locality subtest whose check is left
+// out because the router's Options.SharedKnowledge declares (with reason)
+// that it uses knowledge beyond one node's.
+func NotChecked(reason string) string {
+	return "locality not required (Options.SharedKnowledge): " + reason
+}
+
 // Declared words the report of a locality difference for a router whose
 // Options.SharedKnowledge declares (with reason) that it uses knowledge
 // beyond one node's: logged, not failed.

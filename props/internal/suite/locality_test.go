@@ -49,6 +49,9 @@ func TestTape(t *testing.T) {
 			t.Errorf("%s: %q, want it to contain %q and the reason", c.name, d, c.want)
 		}
 	}
+	if got := NotChecked("offline schedule"); got != "locality not required (Options.SharedKnowledge): offline schedule" {
+		t.Errorf("NotChecked: %q", got)
+	}
 	if got := Declared("offline schedule", "x; a router that decides …"); got != "locality not required (Options.SharedKnowledge: offline schedule); the runs differ: x" {
 		t.Errorf("Declared: %q", got)
 	}

@@ -59,9 +59,10 @@ func Sub(t testing.TB, name string, check func(t testing.TB, sub bool)) {
 }
 
 // RouterName is the router's name in a replay file: name when the caller
-// gave one (Options.Router), else the Go type of the router newRouter
-// returns (fmt's %T), or a note when the constructor panics.
-func RouterName(name string, newRouter func() any) (r string) {
+// gave one (Options.Router; newRouter is then not called), else the Go
+// type of the router newRouter returns (fmt's %T), or a note when the
+// constructor panics.
+func RouterName[R any](name string, newRouter func() R) (r string) {
 	if name != "" {
 		return name
 	}
@@ -71,6 +72,15 @@ func RouterName(name string, newRouter func() any) (r string) {
 		}
 	}()
 	return fmt.Sprintf("%T", newRouter())
+}
+
+// ShortPerm is p as fmt prints it, cut after its first 32 entries with
+// " …]" when longer (a failure's message; the replay file has it all).
+func ShortPerm(p []int32) string {
+	if len(p) > 32 {
+		return strings.TrimSuffix(fmt.Sprint(p[:32]), "]") + " …]"
+	}
+	return fmt.Sprint(p)
 }
 
 // WriteReplay writes a failure as a routecheck case under dir

@@ -50,9 +50,16 @@ func TestSub(t *testing.T) {
 
 type namedRouter struct{}
 
+func (*namedRouter) Route() {}
+
+// newRouter is shaped like the suites' constructors: a named func type
+// returning an interface.
+type newRouter func() interface{ Route() }
+
 // RouterName: the caller's name wins; else the Go type of what the
-// constructor returns; a constructor that panics is named as such, not
-// propagated (the suite is writing a failure file when it asks).
+// constructor returns (the dynamic type when it returns an interface, as
+// the suites' constructors do); a constructor that panics is named as
+// such, not propagated (the suite is writing a failure file when it asks).
 func TestRouterName(t *testing.T) {
 	calls := 0
 	ctor := func() any { calls++; return &namedRouter{} }
@@ -64,6 +71,12 @@ func TestRouterName(t *testing.T) {
 	}
 	if got := RouterName("", func() any { panic("boom") }); got != "(a router whose constructor panics)" {
 		t.Errorf("panicking constructor: %q", got)
+	}
+	if got := RouterName("", newRouter(func() interface{ Route() } { return &namedRouter{} })); got != "*suite.namedRouter" {
+		t.Errorf("RouterName of an interface constructor = %q, want *suite.namedRouter", got)
+	}
+	if got := RouterName("", newRouter(func() interface{ Route() } { return nil })); got != "<nil>" {
+		t.Errorf("RouterName of a constructor returning nil = %q, want <nil>", got)
 	}
 }
 
@@ -132,6 +145,28 @@ func TestOnly(t *testing.T) {
 		path := Only(r, c.fs, "locality", "it decides", read)
 		if r.errors != c.errors || r.fatals != c.fatals || path != c.path {
 			t.Errorf("%s: %d errors, %d fatals, path %q; want %d, %d, %q", c.name, r.errors, r.fatals, path, c.errors, c.fatals, c.path)
+		}
+	}
+}
+
+// TestShortPerm: up to 32 entries as fmt prints them; a longer one cut
+// after 32 with " …]".
+func TestShortPerm(t *testing.T) {
+	long := make([]int32, 40)
+	for i := range long {
+		long[i] = int32(i)
+	}
+	for _, c := range []struct {
+		p    []int32
+		want string
+	}{
+		{nil, "[]"},
+		{[]int32{2, -1, 0}, "[2 -1 0]"},
+		{long[:32], "[0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31]"},
+		{long, "[0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 …]"},
+	} {
+		if got := ShortPerm(c.p); got != c.want {
+			t.Errorf("ShortPerm(%v) = %q, want %q", c.p, got, c.want)
 		}
 	}
 }

@@ -31,27 +31,30 @@ type keptRuns[C any] struct {
 	err   error
 }
 
-// familyRuns runs one for every run of every (size, family) cell — sizes
-// in order, bflyFamilies within a size — and keeps each cell's results in
-// run order; the first error ends the runs. The runs share one engine.
-func familyRuns[T any](sizes []bflySize, one func(e *ab.Engine, n, fi, run int) (T, error)) keptRuns[[]T] {
-	var v keptRuns[[]T]
-	var e ab.Engine
-	for _, sz := range sizes {
-		for fi := range bflyFamilies {
-			runs := make([]T, 0, sz.runs)
-			for run := range sz.runs {
-				x, err := one(&e, sz.n, fi, run)
-				if err != nil {
-					v.err = err
-					return v
+// familyRuns recalls env's runs from memo, or runs and keeps them: one
+// for every run of every (size, family) cell — the sizes of sizes(budget)
+// in order, bflyFamilies within a size — each cell's results in run order;
+// the first error ends the runs. The runs share one engine.
+func familyRuns[T any](memo *cache[statRunsKey, keptRuns[[]T]], env props.Env, sizes func(props.Budget) []bflySize, one func(e *ab.Engine, n, fi, run int) (T, error)) keptRuns[[]T] {
+	return memo.getOr(statRunsKey{env.Seed, env.Budget}, func() keptRuns[[]T] {
+		var v keptRuns[[]T]
+		var e ab.Engine
+		for _, sz := range sizes(env.Budget) {
+			for fi := range bflyFamilies {
+				runs := make([]T, 0, sz.runs)
+				for run := range sz.runs {
+					x, err := one(&e, sz.n, fi, run)
+					if err != nil {
+						v.err = err
+						return v
+					}
+					runs = append(runs, x)
 				}
-				runs = append(runs, x)
+				v.cells = append(v.cells, runs)
 			}
-			v.cells = append(v.cells, runs)
 		}
-	}
-	return v
+		return v
+	})
 }
 
 // thm1Cell is one (size, problem) cell of bfly/thm-1/time-O-congestion:
@@ -122,22 +125,26 @@ func thm2TimeSizes(b props.Budget) []bflySize {
 		[]bflySize{{4, 5000}, {6, 2000}, {8, 1000}, {10, 300}, {12, 100}})
 }
 
-// thm2TimeRun is run `run` of cell (n, family fi) without its value and
-// bound.
-func thm2TimeRun(seed uint64, n, fi, run int) BflyRenamedRun {
-	b := BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, T: 1, SigmaSeed: seeds.Derive(seed, 0xb3, uint64(n), uint64(fi), uint64(run))}
+// seeded is b with σ's seed seeds.Derive(seed, path...) and the coins'
+// seed derived from σ's, the seeds of a routing claim's run.
+func (b BflyRenamedRun) seeded(seed uint64, path ...uint64) BflyRenamedRun {
+	b.SigmaSeed = seeds.Derive(seed, path...)
 	b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
 	return b
 }
 
+// thm2TimeRun is run `run` of cell (n, family fi) without its value and
+// bound.
+func thm2TimeRun(seed uint64, n, fi, run int) BflyRenamedRun {
+	return BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, T: 1}.seeded(seed, 0xb3, uint64(n), uint64(fi), uint64(run))
+}
+
 // thm2TimeSim runs (or recalls) bfly/thm-2/time-renamed's simulations.
 func thm2TimeSim(env props.Env) keptRuns[[]int] {
-	return thm2TimeMemo.getOr(statRunsKey{env.Seed, env.Budget}, func() keptRuns[[]int] {
-		return familyRuns(thm2TimeSizes(env.Budget), func(e *ab.Engine, n, fi, run int) (int, error) {
-			b := thm2TimeRun(env.Seed, n, fi, run)
-			res, _, err := routeCopies(e, mb.Shape{LogN: n}, b.renamed(env.Seed), 1, seeds.Rand(b.CoinSeed))
-			return res.Steps, err
-		})
+	return familyRuns(&thm2TimeMemo, env, thm2TimeSizes, func(e *ab.Engine, n, fi, run int) (int, error) {
+		b := thm2TimeRun(env.Seed, n, fi, run)
+		res, _, err := routeCopies(e, mb.Shape{LogN: n}, b.renamed(env.Seed), 1, seeds.Rand(b.CoinSeed))
+		return res.Steps, err
 	})
 }
 
@@ -160,28 +167,24 @@ func thm8Sizes(b props.Budget) []bflySize {
 
 // thm8Run is run `run` of cell (n, family fi) without its value and bound.
 func thm8RunOf(seed uint64, n, fi, run int) BflyRenamedRun {
-	b := BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, R: logLog(n), T: n, SigmaSeed: seeds.Derive(seed, 0xb9, uint64(n), uint64(fi), uint64(run))}
-	b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
-	return b
+	return BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, R: logLog(n), T: n}.seeded(seed, 0xb9, uint64(n), uint64(fi), uint64(run))
 }
 
 // thm8Sim runs (or recalls) bfly/thm-8/time-and-congestion's simulations.
 func thm8Sim(env props.Env) keptRuns[[]thm8Run] {
-	return thm8Memo.getOr(statRunsKey{env.Seed, env.Budget}, func() keptRuns[[]thm8Run] {
-		return familyRuns(thm8Sizes(env.Budget), func(e *ab.Engine, n, fi, run int) (thm8Run, error) {
-			r := logLog(n)
-			b := thm8RunOf(env.Seed, n, fi, run)
-			p := b.renamed(env.Seed)
-			if !bflyforms.InPsi(p, n, r, 7<<r) {
-				return thm8Run{excluded: true}, nil
-			}
-			sh := mb.Shape{LogN: n, R: r}
-			res, ps, err := routeCopies(e, sh, p, n, seeds.Rand(b.CoinSeed))
-			if err != nil {
-				return thm8Run{}, err
-			}
-			return thm8Run{steps: res.Steps, c: ab.MaxCongestion(sh, ps)}, nil
-		})
+	return familyRuns(&thm8Memo, env, thm8Sizes, func(e *ab.Engine, n, fi, run int) (thm8Run, error) {
+		r := logLog(n)
+		b := thm8RunOf(env.Seed, n, fi, run)
+		p := b.renamed(env.Seed)
+		if !bflyforms.InPsi(p, n, r, 7<<r) {
+			return thm8Run{excluded: true}, nil
+		}
+		sh := mb.Shape{LogN: n, R: r}
+		res, ps, err := routeCopies(e, sh, p, n, seeds.Rand(b.CoinSeed))
+		if err != nil {
+			return thm8Run{}, err
+		}
+		return thm8Run{steps: res.Steps, c: ab.MaxCongestion(sh, ps)}, nil
 	})
 }
 
@@ -213,9 +216,7 @@ func thm11Sizes(b props.Budget) ([]bflySize, []int) {
 // thm11RunOf is run `run` of cell (n, family fi, t = m·n) without its
 // value and bound.
 func thm11RunOf(seed uint64, n, fi, m, run int) BflyRenamedRun {
-	b := BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, R: logLog(n), T: m * n, SigmaSeed: seeds.Derive(seed, 0xba, uint64(n), uint64(fi), uint64(m), uint64(run))}
-	b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
-	return b
+	return BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, R: logLog(n), T: m * n}.seeded(seed, 0xba, uint64(n), uint64(fi), uint64(m), uint64(run))
 }
 
 // thm11Sim runs bfly/thm-11/pipelined's simulations with the packets

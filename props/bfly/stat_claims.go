@@ -364,6 +364,28 @@ func bflyThm6Sizes(b props.Budget) []bflySize {
 		[]bflySize{{8, 2000}, {10, 500}, {12, 100}})
 }
 
+// maxMCell is a cell of the event |M| ≥ c·2^r at (n, r) (Theorem 6, Lemma
+// 7) over runs runs, with probability bound q: run(k) gives run k's
+// permutation and the record to keep, given its |M|, if it is the cell's
+// first hit. The cell is unreachable where no permutation has |M| that
+// large (bflyMaxM). Also returned: the largest |M| of the runs.
+func maxMCell(label string, n, r, c, runs int, q float64, run func(k int) (p []int32, record func(m int) any)) (bflyExceed, int) {
+	cell := bflyExceed{label: label, R: runs, q: q}
+	if mmax := bflyMaxM(n, r); mmax < c<<r {
+		cell.unreachable = fmt.Sprintf("|M| ≤ %d < %d·2^r = %d", mmax, c, c<<r)
+	}
+	worst := 0
+	for k := range runs {
+		p, record := run(k)
+		m := bflyforms.MaxM(p, n, r)
+		worst = max(worst, m)
+		if m >= c<<r {
+			cell.hit(record(m))
+		}
+	}
+	return cell, worst
+}
+
 // bflyThm6Check is bfly/thm-6/good-fraction's check; rotate plants the
 // fault (the sampler returns rotateAddr(n, ⌈(n − r)/2⌉)).
 func bflyThm6Check(rotate bool) func(props.Env) props.Outcome {
@@ -373,23 +395,14 @@ func bflyThm6Check(rotate bool) func(props.Env) props.Outcome {
 		for _, sz := range bflyThm6Sizes(env.Budget) {
 			n := sz.n
 			r := logLog(n)
-			rnd := bflyExceed{label: fmt.Sprintf("Thm 6, N=2^%d, r=%d", n, r), R: sz.runs, q: math.Exp(-7 * float64(int(1)<<r))}
-			if mmax := bflyMaxM(n, r); mmax < 7<<r {
-				rnd.unreachable = fmt.Sprintf("|M| ≤ %d < 7·2^r = %d", mmax, 7<<r)
-			}
-			worst := 0
-			for run := range sz.runs {
+			rnd, worst := maxMCell(fmt.Sprintf("Thm 6, N=2^%d, r=%d", n, r), n, r, 7, sz.runs, math.Exp(-7*float64(int(1)<<r)), func(run int) ([]int32, func(m int) any) {
 				sd := seeds.Derive(env.Seed, 0xb7, uint64(n), uint64(run))
 				p := perm.Random(1<<n, seeds.Rand(sd))
 				if rotate {
 					p = rotateAddr(n, (n-r+1)/2)
 				}
-				m := bflyforms.MaxM(p, n, r)
-				worst = max(worst, m)
-				if m >= 7<<r {
-					rnd.hit(map[string]any{"log_n": n, "r": r, "perm_seed": sd, "max_m": m})
-				}
-			}
+				return p, func(m int) any { return map[string]any{"log_n": n, "r": r, "perm_seed": sd, "max_m": m} }
+			})
 			cells = append(cells, rnd)
 			ev = append(ev, fmt.Sprintf("N=2^%d random: max |M|/2^r = %.2f", n, float64(worst)/float64(int(1)<<r)))
 		}
@@ -405,22 +418,14 @@ func bflyLemma7Check(env props.Env) props.Outcome {
 		n := sz.n
 		r := logLog(n)
 		N := float64(int(1) << n)
-		mmax := bflyMaxM(n, r)
 		for fi, f := range bflyFamilies[:2] {
-			c := bflyExceed{label: fmt.Sprintf("Lemma 7, N=2^%d, %s", n, f), R: sz.runs, q: 3 / math.Pow(N, 24.0/3-1)}
-			if mmax < 24<<r {
-				c.unreachable = fmt.Sprintf("|M| ≤ %d < 24·2^r = %d", mmax, 24<<r)
-			}
-			worst := 0
-			for run := range sz.runs {
+			c, worst := maxMCell(fmt.Sprintf("Lemma 7, N=2^%d, %s", n, f), n, r, 24, sz.runs, 3/math.Pow(N, 24.0/3-1), func(run int) ([]int32, func(m int) any) {
 				b := BflyRenamedRun{Family: f, LogN: n, R: r, SigmaSeed: seeds.Derive(env.Seed, 0xb8, uint64(n), uint64(fi), uint64(run)), Bound: float64(int(24) << r)}
-				m := bflyforms.MaxM(b.renamed(env.Seed), n, r)
-				worst = max(worst, m)
-				b.Value = float64(m)
-				if m >= 24<<r {
-					c.hit(b)
+				return b.renamed(env.Seed), func(m int) any {
+					b.Value = float64(m)
+					return b
 				}
-			}
+			})
 			cells = append(cells, c)
 			ev = append(ev, fmt.Sprintf("N=2^%d %s: max |M|/2^r = %.2f", n, f, float64(worst)/float64(int(1)<<r)))
 		}

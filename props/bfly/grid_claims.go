@@ -260,28 +260,37 @@ func gridMem() props.MemEstimate {
 	return props.MemEstimate{Large: w*320*props.MiB + 64*props.MiB}
 }
 
+// onGrid is c as one of the claims judged on reading's grid (the refit
+// and lack-of-fit claims of both latencies): they share its cells
+// (Shares: the ledger never checks two of them at once), are slow in
+// -short, and have the grid's memory estimate.
+func onGrid(reading string, c props.Claim) props.Claim {
+	c.SlowInShort, c.Shares, c.Mem = true, "bfly/sec4/grid/"+reading, gridMem()
+	return c
+}
+
 func init() {
 	for _, which := range []string{"average", "maximum"} {
 		w := map[string]string{"average": "avg", "maximum": "max"}[which]
 		for _, reading := range []string{"strict", "pipelined"} {
 			key := w + "/" + reading
 			g := gridFound[key]
-			props.Register(props.Claim{ID: "bfly/sec4/grid-refit/" + key, Source: seed001 + " §4.3 (fitted latency formulas over N = 1K, 2K, 4K, 8K)", Kind: props.Statistical, Class: props.Reading,
-				Recorded: g.refit, RecordedAt: g.refitAt, SlowInShort: true, Shares: "bfly/sec4/grid/" + reading, Mem: gridMem(),
+			props.Register(onGrid(reading, props.Claim{ID: "bfly/sec4/grid-refit/" + key, Source: seed001 + " §4.3 (fitted latency formulas over N = 1K, 2K, 4K, 8K)", Kind: props.Statistical, Class: props.Reading,
+				Recorded: g.refit, RecordedAt: g.refitAt,
 				Statement: fmt.Sprintf("The printed %s-latency fit's six coefficients (1, n, p, p/2^r, np/2^r, r) are the least-squares coefficients of the same linear form on our cells over several N, within the runs' pure error.", which),
 				Scope:     fmt.Sprintf("%s node-model reading; §3's priorities; %s. The six terms are refitted by least squares with standard errors from the runs' pure error; the printed vector is F-tested against pure error twice (bflyexp.PrintedTest): pooled (equal cell variances assumed) and conservative (largest cell variance, df = runs − 1; valid for unequal variances if the runs are normal, which the maximum latency's cells, SDs 0–227, need not be). At --budget large, on the paper's grid: inconsistent if the conservative test rejects at Alpha, inconclusive if only the pooled one does, consistent if neither (then the planted fault must be caught) — the rule of the N = 2^10 refit claims; below large, inconclusive whatever the tests say (the grid is ours and the refit depends on it)", reading, gridScope),
 				Notes:     gridRefitNotes + " Found (what the tests gave — 'inconsistent' below means the conservative test rejected; below large the verdict is inconclusive, see above; the default figures are from the default budget's grid before it stopped being simulated, which also had p = 20 at N = 2^11): " + g.refitFound,
 				Check:     gridRefitCheck(which, reading, false),
 				Faults:    []props.Fault{{Name: "the printed formula plus 5 % of the mean cell latency (fixed before running)", Check: gridRefitCheck(which, reading, true)}},
-			})
-			props.Register(props.Claim{ID: "bfly/sec4/lack-of-fit/" + key, Source: seed001 + " §4.3 (\"fitted as a function of n, r, p, p/2^r and np/2^r … best fit with the following coefficients\")", Kind: props.Statistical, Class: props.Beyond,
-				Recorded: g.lof, RecordedAt: g.lofAt, SlowInShort: true, Shares: "bfly/sec4/grid/" + reading, Mem: gridMem(),
+			}))
+			props.Register(onGrid(reading, props.Claim{ID: "bfly/sec4/lack-of-fit/" + key, Source: seed001 + " §4.3 (\"fitted as a function of n, r, p, p/2^r and np/2^r … best fit with the following coefficients\")", Kind: props.Statistical, Class: props.Beyond,
+				Recorded: g.lof, RecordedAt: g.lofAt,
 				Statement: fmt.Sprintf("The linear form of §4.3's %s-latency fit describes our cell means: the residual spread of its own least-squares refit is within the runs' pure error (lack-of-fit F test).", which),
 				Scope:     fmt.Sprintf("%s node-model reading; §3's priorities; %s. F = (RSS/(cells − 6))/(pure-error variance of a cell mean) (bflyexp.OLSFit.LackOfFit), pooled (df Σ(runs − 1); equal cell variances assumed) and conservative (largest cell variance, df runs − 1; valid for unequal variances, for normal cell means). Inconsistent if the conservative test rejects at Alpha, inconclusive if only the pooled one does, consistent if neither (then the planted fault must be caught)", reading, gridScope),
 				Notes:     gridLOFNotes + " Found (the default figures are from the default budget's grid before it stopped being simulated, which also had p = 20 at N = 2^11): " + g.lofFound,
 				Check:     gridLackOfFitCheck(which, reading, false),
 				Faults:    []props.Fault{{Name: "every cell mean plus 5 % of the mean cell latency × (r/r_max)², a curvature in r outside the form (fixed before running)", Check: gridLackOfFitCheck(which, reading, true)}},
-			})
+			}))
 		}
 	}
 }

@@ -364,6 +364,28 @@ func bflyThm6Sizes(b props.Budget) []bflySize {
 		[]bflySize{{8, 2000}, {10, 500}, {12, 100}})
 }
 
+// maxMCell is a cell of the event |M| ≥ c·2^r at (n, r) (Theorem 6, Lemma
+// 7) over runs runs, with probability bound q: run(k) gives run k's
+// permutation and the record to keep, given its |M|, if it is the cell's
+// first hit. The cell is unreachable where no permutation has |M| that
+// large (bflyMaxM). Also returned: the largest |M| of the runs.
+func maxMCell(label string, n, r, c, runs int, q float64, run func(k int) (p []int32, record func(m int) any)) (bflyExceed, int) {
+	cell := bflyExceed{label: label, R: runs, q: q}
+	if mmax := bflyMaxM(n, r); mmax < c<<r {
+		cell.unreachable = fmt.Sprintf("|M| ≤ %d < %d·2^r = %d", mmax, c, c<<r)
+	}
+	worst := 0
+	for k := range runs {
+		p, record := run(k)
+		m := bflyforms.MaxM(p, n, r)
+		worst = max(worst, m)
+		if m >= c<<r {
+			cell.hit(record(m))
+		}
+	}
+	return cell, worst
+}
+
 // bflyThm6Check is bfly/thm-6/good-fraction's check; rotate plants the
 // fault (the sampler returns rotateAddr(n, ⌈(n − r)/2⌉)).
 func bflyThm6Check(rotate bool) func(props.Env) props.Outcome {
@@ -373,23 +395,14 @@ func bflyThm6Check(rotate bool) func(props.Env) props.Outcome {
 		for _, sz := range bflyThm6Sizes(env.Budget) {
 			n := sz.n
 			r := logLog(n)
-			rnd := bflyExceed{label: fmt.Sprintf("Thm 6, N=2^%d, r=%d", n, r), R: sz.runs, q: math.Exp(-7 * float64(int(1)<<r))}
-			if mmax := bflyMaxM(n, r); mmax < 7<<r {
-				rnd.unreachable = fmt.Sprintf("|M| ≤ %d < 7·2^r = %d", mmax, 7<<r)
-			}
-			worst := 0
-			for run := range sz.runs {
+			rnd, worst := maxMCell(fmt.Sprintf("Thm 6, N=2^%d, r=%d", n, r), n, r, 7, sz.runs, math.Exp(-7*float64(int(1)<<r)), func(run int) ([]int32, func(m int) any) {
 				sd := seeds.Derive(env.Seed, 0xb7, uint64(n), uint64(run))
 				p := perm.Random(1<<n, seeds.Rand(sd))
 				if rotate {
 					p = rotateAddr(n, (n-r+1)/2)
 				}
-				m := bflyforms.MaxM(p, n, r)
-				worst = max(worst, m)
-				if m >= 7<<r {
-					rnd.hit(map[string]any{"log_n": n, "r": r, "perm_seed": sd, "max_m": m})
-				}
-			}
+				return p, func(m int) any { return map[string]any{"log_n": n, "r": r, "perm_seed": sd, "max_m": m} }
+			})
 			cells = append(cells, rnd)
 			ev = append(ev, fmt.Sprintf("N=2^%d random: max |M|/2^r = %.2f", n, float64(worst)/float64(int(1)<<r)))
 		}
@@ -405,22 +418,14 @@ func bflyLemma7Check(env props.Env) props.Outcome {
 		n := sz.n
 		r := logLog(n)
 		N := float64(int(1) << n)
-		mmax := bflyMaxM(n, r)
 		for fi, f := range bflyFamilies[:2] {
-			c := bflyExceed{label: fmt.Sprintf("Lemma 7, N=2^%d, %s", n, f), R: sz.runs, q: 3 / math.Pow(N, 24.0/3-1)}
-			if mmax < 24<<r {
-				c.unreachable = fmt.Sprintf("|M| ≤ %d < 24·2^r = %d", mmax, 24<<r)
-			}
-			worst := 0
-			for run := range sz.runs {
+			c, worst := maxMCell(fmt.Sprintf("Lemma 7, N=2^%d, %s", n, f), n, r, 24, sz.runs, 3/math.Pow(N, 24.0/3-1), func(run int) ([]int32, func(m int) any) {
 				b := BflyRenamedRun{Family: f, LogN: n, R: r, SigmaSeed: seeds.Derive(env.Seed, 0xb8, uint64(n), uint64(fi), uint64(run)), Bound: float64(int(24) << r)}
-				m := bflyforms.MaxM(b.renamed(env.Seed), n, r)
-				worst = max(worst, m)
-				b.Value = float64(m)
-				if m >= 24<<r {
-					c.hit(b)
+				return b.renamed(env.Seed), func(m int) any {
+					b.Value = float64(m)
+					return b
 				}
-			}
+			})
 			cells = append(cells, c)
 			ev = append(ev, fmt.Sprintf("N=2^%d %s: max |M|/2^r = %.2f", n, f, float64(worst)/float64(int(1)<<r)))
 		}
@@ -469,17 +474,41 @@ func bflyTransposeCheck(factor float64) func(props.Env) props.Outcome {
 	}
 }
 
+// exceedJudged is what judging a claim's runs gives: the cells for
+// judgeExceed with the evidence's closing sentence, and the largest ratio
+// a run reached (worst) with the bound's ratio, whose slack the outcome
+// reports.
+type exceedJudged struct {
+	cells        []bflyExceed
+	extra        string
+	worst, bound float64
+}
+
+// simExceedCheck is the check of a claim whose runs are kept (the Theorem
+// 1, 2, 8 and 11 claims, stat_runs.go): an error in the runs makes it
+// inconclusive, with the error as evidence; otherwise its outcome is
+// judgeExceed's over what judge makes of the cells, with slack worst
+// against bound.
+func simExceedCheck[C any](sim func(props.Env) keptRuns[C], judge func(env props.Env, cells []C) exceedJudged) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		v := sim(env)
+		if v.err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: v.err.Error()}
+		}
+		j := judge(env, v.cells)
+		o := judgeExceed(j.cells, j.extra)
+		o.Slack = props.SlackOf(j.worst, j.bound)
+		return o
+	}
+}
+
 // bflyThm1Check is bfly/thm-1/time-O-congestion's check; its runs are
 // shared with its planted fault (thm1Sim).
 func bflyThm1Check(factor float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome {
-		sim := thm1Sim(env)
-		if sim.err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: sim.err.Error()}
-		}
+	return simExceedCheck(thm1Sim, func(_ props.Env, sim []thm1Cell) exceedJudged {
 		var cells []bflyExceed
 		worst := 0.0
-		for _, sc := range sim.cells {
+		for _, sc := range sim {
 			n := sc.n
 			c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", n, sc.name), q: math.Pow(2, -7*float64(n))}
 			for _, run := range sc.runs {
@@ -493,27 +522,21 @@ func bflyThm1Check(factor float64) func(props.Env) props.Outcome {
 				cells = append(cells, c)
 			}
 		}
-		o := judgeExceed(cells, fmt.Sprintf("Bound %g·C. Smallest constant every run met (time/C): %.3f.", factor*3, worst))
-		o.Slack = props.SlackOf(worst, factor*3)
-		return o
-	}
+		return exceedJudged{cells, fmt.Sprintf("Bound %g·C. Smallest constant every run met (time/C): %.3f.", factor*3, worst), worst, factor * 3}
+	})
 }
 
 // bflyThm2TimeCheck is bfly/thm-2/time-renamed's check; its runs are
 // shared with its planted fault (thm2TimeSim).
 func bflyThm2TimeCheck(factor float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome {
-		sim := thm2TimeSim(env)
-		if sim.err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: sim.err.Error()}
-		}
+	return simExceedCheck(thm2TimeSim, func(env props.Env, sim [][]int) exceedJudged {
 		var cells []bflyExceed
 		worst := 0.0
 		ci := 0
 		for _, sz := range thm2TimeSizes(env.Budget) {
 			for fi, f := range bflyFamilies {
 				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 1 / float64(int(1)<<sz.n)}
-				for run, steps := range sim.steps[ci] {
+				for run, steps := range sim[ci] {
 					b := thm2TimeRun(env.Seed, sz.n, fi, run)
 					b.Bound = factor * float64(3*sz.n)
 					b.Value = float64(steps)
@@ -526,20 +549,14 @@ func bflyThm2TimeCheck(factor float64) func(props.Env) props.Outcome {
 				cells = append(cells, c)
 			}
 		}
-		o := judgeExceed(cells, fmt.Sprintf("Bound %g·log N. Smallest a every run met: %.3f.", factor*3, worst))
-		o.Slack = props.SlackOf(worst, factor*3)
-		return o
-	}
+		return exceedJudged{cells, fmt.Sprintf("Bound %g·log N. Smallest a every run met: %.3f.", factor*3, worst), worst, factor * 3}
+	})
 }
 
 // bflyThm8Check is bfly/thm-8/time-and-congestion's check; its runs are
 // shared with its planted fault (thm8Sim).
 func bflyThm8Check(factor float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome {
-		sim := thm8Sim(env)
-		if sim.err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: sim.err.Error()}
-		}
+	return simExceedCheck(thm8Sim, func(env props.Env, sim [][]thm8Run) exceedJudged {
 		var cells []bflyExceed
 		worst, excluded := 0.0, 0
 		ci := 0
@@ -552,7 +569,7 @@ func bflyThm8Check(factor float64) func(props.Env) props.Outcome {
 				if cmax := bflyMaxNodeLoad(n, r, n); float64(cmax) < cthr {
 					cc.unreachable = fmt.Sprintf("C ≤ t·2^⌊(n+r)/2⌋ = %d < %g·6c·log N = %g", cmax, factor, cthr)
 				}
-				for run, rv := range sim.runs[ci] {
+				for run, rv := range sim[ci] {
 					if rv.excluded {
 						excluded++
 						continue
@@ -576,20 +593,15 @@ func bflyThm8Check(factor float64) func(props.Env) props.Outcome {
 				cells = append(cells, tc, cc)
 			}
 		}
-		o := judgeExceed(cells, fmt.Sprintf("Bounds %g·log N steps and %g·log N congestion. Smallest c·α every run met: %.3f; %d runs excluded (permutation outside Ψ).", factor*7, factor*42, worst, excluded))
-		o.Slack = props.SlackOf(worst, factor*7)
-		return o
-	}
+		return exceedJudged{cells, fmt.Sprintf("Bounds %g·log N steps and %g·log N congestion. Smallest c·α every run met: %.3f; %d runs excluded (permutation outside Ψ).", factor*7, factor*42, worst, excluded), worst, factor * 7}
+	})
 }
 
 // bflyThm11Check is bfly/thm-11/pipelined's check; the real router's runs
 // are shared with the scaled-bound fault (thm11Sim).
 func bflyThm11Check(factor float64, mutate func([]mb.Packet, int, int)) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome {
-		sim := thm11Sim(env, mutate)
-		if sim.err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: sim.err.Error()}
-		}
+	sim := func(env props.Env) keptRuns[thm11Cell] { return thm11Sim(env, mutate) }
+	return simExceedCheck(sim, func(env props.Env, sim []thm11Cell) exceedJudged {
 		sizes, _ := thm11Sizes(env.Budget)
 		runsOf := map[int]int{}
 		for _, sz := range sizes {
@@ -597,7 +609,7 @@ func bflyThm11Check(factor float64, mutate func([]mb.Packet, int, int)) func(pro
 		}
 		var cells []bflyExceed
 		worst, worst0 := 0.0, 0.0
-		for _, sc := range sim.cells {
+		for _, sc := range sim {
 			n, t := sc.n, sc.m*sc.n
 			c := bflyExceed{label: fmt.Sprintf("N=2^%d %s t=%d", n, bflyFamilies[sc.fi], t), R: runsOf[n], q: 1 / float64(int(1)<<n)}
 			for run, last := range sc.last {
@@ -620,10 +632,8 @@ func bflyThm11Check(factor float64, mutate func([]mb.Packet, int, int)) func(pro
 			}
 			cells = append(cells, c)
 		}
-		o := judgeExceed(cells, fmt.Sprintf("Bound %g·(f + log N). Largest (time of the first f)/(f + log N) with r = ⌈log log N⌉: %.2f; with r = 0 (first run of each size): %.2f.", factor*7, worst, worst0))
-		o.Slack = props.SlackOf(worst, factor*7)
-		return o
-	}
+		return exceedJudged{cells, fmt.Sprintf("Bound %g·(f + log N). Largest (time of the first f)/(f + log N) with r = ⌈log log N⌉: %.2f; with r = 0 (first run of each size): %.2f.", factor*7, worst, worst0), worst, factor * 7}
+	})
 }
 
 // bflyReverseBlocks is a planted fault of §3's priorities: the block

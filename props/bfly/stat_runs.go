@@ -24,6 +24,39 @@ type statRunsKey struct {
 	budget props.Budget
 }
 
+// keptRuns are one claim's simulations: one entry per cell, in the check's
+// order, or the error that ended them (with the cells run before it).
+type keptRuns[C any] struct {
+	cells []C
+	err   error
+}
+
+// familyRuns recalls env's runs from memo, or runs and keeps them: one
+// for every run of every (size, family) cell — the sizes of sizes(budget)
+// in order, bflyFamilies within a size — each cell's results in run order;
+// the first error ends the runs. The runs share one engine.
+func familyRuns[T any](memo *cache[statRunsKey, keptRuns[[]T]], env props.Env, sizes func(props.Budget) []bflySize, one func(e *ab.Engine, n, fi, run int) (T, error)) keptRuns[[]T] {
+	return memo.getOr(statRunsKey{env.Seed, env.Budget}, func() keptRuns[[]T] {
+		var v keptRuns[[]T]
+		var e ab.Engine
+		for _, sz := range sizes(env.Budget) {
+			for fi := range bflyFamilies {
+				runs := make([]T, 0, sz.runs)
+				for run := range sz.runs {
+					x, err := one(&e, sz.n, fi, run)
+					if err != nil {
+						v.err = err
+						return v
+					}
+					runs = append(runs, x)
+				}
+				v.cells = append(v.cells, runs)
+			}
+		}
+		return v
+	})
+}
+
 // thm1Cell is one (size, problem) cell of bfly/thm-1/time-O-congestion:
 // the runs whose problem has C ≥ log N, in run order.
 type thm1Cell struct {
@@ -37,12 +70,7 @@ type thm1Run struct {
 	steps, c int
 }
 
-type thm1Runs struct {
-	cells []thm1Cell
-	err   error
-}
-
-var thm1Memo cache[statRunsKey, thm1Runs]
+var thm1Memo cache[statRunsKey, keptRuns[thm1Cell]]
 
 var thm1Problems = []struct {
 	name string
@@ -51,12 +79,12 @@ var thm1Problems = []struct {
 }{{"transpose", func(int) int { return 1 }, true}, {"random ×log N", func(n int) int { return n }, false}, {"random ×4 log N", func(n int) int { return 4 * n }, false}, {"transpose ×log N", func(n int) int { return n }, true}}
 
 // thm1Sim runs (or recalls) the Theorem 1 claim's simulations.
-func thm1Sim(env props.Env) thm1Runs {
-	return thm1Memo.getOr(statRunsKey{env.Seed, env.Budget}, func() thm1Runs {
+func thm1Sim(env props.Env) keptRuns[thm1Cell] {
+	return thm1Memo.getOr(statRunsKey{env.Seed, env.Budget}, func() keptRuns[thm1Cell] {
 		sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 20}, {8, 6}, {10, 2}},
 			[]bflySize{{4, 200}, {6, 100}, {8, 30}, {10, 10}, {12, 3}},
 			[]bflySize{{4, 1000}, {6, 500}, {8, 150}, {10, 50}, {12, 15}})
-		var v thm1Runs
+		var v keptRuns[thm1Cell]
 		var e ab.Engine
 		for _, sz := range sizes {
 			n := sz.n
@@ -87,14 +115,9 @@ func thm1Sim(env props.Env) thm1Runs {
 	})
 }
 
-// thm2TimeRuns are bfly/thm-2/time-renamed's routing times, one list per
+// thm2TimeMemo holds bfly/thm-2/time-renamed's routing times, one list per
 // (size, family) cell in the check's order.
-type thm2TimeRuns struct {
-	steps [][]int
-	err   error
-}
-
-var thm2TimeMemo cache[statRunsKey, thm2TimeRuns]
+var thm2TimeMemo cache[statRunsKey, keptRuns[[]int]]
 
 func thm2TimeSizes(b props.Budget) []bflySize {
 	return bflySizes(b, []bflySize{{4, 200}, {6, 100}, {8, 40}, {10, 10}},
@@ -102,35 +125,26 @@ func thm2TimeSizes(b props.Budget) []bflySize {
 		[]bflySize{{4, 5000}, {6, 2000}, {8, 1000}, {10, 300}, {12, 100}})
 }
 
-// thm2TimeRun is run `run` of cell (n, family fi) without its value and
-// bound.
-func thm2TimeRun(seed uint64, n, fi, run int) BflyRenamedRun {
-	b := BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, T: 1, SigmaSeed: seeds.Derive(seed, 0xb3, uint64(n), uint64(fi), uint64(run))}
+// seeded is b with σ's seed seeds.Derive(seed, path...) and the coins'
+// seed derived from σ's, the seeds of a routing claim's run.
+func (b BflyRenamedRun) seeded(seed uint64, path ...uint64) BflyRenamedRun {
+	b.SigmaSeed = seeds.Derive(seed, path...)
 	b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
 	return b
 }
 
+// thm2TimeRun is run `run` of cell (n, family fi) without its value and
+// bound.
+func thm2TimeRun(seed uint64, n, fi, run int) BflyRenamedRun {
+	return BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, T: 1}.seeded(seed, 0xb3, uint64(n), uint64(fi), uint64(run))
+}
+
 // thm2TimeSim runs (or recalls) bfly/thm-2/time-renamed's simulations.
-func thm2TimeSim(env props.Env) thm2TimeRuns {
-	return thm2TimeMemo.getOr(statRunsKey{env.Seed, env.Budget}, func() thm2TimeRuns {
-		var v thm2TimeRuns
-		var e ab.Engine
-		for _, sz := range thm2TimeSizes(env.Budget) {
-			for fi := range bflyFamilies {
-				steps := make([]int, 0, sz.runs)
-				for run := range sz.runs {
-					b := thm2TimeRun(env.Seed, sz.n, fi, run)
-					res, _, err := routeCopies(&e, mb.Shape{LogN: sz.n}, b.renamed(env.Seed), 1, seeds.Rand(b.CoinSeed))
-					if err != nil {
-						v.err = err
-						return v
-					}
-					steps = append(steps, res.Steps)
-				}
-				v.steps = append(v.steps, steps)
-			}
-		}
-		return v
+func thm2TimeSim(env props.Env) keptRuns[[]int] {
+	return familyRuns(&thm2TimeMemo, env, thm2TimeSizes, func(e *ab.Engine, n, fi, run int) (int, error) {
+		b := thm2TimeRun(env.Seed, n, fi, run)
+		res, _, err := routeCopies(e, mb.Shape{LogN: n}, b.renamed(env.Seed), 1, seeds.Rand(b.CoinSeed))
+		return res.Steps, err
 	})
 }
 
@@ -141,12 +155,9 @@ type thm8Run struct {
 	steps, c int
 }
 
-type thm8Runs struct {
-	runs [][]thm8Run // per (size, family) cell, in the check's order
-	err  error
-}
-
-var thm8Memo cache[statRunsKey, thm8Runs]
+// thm8Memo holds bfly/thm-8/time-and-congestion's runs, one list per
+// (size, family) cell in the check's order.
+var thm8Memo cache[statRunsKey, keptRuns[[]thm8Run]]
 
 func thm8Sizes(b props.Budget) []bflySize {
 	return bflySizes(b, []bflySize{{4, 60}, {6, 30}, {8, 10}, {10, 3}},
@@ -156,39 +167,24 @@ func thm8Sizes(b props.Budget) []bflySize {
 
 // thm8Run is run `run` of cell (n, family fi) without its value and bound.
 func thm8RunOf(seed uint64, n, fi, run int) BflyRenamedRun {
-	b := BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, R: logLog(n), T: n, SigmaSeed: seeds.Derive(seed, 0xb9, uint64(n), uint64(fi), uint64(run))}
-	b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
-	return b
+	return BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, R: logLog(n), T: n}.seeded(seed, 0xb9, uint64(n), uint64(fi), uint64(run))
 }
 
 // thm8Sim runs (or recalls) bfly/thm-8/time-and-congestion's simulations.
-func thm8Sim(env props.Env) thm8Runs {
-	return thm8Memo.getOr(statRunsKey{env.Seed, env.Budget}, func() thm8Runs {
-		var v thm8Runs
-		var e ab.Engine
-		for _, sz := range thm8Sizes(env.Budget) {
-			n, r := sz.n, logLog(sz.n)
-			for fi := range bflyFamilies {
-				runs := make([]thm8Run, 0, sz.runs)
-				for run := range sz.runs {
-					b := thm8RunOf(env.Seed, n, fi, run)
-					p := b.renamed(env.Seed)
-					if !bflyforms.InPsi(p, n, r, 7<<r) {
-						runs = append(runs, thm8Run{excluded: true})
-						continue
-					}
-					sh := mb.Shape{LogN: n, R: r}
-					res, ps, err := routeCopies(&e, sh, p, n, seeds.Rand(b.CoinSeed))
-					if err != nil {
-						v.err = err
-						return v
-					}
-					runs = append(runs, thm8Run{steps: res.Steps, c: ab.MaxCongestion(sh, ps)})
-				}
-				v.runs = append(v.runs, runs)
-			}
+func thm8Sim(env props.Env) keptRuns[[]thm8Run] {
+	return familyRuns(&thm8Memo, env, thm8Sizes, func(e *ab.Engine, n, fi, run int) (thm8Run, error) {
+		r := logLog(n)
+		b := thm8RunOf(env.Seed, n, fi, run)
+		p := b.renamed(env.Seed)
+		if !bflyforms.InPsi(p, n, r, 7<<r) {
+			return thm8Run{excluded: true}, nil
 		}
-		return v
+		sh := mb.Shape{LogN: n, R: r}
+		res, ps, err := routeCopies(e, sh, p, n, seeds.Rand(b.CoinSeed))
+		if err != nil {
+			return thm8Run{}, err
+		}
+		return thm8Run{steps: res.Steps, c: ab.MaxCongestion(sh, ps)}, nil
 	})
 }
 
@@ -201,15 +197,10 @@ type thm11Cell struct {
 	r0       int
 }
 
-type thm11Runs struct {
-	cells []thm11Cell
-	err   error
-}
-
 // thm11Memo holds the runs of the real router (mutate nil), which the
 // claim and its scaled-bound fault share; the mutant router's runs (the
 // other fault) are not kept.
-var thm11Memo cache[statRunsKey, thm11Runs]
+var thm11Memo cache[statRunsKey, keptRuns[thm11Cell]]
 
 func thm11Sizes(b props.Budget) ([]bflySize, []int) {
 	sizes := bflySizes(b, []bflySize{{6, 6}, {8, 3}},
@@ -225,14 +216,12 @@ func thm11Sizes(b props.Budget) ([]bflySize, []int) {
 // thm11RunOf is run `run` of cell (n, family fi, t = m·n) without its
 // value and bound.
 func thm11RunOf(seed uint64, n, fi, m, run int) BflyRenamedRun {
-	b := BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, R: logLog(n), T: m * n, SigmaSeed: seeds.Derive(seed, 0xba, uint64(n), uint64(fi), uint64(m), uint64(run))}
-	b.CoinSeed = seeds.Derive(b.SigmaSeed, 1)
-	return b
+	return BflyRenamedRun{Family: bflyFamilies[fi], LogN: n, R: logLog(n), T: m * n}.seeded(seed, 0xba, uint64(n), uint64(fi), uint64(m), uint64(run))
 }
 
 // thm11Sim runs bfly/thm-11/pipelined's simulations with the packets
 // passed through mutate (nil: the real router, recalled if already run).
-func thm11Sim(env props.Env, mutate func([]mb.Packet, int, int)) thm11Runs {
+func thm11Sim(env props.Env, mutate func([]mb.Packet, int, int)) keptRuns[thm11Cell] {
 	k := statRunsKey{env.Seed, env.Budget}
 	if mutate == nil {
 		if v, ok := thm11Memo.get(k); ok {
@@ -240,9 +229,9 @@ func thm11Sim(env props.Env, mutate func([]mb.Packet, int, int)) thm11Runs {
 		}
 	}
 	sizes, mults := thm11Sizes(env.Budget)
-	var v thm11Runs
+	var v keptRuns[thm11Cell]
 	var e ab.Engine
-	fail := func(err error) thm11Runs {
+	fail := func(err error) keptRuns[thm11Cell] {
 		v.err = err
 		if mutate == nil {
 			thm11Memo.put(k, v)

@@ -24,18 +24,18 @@ var statMemoCases = []statMemoCase{
 		c := &cells[0]
 		c.runs = append([]thm1Run(nil), c.runs...)
 		c.runs[0].steps += 1000 // over 3·C: a hit the fresh runs do not have
-		thm1Memo.put(k, thm1Runs{cells: cells})
+		thm1Memo.put(k, keptRuns[thm1Cell]{cells: cells})
 	}},
 	{"thm-2-time", bflyThm2TimeCheck(1), thm2TimeMemo.forget, func(k statRunsKey) {
 		v, _ := thm2TimeMemo.get(k)
-		steps := append([][]int(nil), v.steps...)
+		steps := append([][]int(nil), v.cells...)
 		steps[0] = append([]int(nil), steps[0]...)
 		steps[0][0] += 1000
-		thm2TimeMemo.put(k, thm2TimeRuns{steps: steps})
+		thm2TimeMemo.put(k, keptRuns[[]int]{cells: steps})
 	}},
 	{"thm-8", bflyThm8Check(1), thm8Memo.forget, func(k statRunsKey) {
 		v, _ := thm8Memo.get(k)
-		runs := append([][]thm8Run(nil), v.runs...)
+		runs := append([][]thm8Run(nil), v.cells...)
 		runs[0] = append([]thm8Run(nil), runs[0]...)
 		for i := range runs[0] {
 			if !runs[0][i].excluded {
@@ -43,7 +43,7 @@ var statMemoCases = []statMemoCase{
 				break
 			}
 		}
-		thm8Memo.put(k, thm8Runs{runs: runs})
+		thm8Memo.put(k, keptRuns[[]thm8Run]{cells: runs})
 	}},
 	{"thm-11", bflyThm11Check(1, nil), thm11Memo.forget, func(k statRunsKey) {
 		v, _ := thm11Memo.get(k)
@@ -55,7 +55,7 @@ var statMemoCases = []statMemoCase{
 			last[f] += 1000
 		}
 		c.last[0] = last
-		thm11Memo.put(k, thm11Runs{cells: cells})
+		thm11Memo.put(k, keptRuns[thm11Cell]{cells: cells})
 	}},
 }
 

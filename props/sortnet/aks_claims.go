@@ -181,10 +181,7 @@ func AKSExactInvariants(ns []int, inputs int, seed uint64, newSep func(n int) ak
 		r := rand.New(rand.NewPCG(seed, uint64(n)))
 		ins := make([][]int32, inputs)
 		for k := range ins {
-			ins[k] = make([]int32, n)
-			for i, x := range r.Perm(n) {
-				ins[k][i] = int32(x)
-			}
+			ins[k] = snPerm(r, n)
 		}
 		res, err := aks.Construct(n, aks.SeiferasParams(), newSep(n), ins...)
 		if err != nil {

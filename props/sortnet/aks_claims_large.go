@@ -220,13 +220,8 @@ func packedFindsNoDeletion(p *msn.Packed) bool {
 	if n < 2 || p.Size() == 0 {
 		return true
 	}
-	r := rand.New(rand.NewPCG(snFaultSeed, uint64(n)))
-	xs := make([]int32, n)
 	y := make([]int32, n)
-	for range 16 {
-		for i, x := range r.Perm(n) {
-			xs[i] = int32(x)
-		}
+	for xs := range snFaultDraws(n) {
 		copy(y, xs)
 		k := p.ApplyLastExchange(y)
 		if k < 0 || !msn.Sorted(y) {
@@ -274,23 +269,10 @@ func snDropExchangingResumed(nw msn.Network) (msn.Network, bool) {
 	if n < 2 || len(nw.Stages) == 0 {
 		return nw, false
 	}
-	r := rand.New(rand.NewPCG(snFaultSeed, uint64(n)))
-	xs := make([]int32, n)
 	y := make([]int32, n)
-	for range 16 {
-		for i, x := range r.Perm(n) {
-			xs[i] = int32(x)
-		}
+	for xs := range snFaultDraws(n) {
 		copy(y, xs)
-		ls, lk := -1, -1
-		for s, st := range nw.Stages {
-			for k, c := range st {
-				if y[c.J] < y[c.I] {
-					y[c.I], y[c.J] = y[c.J], y[c.I]
-					ls, lk = s, k
-				}
-			}
-		}
+		ls, lk := snLastExchange(nw, y)
 		if ls < 0 || !msn.Sorted(y) {
 			continue
 		}
@@ -456,13 +438,7 @@ func aksExpanderInvariantsTraced(key aksInvKey, fault *aksNetFault) (AKSInvarian
 		pf = pr
 	}
 	r := rand.New(rand.NewPCG(seed, uint64(n)^0x1a5))
-	perm := func() []int32 {
-		xs := make([]int32, n)
-		for i, x := range r.Perm(n) {
-			xs[i] = int32(x)
-		}
-		return xs
-	}
+	perm := func() []int32 { return snPerm(r, n) }
 	// run runs the fault's network on the i-th permutation drawn, xs, in
 	// y: from the real state before the finishing sorters where resuming,
 	// else from the start (keeping that state for the real run).
@@ -598,13 +574,7 @@ func AKSExpanderInvariants(n, d, search, failing, random int, seed uint64, fault
 		apply, plainNet = p.Apply, msn.Network{}
 	}
 	r := rand.New(rand.NewPCG(seed, uint64(n)^0x1a5))
-	perm := func() []int32 {
-		xs := make([]int32, n)
-		for i, x := range r.Perm(n) {
-			xs[i] = int32(x)
-		}
-		return xs
-	}
+	perm := func() []int32 { return snPerm(r, n) }
 	var ins [][]int32
 	for range search {
 		xs := perm()

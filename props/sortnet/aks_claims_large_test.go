@@ -2,7 +2,6 @@ package sortnet
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -218,12 +217,7 @@ func TestAKSInvariantsTracedSame(t *testing.T) {
 // that resumes without undoing the last exchange).
 func TestPackedFindsNoDeletionSame(t *testing.T) {
 	brokenProbe := func(p *msn.Packed) bool { // the exchange not undone
-		r := rand.New(rand.NewPCG(snFaultSeed, uint64(p.N)))
-		y := make([]int32, p.N)
-		for range 16 {
-			for i, x := range r.Perm(p.N) {
-				y[i] = int32(x)
-			}
+		for y := range snFaultDraws(p.N) {
 			k := p.ApplyLastExchange(y)
 			if k < 0 || !msn.Sorted(y) {
 				continue

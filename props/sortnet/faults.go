@@ -2,6 +2,7 @@ package sortnet
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -29,6 +30,46 @@ import (
 // snFaultSeed seeds the permutations that choose the deleted comparator.
 const snFaultSeed = 0xfa017
 
+// snPerm returns r.Perm(n) as int32 inputs: a uniformly random
+// permutation of {0, …, n−1}, drawn as r.Perm draws it.
+func snPerm(r *rand.Rand, n int) []int32 {
+	xs := make([]int32, n)
+	for i, x := range r.Perm(n) {
+		xs[i] = int32(x)
+	}
+	return xs
+}
+
+// snFaultDraws yields the permutations of {0, …, n−1} that choose the
+// deleted comparator: up to 16 draws from PCG(snFaultSeed, n) (snPerm),
+// fewer when the loop body breaks.
+func snFaultDraws(n int) iter.Seq[[]int32] {
+	return func(yield func([]int32) bool) {
+		r := rand.New(rand.NewPCG(snFaultSeed, uint64(n)))
+		for range 16 {
+			if !yield(snPerm(r, n)) {
+				return
+			}
+		}
+	}
+}
+
+// snLastExchange runs nw on y in place and returns the stage and the index
+// in it of the last comparator (in the order nw applies them) that
+// exchanged; (−1, −1) when none did.
+func snLastExchange(nw msn.Network, y []int32) (ls, lk int) {
+	ls, lk = -1, -1
+	for s, st := range nw.Stages {
+		for k, c := range st {
+			if y[c.J] < y[c.I] {
+				y[c.I], y[c.J] = y[c.J], y[c.I]
+				ls, lk = s, k
+			}
+		}
+	}
+	return ls, lk
+}
+
 // snDropExchanging returns a copy of nw without one comparator whose
 // deletion is known to matter: for the first of up to 16 permutations x
 // drawn from PCG(snFaultSeed, n) that nw sorts and on which the rule
@@ -46,22 +87,9 @@ func snDropExchanging(nw msn.Network) (msn.Network, bool) {
 	if n < 2 || len(nw.Stages) == 0 {
 		return nw, false
 	}
-	r := rand.New(rand.NewPCG(snFaultSeed, uint64(n)))
-	xs := make([]int32, n)
-	for range 16 {
-		for i, x := range r.Perm(n) {
-			xs[i] = int32(x)
-		}
+	for xs := range snFaultDraws(n) {
 		y := slices.Clone(xs)
-		ls, lk := -1, -1
-		for s, st := range nw.Stages {
-			for k, c := range st {
-				if y[c.J] < y[c.I] {
-					y[c.I], y[c.J] = y[c.J], y[c.I]
-					ls, lk = s, k
-				}
-			}
-		}
+		ls, lk := snLastExchange(nw, y)
 		if ls < 0 || !msn.Sorted(y) {
 			continue
 		}

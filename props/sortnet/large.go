@@ -152,10 +152,7 @@ func sortnetLarge(nw largeEngine, seed, stream uint64, plan SortnetLargePlan) *S
 		}
 	}
 	for p := range plan.Perms {
-		xs := make([]int32, n)
-		for i, x := range r.Perm(n) {
-			xs[i] = int32(x)
-		}
+		xs := snPerm(r, n)
 		out := slices.Clone(xs)
 		nw.apply(out)
 		rep.Perms++

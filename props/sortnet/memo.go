@@ -117,10 +117,7 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 			nw = packedEngine(p)
 		}
 		for range perms {
-			xs := make([]int32, n)
-			for i, v := range r.Perm(n) {
-				xs[i] = int32(v)
-			}
+			xs := snPerm(r, n)
 			inputs++
 			if z := sortnetCheckKeysOn(nw, xs); z != nil {
 				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("threshold of a random permutation (seed %d)", env.Seed)}

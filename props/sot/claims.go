@@ -412,7 +412,7 @@ var sotAlgFamilies = []struct {
 			{"a node with two packets keeps the one from up for a step (store and forward)", sotKeepFromUp},
 			{"processors resend an own packet still in flight (a duplicate)", sotResendInFlight},
 		}},
-	{suffix: "completes", source: seed002 + " §3.1–3.2 (the algorithms route every packet)", kind: props.Bound, algs: []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC, asot.Scheduled},
+	{suffix: "completes", source: seed002 + " §3.1–3.2 (the algorithms route every packet)", kind: props.Bound, algs: sotCompleting,
 		statement: "The algorithm delivers every packet.",
 		scope:     "%s on SOT(n), n ≤ 6, arbitrary relations of up to 6 packets per processor (self-addressed included); delivered within algos/sot.DefaultMaxSteps = 64·n·(K/n + 2) steps; rapid",
 		notes:     "The paper proves no termination bound; the cap is generous (the worst run seen is reported, and Slack is the largest steps / DefaultMaxSteps: about 0.02–0.03 at the small budget, so the claim is read as completion and the cap only ends livelocks). For greedy-a every deflection is caused by a packet going down the target column, which is delivered, so each packet is deflected at most (packets for its target − 1) times. [2026-11-24] The hook-free algos/sot.Route runs the fast engine, which does not run the step model's legality checks (models/sot.Step); legality is covered by the invariants claims (sot/alg/<alg>/invariants) and by the fast-vs-model tests (algos/sot TestFastMatchesModel, TestRouteMatchesRun; props/sot TestSotChecksSameOnStepModel). ",

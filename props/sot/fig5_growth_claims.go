@@ -133,13 +133,9 @@ func init() { sotGrowthClaims() }
 func sotGrowthIdle(n int) int { return n / 4 }
 
 func sotGrowthClaims() {
-	for _, alg := range []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC, asot.Scheduled} {
-		class, schedNote := props.Reading, ""
-		if alg == asot.Scheduled {
-			class = props.Beyond
-			schedNote = " Figure 5's caption says 'greedy routing': Algorithm 2 is outside it (class beyond); its cost at h = Ω(n log n) is §4.3's claim (sot/sec4.3/whp-n-plus-ch, …/far-above-nlogn)."
-		}
-		props.Register(props.Claim{ID: fmt.Sprintf("sot/fig5/%s/cost-bounded-in-n", alg), Source: seed002 + " §3.3 Figure 5 with §3's goal", Kind: props.Statistical, Recorded: sotGrowthRecorded(alg), Class: class,
+	for _, alg := range sotCompleting {
+		schedNote := sotForScheduled(alg, " Figure 5's caption says 'greedy routing': Algorithm 2 is outside it (class beyond); its cost at h = Ω(n log n) is §4.3's claim (sot/sec4.3/whp-n-plus-ch, …/far-above-nlogn).")
+		props.Register(props.Claim{ID: fmt.Sprintf("sot/fig5/%s/cost-bounded-in-n", alg), Source: seed002 + " §3.3 Figure 5 with §3's goal", Kind: props.Statistical, Recorded: sotGrowthRecorded(alg), Class: sotFigClass(alg),
 			Mem:       props.MemEstimate{Small: 64 << 20, Default: 64 << 20, Large: 256 << 20},
 			Statement: "Figure 5: h = n log n gives quite good efficiency results — read with §3's goal (route n log n packets per processor in O(n log n) time): the cost T/h at h = n·log₂ n does not grow with n.",
 			Scope:     fmt.Sprintf("%s on random h-relations, h = n·log₂ n, the runs of sot/fig5/%s/quite-good (n ∈ %v small; see there for default and large); checked as: the cost ratio between the smallest and the largest n is not at least log₂ n_max/log₂ n_min (a cost growing like log n, time n·log² n)", alg, alg, sotFig5Sizes(props.Small, alg)),

@@ -23,7 +23,8 @@ import (
 // conjecture as a reported comparison.
 
 // sotCompleting are the routers that deliver every packet (the literal
-// readings livelock).
+// readings livelock): every router of the completes, completes-large and
+// Figure 4–5 claims.
 var sotCompleting = []asot.Algorithm{asot.GreedyA, asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC, asot.Scheduled}
 
 // sotLoad is L = the largest number of packets one processor sends or

@@ -164,10 +164,8 @@ func mggDeliversCheck(fault amb.Fault) func(props.Env) props.Outcome {
 				if !res.Complete || res.Delivered != len(s.Pos) || res.MaxBuffer > mggL {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: complete %v, %d of %d delivered, max buffer %d (L = %d)", n, i, res.Complete, res.Delivered, len(s.Pos), res.MaxBuffer, mggL), Counterexample: cex}
 				}
-				for q := range fin.Pos {
-					if fin.Pos[q] != net.Node(net.LogN, int(p[fin.Source[q]])) {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: packet from %d ends at node %d", n, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
-					}
+				if q := mbflyMisrouted(net, p, fin); q >= 0 {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: packet from %d ends at node %d", n, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
 				}
 				worst = max(worst, res.Iterations)
 			}

@@ -169,10 +169,8 @@ func printedRouteCheck(fault amb.Fault, factor float64) func(props.Env) props.Ou
 					if !res.Complete || res.MaxBuffer > c.L {
 						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: complete %v, max buffer %d", n, c.set.D, c.L, i, res.Complete, res.MaxBuffer), Counterexample: cex}
 					}
-					for q := range fin.Pos {
-						if fin.Pos[q] != net.Node(net.LogN, int(p[fin.Source[q]])) {
-							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: packet from %d at node %d", n, c.set.D, c.L, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
-						}
+					if q := mbflyMisrouted(net, p, fin); q >= 0 {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: packet from %d at node %d", n, c.set.D, c.L, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
 					}
 					if factor > 0 {
 						bound := factor * c.set.PrintedCoeff * float64(net.LogN)

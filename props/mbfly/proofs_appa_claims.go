@@ -157,10 +157,8 @@ func appARouteCheck(fault amb.Fault) func(props.Env) props.Outcome {
 					if err != nil || !res.Complete || res.MaxBuffer > c.L {
 						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: complete %v, max buffer %d, err %v", n, c.d, c.L, i, res.Complete, res.MaxBuffer, err), Counterexample: cex}
 					}
-					for q := range fin.Pos {
-						if fin.Pos[q] != net.Node(net.LogN, int(p[fin.Source[q]])) {
-							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d permutation %d: packet from %d at node %d", n, c.d, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
-						}
+					if q := mbflyMisrouted(net, p, fin); q >= 0 {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d permutation %d: packet from %d at node %d", n, c.d, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
 					}
 					worst = max(worst, res.Iterations)
 				}

@@ -29,6 +29,18 @@ func mbflyNet(seed, tag uint64, n, d, r int) (*mb.Network, error) {
 	return mb.Build(n, d, seeds.Rand(seed, 0xb0f1, tag, uint64(n), uint64(d), uint64(r)))
 }
 
+// mbflyMisrouted is the first packet q of fin (routed from a state that
+// mb.Init built on net with permutation p) that is not at its output
+// ⟨log N, p[source]⟩, or −1 when every packet is. O(packets).
+func mbflyMisrouted(net *mb.Network, p []int32, fin mb.State) int {
+	for q := range fin.Pos {
+		if fin.Pos[q] != net.Node(net.LogN, int(p[fin.Source[q]])) {
+			return q
+		}
+	}
+	return -1
+}
+
 // mbflyConcentrators calls visit for both concentrators (side 0 upper, 1
 // lower) of every splitter (s, j) of net with k = ⌊αm⌋ > 0, in order,
 // and stops at the first non-empty string visit returns, which it returns.
@@ -274,10 +286,8 @@ func mbflyRun(net *mb.Network, eng *amb.Engine, L int, p []int32, alpha float64,
 	}
 	st.res = res
 	st.delivered = res.Complete && fin.Done() && mb.CheckInvariants(fin) == nil
-	for q := range fin.Pos {
-		if fin.Pos[q] != net.Node(logN, int(p[fin.Source[q]])) {
-			st.delivered = false
-		}
+	if mbflyMisrouted(net, p, fin) >= 0 {
+		st.delivered = false
 	}
 	return st, nil
 }
@@ -314,9 +324,7 @@ func MbflyRouteProperty(t *rapid.T) {
 	if !res.Complete || res.MaxBuffer > L {
 		t.Fatalf("result %+v", res)
 	}
-	for q := range fin.Pos {
-		if fin.Pos[q] != net.Node(logN, int(p[fin.Source[q]])) {
-			t.Fatalf("packet from %d at node %d", fin.Source[q], fin.Pos[q])
-		}
+	if q := mbflyMisrouted(net, p, fin); q >= 0 {
+		t.Fatalf("packet from %d at node %d", fin.Source[q], fin.Pos[q])
 	}
 }

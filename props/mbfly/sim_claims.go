@@ -238,10 +238,8 @@ func mbflyDeliversCheck(fault amb.Fault) func(props.Env) props.Outcome {
 			if !res.Complete || res.Delivered != len(s.Pos) {
 				return fmt.Sprintf("%s: incomplete after %d iterations (%d of %d delivered)", desc, res.Iterations, res.Delivered, len(s.Pos)), map[string]any{"instance": desc, "perm": p}
 			}
-			for q := range fin.Pos {
-				if fin.Pos[q] != fin.Net.Node(fin.Net.LogN, int(p[fin.Source[q]])) {
-					return fmt.Sprintf("%s: packet from %d ends at node %d", desc, fin.Source[q], fin.Pos[q]), map[string]any{"instance": desc, "perm": p}
-				}
+			if q := mbflyMisrouted(fin.Net, p, fin); q >= 0 {
+				return fmt.Sprintf("%s: packet from %d ends at node %d", desc, fin.Source[q], fin.Pos[q]), map[string]any{"instance": desc, "perm": p}
 			}
 			return "", nil
 		}, func(runs int) string { return fmt.Sprintf("%d runs, all delivered", runs) })

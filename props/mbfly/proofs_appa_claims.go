@@ -145,22 +145,19 @@ func appARouteCheck(fault amb.Fault) func(props.Env) props.Outcome {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
 				worst := 0
-				eng := amb.NewEngine(net)
-				for i, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 12), env.Seed, 0xa99d) {
-					s, err := mb.Init(net, c.L, p)
+				for x, err := range mbflyRoutes(net, c.L, mbflyPerms(n, env.Budget.Pick(2, 4, 12), env.Seed, 0xa99d), amb.Options{Check: n <= 64, Fault: fault}) {
 					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: %v", n, c.d, c.L, i, err)}
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: %v", n, c.d, c.L, x.i, err)}
 					}
-					res, fin, err := eng.Run(s, amb.Options{Check: n <= 64, Fault: fault})
 					runs++
-					cex := map[string]any{"N": n, "d": c.d, "L": c.L, "perm": p}
-					if err != nil || !res.Complete || res.MaxBuffer > c.L {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: complete %v, max buffer %d, err %v", n, c.d, c.L, i, res.Complete, res.MaxBuffer, err), Counterexample: cex}
+					cex := map[string]any{"N": n, "d": c.d, "L": c.L, "perm": x.p}
+					if x.err != nil || !x.res.Complete || x.res.MaxBuffer > c.L {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: complete %v, max buffer %d, err %v", n, c.d, c.L, x.i, x.res.Complete, x.res.MaxBuffer, x.err), Counterexample: cex}
 					}
-					if q := mbflyMisrouted(net, p, fin); q >= 0 {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d permutation %d: packet from %d at node %d", n, c.d, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
+					if q := mbflyMisrouted(net, x.p, x.fin); q >= 0 {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d permutation %d: packet from %d at node %d", n, c.d, x.i, x.fin.Source[q], x.fin.Pos[q]), Counterexample: cex}
 					}
-					worst = max(worst, res.Iterations)
+					worst = max(worst, x.res.Iterations)
 				}
 				ev = append(ev, fmt.Sprintf("N=%d d=%d L=%d: ≤ %d iterations", n, c.d, c.L, worst))
 			}

@@ -2,6 +2,7 @@ package mbfly
 
 import (
 	"fmt"
+	"iter"
 	"math"
 
 	"pgregory.net/rapid"
@@ -27,6 +28,36 @@ var mbflyDesign = struct {
 // mbflyNet builds the r-th network of size n for tag.
 func mbflyNet(seed, tag uint64, n, d, r int) (*mb.Network, error) {
 	return mb.Build(n, d, seeds.Rand(seed, 0xb0f1, tag, uint64(n), uint64(d), uint64(r)))
+}
+
+// mbflyRoute is one permutation routed by mbflyRoutes.
+type mbflyRoute struct {
+	i      int     // the permutation's index in perms
+	p      []int32 // the permutation
+	s, fin mb.State
+	res    amb.Result
+	err    error // the run's error (a model violation, the caller's verdict)
+}
+
+// mbflyRoutes routes perms on net in order, L buffers per node, one
+// engine for all of them, every run with opts, and yields each run. A
+// permutation mb.Init rejects is yielded as the error (a setup failure,
+// not a verdict; the route carries only i and p) and ends the sequence.
+func mbflyRoutes(net *mb.Network, L int, perms [][]int32, opts amb.Options) iter.Seq2[mbflyRoute, error] {
+	return func(yield func(mbflyRoute, error) bool) {
+		eng := amb.NewEngine(net)
+		for i, p := range perms {
+			s, err := mb.Init(net, L, p)
+			if err != nil {
+				yield(mbflyRoute{i: i, p: p}, err)
+				return
+			}
+			res, fin, err := eng.Run(s, opts)
+			if !yield(mbflyRoute{i: i, p: p, s: s, fin: fin, res: res, err: err}, nil) {
+				return
+			}
+		}
+	}
 }
 
 // mbflyMisrouted is the first packet q of fin (routed from a state that

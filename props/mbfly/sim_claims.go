@@ -442,22 +442,19 @@ func mbflyCertifiedTimeCheck(env props.Env, fault amb.Fault, factor float64, wor
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d: %s", n, bad)}
 		}
 		worst := 0
-		eng := amb.NewEngine(net)
-		for _, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 10), env.Seed, 0xd5d) {
-			s, err := mb.Init(net, L, p)
+		for x, err := range mbflyRoutes(net, L, mbflyPerms(n, env.Budget.Pick(2, 4, 10), env.Seed, 0xd5d), amb.Options{Fault: fault}) {
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d: %v", n, err)}
 			}
-			res, _, err := eng.Run(s, amb.Options{Fault: fault})
-			if err != nil || !res.Complete {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %+v %v", n, res, err), Counterexample: map[string]any{"N": n, "perm": p}}
+			if x.err != nil || !x.res.Complete {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %+v %v", n, x.res, x.err), Counterexample: map[string]any{"N": n, "perm": x.p}}
 			}
 			bound := factor * float64(2*mbflyDesign.D*T0)
-			*worstRatio = math.Max(*worstRatio, float64(res.Steps)/bound)
-			if float64(res.Steps) > bound {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %d steps > %g·2d·T0 = %g", n, res.Steps, factor, bound), Counterexample: map[string]any{"N": n, "perm": p}}
+			*worstRatio = math.Max(*worstRatio, float64(x.res.Steps)/bound)
+			if float64(x.res.Steps) > bound {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %d steps > %g·2d·T0 = %g", n, x.res.Steps, factor, bound), Counterexample: map[string]any{"N": n, "perm": x.p}}
 			}
-			worst = max(worst, res.Steps)
+			worst = max(worst, x.res.Steps)
 		}
 		ev = append(ev, fmt.Sprintf("N=%d (β = 4 certified, L = %d): γ=%.3f θ=%d T0=%d (2d·T0 = %d steps); worst run %d steps", n, L, g, th, T0, 2*mbflyDesign.D*T0, worst))
 	}

@@ -30,6 +30,32 @@ func mbflyNet(seed, tag uint64, n, d, r int) (*mb.Network, error) {
 	return mb.Build(n, d, seeds.Rand(seed, 0xb0f1, tag, uint64(n), uint64(d), uint64(r)))
 }
 
+// mbflyDesignNet is one of the design networks, with its engine.
+type mbflyDesignNet struct {
+	r   int // the network's index among those of its size
+	net *mb.Network
+	eng *amb.Engine
+}
+
+// mbflyDesignNets yields the design networks r = 0 … nets−1 of size n —
+// mbflyNet(seed, 0xd5, n, mbflyDesign.D, r), the networks
+// mbfly/sec3.1/design-network-expands verifies — in order, each with a new
+// engine. A build error is yielded as the error and ends the sequence.
+func mbflyDesignNets(seed uint64, n, nets int) iter.Seq2[mbflyDesignNet, error] {
+	return func(yield func(mbflyDesignNet, error) bool) {
+		for r := range nets {
+			net, err := mbflyNet(seed, 0xd5, n, mbflyDesign.D, r)
+			if err != nil {
+				yield(mbflyDesignNet{r: r}, err)
+				return
+			}
+			if !yield(mbflyDesignNet{r: r, net: net, eng: amb.NewEngine(net)}, nil) {
+				return
+			}
+		}
+	}
+}
+
 // mbflyRoute is one permutation routed by mbflyRoutes.
 type mbflyRoute struct {
 	i      int     // the permutation's index in perms

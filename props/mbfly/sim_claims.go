@@ -335,12 +335,11 @@ func mbflyDesignCheck(env props.Env, fault amb.Fault, judge func(n, logN int, st
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: "condition (1) infeasible"}
 		}
 		maxIt, maxSteps := 0, 0
-		for r := range nets {
-			net, err := mbflyNet(env.Seed, 0xd5, n, D.D, r) // the networks verified by mbfly/sec3.1/design-network-expands
+		for x, err := range mbflyDesignNets(env.Seed, n, nets) {
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			eng := amb.NewEngine(net)
+			r, net, eng := x.r, x.net, x.eng
 			for i, p := range mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0xd6+uint64(r)) {
 				st, err := mbflyRun(net, eng, D.L, p, D.Alpha, func(int, int) float64 { return D.Beta }, D.Beta, g, th, false, fault)
 				runs++
@@ -363,13 +362,11 @@ func mbflyRecurrenceCheck(env props.Env, fault amb.Fault) props.Outcome {
 	D := mbflyDesign
 	checked, outside, runs := 0, 0, 0
 	for _, n := range ns {
-		for r := range nets {
-			// design networks, β = 7 everywhere
-			net, err := mbflyNet(env.Seed, 0xd5, n, D.D, r)
+		for x, err := range mbflyDesignNets(env.Seed, n, nets) { // β = 7 everywhere
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			eng := amb.NewEngine(net)
+			r, net, eng := x.r, x.net, x.eng
 			for _, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, 0xd7+uint64(r)) {
 				st, err := mbflyRun(net, eng, D.L, p, D.Alpha, func(int, int) float64 { return D.Beta }, D.Beta, 0, 0, false, fault)
 				runs++

@@ -71,6 +71,23 @@ func appABetaCheck(divisor float64) func(props.Env) props.Outcome {
 	}
 }
 
+// appAClass lists v's upper and lower neighbours over G-colour c of a
+// network of degree d (colours c and d + c), in edge order.
+func appAClass(net *mb.Network, v int32, d, c int) (up, low []int32) {
+	for _, ei := range net.Out[v] {
+		e := net.Edges[ei]
+		if int(e.Colour)%d != c {
+			continue
+		}
+		if e.Lower {
+			low = append(low, e.To)
+		} else {
+			up = append(up, e.To)
+		}
+	}
+	return up, low
+}
+
 // appAButterflyCheck checks that, on networks from build, the edges of
 // G-colour c (colours c and d + c) from every set A_{s,j} form a butterfly
 // stage: each input has one upper and one lower such edge, and inputs
@@ -85,44 +102,22 @@ func appAButterflyCheck(build func(n, d int, seed uint64) (*mb.Network, error)) 
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
 				nets++
-				// nb[v][c] = the (upper, lower) neighbours of v over colours c, d + c
 				for s := range net.LogN {
 					m := n >> s
 					for k := range n {
 						v := net.Node(s, k)
 						for c := range d {
-							var up, low []int32
-							for _, ei := range net.Out[v] {
-								e := net.Edges[ei]
-								if int(e.Colour)%d != c {
-									continue
-								}
-								if e.Lower {
-									low = append(low, e.To)
-								} else {
-									up = append(up, e.To)
-								}
-							}
+							up, low := appAClass(net, v, d, c)
 							if len(up) != 1 || len(low) != 1 {
 								return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d node ⟨%d, %d⟩, colour class %d: %d upper and %d lower edges", n, d, s, k, c, len(up), len(low)), Counterexample: map[string]any{"N": n, "d": d, "stage": s, "node": k}}
 							}
 							if k%m >= m/2 {
 								continue
 							}
-							w := net.Node(s, k+m/2)
-							var up2, low2 int32 = -1, -1
-							for _, ei := range net.Out[w] {
-								e := net.Edges[ei]
-								if int(e.Colour)%d != c {
-									continue
-								}
-								if e.Lower {
-									low2 = e.To
-								} else {
-									up2 = e.To
-								}
-							}
-							if up2 != up[0] || low2 != low[0] {
+							// the partner's last edge of each kind (its count is
+							// checked at its own turn, k + m/2)
+							wu, wl := appAClass(net, net.Node(s, k+m/2), d, c)
+							if len(wu) == 0 || wu[len(wu)-1] != up[0] || len(wl) == 0 || wl[len(wl)-1] != low[0] {
 								return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d stage %d: partners ⟨%d, %d⟩ and ⟨%d, %d⟩ have different colour-%d neighbours", n, d, s, s, k, s, k+m/2, c), Counterexample: map[string]any{"N": n, "d": d, "stage": s, "node": k}}
 							}
 						}

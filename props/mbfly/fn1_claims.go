@@ -179,12 +179,11 @@ func fn1Check(tail fn1Tail, faster bool, cost fn1Cost) func(props.Env) props.Out
 		var ev []string
 		for _, n := range ns {
 			logN := ceilLog2(n)
-			for r := range nets {
-				net, err := mbflyNet(env.Seed, 0xd5, n, D.D, r) // the networks verified by mbfly/sec3.1/design-network-expands
+			for x, err := range mbflyDesignNets(env.Seed, n, nets) {
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
-				eng := amb.NewEngine(net)
+				r, net, eng := x.r, x.net, x.eng
 				for i, p := range mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0xf1+uint64(r)) {
 					full := 0
 					if faster {

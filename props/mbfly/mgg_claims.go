@@ -149,27 +149,22 @@ func mggDeliversCheck(fault amb.Fault) func(props.Env) props.Outcome {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			worst := 0
-			eng := amb.NewEngine(net)
-			for i, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, 0x3a99) {
-				s, err := mb.Init(net, mggL, p)
+			for x, err := range mbflyRoutes(net, mggL, mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, 0x3a99), amb.Options{Check: true, Fault: fault}) {
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
-				res, fin, err := eng.Run(s, amb.Options{Check: true, Fault: fault})
 				runs++
-				cex := map[string]any{"N": n, "L": mggL, "perm": p}
-				if err != nil {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %v", n, i, err), Counterexample: cex}
+				cex := map[string]any{"N": n, "L": mggL, "perm": x.p}
+				if x.err != nil {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %v", n, x.i, x.err), Counterexample: cex}
 				}
-				if !res.Complete || res.Delivered != len(s.Pos) || res.MaxBuffer > mggL {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: complete %v, %d of %d delivered, max buffer %d (L = %d)", n, i, res.Complete, res.Delivered, len(s.Pos), res.MaxBuffer, mggL), Counterexample: cex}
+				if !x.res.Complete || x.res.Delivered != len(x.s.Pos) || x.res.MaxBuffer > mggL {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: complete %v, %d of %d delivered, max buffer %d (L = %d)", n, x.i, x.res.Complete, x.res.Delivered, len(x.s.Pos), x.res.MaxBuffer, mggL), Counterexample: cex}
 				}
-				for q := range fin.Pos {
-					if fin.Pos[q] != net.Node(net.LogN, int(p[fin.Source[q]])) {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: packet from %d ends at node %d", n, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
-					}
+				if q := mbflyMisrouted(net, x.p, x.fin); q >= 0 {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: packet from %d ends at node %d", n, x.i, x.fin.Source[q], x.fin.Pos[q]), Counterexample: cex}
 				}
-				worst = max(worst, res.Iterations)
+				worst = max(worst, x.res.Iterations)
 			}
 			ev = append(ev, fmt.Sprintf("N=%d: ≤ %d iterations", n, worst))
 		}
@@ -193,22 +188,19 @@ func mggTimeCheck(fault amb.Fault, factor float64) func(props.Env) props.Outcome
 			}
 			bound := factor * float64(2*net.D*T0)
 			maxIt := 0
-			eng := amb.NewEngine(net)
-			for i, p := range mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0x3a9a) {
-				s, err := mb.Init(net, mggL, p)
+			for x, err := range mbflyRoutes(net, mggL, mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0x3a9a), amb.Options{Fault: fault}) {
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
-				res, _, err := eng.Run(s, amb.Options{Fault: fault})
 				runs++
-				if err != nil {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %v", n, i, err), Counterexample: map[string]any{"N": n, "perm": p}}
+				if x.err != nil {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %v", n, x.i, x.err), Counterexample: map[string]any{"N": n, "perm": x.p}}
 				}
-				worst = math.Max(worst, float64(res.Steps)/bound)
-				if !res.Complete || float64(res.Steps) > bound {
-					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %d steps (complete %v) > %g·2d·T0 = %g", n, i, res.Steps, res.Complete, factor, bound), Counterexample: map[string]any{"N": n, "perm": p}, Slack: props.SlackOf(worst, 1)}
+				worst = math.Max(worst, float64(x.res.Steps)/bound)
+				if !x.res.Complete || float64(x.res.Steps) > bound {
+					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d permutation %d: %d steps (complete %v) > %g·2d·T0 = %g", n, x.i, x.res.Steps, x.res.Complete, factor, bound), Counterexample: map[string]any{"N": n, "perm": x.p}, Slack: props.SlackOf(worst, 1)}
 				}
-				maxIt = max(maxIt, res.Iterations)
+				maxIt = max(maxIt, x.res.Iterations)
 			}
 			ev = append(ev, fmt.Sprintf("N=%d: γ=%.3f θ=%d T0=%d (2d·T0 = %d steps); worst run %d iterations = %d steps", n, g, th, T0, 2*net.D*T0, maxIt, 2*net.D*maxIt))
 		}

@@ -154,34 +154,29 @@ func printedRouteCheck(fault amb.Fault, factor float64) func(props.Env) props.Ou
 					nets[c.set.D] = net
 				}
 				maxIt := 0
-				eng := amb.NewEngine(net)
-				for i, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 8), env.Seed, 0x9a1f) {
-					s, err := mb.Init(net, c.L, p)
+				for x, err := range mbflyRoutes(net, c.L, mbflyPerms(n, env.Budget.Pick(2, 4, 8), env.Seed, 0x9a1f), amb.Options{Check: n <= 64, Fault: fault}) {
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
-					res, fin, err := eng.Run(s, amb.Options{Check: n <= 64, Fault: fault})
 					runs++
-					cex := map[string]any{"N": n, "d": c.set.D, "L": c.L, "perm": p}
-					if err != nil {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: %v", n, c.set.D, c.L, i, err), Counterexample: cex}
+					cex := map[string]any{"N": n, "d": c.set.D, "L": c.L, "perm": x.p}
+					if x.err != nil {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: %v", n, c.set.D, c.L, x.i, x.err), Counterexample: cex}
 					}
-					if !res.Complete || res.MaxBuffer > c.L {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: complete %v, max buffer %d", n, c.set.D, c.L, i, res.Complete, res.MaxBuffer), Counterexample: cex}
+					if !x.res.Complete || x.res.MaxBuffer > c.L {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: complete %v, max buffer %d", n, c.set.D, c.L, x.i, x.res.Complete, x.res.MaxBuffer), Counterexample: cex}
 					}
-					for q := range fin.Pos {
-						if fin.Pos[q] != net.Node(net.LogN, int(p[fin.Source[q]])) {
-							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: packet from %d at node %d", n, c.set.D, c.L, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
-						}
+					if q := mbflyMisrouted(net, x.p, x.fin); q >= 0 {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: packet from %d at node %d", n, c.set.D, c.L, x.i, x.fin.Source[q], x.fin.Pos[q]), Counterexample: cex}
 					}
 					if factor > 0 {
 						bound := factor * c.set.PrintedCoeff * float64(net.LogN)
-						worst = math.Max(worst, float64(res.Steps)/bound)
-						if float64(res.Steps) > bound {
-							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: %d steps > %g·%g·log N = %g", n, c.set.D, c.L, i, res.Steps, factor, c.set.PrintedCoeff, bound), Counterexample: cex, Slack: props.SlackOf(worst, 1)}
+						worst = math.Max(worst, float64(x.res.Steps)/bound)
+						if float64(x.res.Steps) > bound {
+							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: %d steps > %g·%g·log N = %g", n, c.set.D, c.L, x.i, x.res.Steps, factor, c.set.PrintedCoeff, bound), Counterexample: cex, Slack: props.SlackOf(worst, 1)}
 						}
 					}
-					maxIt = max(maxIt, res.Iterations)
+					maxIt = max(maxIt, x.res.Iterations)
 				}
 				ev = append(ev, fmt.Sprintf("N=%d d=%d L=%d (%s): ≤ %d iterations = %.1f log N steps (printed %g log N)", n, c.set.D, c.L, c.which, maxIt, float64(2*c.set.D*maxIt)/float64(net.LogN), c.set.PrintedCoeff))
 			}

@@ -71,6 +71,23 @@ func appABetaCheck(divisor float64) func(props.Env) props.Outcome {
 	}
 }
 
+// appAClass lists v's upper and lower neighbours over G-colour c of a
+// network of degree d (colours c and d + c), in edge order.
+func appAClass(net *mb.Network, v int32, d, c int) (up, low []int32) {
+	for _, ei := range net.Out[v] {
+		e := net.Edges[ei]
+		if int(e.Colour)%d != c {
+			continue
+		}
+		if e.Lower {
+			low = append(low, e.To)
+		} else {
+			up = append(up, e.To)
+		}
+	}
+	return up, low
+}
+
 // appAButterflyCheck checks that, on networks from build, the edges of
 // G-colour c (colours c and d + c) from every set A_{s,j} form a butterfly
 // stage: each input has one upper and one lower such edge, and inputs
@@ -85,44 +102,22 @@ func appAButterflyCheck(build func(n, d int, seed uint64) (*mb.Network, error)) 
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
 				nets++
-				// nb[v][c] = the (upper, lower) neighbours of v over colours c, d + c
 				for s := range net.LogN {
 					m := n >> s
 					for k := range n {
 						v := net.Node(s, k)
 						for c := range d {
-							var up, low []int32
-							for _, ei := range net.Out[v] {
-								e := net.Edges[ei]
-								if int(e.Colour)%d != c {
-									continue
-								}
-								if e.Lower {
-									low = append(low, e.To)
-								} else {
-									up = append(up, e.To)
-								}
-							}
+							up, low := appAClass(net, v, d, c)
 							if len(up) != 1 || len(low) != 1 {
 								return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d node ⟨%d, %d⟩, colour class %d: %d upper and %d lower edges", n, d, s, k, c, len(up), len(low)), Counterexample: map[string]any{"N": n, "d": d, "stage": s, "node": k}}
 							}
 							if k%m >= m/2 {
 								continue
 							}
-							w := net.Node(s, k+m/2)
-							var up2, low2 int32 = -1, -1
-							for _, ei := range net.Out[w] {
-								e := net.Edges[ei]
-								if int(e.Colour)%d != c {
-									continue
-								}
-								if e.Lower {
-									low2 = e.To
-								} else {
-									up2 = e.To
-								}
-							}
-							if up2 != up[0] || low2 != low[0] {
+							// the partner's last edge of each kind (its count is
+							// checked at its own turn, k + m/2)
+							wu, wl := appAClass(net, net.Node(s, k+m/2), d, c)
+							if len(wu) == 0 || wu[len(wu)-1] != up[0] || len(wl) == 0 || wl[len(wl)-1] != low[0] {
 								return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d stage %d: partners ⟨%d, %d⟩ and ⟨%d, %d⟩ have different colour-%d neighbours", n, d, s, s, k, s, k+m/2, c), Counterexample: map[string]any{"N": n, "d": d, "stage": s, "node": k}}
 							}
 						}
@@ -145,24 +140,19 @@ func appARouteCheck(fault amb.Fault) func(props.Env) props.Outcome {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
 				worst := 0
-				eng := amb.NewEngine(net)
-				for i, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 12), env.Seed, 0xa99d) {
-					s, err := mb.Init(net, c.L, p)
+				for x, err := range mbflyRoutes(net, c.L, mbflyPerms(n, env.Budget.Pick(2, 4, 12), env.Seed, 0xa99d), amb.Options{Check: n <= 64, Fault: fault}) {
 					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: %v", n, c.d, c.L, i, err)}
+						return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: %v", n, c.d, c.L, x.i, err)}
 					}
-					res, fin, err := eng.Run(s, amb.Options{Check: n <= 64, Fault: fault})
 					runs++
-					cex := map[string]any{"N": n, "d": c.d, "L": c.L, "perm": p}
-					if err != nil || !res.Complete || res.MaxBuffer > c.L {
-						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: complete %v, max buffer %d, err %v", n, c.d, c.L, i, res.Complete, res.MaxBuffer, err), Counterexample: cex}
+					cex := map[string]any{"N": n, "d": c.d, "L": c.L, "perm": x.p}
+					if x.err != nil || !x.res.Complete || x.res.MaxBuffer > c.L {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d L=%d permutation %d: complete %v, max buffer %d, err %v", n, c.d, c.L, x.i, x.res.Complete, x.res.MaxBuffer, x.err), Counterexample: cex}
 					}
-					for q := range fin.Pos {
-						if fin.Pos[q] != net.Node(net.LogN, int(p[fin.Source[q]])) {
-							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d permutation %d: packet from %d at node %d", n, c.d, i, fin.Source[q], fin.Pos[q]), Counterexample: cex}
-						}
+					if q := mbflyMisrouted(net, x.p, x.fin); q >= 0 {
+						return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d d=%d permutation %d: packet from %d at node %d", n, c.d, x.i, x.fin.Source[q], x.fin.Pos[q]), Counterexample: cex}
 					}
-					worst = max(worst, res.Iterations)
+					worst = max(worst, x.res.Iterations)
 				}
 				ev = append(ev, fmt.Sprintf("N=%d d=%d L=%d: ≤ %d iterations", n, c.d, c.L, worst))
 			}

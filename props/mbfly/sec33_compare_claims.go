@@ -152,18 +152,15 @@ func sec33Steps(env props.Env, n int) (int, error) {
 	for r := range 2 {
 		ps = append(ps, perm.Random(n, seeds.Rand(env.Seed, 0x5e34, uint64(n), uint64(r))))
 	}
-	eng := amb.NewEngine(net)
 	worst := 0
-	for _, p := range ps {
-		s, err := mb.Init(net, int(set.PrintedL), p)
+	for x, err := range mbflyRoutes(net, int(set.PrintedL), ps, amb.Options{}) {
 		if err != nil {
 			return 0, err
 		}
-		res, _, err := eng.Run(s, amb.Options{})
-		if err != nil || !res.Complete {
-			return 0, fmt.Errorf("N = %d: routing did not complete: %v %+v", n, err, res)
+		if x.err != nil || !x.res.Complete {
+			return 0, fmt.Errorf("N = %d: routing did not complete: %v %+v", n, x.err, x.res)
 		}
-		worst = max(worst, res.Steps)
+		worst = max(worst, x.res.Steps)
 	}
 	return worst, nil
 }

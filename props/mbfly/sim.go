@@ -2,6 +2,7 @@ package mbfly
 
 import (
 	"fmt"
+	"iter"
 	"math"
 
 	"pgregory.net/rapid"
@@ -27,6 +28,74 @@ var mbflyDesign = struct {
 // mbflyNet builds the r-th network of size n for tag.
 func mbflyNet(seed, tag uint64, n, d, r int) (*mb.Network, error) {
 	return mb.Build(n, d, seeds.Rand(seed, 0xb0f1, tag, uint64(n), uint64(d), uint64(r)))
+}
+
+// mbflyDesignNet is one of the design networks, with its engine.
+type mbflyDesignNet struct {
+	r   int // the network's index among those of its size
+	net *mb.Network
+	eng *amb.Engine
+}
+
+// mbflyDesignNets yields the design networks r = 0 … nets−1 of size n —
+// mbflyNet(seed, 0xd5, n, mbflyDesign.D, r), the networks
+// mbfly/sec3.1/design-network-expands verifies — in order, each with a new
+// engine. A build error is yielded as the error and ends the sequence.
+func mbflyDesignNets(seed uint64, n, nets int) iter.Seq2[mbflyDesignNet, error] {
+	return func(yield func(mbflyDesignNet, error) bool) {
+		for r := range nets {
+			net, err := mbflyNet(seed, 0xd5, n, mbflyDesign.D, r)
+			if err != nil {
+				yield(mbflyDesignNet{r: r}, err)
+				return
+			}
+			if !yield(mbflyDesignNet{r: r, net: net, eng: amb.NewEngine(net)}, nil) {
+				return
+			}
+		}
+	}
+}
+
+// mbflyRoute is one permutation routed by mbflyRoutes.
+type mbflyRoute struct {
+	i      int     // the permutation's index in perms
+	p      []int32 // the permutation
+	s, fin mb.State
+	res    amb.Result
+	err    error // the run's error (a model violation, the caller's verdict)
+}
+
+// mbflyRoutes routes perms on net in order, L buffers per node, one
+// engine for all of them, every run with opts, and yields each run. A
+// permutation mb.Init rejects is yielded as the error (a setup failure,
+// not a verdict; the route carries only i and p) and ends the sequence.
+func mbflyRoutes(net *mb.Network, L int, perms [][]int32, opts amb.Options) iter.Seq2[mbflyRoute, error] {
+	return func(yield func(mbflyRoute, error) bool) {
+		eng := amb.NewEngine(net)
+		for i, p := range perms {
+			s, err := mb.Init(net, L, p)
+			if err != nil {
+				yield(mbflyRoute{i: i, p: p}, err)
+				return
+			}
+			res, fin, err := eng.Run(s, opts)
+			if !yield(mbflyRoute{i: i, p: p, s: s, fin: fin, res: res, err: err}, nil) {
+				return
+			}
+		}
+	}
+}
+
+// mbflyMisrouted is the first packet q of fin (routed from a state that
+// mb.Init built on net with permutation p) that is not at its output
+// ⟨log N, p[source]⟩, or −1 when every packet is. O(packets).
+func mbflyMisrouted(net *mb.Network, p []int32, fin mb.State) int {
+	for q := range fin.Pos {
+		if fin.Pos[q] != net.Node(net.LogN, int(p[fin.Source[q]])) {
+			return q
+		}
+	}
+	return -1
 }
 
 // mbflyConcentrators calls visit for both concentrators (side 0 upper, 1
@@ -274,10 +343,8 @@ func mbflyRun(net *mb.Network, eng *amb.Engine, L int, p []int32, alpha float64,
 	}
 	st.res = res
 	st.delivered = res.Complete && fin.Done() && mb.CheckInvariants(fin) == nil
-	for q := range fin.Pos {
-		if fin.Pos[q] != net.Node(logN, int(p[fin.Source[q]])) {
-			st.delivered = false
-		}
+	if mbflyMisrouted(net, p, fin) >= 0 {
+		st.delivered = false
 	}
 	return st, nil
 }
@@ -314,9 +381,7 @@ func MbflyRouteProperty(t *rapid.T) {
 	if !res.Complete || res.MaxBuffer > L {
 		t.Fatalf("result %+v", res)
 	}
-	for q := range fin.Pos {
-		if fin.Pos[q] != net.Node(logN, int(p[fin.Source[q]])) {
-			t.Fatalf("packet from %d at node %d", fin.Source[q], fin.Pos[q])
-		}
+	if q := mbflyMisrouted(net, p, fin); q >= 0 {
+		t.Fatalf("packet from %d at node %d", fin.Source[q], fin.Pos[q])
 	}
 }

@@ -238,10 +238,8 @@ func mbflyDeliversCheck(fault amb.Fault) func(props.Env) props.Outcome {
 			if !res.Complete || res.Delivered != len(s.Pos) {
 				return fmt.Sprintf("%s: incomplete after %d iterations (%d of %d delivered)", desc, res.Iterations, res.Delivered, len(s.Pos)), map[string]any{"instance": desc, "perm": p}
 			}
-			for q := range fin.Pos {
-				if fin.Pos[q] != fin.Net.Node(fin.Net.LogN, int(p[fin.Source[q]])) {
-					return fmt.Sprintf("%s: packet from %d ends at node %d", desc, fin.Source[q], fin.Pos[q]), map[string]any{"instance": desc, "perm": p}
-				}
+			if q := mbflyMisrouted(fin.Net, p, fin); q >= 0 {
+				return fmt.Sprintf("%s: packet from %d ends at node %d", desc, fin.Source[q], fin.Pos[q]), map[string]any{"instance": desc, "perm": p}
 			}
 			return "", nil
 		}, func(runs int) string { return fmt.Sprintf("%d runs, all delivered", runs) })
@@ -337,12 +335,11 @@ func mbflyDesignCheck(env props.Env, fault amb.Fault, judge func(n, logN int, st
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: "condition (1) infeasible"}
 		}
 		maxIt, maxSteps := 0, 0
-		for r := range nets {
-			net, err := mbflyNet(env.Seed, 0xd5, n, D.D, r) // the networks verified by mbfly/sec3.1/design-network-expands
+		for x, err := range mbflyDesignNets(env.Seed, n, nets) {
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			eng := amb.NewEngine(net)
+			r, net, eng := x.r, x.net, x.eng
 			for i, p := range mbflyPerms(n, env.Budget.Pick(4, 12, 40), env.Seed, 0xd6+uint64(r)) {
 				st, err := mbflyRun(net, eng, D.L, p, D.Alpha, func(int, int) float64 { return D.Beta }, D.Beta, g, th, false, fault)
 				runs++
@@ -365,13 +362,11 @@ func mbflyRecurrenceCheck(env props.Env, fault amb.Fault) props.Outcome {
 	D := mbflyDesign
 	checked, outside, runs := 0, 0, 0
 	for _, n := range ns {
-		for r := range nets {
-			// design networks, β = 7 everywhere
-			net, err := mbflyNet(env.Seed, 0xd5, n, D.D, r)
+		for x, err := range mbflyDesignNets(env.Seed, n, nets) { // β = 7 everywhere
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			eng := amb.NewEngine(net)
+			r, net, eng := x.r, x.net, x.eng
 			for _, p := range mbflyPerms(n, env.Budget.Pick(2, 6, 20), env.Seed, 0xd7+uint64(r)) {
 				st, err := mbflyRun(net, eng, D.L, p, D.Alpha, func(int, int) float64 { return D.Beta }, D.Beta, 0, 0, false, fault)
 				runs++
@@ -444,22 +439,19 @@ func mbflyCertifiedTimeCheck(env props.Env, fault amb.Fault, factor float64, wor
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d: %s", n, bad)}
 		}
 		worst := 0
-		eng := amb.NewEngine(net)
-		for _, p := range mbflyPerms(n, env.Budget.Pick(2, 4, 10), env.Seed, 0xd5d) {
-			s, err := mb.Init(net, L, p)
+		for x, err := range mbflyRoutes(net, L, mbflyPerms(n, env.Budget.Pick(2, 4, 10), env.Seed, 0xd5d), amb.Options{Fault: fault}) {
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("N=%d: %v", n, err)}
 			}
-			res, _, err := eng.Run(s, amb.Options{Fault: fault})
-			if err != nil || !res.Complete {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %+v %v", n, res, err), Counterexample: map[string]any{"N": n, "perm": p}}
+			if x.err != nil || !x.res.Complete {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %+v %v", n, x.res, x.err), Counterexample: map[string]any{"N": n, "perm": x.p}}
 			}
 			bound := factor * float64(2*mbflyDesign.D*T0)
-			*worstRatio = math.Max(*worstRatio, float64(res.Steps)/bound)
-			if float64(res.Steps) > bound {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %d steps > %g·2d·T0 = %g", n, res.Steps, factor, bound), Counterexample: map[string]any{"N": n, "perm": p}}
+			*worstRatio = math.Max(*worstRatio, float64(x.res.Steps)/bound)
+			if float64(x.res.Steps) > bound {
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("N=%d: %d steps > %g·2d·T0 = %g", n, x.res.Steps, factor, bound), Counterexample: map[string]any{"N": n, "perm": x.p}}
 			}
-			worst = max(worst, res.Steps)
+			worst = max(worst, x.res.Steps)
 		}
 		ev = append(ev, fmt.Sprintf("N=%d (β = 4 certified, L = %d): γ=%.3f θ=%d T0=%d (2d·T0 = %d steps); worst run %d steps", n, L, g, th, T0, 2*mbflyDesign.D*T0, worst))
 	}

@@ -54,7 +54,13 @@ func deg10BuildWith(build func(*mb.Thm43Network, amb.Deg10Fault) (*amb.Deg10, er
 // merge checks measure, which must be the proof's construction before its
 // degrees are counted.
 func deg10Checked(seed uint64, n, d int) (*amb.Deg10, error) {
-	g, err := deg10Build(seed, n, d, amb.Deg10NoFault)
+	return deg10CheckedWith(amb.BuildThm43Deg10, seed, n, d)
+}
+
+// deg10CheckedWith is deg10Checked with a given reduction, as
+// deg10BuildWith.
+func deg10CheckedWith(build func(*mb.Thm43Network, amb.Deg10Fault) (*amb.Deg10, error), seed uint64, n, d int) (*amb.Deg10, error) {
+	g, err := deg10BuildWith(build, seed, n, d, amb.Deg10NoFault)
 	if err == nil {
 		err = amb.CheckDeg10(g)
 	}
@@ -324,10 +330,7 @@ func deg10ComposeCheck(name string, build func(*mb.Thm43Network, amb.Deg10Fault)
 		var cex map[string]any
 		for _, c := range deg10ComposeSizes(env.Budget) {
 			n, d := c[0], c[1]
-			g, err := deg10BuildWith(build, env.Seed, n, d, amb.Deg10NoFault)
-			if err == nil {
-				err = amb.CheckDeg10(g)
-			}
+			g, err := deg10CheckedWith(build, env.Seed, n, d)
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("n=%d d=%d: %v", n, d, err)}
 			}

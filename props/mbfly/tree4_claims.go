@@ -20,9 +20,15 @@ func init() {
 	registerTree4()
 }
 
-// tree4Net builds the multi-butterfly (n, d) a tree claim uses.
-func tree4Net(env props.Env, n, d int) (*mb.Network, error) {
-	return mb.Build(n, d, seeds.Rand(env.Seed, 0x7ee4, uint64(n), uint64(d)))
+// tree4Build builds the multi-butterfly (n, d) a tree claim uses and its
+// degree-4 network (shallow: the planted fault; the multi-butterfly is
+// the result's Net).
+func tree4Build(env props.Env, n, d int, shallow bool) (*mb.Tree4, error) {
+	net, err := mb.Build(n, d, seeds.Rand(env.Seed, 0x7ee4, uint64(n), uint64(d)))
+	if err != nil {
+		return nil, err
+	}
+	return mb.BuildTree4(net, shallow)
 }
 
 // tree4Check builds the degree-4 network (shallow: the planted fault) of
@@ -43,11 +49,7 @@ func tree4CheckAt(ds []int, shallow bool, gap func(c, l int) int) func(props.Env
 		for _, d := range ds {
 			h := mb.TreeDepth(d)
 			for _, n := range []int{8, 16, 32}[:env.Budget.Pick(2, 3, 3)] {
-				net, err := tree4Net(env, n, d)
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
-				tr, err := mb.BuildTree4(net, shallow)
+				tr, err := tree4Build(env, n, d, shallow)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -74,7 +76,7 @@ func tree4CheckAt(ds []int, shallow bool, gap func(c, l int) int) func(props.Env
 					}
 				}
 				if n == 16 {
-					ev = append(ev, fmt.Sprintf("d=%d: %d vertices for %d nodes (N = 16), max degree %d, paths of %d lines, %d steps per iteration against 2d = %d", d, tr.Vertices, net.Nodes(), maxDeg, 2*h+1, 2*d*(2*h+1), 2*d))
+					ev = append(ev, fmt.Sprintf("d=%d: %d vertices for %d nodes (N = 16), max degree %d, paths of %d lines, %d steps per iteration against 2d = %d", d, tr.Vertices, tr.Net.Nodes(), maxDeg, 2*h+1, 2*d*(2*h+1), 2*d))
 				}
 			}
 		}
@@ -98,11 +100,7 @@ func tree4FactorCheck(env props.Env) props.Outcome {
 	var first map[string]any
 	firstEv := ""
 	for _, d := range tree4FactorDs {
-		net, err := tree4Net(env, 2, d)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-		}
-		tr, err := mb.BuildTree4(net, false)
+		tr, err := tree4Build(env, 2, d, false)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}

@@ -115,57 +115,77 @@ func rigidPart(sh mpops.Shape) func(popsds.Phase) bool {
 // violation of rigidity with the two permutations and the slot/processor.
 func checkRigid8(mut popsds.Mutant, part func(mpops.Shape) func(popsds.Phase) bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		r := rand.New(rand.NewPCG(env.Seed, 0x12a8))
-		var ev []string
-		for _, s := range rigid8Shapes(env.Budget) {
-			sh, n := s.sh, s.sh.N()
-			id := perm.Identity(n)
-			ref, res, err := popsds.Schedule(sh, id, popsds.Options{Mutant: mut})
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: %v", sh, err)}
-			}
-			if mut == popsds.None && !res.Completed {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: not routed: %+v", sh, res)}
-			}
-			keep := part(sh)
-			tried := 0
-			try := func(p []int32) *props.Outcome {
-				tried++
-				sc, _, err := popsds.Schedule(sh, p, popsds.Options{Mutant: mut})
-				if err != nil {
-					return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %v: %v", sh, p, err)}
-				}
-				if ds := popsds.Diffs(ref, sc, keep); len(ds) > 0 {
-					d := ds[0] // the strongest witness
-					var all []string
-					for _, x := range ds {
-						all = append(all, x.String())
-					}
-					reading := "under the literal reading only (silence, acks or targets; the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j is not broken)"
-					if d.Kind.ProofRelevant() {
-						reading = "under either reading (a listener's group or the sender it hears depends on the data, which breaks the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j)"
-					}
-					return &props.Outcome{Verdict: props.Violated,
-						Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns, %s; strongest witness: %v; first difference of each kind (identity / π): %s; %d permutations compared",
-							sh, p, reading, d, strings.Join(all, "; "), tried),
-						Counterexample: map[string]any{"d": sh.D, "g": sh.G, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(), "proofRelevant": d.Kind.ProofRelevant(),
-							"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc, "sendsToA": d.ToA, "sendsToB": d.ToB, "ackA": d.AckA, "ackB": d.AckB,
-							"listensA": d.LisA, "listensB": d.LisB, "hearsA": d.HearA, "hearsB": d.HearB}}
-				}
+		differ := func(sh mpops.Shape, id, p []int32, ref, sc []popsds.SlotSchedule, tried int) *props.Outcome {
+			ds := popsds.Diffs(ref, sc, part(sh))
+			if len(ds) == 0 {
 				return nil
 			}
-			how, o := rigid8Perms(n, s.random, r, try)
-			if o != nil {
-				return *o
+			d := ds[0] // the strongest witness
+			var all []string
+			for _, x := range ds {
+				all = append(all, x.String())
 			}
+			reading := "under the literal reading only (silence, acks or targets; the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j is not broken)"
+			if d.Kind.ProofRelevant() {
+				reading = "under either reading (a listener's group or the sender it hears depends on the data, which breaks the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j)"
+			}
+			return &props.Outcome{Verdict: props.Violated,
+				Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns, %s; strongest witness: %v; first difference of each kind (identity / π): %s; %d permutations compared",
+					sh, p, reading, d, strings.Join(all, "; "), tried),
+				Counterexample: map[string]any{"d": sh.D, "g": sh.G, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(), "proofRelevant": d.Kind.ProofRelevant(),
+					"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc, "sendsToA": d.ToA, "sendsToB": d.ToB, "ackA": d.AckA, "ackB": d.AckB,
+					"listensA": d.LisA, "listensB": d.LisB, "hearsA": d.HearA, "hearsB": d.HearB}}
+		}
+		line := func(sh mpops.Shape, how string, slots int) string {
 			what := "every slot"
-			if keep != nil {
+			if part(sh) != nil {
 				what = "the sort and shift slots"
 			}
-			ev = append(ev, fmt.Sprintf("%v: %s permutations, %s of %d the same as the identity's", sh, how, what, len(ref)))
+			return fmt.Sprintf("%v: %s permutations, %s of %d the same as the identity's", sh, how, what, slots)
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+		return rigidCompare(env, 0x12a8, popsds.Options{Mutant: mut}, differ, line)
 	}
+}
+
+// rigidCompare is the comparison checkRigid8 and checkRigid8r
+// (rigid8r_claims.go) share. On every shape of rigid8Shapes it schedules the
+// identity under o — inconclusive if that fails, or if the router without a
+// planted fault does not route it — and then each permutation p that
+// rigid8Perms offers (its random ones from a PCG seeded by env.Seed and
+// stream); differ compares p's pattern sc with the identity's, ref (tried:
+// the permutations compared so far, p included), and returns the violation
+// or nil. line is the evidence row of a shape where none differed.
+func rigidCompare(env props.Env, stream uint64, o popsds.Options,
+	differ func(sh mpops.Shape, id, p []int32, ref, sc []popsds.SlotSchedule, tried int) *props.Outcome,
+	line func(sh mpops.Shape, how string, slots int) string) props.Outcome {
+	r := rand.New(rand.NewPCG(env.Seed, stream))
+	var ev []string
+	for _, s := range rigid8Shapes(env.Budget) {
+		sh, n := s.sh, s.sh.N()
+		id := perm.Identity(n)
+		ref, res, err := popsds.Schedule(sh, id, o)
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: %v", sh, err)}
+		}
+		if o.Mutant == popsds.None && !res.Completed {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: not routed: %+v", sh, res)}
+		}
+		tried := 0
+		try := func(p []int32) *props.Outcome {
+			tried++
+			sc, _, err := popsds.Schedule(sh, p, o)
+			if err != nil {
+				return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %v: %v", sh, p, err)}
+			}
+			return differ(sh, id, p, ref, sc, tried)
+		}
+		how, out := rigid8Perms(n, s.random, r, try)
+		if out != nil {
+			return *out
+		}
+		ev = append(ev, line(sh, how, len(ref)))
+	}
+	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 }
 
 // rigid8Reach runs popsds on dst and feeds every slot's actual actions to

@@ -29,40 +29,20 @@ var rigidOpts = popsds.Options{Rigid: true}
 // exhaustive at large only) and random ones beyond, every slot.
 func checkRigid8r(o popsds.Options) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		r := rand.New(rand.NewPCG(env.Seed, 0x12b8))
-		var ev []string
-		for _, s := range rigid8Shapes(env.Budget) {
-			sh, n := s.sh, s.sh.N()
-			id := perm.Identity(n)
-			ref, res, err := popsds.Schedule(sh, id, o)
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: %v", sh, err)}
-			}
-			if o.Mutant == popsds.None && !res.Completed {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: not routed: %+v", sh, res)}
-			}
-			tried := 0
-			try := func(p []int32) *props.Outcome {
-				tried++
-				sc, _, err := popsds.Schedule(sh, p, o)
-				if err != nil {
-					return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %v: %v", sh, p, err)}
-				}
-				if d, ok := popsds.FirstDiff(ref, sc, nil); ok {
-					return &props.Outcome{Verdict: props.Violated,
-						Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns: %v (proof-relevant: %v); %d permutations compared", sh, p, d, d.Kind.ProofRelevant(), tried),
-						Counterexample: map[string]any{"d": sh.D, "g": sh.G, "rigid": o.Rigid, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(),
-							"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc}}
-				}
+		differ := func(sh mpops.Shape, id, p []int32, ref, sc []popsds.SlotSchedule, tried int) *props.Outcome {
+			d, ok := popsds.FirstDiff(ref, sc, nil)
+			if !ok {
 				return nil
 			}
-			how, o := rigid8Perms(n, s.random, r, try)
-			if o != nil {
-				return *o
-			}
-			ev = append(ev, fmt.Sprintf("%v: %s permutations, all %d slots the same as the identity's", sh, how, len(ref)))
+			return &props.Outcome{Verdict: props.Violated,
+				Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns: %v (proof-relevant: %v); %d permutations compared", sh, p, d, d.Kind.ProofRelevant(), tried),
+				Counterexample: map[string]any{"d": sh.D, "g": sh.G, "rigid": o.Rigid, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(),
+					"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc}}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+		line := func(sh mpops.Shape, how string, slots int) string {
+			return fmt.Sprintf("%v: %s permutations, all %d slots the same as the identity's", sh, how, slots)
+		}
+		return rigidCompare(env, 0x12b8, o, differ, line)
 	}
 }
 

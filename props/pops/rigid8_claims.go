@@ -47,6 +47,15 @@ func rigid8Shapes(b props.Budget) []rigid8Shape {
 	return keep
 }
 
+// rigidMem is the memory estimate of the claims that run popsds, plain or
+// repaired, on rigid8Shapes and the log-n shapes (this file's rigid,
+// rigid-part and log-n claims; rigid8r_claims.go's rigid, routes and log-n).
+var rigidMem = props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20}
+
+// detEvidenceMem is the memory estimate of the claims checkDetEvidence
+// decides (every deterministic router on detShapes).
+var detEvidenceMem = props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20}
+
 // rigid8Perms calls try on the permutations a rigid8Shape compares with the
 // identity and returns the first outcome try returns (nil: none), with the
 // evidence's description of what was tried. At n ≤ 8 the permutations are
@@ -464,7 +473,7 @@ func init() {
 			"Class construction: the seed gives [8]'s remaining cost only as the lump 21d/g + 3 log g + 7, so whether [8]'s own completion is rigid cannot be read from it; a rigid completion (fixed-pattern prefix sums and a monotone route) would fit the paper's sentence, and is not built here. " +
 			"[issue 12] A rigid repair is built as its own algorithm (popsds.Options{Rigid: true}, \"pops-ds-rigid\": the sorts unchanged, then Batcher's merge across sub-networks and a fixed delivery permutation): pops/thm-2.8/applies-to-8/rigid-repaired/{rigid,routes,cost,log-n} — rigid and routing, but above the lump 21d/g + 3 log g + 7 at d/g ≥ 8 (and d/g ≥ 3 for g ≥ 8). This claim's verdict is unchanged.",
 		Check: checkRigid8(popsds.None, func(mpops.Shape) func(popsds.Phase) bool { return nil }),
-		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem:   rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-part", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
 		Statement: "The part of the [8] router Theorem 2.8 can apply to is rigid: at d = g every slot, and at d > g every slot of the sorts (Batcher's odd-even merge sort simulated on each POPS(g,g) sub-network) and of the neighbour shifts, has the same send groups and listen group per processor for every permutation.",
@@ -477,7 +486,7 @@ func init() {
 			{Name: "non-rigid in the proof's sense: a sort-phase packet with an odd destination is relayed by its source (popsds.DataRelay)", Check: checkRigid8(popsds.DataRelay, rigidPart)},
 			{Name: "non-rigid under the literal reading only: a sort-phase sender whose packet is home skips its send (popsds.SkipHome)", Check: checkRigid8(popsds.SkipHome, rigidPart)},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/log-n", Source: src, Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
 		Statement: "On the [8] router's actual actions |P(i,t)| ≤ 2^t, and where it is rigid (d = g) some packet p_h has not reached some processor i before slot ⌈log₂ n⌉, so the router needs at least ⌈log₂ n⌉ slots and, on π with π(h) = i, p_h is not at i before then.",
@@ -489,7 +498,7 @@ func init() {
 			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: func(env props.Env) props.Outcome { return checkRigid8Log(1, dropRelayHop())(env) }},
 			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8Log(4, nil)},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/optimal-within-rigid", Source: src, Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Reading,
 		Statement: "Therefore, within the class of rigid algorithms, our proposed routing scheme is optimal: it routes in O(log n) slots at d = Θ(g), matching Theorem 2.8's Ω(log n). Two readings of 'our proposed routing scheme': Corollary 2.4 (Theorem 2.3's AKS sorter plugged into Stage 1 of [8]: popsds with the AKS-family network as its sorter), or §II-C's description, a pure comparator simulation (the direct sort router with an AKS-family network).",
@@ -497,7 +506,7 @@ func init() {
 		Notes: "Class reading: the paper's 'our proposed routing scheme' is Corollary 2.4's router (Theorem 2.3's sorter in Stage 1 of [8]), which inherits [8]'s completion — in our simulation not rigid at d > g (pops/thm-2.8/applies-to-8/rigid), so 'within the class of rigid algorithms' fits it only if [8]'s own completion is rigid, which the seed does not say — while the sentences after Theorem 2.8 describe a pure comparator simulation (each processor sends to a pre-determined processor per comparator), which is the direct sort router, rigid by construction (its schedule is compiled from the network alone; its Ω(log n) side is pops/thm-2.8/rigid-log-n). Both are measured. " +
 			"Recorded inconclusive: optimality is asymptotic (O(log n) against Ω(log n)) and rests on the AKS network's constants, which give depth c·log n only at sizes far beyond any simulation; at feasible n an AKS-family network is deeper than Batcher's, so no finite measurement can confirm or refute the O(log n) side. The evidence prints the measured slots of each deterministic router divided by ⌈log₂ n⌉ on one random permutation per shape; a router that fails to route or conflicts makes the check inconclusive with that reason, never a pass.",
 		Check: checkDetEvidence("Inconclusive: optimality is an asymptotic statement resting on the AKS constants; no finite size can decide it.", false),
-		Mem:   props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+		Mem:   detEvidenceMem,
 	})
 	const conj = seed000 + " §II-C"
 	props.Register(props.Claim{ID: "pops/conj-2.13", Source: conj + " Conjecture 2.13", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
@@ -505,13 +514,13 @@ func init() {
 		Scope:     "evidence only: the deterministic conflict-free routers we have (sort router with Batcher and AKS-family networks, popsds) at POPS(2,2), POPS(4,4), POPS(8,8) (+ POPS(16,16) at default)",
 		Notes:     "Recorded inconclusive: an existence statement about an asymptotic optimum has no finite check — no finite set of runs shows that a router is O(log n) (optimal by Theorem 2.8 only within rigid algorithms, and Conjecture 2.14 for the rest), and failing to find one shows nothing. The evidence is what we have: every deterministic router here is conflict-free on the slot model (checked on one random permutation per shape only; a router failure or conflict makes the check inconclusive with that reason, since it says nothing about the conjecture), and their slots / ⌈log₂ n⌉ grow with n at feasible sizes (Batcher: Θ(log n) ratio; the AKS-family network with exact separators is deeper still), so none of them is evidence of optimality at these sizes.",
 		Check:     checkDetEvidence("Inconclusive: an existence statement about an asymptotic optimum; no finite run can establish or refute it.", false),
-		Mem:       props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+		Mem:       detEvidenceMem,
 	})
 	props.Register(props.Claim{ID: "pops/conj-2.14", Source: conj + " Conjecture 2.14", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "Any deterministic and conflict-free algorithm for online permutation routing on POPS(d,g), d = Θ(g), must use Ω(log n) slots.",
 		Scope:     "evidence only: the routers and shapes of pops/conj-2.13",
 		Notes:     "Recorded inconclusive: a lower bound over all (adaptive) deterministic conflict-free algorithms cannot be checked by running some of them, and Ω has no constant; a refutation would need a family of algorithms, not a measurement. Finite evidence only: the check compares every deterministic router's slots with ⌈log₂ n⌉ on one random permutation per shape and says whether all use at least that many (the ratios are printed; for the rigid ones this is Theorem 2.8, pops/thm-2.8/rigid-log-n and pops/thm-2.8/applies-to-8/log-n); conflict-freedom is checked on that one permutation per shape. A router failure or conflict makes the check inconclusive with that reason.",
 		Check:     checkDetEvidence("Inconclusive: a lower bound over all deterministic conflict-free algorithms; running some of them cannot decide it.", true),
-		Mem:       props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+		Mem:       detEvidenceMem,
 	})
 }

@@ -410,7 +410,7 @@ func init() {
 			{Name: "the faithful completion (popsds without Rigid)", Check: checkRigid8r(popsds.Options{})},
 			{Name: "a merge-stage packet with an odd destination relayed by its source (popsds.MergeDataRelay)", Check: checkRigid8r(popsds.Options{Rigid: true, Mutant: popsds.MergeDataRelay})},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/routes", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
 		Statement: "The repaired [8] routes every permutation: every packet delivered, no coupler conflict, no missed reception, in popsds.RigidSlots(d, g) slots for every permutation.",
@@ -421,7 +421,7 @@ func init() {
 			{Name: "the last merge stage's comparators keep their own packets (popsds.MergeKeepOwn)", Check: checkRigid8rRoutes(popsds.Options{Rigid: true, Mutant: popsds.MergeKeepOwn})},
 			{Name: "one sort comparator flipped (popsds.FlipComparator, Rigid)", Check: checkRigid8rRoutes(popsds.Options{Rigid: true, Mutant: popsds.FlipComparator})},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/cost", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Construction,
 		Statement: "The repaired [8]'s completion (everything after the d/g sorts, whose cost (4d/g)log²g + (2d/g)log g is unchanged) fits §IV's lump for [8]'s completion: at most 21d/g + 3 log g + 7 slots.",
@@ -441,6 +441,6 @@ func init() {
 			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: checkRigid8rLog(rigidOpts, 1, dropRelayHop)},
 			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8rLog(rigidOpts, 4, nil)},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 }

@@ -197,42 +197,51 @@ func rigidCompare(env props.Env, stream uint64, o popsds.Options,
 	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 }
 
-// rigid8Reach runs popsds on dst and feeds every slot's actual actions to
-// popslower.Reach. It checks, at every slot t, that every packet the model
-// has at processor i is in P(i, t) (the sets bound what can have been
-// seen) and |P(i,t)| ≤ 2^t, and returns the first slot after which every
-// P(i, t) is full (0 if never), an unseen pair (h, i) just before it, the
-// largest |P(i,t)|/2^t, and the first slot after which processor at holds
-// packet pk (−1 for none, 0 if never).
-//
-// under, if set, is a planted fault: it rewrites the actions fed to Reach
-// (not those the model runs), e.g. to drop some receptions, so that Reach
-// under-approximates what the model can hold. After the last slot, every
-// packet must be in P(its destination, final slot).
-func rigid8Reach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Phase, []mpops.Action) []mpops.Action) (full, h, i int, ratio float64, heldAt int, res popsds.Result, bad string, err error) {
+// reachTrace is what feeding one run's actual actions to popslower.Reach
+// found (traceReach).
+type reachTrace struct {
+	full, h, i int     // first slot after which every P(i,t) is full (0: never); an unseen (h, i) just before it
+	ratio      float64 // largest |P(i,t)|/2^t
+	res        popsds.Result
+	bad        string // a packet held outside its own run's P(i,t)
+}
+
+// traceReach runs router o on dst and feeds every slot's actual actions to
+// popslower.Reach (through under, when set: a planted fault that rewrites
+// the actions fed to Reach, not those the model runs, so that Reach
+// under-approximates what the model can hold). Before every slot it checks
+// that every packet the model has at processor q is in P(q, slot−1) and
+// then calls held(slot, q, packet) for it (held may be nil); after the last
+// slot, that every packet is in P(its destination, final slot). fed, when
+// set, is called with the sets before the first slot and after every slot.
+func traceReach(sh mpops.Shape, dst []int32, o popsds.Options, under func(popsds.Phase, []mpops.Action) []mpops.Action,
+	held func(slot, q, p int), fed func(*popslower.Reach)) (tr reachTrace, err error) {
 	n := sh.N()
 	rc := popslower.NewReach(n)
-	h, i = -1, -1
+	tr.h, tr.i = -1, -1
+	if fed != nil {
+		fed(rc)
+	}
 	var obsErr error
-	obs := func(slot int, ph popsds.Phase, st mpops.State, acts []mpops.Action) {
-		if obsErr != nil || bad != "" {
+	o.Observe = func(slot int, ph popsds.Phase, st mpops.State, acts []mpops.Action) {
+		if obsErr != nil || tr.bad != "" {
 			return
 		}
 		// The state the slot starts from is the one after slot−1 slots.
 		for q := range n {
 			for _, it := range st.Buf[q] {
 				if !rc.Has(q, int(it.Packet)) {
-					bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
+					tr.bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
 					return
 				}
-				if heldAt == 0 && pk >= 0 && q == at && int(it.Packet) == pk {
-					heldAt = slot - 1
+				if held != nil {
+					held(slot, q, int(it.Packet))
 				}
 			}
 		}
-		if full == 0 {
+		if tr.full == 0 {
 			if hh, ii, ok := rc.Unseen(); ok {
-				h, i = hh, ii
+				tr.h, tr.i = hh, ii
 			}
 		}
 		feed := acts
@@ -242,27 +251,53 @@ func rigid8Reach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Phas
 		if obsErr = rc.Slot(sh, feed); obsErr != nil {
 			return
 		}
-		for q := range n {
-			ratio = max(ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
+		if fed != nil {
+			fed(rc)
 		}
-		if _, _, ok := rc.Unseen(); !ok && full == 0 {
-			full = slot
+		for q := range n {
+			tr.ratio = max(tr.ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
+		}
+		if _, _, ok := rc.Unseen(); !ok && tr.full == 0 {
+			tr.full = slot
 		}
 	}
-	res, err = popsds.RouteWith(sh, dst, popsds.Options{Observe: obs})
+	tr.res, err = popsds.RouteWith(sh, dst, o)
 	if err == nil {
 		err = obsErr
 	}
-	if err == nil && bad == "" && res.Completed {
+	if err == nil && tr.bad == "" && tr.res.Completed {
 		// After the final slot every packet sits at its destination: it
 		// must be in P(destination, final slot).
 		for p, y := range dst {
 			if !rc.Has(int(y), p) {
-				bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", res.Slots, y, p, y, res.Slots)
+				tr.bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", tr.res.Slots, y, p, y, tr.res.Slots)
 				break
 			}
 		}
 	}
+	return tr, err
+}
+
+// rigid8Reach runs popsds on dst and feeds every slot's actual actions to
+// popslower.Reach (traceReach). It checks, at every slot t, that every
+// packet the model has at processor i is in P(i, t) (the sets bound what
+// can have been seen), and returns the first slot after which every P(i, t)
+// is full (0 if never), an unseen pair (h, i) just before it, the largest
+// |P(i,t)|/2^t, and the first slot after which processor at holds packet pk
+// (−1 for none, 0 if never).
+//
+// under, if set, is a planted fault: it rewrites the actions fed to Reach
+// (not those the model runs), e.g. to drop some receptions, so that Reach
+// under-approximates what the model can hold. After the last slot, every
+// packet must be in P(its destination, final slot).
+func rigid8Reach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Phase, []mpops.Action) []mpops.Action) (full, h, i int, ratio float64, heldAt int, res popsds.Result, bad string, err error) {
+	held := func(slot, q, p int) {
+		if heldAt == 0 && pk >= 0 && q == at && p == pk {
+			heldAt = slot - 1
+		}
+	}
+	tr, err := traceReach(sh, dst, popsds.Options{}, under, held, nil)
+	full, h, i, ratio, res, bad = tr.full, tr.h, tr.i, tr.ratio, tr.res, tr.bad
 	if heldAt == 0 && pk >= 0 && err == nil && bad == "" {
 		// The packet may arrive in the last slot: look at the end state
 		// through the result (delivered packets sit at their destination).

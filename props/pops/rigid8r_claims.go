@@ -158,12 +158,9 @@ func checkRigid8rCost(num, den int) func(props.Env) props.Outcome {
 // sets P(i, t) that popslower.Reach computes from the run's actual actions,
 // kept for every t (snap[t] holds P(·, t), words bits a processor).
 type rigid8rRun struct {
-	full, h, i int     // first slot after which every P(i,t) is full (0: never); an unseen (h, i) just before it
-	ratio      float64 // largest |P(i,t)|/2^t
-	snap       [][]uint64
-	words      int
-	res        popsds.Result
-	bad        string // a packet held outside its own run's P(i,t)
+	reachTrace
+	snap  [][]uint64
+	words int
 }
 
 func (a *rigid8rRun) has(t, q, p int) bool { return a.snap[t][q*a.words+p/64]>>(p%64)&1 == 1 }
@@ -175,9 +172,8 @@ func (a *rigid8rRun) has(t, q, p int) bool { return a.snap[t][q*a.words+p/64]>>(
 // last slot every packet is in P(its destination).
 func rigid8rReach(sh mpops.Shape, dst []int32, o popsds.Options, under func(popsds.Phase, []mpops.Action) []mpops.Action) (run rigid8rRun, err error) {
 	n := sh.N()
-	rc := popslower.NewReach(n)
-	run.h, run.i, run.words = -1, -1, (n+63)/64
-	snapshot := func() {
+	run.words = (n + 63) / 64
+	snapshot := func(rc *popslower.Reach) {
 		s := make([]uint64, n*run.words)
 		for q := range n {
 			for p := range n {
@@ -188,52 +184,7 @@ func rigid8rReach(sh mpops.Shape, dst []int32, o popsds.Options, under func(pops
 		}
 		run.snap = append(run.snap, s)
 	}
-	snapshot()
-	var obsErr error
-	o.Observe = func(slot int, ph popsds.Phase, st mpops.State, acts []mpops.Action) {
-		if obsErr != nil || run.bad != "" {
-			return
-		}
-		for q := range n {
-			for _, it := range st.Buf[q] {
-				if !rc.Has(q, int(it.Packet)) {
-					run.bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
-					return
-				}
-			}
-		}
-		if run.full == 0 {
-			if hh, ii, ok := rc.Unseen(); ok {
-				run.h, run.i = hh, ii
-			}
-		}
-		feed := acts
-		if under != nil {
-			feed = under(ph, acts)
-		}
-		if obsErr = rc.Slot(sh, feed); obsErr != nil {
-			return
-		}
-		snapshot()
-		for q := range n {
-			run.ratio = max(run.ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
-		}
-		if _, _, ok := rc.Unseen(); !ok && run.full == 0 {
-			run.full = slot
-		}
-	}
-	run.res, err = popsds.RouteWith(sh, dst, o)
-	if err == nil {
-		err = obsErr
-	}
-	if err == nil && run.bad == "" && run.res.Completed {
-		for p, y := range dst {
-			if !rc.Has(int(y), p) {
-				run.bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", run.res.Slots, y, p, y, run.res.Slots)
-				break
-			}
-		}
-	}
+	run.reachTrace, err = traceReach(sh, dst, o, under, nil, snapshot)
 	return run, err
 }
 

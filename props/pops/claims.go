@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 
 	ap "routecheck/algos/pops"
 	"routecheck/internal/popsexp"
@@ -379,23 +378,12 @@ func checkLemma33(stepScale float64) func(props.Env) props.Outcome {
 // planted fault judge the same runs.
 func lemma33Runs(env props.Env, g, runs int, alpha float64, deg int) ([]int, error) {
 	key := fmt.Sprintf("%d/%d/%d/%g", env.Budget, env.Seed, g, alpha)
-	lemma33Mu.Lock()
-	defer lemma33Mu.Unlock()
-	if xs, ok := lemma33Cache[key]; ok {
-		return xs, nil
-	}
-	xs, err := lemma33Simulate(env.Seed, g, runs, alpha, deg, lemma33Workers())
-	if err != nil {
-		return nil, err
-	}
-	lemma33Cache[key] = xs
-	return xs, nil
+	return lemma33Cache.get(key, func() ([]int, error) {
+		return lemma33Simulate(env.Seed, g, runs, alpha, deg, lemma33Workers())
+	})
 }
 
-var (
-	lemma33Mu    sync.Mutex
-	lemma33Cache = map[string][]int{}
-)
+var lemma33Cache onceMap[string, []int]
 
 func lemma33(env props.Env, stepScale float64) props.Outcome {
 	g := env.Budget.Pick(256, 1024, 1024)

@@ -255,8 +255,7 @@ func checkCor27Yao(rt oblRand, pick cor27Pick) func(props.Env) props.Outcome {
 
 func init() {
 	const src = seed000 + " Corollary 2.7"
-	det := []oblRouter{oblFamily("direct", popsobl.Direct), oblFamily("two-hop", popsobl.TwoHop),
-		oblFamily("hashed two-hop (seed 25)", func(sh mpops.Shape) popsobl.Family { return popsobl.Hashed(sh, 25) })}
+	det := oblRouters(oblFamily("hashed two-hop (seed 25)", func(sh mpops.Shape) popsobl.Family { return popsobl.Hashed(sh, 25) }))
 	props.Register(props.Claim{ID: "pops/cor-2.7/deterministic-as-printed", Source: src, Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Reading,
 		Statement: "For any oblivious deterministic router on POPS(g,g) there is a permutation whose (expected) routing time is Ω(log g / log log g) — read as printed, where 'expected' is void for a deterministic router.",
 		Scope:     "d = g, g ∈ {4, 16, 64} (+256 at large); three deterministic oblivious routers (popsobl.Direct, TwoHop, Hashed with seed 25), greedy conflict-free schedule on the slot model",

@@ -129,6 +129,40 @@ func genPermOf(t *rapid.T, n int) []int32 {
 	return rapid.Permutation(perm.Identity(n)).Draw(t, "π")
 }
 
+// searchShapePerms looks for an instance where why (what went wrong, or "")
+// is not empty: first exhaustively, every shape with dg ≤ maxN and every
+// permutation in order of n (eachShapePerm), then with rapid, checks random
+// shapes 1 ≤ d, g ≤ maxDG (counted in tally) with random permutations. It
+// returns the exhaustive case count and, for the first such instance, the
+// violation naming the search that found it (order, if set, is added to the
+// exhaustive search's description), or nil.
+func searchShapePerms(env props.Env, maxN int, order string, checks, maxDG int, tally *shapeTally, why func(sh mpops.Shape, p []int32) string) (int, *props.Outcome) {
+	var cex *PopsDetInstance
+	cases := eachShapePerm(maxN, func(sh mpops.Shape, p []int32) bool {
+		if w := why(sh, p); w != "" {
+			cex = &PopsDetInstance{D: sh.D, G: sh.G, Perm: slices.Clone(p), Why: w}
+			return false
+		}
+		return true
+	})
+	if cex != nil {
+		return cases, &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation%s) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, order, cases, cex.D, cex.G, cex.Why), Counterexample: *cex}
+	}
+	c, _ := props.Falsify(env, checks, func(t *rapid.T) any {
+		sh := genPopsDetShape(t, maxDG, maxDG, tally)
+		p := genPermOf(t, sh.N())
+		if w := why(sh, p); w != "" {
+			return PopsDetInstance{D: sh.D, G: sh.G, Perm: p, Why: w}
+		}
+		return nil
+	})
+	if c != nil {
+		in := c.(PopsDetInstance)
+		return cases, &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}
+	}
+	return cases, nil
+}
+
 // relayShifted is the planted fault of Theorem 2.1's check: packet 0's
 // relay group is moved to the next group (mod g), the schedule otherwise
 // unchanged; it collides with the packet that uses that (round, relay) pair.
@@ -144,31 +178,14 @@ func checkThm21(mut func(*popsdet.Plan)) func(props.Env) props.Outcome {
 
 func thm21(env props.Env, mut func(*popsdet.Plan)) props.Outcome {
 	maxN := env.Budget.Pick(8, 8, 9)
-	var cex *PopsDetInstance
-	cases := eachShapePerm(maxN, func(sh mpops.Shape, p []int32) bool {
-		if why := popsDetOffline(sh, p, mut); why != "" {
-			cex = &PopsDetInstance{D: sh.D, G: sh.G, Perm: slices.Clone(p), Why: why}
-			return false
-		}
-		return true
-	})
-	if cex != nil {
-		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation, in order of n) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), Counterexample: *cex}
-	}
 	checks := env.Budget.Pick(300, 2000, 10000)
 	maxDG := env.Budget.Pick(32, 64, 128)
 	var tally shapeTally
-	c, _ := props.Falsify(env, checks, func(t *rapid.T) any {
-		sh := genPopsDetShape(t, maxDG, maxDG, &tally)
-		p := genPermOf(t, sh.N())
-		if why := popsDetOffline(sh, p, mut); why != "" {
-			return PopsDetInstance{D: sh.D, G: sh.G, Perm: p, Why: why}
-		}
-		return nil
+	cases, bad := searchShapePerms(env, maxN, ", in order of n", checks, maxDG, &tally, func(sh mpops.Shape, p []int32) string {
+		return popsDetOffline(sh, p, mut)
 	})
-	if c != nil {
-		in := c.(PopsDetInstance)
-		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}
+	if bad != nil {
+		return *bad
 	}
 	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf(
 		"exhaustive: every shape with dg ≤ %d and every permutation (%d cases, including d < g: POPS(2,3), POPS(2,4)); rapid: %d random shapes 1 ≤ d, g ≤ %d with random permutations (%v). Every run on the slot model: exactly 1 / 2⌈d/g⌉ slots, 0 conflicting couplers, 0 lost, 0 duplicated, every packet delivered, model invariants after every slot",
@@ -373,7 +390,6 @@ func checkCor24With(env props.Env, cn cor24Network) (props.Outcome, string) {
 		return nw, ""
 	}
 	maxN := env.Budget.Pick(6, 7, 8)
-	var cex *PopsDetInstance
 	routers := map[mpops.Shape]*popsdet.SortRouter{}
 	router := func(sh mpops.Shape) (*popsdet.SortRouter, string) {
 		if r, ok := routers[sh]; ok {
@@ -397,30 +413,17 @@ func checkCor24With(env props.Env, cn cor24Network) (props.Outcome, string) {
 		}
 		return why
 	}
-	cases := eachShapePerm(maxN, func(sh mpops.Shape, p []int32) bool {
-		if why := route(sh, p); why != "" {
-			cex = &PopsDetInstance{D: sh.D, G: sh.G, Perm: slices.Clone(p), Why: cn.name + ": " + why}
-			return false
-		}
-		return true
-	})
-	if cex != nil {
-		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("exhaustive search (dg ≤ %d, every permutation) found a counterexample after %d cases: POPS(%d,%d): %s", maxN, cases, cex.D, cex.G, cex.Why), Counterexample: *cex}, ""
-	}
 	checks := env.Budget.Pick(150, 1000, 4000)
 	maxDG := env.Budget.Pick(8, 12, 16)
 	var tally shapeTally
-	c, _ := props.Falsify(env, checks, func(t *rapid.T) any {
-		sh := genPopsDetShape(t, maxDG, maxDG, &tally)
-		p := genPermOf(t, sh.N())
+	cases, bad := searchShapePerms(env, maxN, "", checks, maxDG, &tally, func(sh mpops.Shape, p []int32) string {
 		if why := route(sh, p); why != "" {
-			return PopsDetInstance{D: sh.D, G: sh.G, Perm: p, Why: cn.name + ": " + why}
+			return cn.name + ": " + why
 		}
-		return nil
+		return ""
 	})
-	if c != nil {
-		in := c.(PopsDetInstance)
-		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("rapid found and shrank a counterexample: POPS(%d,%d): %s", in.D, in.G, in.Why), Counterexample: in}, ""
+	if bad != nil {
+		return *bad, ""
 	}
 	sizes := make([]int, 0, len(sorts))
 	for n := range sorts {

@@ -8,10 +8,8 @@ import (
 
 	"routecheck/algos/aks"
 	ap "routecheck/algos/pops"
-	"routecheck/algos/popsobl"
 	"routecheck/internal/seeds"
 	"routecheck/internal/stats"
-	"routecheck/models/perm"
 	mpops "routecheck/models/pops"
 	"routecheck/models/sortnet"
 	"routecheck/oracles/popspaper"
@@ -138,42 +136,26 @@ func init() {
 var thm26Laws = []dLaw{{"d = 2g", func(g int) int { return 2 * g }}, {"d = g/2", func(g int) int { return g / 2 }}}
 
 func init() {
-	routers := []oblRouter{oblFamily("direct", popsobl.Direct), oblFamily("two-hop", popsobl.TwoHop)}
 	props.Register(props.Claim{ID: "pops/thm-2.6/oblivious-random-growth/d-theta-g", Source: seed000 + " Theorem 2.6", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
 		Statement: "For any oblivious deterministic router on POPS(d,g), d = Θ(g), the expected routing time of a random permutation is Ω(log g / log log g): it grows without bound — at d = 2g and d = g/2.",
 		Scope:     "d = 2g and d = g/2, g ∈ {4, 16, 64} (256 at large); the two oblivious routers of algos/popsobl (direct, deterministic two-hop), greedy conflict-free schedule on the slot model",
 		Notes:     "The sibling of pops/thm-2.6/oblivious-random-growth (d = g) at the two other ends of d = Θ(g) that pops/thm-2.5/d-theta-g uses; the same reading (an Ω with no constant checked as significant growth at each squaring of g, one-sided Welch z, family α = 1e-3 split over the two d's, routers and steps) and the same fault, fixed in advance: a router that takes 2 slots whatever g (Theorem 2.1's off-line bound at d = g), for which growth fails.",
-		Check:     checkObliviousGrowthAt(routers, thm26Laws, "POPS(2g,g) and POPS(g/2,g)"),
+		Check:     checkObliviousGrowthAt(oblRouters(), thm26Laws, "POPS(2g,g) and POPS(g/2,g)"),
 		Faults:    []props.Fault{{Name: constantRouter.name, Check: checkObliviousGrowthAt([]oblRouter{constantRouter}, thm26Laws, "POPS(2g,g) and POPS(g/2,g)")}}})
 }
 
-// participationStep runs step 1 of the router on the slot model with every
-// pending packet taking part with probability p (a coin per packet, then a
-// uniform intermediate group) and returns the packets that survive slot 1
-// and those delivered in the step (the survivors of slots 1 and 2,
-// Proposition 3.2).
-func participationStep(sh mpops.Shape, p float64, rng *rand.Rand) (slot1, delivered int, err error) {
-	dst := perm.Random(sh.N(), rng)
-	decide := func(_, m int, _ float64) ([]int32, []int32) {
-		var part, groups []int32
+// takePart is step 1's choice with every pending packet taking part with
+// probability p (a coin per packet, then a uniform intermediate group among
+// g), for stepOne.
+func takePart(p float64, g int, rng *rand.Rand) func(m int) (part, groups []int32) {
+	return func(m int) (part, groups []int32) {
 		for k := range m {
 			if rng.Float64() < p {
-				part, groups = append(part, int32(k)), append(groups, int32(rng.IntN(sh.G)))
+				part, groups = append(part, int32(k)), append(groups, int32(rng.IntN(g)))
 			}
 		}
 		return part, groups
 	}
-	obs := func(step, slot int, _ []mpops.Action, _, _ mpops.State, ev mpops.Events) {
-		if step == 1 && slot == 1 {
-			for _, r := range ev.Received {
-				if r.Msg.Kind == mpops.PacketMsg {
-					slot1++
-				}
-			}
-		}
-	}
-	res, err := ap.RunOnModelWith(sh, dst, decide, ap.Options{MaxSteps: 1}, obs)
-	return slot1, res.Delivered, err
 }
 
 // checkBestPBothSlots: on POPS(256,16), step 1 with participation p ∈
@@ -193,7 +175,7 @@ func checkBestPBothSlots(best float64) func(props.Env) props.Outcome {
 			rng := seeds.Rand(env.Seed, 42, uint64(i))
 			xs, ys := make([]float64, trials), make([]float64, trials)
 			for r := range trials {
-				s1, del, err := participationStep(sh, p, rng)
+				s1, del, err := stepOne(sh, rng, takePart(p, sh.G, rng))
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}

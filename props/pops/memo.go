@@ -25,16 +25,7 @@ type onceEntry[V any] struct {
 // get returns the value for key, computing it with f if no earlier call
 // succeeded.
 func (o *onceMap[K, V]) get(key K, f func() (V, error)) (V, error) {
-	o.mu.Lock()
-	if o.m == nil {
-		o.m = map[K]*onceEntry[V]{}
-	}
-	e, ok := o.m[key]
-	if !ok {
-		e = &onceEntry[V]{}
-		o.m[key] = e
-	}
-	o.mu.Unlock()
+	e := entryOf(&o.mu, &o.m, key)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.done {
@@ -47,6 +38,24 @@ func (o *onceMap[K, V]) get(key K, f func() (V, error)) (V, error) {
 	}
 	e.v, e.done = v, true
 	return v, nil
+}
+
+// entryOf returns *m's entry for key under mu (which guards *m), adding a
+// zero entry, and making the map, if there is none. The caller then locks
+// the entry's own mutex, so that computations of different keys run
+// concurrently.
+func entryOf[K comparable, E any](mu *sync.Mutex, m *map[K]*E, key K) *E {
+	mu.Lock()
+	defer mu.Unlock()
+	if *m == nil {
+		*m = map[K]*E{}
+	}
+	e, ok := (*m)[key]
+	if !ok {
+		e = new(E)
+		(*m)[key] = e
+	}
+	return e
 }
 
 // keptMap computes a value once per key while it is in use, without one
@@ -74,16 +83,7 @@ type keptEntry[V any] struct {
 // get returns the value for key, computing it with f unless a live value
 // is cached.
 func (k *keptMap[K, V]) get(key K, f func() (*V, error)) (*V, error) {
-	k.mu.Lock()
-	if k.m == nil {
-		k.m = map[K]*keptEntry[V]{}
-	}
-	e, ok := k.m[key]
-	if !ok {
-		e = &keptEntry[V]{}
-		k.m[key] = e
-	}
-	k.mu.Unlock()
+	e := entryOf(&k.mu, &k.m, key)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	v := e.weak.Value()

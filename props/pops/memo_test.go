@@ -2,6 +2,7 @@ package pops
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -9,50 +10,77 @@ import (
 	"time"
 )
 
-// Two keys are computed at the same time: key 2 is asked for only once the
-// computation of key 1 has started, and key 1's computation waits until that
-// of key 2 has started, which one lock held through a computation would
-// never allow (it would time out: a map that held its lock during f failed
-// this test; before the started1 hand-off it could pass by ordering).
-func TestOnceMapKeysConcurrent(t *testing.T) {
-	var o onceMap[int, int]
-	started1 := make(chan struct{})
-	started2 := make(chan struct{})
+// intMemo is a onceMap or a keptMap as the shared tests below see it: get
+// with int keys and int values.
+type intMemo interface {
+	get(key int, f func() (int, error)) (int, error)
+}
+
+// box is a value too large for the tiny allocator (which could keep a
+// freed value alive next to a live one).
+type box [16]int64
+
+// keptInts is a keptMap[int, box] as an intMemo (the value in box[0]).
+type keptInts struct{ k *keptMap[int, box] }
+
+func (a keptInts) get(key int, f func() (int, error)) (int, error) {
+	b, err := a.k.get(key, func() (*box, error) {
+		v, err := f()
+		if err != nil {
+			return nil, err
+		}
+		return &box{int64(v)}, nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return int(b[0]), nil
+}
+
+// testKeysConcurrent: keys a and b are computed at the same time: b is asked
+// for only once the computation of a has started, and a's computation waits
+// until that of b has started, which one lock held through a computation
+// would never allow (it would time out: a map that held its lock during f
+// failed this test; before the started hand-off it could pass by ordering).
+func testKeysConcurrent(t *testing.T, m intMemo, a, b int) {
+	t.Helper()
+	startedA := make(chan struct{})
+	startedB := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		v, err := o.get(1, func() (int, error) {
-			close(started1)
+		v, err := m.get(a, func() (int, error) {
+			close(startedA)
 			select {
-			case <-started2:
+			case <-startedB:
 				return 10, nil
 			case <-time.After(10 * time.Second):
-				return 0, errors.New("key 2 never started while key 1 was computed")
+				return 0, fmt.Errorf("key %d never started while key %d was computed", b, a)
 			}
 		})
 		if err != nil || v != 10 {
-			t.Errorf("key 1: %d, %v", v, err)
+			t.Errorf("key %d: %d, %v", a, v, err)
 		}
 	}()
-	<-started1
-	v, err := o.get(2, func() (int, error) { close(started2); return 20, nil })
+	<-startedA
+	v, err := m.get(b, func() (int, error) { close(startedB); return 20, nil })
 	<-done
 	if err != nil || v != 20 {
-		t.Fatalf("key 2: %d, %v", v, err)
+		t.Fatalf("key %d: %d, %v", b, v, err)
 	}
 }
 
-// One key is computed once by concurrent callers, who all get its value;
-// a failed computation is retried by the next caller.
-func TestOnceMapOnceAndRetry(t *testing.T) {
-	var o onceMap[string, int]
+// testComputedOnce: key is computed once by 8 concurrent callers, who all
+// get its value.
+func testComputedOnce(t *testing.T, m intMemo, key int) {
+	t.Helper()
 	var calls atomic.Int32
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v, err := o.get("a", func() (int, error) { calls.Add(1); time.Sleep(time.Millisecond); return 7, nil })
+			v, err := m.get(key, func() (int, error) { calls.Add(1); time.Sleep(time.Millisecond); return 7, nil })
 			if err != nil || v != 7 {
 				t.Errorf("got %d, %v", v, err)
 			}
@@ -62,67 +90,41 @@ func TestOnceMapOnceAndRetry(t *testing.T) {
 	if c := calls.Load(); c != 1 {
 		t.Fatalf("computed %d times, want once", c)
 	}
-	if _, err := o.get("b", func() (int, error) { return 0, errors.New("boom") }); err == nil {
+}
+
+// testRetry: a failed computation of key is not remembered; the next caller
+// computes it again.
+func testRetry(t *testing.T, m intMemo, key int) {
+	t.Helper()
+	if _, err := m.get(key, func() (int, error) { return 0, errors.New("boom") }); err == nil {
 		t.Fatal("the error was lost")
 	}
-	if v, err := o.get("b", func() (int, error) { return 3, nil }); err != nil || v != 3 {
+	if v, err := m.get(key, func() (int, error) { return 3, nil }); err != nil || v != 3 {
 		t.Fatalf("retry after an error: %d, %v", v, err)
 	}
 }
 
-// keptMap: concurrent callers of one key compute it once; different keys
-// compute at the same time (as TestOnceMapKeysConcurrent); a failure is
-// retried; a value is held strongly for keepFor after its last use, then
-// only weakly, and recomputed once the collector has freed it.
-// box is a value too large for the tiny allocator (which could keep a
-// freed value alive next to a live one).
-type box [16]int64
+func TestOnceMapKeysConcurrent(t *testing.T) {
+	var o onceMap[int, int]
+	testKeysConcurrent(t, &o, 1, 2)
+}
 
+func TestOnceMapOnceAndRetry(t *testing.T) {
+	var o onceMap[int, int]
+	testComputedOnce(t, &o, 1)
+	testRetry(t, &o, 2)
+}
+
+// keptMap: concurrent callers of one key compute it once; different keys
+// compute at the same time; a failure is retried (the tests onceMap runs
+// too); a value is held strongly for keepFor after its last use, then only
+// weakly, and recomputed once the collector has freed it.
 func TestKeptMap(t *testing.T) {
 	k := keptMap[int, box]{keepFor: 50 * time.Millisecond}
-	var calls atomic.Int32
-	var wg sync.WaitGroup
-	for range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			v, err := k.get(1, func() (*box, error) { calls.Add(1); time.Sleep(time.Millisecond); return &box{7}, nil })
-			if err != nil || v[0] != 7 {
-				t.Errorf("got %v, %v", v, err)
-			}
-		}()
-	}
-	wg.Wait()
-	if c := calls.Load(); c != 1 {
-		t.Fatalf("computed %d times, want once", c)
-	}
-	started1, started2, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		_, err := k.get(2, func() (*box, error) {
-			close(started1)
-			select {
-			case <-started2:
-				return &box{2}, nil
-			case <-time.After(10 * time.Second):
-				return nil, errors.New("key 3 never started while key 2 was computed")
-			}
-		})
-		if err != nil {
-			t.Error(err)
-		}
-	}()
-	<-started1
-	if _, err := k.get(3, func() (*box, error) { close(started2); return &box{3}, nil }); err != nil {
-		t.Fatal(err)
-	}
-	<-done
-	if _, err := k.get(4, func() (*box, error) { return nil, errors.New("boom") }); err == nil {
-		t.Fatal("the error was lost")
-	}
-	if v, err := k.get(4, func() (*box, error) { return &box{4}, nil }); err != nil || v[0] != 4 {
-		t.Fatalf("retry after an error: %v, %v", v, err)
-	}
+	m := keptInts{&k}
+	testComputedOnce(t, m, 1)
+	testKeysConcurrent(t, m, 2, 3)
+	testRetry(t, m, 4)
 	if !k.held(1) {
 		t.Fatal("key 1 not held right after its use")
 	}
@@ -135,8 +137,8 @@ func TestKeptMap(t *testing.T) {
 	}
 	runtime.GC()
 	runtime.GC()
-	calls.Store(0)
-	if v, _ := k.get(1, func() (*box, error) { calls.Add(1); return &box{8}, nil }); v[0] != 8 || calls.Load() != 1 {
-		t.Fatalf("after release and collection: got %d with %d computations, want a fresh 8", v[0], calls.Load())
+	calls := 0
+	if v, _ := k.get(1, func() (*box, error) { calls++; return &box{8}, nil }); v[0] != 8 || calls != 1 {
+		t.Fatalf("after release and collection: got %d with %d computations, want a fresh 8", v[0], calls)
 	}
 }

@@ -47,6 +47,15 @@ func rigid8Shapes(b props.Budget) []rigid8Shape {
 	return keep
 }
 
+// rigidMem is the memory estimate of the claims that run popsds, plain or
+// repaired, on rigid8Shapes and the log-n shapes (this file's rigid,
+// rigid-part and log-n claims; rigid8r_claims.go's rigid, routes and log-n).
+var rigidMem = props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20}
+
+// detEvidenceMem is the memory estimate of the claims checkDetEvidence
+// decides (every deterministic router on detShapes).
+var detEvidenceMem = props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20}
+
 // rigid8Perms calls try on the permutations a rigid8Shape compares with the
 // identity and returns the first outcome try returns (nil: none), with the
 // evidence's description of what was tried. At n ≤ 8 the permutations are
@@ -115,95 +124,124 @@ func rigidPart(sh mpops.Shape) func(popsds.Phase) bool {
 // violation of rigidity with the two permutations and the slot/processor.
 func checkRigid8(mut popsds.Mutant, part func(mpops.Shape) func(popsds.Phase) bool) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		r := rand.New(rand.NewPCG(env.Seed, 0x12a8))
-		var ev []string
-		for _, s := range rigid8Shapes(env.Budget) {
-			sh, n := s.sh, s.sh.N()
-			id := perm.Identity(n)
-			ref, res, err := popsds.Schedule(sh, id, popsds.Options{Mutant: mut})
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: %v", sh, err)}
-			}
-			if mut == popsds.None && !res.Completed {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: not routed: %+v", sh, res)}
-			}
-			keep := part(sh)
-			tried := 0
-			try := func(p []int32) *props.Outcome {
-				tried++
-				sc, _, err := popsds.Schedule(sh, p, popsds.Options{Mutant: mut})
-				if err != nil {
-					return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %v: %v", sh, p, err)}
-				}
-				if ds := popsds.Diffs(ref, sc, keep); len(ds) > 0 {
-					d := ds[0] // the strongest witness
-					var all []string
-					for _, x := range ds {
-						all = append(all, x.String())
-					}
-					reading := "under the literal reading only (silence, acks or targets; the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j is not broken)"
-					if d.Kind.ProofRelevant() {
-						reading = "under either reading (a listener's group or the sender it hears depends on the data, which breaks the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j)"
-					}
-					return &props.Outcome{Verdict: props.Violated,
-						Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns, %s; strongest witness: %v; first difference of each kind (identity / π): %s; %d permutations compared",
-							sh, p, reading, d, strings.Join(all, "; "), tried),
-						Counterexample: map[string]any{"d": sh.D, "g": sh.G, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(), "proofRelevant": d.Kind.ProofRelevant(),
-							"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc, "sendsToA": d.ToA, "sendsToB": d.ToB, "ackA": d.AckA, "ackB": d.AckB,
-							"listensA": d.LisA, "listensB": d.LisB, "hearsA": d.HearA, "hearsB": d.HearB}}
-				}
+		differ := func(sh mpops.Shape, id, p []int32, ref, sc []popsds.SlotSchedule, tried int) *props.Outcome {
+			ds := popsds.Diffs(ref, sc, part(sh))
+			if len(ds) == 0 {
 				return nil
 			}
-			how, o := rigid8Perms(n, s.random, r, try)
-			if o != nil {
-				return *o
+			d := ds[0] // the strongest witness
+			var all []string
+			for _, x := range ds {
+				all = append(all, x.String())
 			}
+			reading := "under the literal reading only (silence, acks or targets; the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j is not broken)"
+			if d.Kind.ProofRelevant() {
+				reading = "under either reading (a listener's group or the sender it hears depends on the data, which breaks the proof's P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1) with a static j)"
+			}
+			return &props.Outcome{Verdict: props.Violated,
+				Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns, %s; strongest witness: %v; first difference of each kind (identity / π): %s; %d permutations compared",
+					sh, p, reading, d, strings.Join(all, "; "), tried),
+				Counterexample: map[string]any{"d": sh.D, "g": sh.G, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(), "proofRelevant": d.Kind.ProofRelevant(),
+					"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc, "sendsToA": d.ToA, "sendsToB": d.ToB, "ackA": d.AckA, "ackB": d.AckB,
+					"listensA": d.LisA, "listensB": d.LisB, "hearsA": d.HearA, "hearsB": d.HearB}}
+		}
+		line := func(sh mpops.Shape, how string, slots int) string {
 			what := "every slot"
-			if keep != nil {
+			if part(sh) != nil {
 				what = "the sort and shift slots"
 			}
-			ev = append(ev, fmt.Sprintf("%v: %s permutations, %s of %d the same as the identity's", sh, how, what, len(ref)))
+			return fmt.Sprintf("%v: %s permutations, %s of %d the same as the identity's", sh, how, what, slots)
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+		return rigidCompare(env, 0x12a8, popsds.Options{Mutant: mut}, differ, line)
 	}
 }
 
-// rigid8Reach runs popsds on dst and feeds every slot's actual actions to
-// popslower.Reach. It checks, at every slot t, that every packet the model
-// has at processor i is in P(i, t) (the sets bound what can have been
-// seen) and |P(i,t)| ≤ 2^t, and returns the first slot after which every
-// P(i, t) is full (0 if never), an unseen pair (h, i) just before it, the
-// largest |P(i,t)|/2^t, and the first slot after which processor at holds
-// packet pk (−1 for none, 0 if never).
-//
-// under, if set, is a planted fault: it rewrites the actions fed to Reach
-// (not those the model runs), e.g. to drop some receptions, so that Reach
-// under-approximates what the model can hold. After the last slot, every
-// packet must be in P(its destination, final slot).
-func rigid8Reach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Phase, []mpops.Action) []mpops.Action) (full, h, i int, ratio float64, heldAt int, res popsds.Result, bad string, err error) {
+// rigidCompare is the comparison checkRigid8 and checkRigid8r
+// (rigid8r_claims.go) share. On every shape of rigid8Shapes it schedules the
+// identity under o — inconclusive if that fails, or if the router without a
+// planted fault does not route it — and then each permutation p that
+// rigid8Perms offers (its random ones from a PCG seeded by env.Seed and
+// stream); differ compares p's pattern sc with the identity's, ref (tried:
+// the permutations compared so far, p included), and returns the violation
+// or nil. line is the evidence row of a shape where none differed.
+func rigidCompare(env props.Env, stream uint64, o popsds.Options,
+	differ func(sh mpops.Shape, id, p []int32, ref, sc []popsds.SlotSchedule, tried int) *props.Outcome,
+	line func(sh mpops.Shape, how string, slots int) string) props.Outcome {
+	r := rand.New(rand.NewPCG(env.Seed, stream))
+	var ev []string
+	for _, s := range rigid8Shapes(env.Budget) {
+		sh, n := s.sh, s.sh.N()
+		id := perm.Identity(n)
+		ref, res, err := popsds.Schedule(sh, id, o)
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: %v", sh, err)}
+		}
+		if o.Mutant == popsds.None && !res.Completed {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: not routed: %+v", sh, res)}
+		}
+		tried := 0
+		try := func(p []int32) *props.Outcome {
+			tried++
+			sc, _, err := popsds.Schedule(sh, p, o)
+			if err != nil {
+				return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %v: %v", sh, p, err)}
+			}
+			return differ(sh, id, p, ref, sc, tried)
+		}
+		how, out := rigid8Perms(n, s.random, r, try)
+		if out != nil {
+			return *out
+		}
+		ev = append(ev, line(sh, how, len(ref)))
+	}
+	return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+}
+
+// reachTrace is what feeding one run's actual actions to popslower.Reach
+// found (traceReach).
+type reachTrace struct {
+	full, h, i int     // first slot after which every P(i,t) is full (0: never); an unseen (h, i) just before it
+	ratio      float64 // largest |P(i,t)|/2^t
+	res        popsds.Result
+	bad        string // a packet held outside its own run's P(i,t)
+}
+
+// traceReach runs router o on dst and feeds every slot's actual actions to
+// popslower.Reach (through under, when set: a planted fault that rewrites
+// the actions fed to Reach, not those the model runs, so that Reach
+// under-approximates what the model can hold). Before every slot it checks
+// that every packet the model has at processor q is in P(q, slot−1) and
+// then calls held(slot, q, packet) for it (held may be nil); after the last
+// slot, that every packet is in P(its destination, final slot). fed, when
+// set, is called with the sets before the first slot and after every slot.
+func traceReach(sh mpops.Shape, dst []int32, o popsds.Options, under func(popsds.Phase, []mpops.Action) []mpops.Action,
+	held func(slot, q, p int), fed func(*popslower.Reach)) (tr reachTrace, err error) {
 	n := sh.N()
 	rc := popslower.NewReach(n)
-	h, i = -1, -1
+	tr.h, tr.i = -1, -1
+	if fed != nil {
+		fed(rc)
+	}
 	var obsErr error
-	obs := func(slot int, ph popsds.Phase, st mpops.State, acts []mpops.Action) {
-		if obsErr != nil || bad != "" {
+	o.Observe = func(slot int, ph popsds.Phase, st mpops.State, acts []mpops.Action) {
+		if obsErr != nil || tr.bad != "" {
 			return
 		}
 		// The state the slot starts from is the one after slot−1 slots.
 		for q := range n {
 			for _, it := range st.Buf[q] {
 				if !rc.Has(q, int(it.Packet)) {
-					bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
+					tr.bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
 					return
 				}
-				if heldAt == 0 && pk >= 0 && q == at && int(it.Packet) == pk {
-					heldAt = slot - 1
+				if held != nil {
+					held(slot, q, int(it.Packet))
 				}
 			}
 		}
-		if full == 0 {
+		if tr.full == 0 {
 			if hh, ii, ok := rc.Unseen(); ok {
-				h, i = hh, ii
+				tr.h, tr.i = hh, ii
 			}
 		}
 		feed := acts
@@ -213,27 +251,53 @@ func rigid8Reach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Phas
 		if obsErr = rc.Slot(sh, feed); obsErr != nil {
 			return
 		}
-		for q := range n {
-			ratio = max(ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
+		if fed != nil {
+			fed(rc)
 		}
-		if _, _, ok := rc.Unseen(); !ok && full == 0 {
-			full = slot
+		for q := range n {
+			tr.ratio = max(tr.ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
+		}
+		if _, _, ok := rc.Unseen(); !ok && tr.full == 0 {
+			tr.full = slot
 		}
 	}
-	res, err = popsds.RouteWith(sh, dst, popsds.Options{Observe: obs})
+	tr.res, err = popsds.RouteWith(sh, dst, o)
 	if err == nil {
 		err = obsErr
 	}
-	if err == nil && bad == "" && res.Completed {
+	if err == nil && tr.bad == "" && tr.res.Completed {
 		// After the final slot every packet sits at its destination: it
 		// must be in P(destination, final slot).
 		for p, y := range dst {
 			if !rc.Has(int(y), p) {
-				bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", res.Slots, y, p, y, res.Slots)
+				tr.bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", tr.res.Slots, y, p, y, tr.res.Slots)
 				break
 			}
 		}
 	}
+	return tr, err
+}
+
+// rigid8Reach runs popsds on dst and feeds every slot's actual actions to
+// popslower.Reach (traceReach). It checks, at every slot t, that every
+// packet the model has at processor i is in P(i, t) (the sets bound what
+// can have been seen), and returns the first slot after which every P(i, t)
+// is full (0 if never), an unseen pair (h, i) just before it, the largest
+// |P(i,t)|/2^t, and the first slot after which processor at holds packet pk
+// (−1 for none, 0 if never).
+//
+// under, if set, is a planted fault: it rewrites the actions fed to Reach
+// (not those the model runs), e.g. to drop some receptions, so that Reach
+// under-approximates what the model can hold. After the last slot, every
+// packet must be in P(its destination, final slot).
+func rigid8Reach(sh mpops.Shape, dst []int32, pk, at int, under func(popsds.Phase, []mpops.Action) []mpops.Action) (full, h, i int, ratio float64, heldAt int, res popsds.Result, bad string, err error) {
+	held := func(slot, q, p int) {
+		if heldAt == 0 && pk >= 0 && q == at && p == pk {
+			heldAt = slot - 1
+		}
+	}
+	tr, err := traceReach(sh, dst, popsds.Options{}, under, held, nil)
+	full, h, i, ratio, res, bad = tr.full, tr.h, tr.i, tr.ratio, tr.res, tr.bad
 	if heldAt == 0 && pk >= 0 && err == nil && bad == "" {
 		// The packet may arrive in the last slot: look at the end state
 		// through the result (delivered packets sit at their destination).
@@ -444,7 +508,7 @@ func init() {
 			"Class construction: the seed gives [8]'s remaining cost only as the lump 21d/g + 3 log g + 7, so whether [8]'s own completion is rigid cannot be read from it; a rigid completion (fixed-pattern prefix sums and a monotone route) would fit the paper's sentence, and is not built here. " +
 			"[issue 12] A rigid repair is built as its own algorithm (popsds.Options{Rigid: true}, \"pops-ds-rigid\": the sorts unchanged, then Batcher's merge across sub-networks and a fixed delivery permutation): pops/thm-2.8/applies-to-8/rigid-repaired/{rigid,routes,cost,log-n} — rigid and routing, but above the lump 21d/g + 3 log g + 7 at d/g ≥ 8 (and d/g ≥ 3 for g ≥ 8). This claim's verdict is unchanged.",
 		Check: checkRigid8(popsds.None, func(mpops.Shape) func(popsds.Phase) bool { return nil }),
-		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem:   rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-part", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
 		Statement: "The part of the [8] router Theorem 2.8 can apply to is rigid: at d = g every slot, and at d > g every slot of the sorts (Batcher's odd-even merge sort simulated on each POPS(g,g) sub-network) and of the neighbour shifts, has the same send groups and listen group per processor for every permutation.",
@@ -457,7 +521,7 @@ func init() {
 			{Name: "non-rigid in the proof's sense: a sort-phase packet with an odd destination is relayed by its source (popsds.DataRelay)", Check: checkRigid8(popsds.DataRelay, rigidPart)},
 			{Name: "non-rigid under the literal reading only: a sort-phase sender whose packet is home skips its send (popsds.SkipHome)", Check: checkRigid8(popsds.SkipHome, rigidPart)},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/log-n", Source: src, Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
 		Statement: "On the [8] router's actual actions |P(i,t)| ≤ 2^t, and where it is rigid (d = g) some packet p_h has not reached some processor i before slot ⌈log₂ n⌉, so the router needs at least ⌈log₂ n⌉ slots and, on π with π(h) = i, p_h is not at i before then.",
@@ -469,7 +533,7 @@ func init() {
 			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: func(env props.Env) props.Outcome { return checkRigid8Log(1, dropRelayHop())(env) }},
 			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8Log(4, nil)},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/optimal-within-rigid", Source: src, Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Reading,
 		Statement: "Therefore, within the class of rigid algorithms, our proposed routing scheme is optimal: it routes in O(log n) slots at d = Θ(g), matching Theorem 2.8's Ω(log n). Two readings of 'our proposed routing scheme': Corollary 2.4 (Theorem 2.3's AKS sorter plugged into Stage 1 of [8]: popsds with the AKS-family network as its sorter), or §II-C's description, a pure comparator simulation (the direct sort router with an AKS-family network).",
@@ -477,7 +541,7 @@ func init() {
 		Notes: "Class reading: the paper's 'our proposed routing scheme' is Corollary 2.4's router (Theorem 2.3's sorter in Stage 1 of [8]), which inherits [8]'s completion — in our simulation not rigid at d > g (pops/thm-2.8/applies-to-8/rigid), so 'within the class of rigid algorithms' fits it only if [8]'s own completion is rigid, which the seed does not say — while the sentences after Theorem 2.8 describe a pure comparator simulation (each processor sends to a pre-determined processor per comparator), which is the direct sort router, rigid by construction (its schedule is compiled from the network alone; its Ω(log n) side is pops/thm-2.8/rigid-log-n). Both are measured. " +
 			"Recorded inconclusive: optimality is asymptotic (O(log n) against Ω(log n)) and rests on the AKS network's constants, which give depth c·log n only at sizes far beyond any simulation; at feasible n an AKS-family network is deeper than Batcher's, so no finite measurement can confirm or refute the O(log n) side. The evidence prints the measured slots of each deterministic router divided by ⌈log₂ n⌉ on one random permutation per shape; a router that fails to route or conflicts makes the check inconclusive with that reason, never a pass.",
 		Check: checkDetEvidence("Inconclusive: optimality is an asymptotic statement resting on the AKS constants; no finite size can decide it.", false),
-		Mem:   props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+		Mem:   detEvidenceMem,
 	})
 	const conj = seed000 + " §II-C"
 	props.Register(props.Claim{ID: "pops/conj-2.13", Source: conj + " Conjecture 2.13", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
@@ -485,13 +549,13 @@ func init() {
 		Scope:     "evidence only: the deterministic conflict-free routers we have (sort router with Batcher and AKS-family networks, popsds) at POPS(2,2), POPS(4,4), POPS(8,8) (+ POPS(16,16) at default)",
 		Notes:     "Recorded inconclusive: an existence statement about an asymptotic optimum has no finite check — no finite set of runs shows that a router is O(log n) (optimal by Theorem 2.8 only within rigid algorithms, and Conjecture 2.14 for the rest), and failing to find one shows nothing. The evidence is what we have: every deterministic router here is conflict-free on the slot model (checked on one random permutation per shape only; a router failure or conflict makes the check inconclusive with that reason, since it says nothing about the conjecture), and their slots / ⌈log₂ n⌉ grow with n at feasible sizes (Batcher: Θ(log n) ratio; the AKS-family network with exact separators is deeper still), so none of them is evidence of optimality at these sizes.",
 		Check:     checkDetEvidence("Inconclusive: an existence statement about an asymptotic optimum; no finite run can establish or refute it.", false),
-		Mem:       props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+		Mem:       detEvidenceMem,
 	})
 	props.Register(props.Claim{ID: "pops/conj-2.14", Source: conj + " Conjecture 2.14", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
 		Statement: "Any deterministic and conflict-free algorithm for online permutation routing on POPS(d,g), d = Θ(g), must use Ω(log n) slots.",
 		Scope:     "evidence only: the routers and shapes of pops/conj-2.13",
 		Notes:     "Recorded inconclusive: a lower bound over all (adaptive) deterministic conflict-free algorithms cannot be checked by running some of them, and Ω has no constant; a refutation would need a family of algorithms, not a measurement. Finite evidence only: the check compares every deterministic router's slots with ⌈log₂ n⌉ on one random permutation per shape and says whether all use at least that many (the ratios are printed; for the rigid ones this is Theorem 2.8, pops/thm-2.8/rigid-log-n and pops/thm-2.8/applies-to-8/log-n); conflict-freedom is checked on that one permutation per shape. A router failure or conflict makes the check inconclusive with that reason.",
 		Check:     checkDetEvidence("Inconclusive: a lower bound over all deterministic conflict-free algorithms; running some of them cannot decide it.", true),
-		Mem:       props.MemEstimate{Small: 16 << 20, Default: 64 << 20, Large: 64 << 20},
+		Mem:       detEvidenceMem,
 	})
 }

@@ -29,40 +29,20 @@ var rigidOpts = popsds.Options{Rigid: true}
 // exhaustive at large only) and random ones beyond, every slot.
 func checkRigid8r(o popsds.Options) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		r := rand.New(rand.NewPCG(env.Seed, 0x12b8))
-		var ev []string
-		for _, s := range rigid8Shapes(env.Budget) {
-			sh, n := s.sh, s.sh.N()
-			id := perm.Identity(n)
-			ref, res, err := popsds.Schedule(sh, id, o)
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: %v", sh, err)}
-			}
-			if o.Mutant == popsds.None && !res.Completed {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v identity: not routed: %+v", sh, res)}
-			}
-			tried := 0
-			try := func(p []int32) *props.Outcome {
-				tried++
-				sc, _, err := popsds.Schedule(sh, p, o)
-				if err != nil {
-					return &props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%v %v: %v", sh, p, err)}
-				}
-				if d, ok := popsds.FirstDiff(ref, sc, nil); ok {
-					return &props.Outcome{Verdict: props.Violated,
-						Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns: %v (proof-relevant: %v); %d permutations compared", sh, p, d, d.Kind.ProofRelevant(), tried),
-						Counterexample: map[string]any{"d": sh.D, "g": sh.G, "rigid": o.Rigid, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(),
-							"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc}}
-				}
+		differ := func(sh mpops.Shape, id, p []int32, ref, sc []popsds.SlotSchedule, tried int) *props.Outcome {
+			d, ok := popsds.FirstDiff(ref, sc, nil)
+			if !ok {
 				return nil
 			}
-			how, o := rigid8Perms(n, s.random, r, try)
-			if o != nil {
-				return *o
-			}
-			ev = append(ev, fmt.Sprintf("%v: %s permutations, all %d slots the same as the identity's", sh, how, len(ref)))
+			return &props.Outcome{Verdict: props.Violated,
+				Evidence: fmt.Sprintf("%v: the identity and π = %v have different communication patterns: %v (proof-relevant: %v); %d permutations compared", sh, p, d, d.Kind.ProofRelevant(), tried),
+				Counterexample: map[string]any{"d": sh.D, "g": sh.G, "rigid": o.Rigid, "permA": id, "permB": append([]int32(nil), p...), "kind": d.Kind.String(),
+					"slot": d.Slot, "phase": d.Phase.String(), "processor": d.Proc}}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
+		line := func(sh mpops.Shape, how string, slots int) string {
+			return fmt.Sprintf("%v: %s permutations, all %d slots the same as the identity's", sh, how, slots)
+		}
+		return rigidCompare(env, 0x12b8, o, differ, line)
 	}
 }
 
@@ -178,12 +158,9 @@ func checkRigid8rCost(num, den int) func(props.Env) props.Outcome {
 // sets P(i, t) that popslower.Reach computes from the run's actual actions,
 // kept for every t (snap[t] holds P(·, t), words bits a processor).
 type rigid8rRun struct {
-	full, h, i int     // first slot after which every P(i,t) is full (0: never); an unseen (h, i) just before it
-	ratio      float64 // largest |P(i,t)|/2^t
-	snap       [][]uint64
-	words      int
-	res        popsds.Result
-	bad        string // a packet held outside its own run's P(i,t)
+	reachTrace
+	snap  [][]uint64
+	words int
 }
 
 func (a *rigid8rRun) has(t, q, p int) bool { return a.snap[t][q*a.words+p/64]>>(p%64)&1 == 1 }
@@ -195,9 +172,8 @@ func (a *rigid8rRun) has(t, q, p int) bool { return a.snap[t][q*a.words+p/64]>>(
 // last slot every packet is in P(its destination).
 func rigid8rReach(sh mpops.Shape, dst []int32, o popsds.Options, under func(popsds.Phase, []mpops.Action) []mpops.Action) (run rigid8rRun, err error) {
 	n := sh.N()
-	rc := popslower.NewReach(n)
-	run.h, run.i, run.words = -1, -1, (n+63)/64
-	snapshot := func() {
+	run.words = (n + 63) / 64
+	snapshot := func(rc *popslower.Reach) {
 		s := make([]uint64, n*run.words)
 		for q := range n {
 			for p := range n {
@@ -208,52 +184,7 @@ func rigid8rReach(sh mpops.Shape, dst []int32, o popsds.Options, under func(pops
 		}
 		run.snap = append(run.snap, s)
 	}
-	snapshot()
-	var obsErr error
-	o.Observe = func(slot int, ph popsds.Phase, st mpops.State, acts []mpops.Action) {
-		if obsErr != nil || run.bad != "" {
-			return
-		}
-		for q := range n {
-			for _, it := range st.Buf[q] {
-				if !rc.Has(q, int(it.Packet)) {
-					run.bad = fmt.Sprintf("before slot %d processor %d holds packet %d outside P(%d, %d)", slot, q, it.Packet, q, slot-1)
-					return
-				}
-			}
-		}
-		if run.full == 0 {
-			if hh, ii, ok := rc.Unseen(); ok {
-				run.h, run.i = hh, ii
-			}
-		}
-		feed := acts
-		if under != nil {
-			feed = under(ph, acts)
-		}
-		if obsErr = rc.Slot(sh, feed); obsErr != nil {
-			return
-		}
-		snapshot()
-		for q := range n {
-			run.ratio = max(run.ratio, float64(rc.Size(q))/math.Pow(2, float64(slot)))
-		}
-		if _, _, ok := rc.Unseen(); !ok && run.full == 0 {
-			run.full = slot
-		}
-	}
-	run.res, err = popsds.RouteWith(sh, dst, o)
-	if err == nil {
-		err = obsErr
-	}
-	if err == nil && run.bad == "" && run.res.Completed {
-		for p, y := range dst {
-			if !rc.Has(int(y), p) {
-				run.bad = fmt.Sprintf("after the final slot %d processor %d holds packet %d outside P(%d, %d)", run.res.Slots, y, p, y, run.res.Slots)
-				break
-			}
-		}
-	}
+	run.reachTrace, err = traceReach(sh, dst, o, under, nil, snapshot)
 	return run, err
 }
 
@@ -430,7 +361,7 @@ func init() {
 			{Name: "the faithful completion (popsds without Rigid)", Check: checkRigid8r(popsds.Options{})},
 			{Name: "a merge-stage packet with an odd destination relayed by its source (popsds.MergeDataRelay)", Check: checkRigid8r(popsds.Options{Rigid: true, Mutant: popsds.MergeDataRelay})},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/routes", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
 		Statement: "The repaired [8] routes every permutation: every packet delivered, no coupler conflict, no missed reception, in popsds.RigidSlots(d, g) slots for every permutation.",
@@ -441,7 +372,7 @@ func init() {
 			{Name: "the last merge stage's comparators keep their own packets (popsds.MergeKeepOwn)", Check: checkRigid8rRoutes(popsds.Options{Rigid: true, Mutant: popsds.MergeKeepOwn})},
 			{Name: "one sort comparator flipped (popsds.FlipComparator, Rigid)", Check: checkRigid8rRoutes(popsds.Options{Rigid: true, Mutant: popsds.FlipComparator})},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/cost", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Construction,
 		Statement: "The repaired [8]'s completion (everything after the d/g sorts, whose cost (4d/g)log²g + (2d/g)log g is unchanged) fits §IV's lump for [8]'s completion: at most 21d/g + 3 log g + 7 slots.",
@@ -461,6 +392,6 @@ func init() {
 			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: checkRigid8rLog(rigidOpts, 1, dropRelayHop)},
 			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8rLog(rigidOpts, 4, nil)},
 		},
-		Mem: props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 64 << 20},
+		Mem: rigidMem,
 	})
 }

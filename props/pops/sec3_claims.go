@@ -336,29 +336,36 @@ func checkPhaseSteps(factor float64) func(props.Env) props.Outcome {
 	}
 }
 
-// fullStep runs one step of the router on the slot model in which every
-// packet takes part (p = 1), and returns the packets delivered and the
-// slot-1 survivors.
-func fullStep(sh mpops.Shape, rng *rand.Rand) (delivered, survivors1 int, err error) {
+// stepOne runs step 1 of the router on the slot model, on a random
+// permutation drawn from rng, with decide choosing, from the m pending
+// packets, those that take part and their intermediate groups; it returns
+// the packets that survive slot 1 and those delivered in the step (the
+// survivors of slots 1 and 2, Proposition 3.2).
+func stepOne(sh mpops.Shape, rng *rand.Rand, decide func(m int) (part, groups []int32)) (slot1, delivered int, err error) {
 	dst := perm.Random(sh.N(), rng)
-	decide := func(_, m int, _ float64) ([]int32, []int32) {
-		part, groups := make([]int32, m), make([]int32, m)
-		for k := range m {
-			part[k], groups[k] = int32(k), int32(rng.IntN(sh.G))
-		}
-		return part, groups
-	}
 	obs := func(step, slot int, _ []mpops.Action, _, _ mpops.State, ev mpops.Events) {
 		if step == 1 && slot == 1 {
 			for _, r := range ev.Received {
 				if r.Msg.Kind == mpops.PacketMsg {
-					survivors1++
+					slot1++
 				}
 			}
 		}
 	}
-	res, err := ap.RunOnModelWith(sh, dst, decide, ap.Options{MaxSteps: 1}, obs)
-	return res.Delivered, survivors1, err
+	res, err := ap.RunOnModelWith(sh, dst, func(_, m int, _ float64) ([]int32, []int32) { return decide(m) }, ap.Options{MaxSteps: 1}, obs)
+	return slot1, res.Delivered, err
+}
+
+// allTakePart is step 1's choice with every packet taking part (p = 1),
+// each to a uniform intermediate group among g, for stepOne.
+func allTakePart(g int, rng *rand.Rand) func(m int) (part, groups []int32) {
+	return func(m int) (part, groups []int32) {
+		part, groups = make([]int32, m), make([]int32, m)
+		for k := range m {
+			part[k], groups[k] = int32(k), int32(rng.IntN(g))
+		}
+		return part, groups
+	}
 }
 
 // checkFullParticipation: with every packet taking part and d = ⌈5 g ln g⌉
@@ -374,7 +381,7 @@ func checkFullParticipation(dFor func(g int) int) func(props.Env) props.Outcome 
 			rng := seeds.Rand(env.Seed, 39, uint64(g), uint64(sh.D))
 			bad, tot, surv := 0, 0, 0
 			for range trials {
-				del, s1, err := fullStep(sh, rng)
+				s1, del, err := stepOne(sh, rng, allTakePart(sh.G, rng))
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}

@@ -57,11 +57,7 @@ func detUniform(env props.Env, tag uint64, n, k, runs int, alloc allocFn, uncolo
 	var out []amesh.KKResult
 	for run := range runs {
 		dst := GenKK(KKUniform, n, k, seeds.Rand(env.Seed, 0x4ead, tag, uint64(n), uint64(k), uint64(run)))
-		pl, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Coloring: !uncoloured, Allocator: alloc})
-		if err != nil {
-			return nil, err
-		}
-		r, err := amesh.RouteKK(pl, amesh.Options{})
+		r, err := det3Run(n, dst, alloc, !uncoloured)
 		if err != nil {
 			return nil, err
 		}
@@ -143,7 +139,7 @@ func init() {
 					}
 					tw, worstF := 0, KKFamily("")
 					for fi, f := range KKFamilies[1:] {
-						r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eae, uint64(n), uint64(k), uint64(fi))), alloc)
+						r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eae, uint64(n), uint64(k), uint64(fi))), alloc, true)
 						if err != nil {
 							return "", 0, 0, &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 						}
@@ -349,7 +345,7 @@ func init() {
 					}
 				}
 				for fi, f := range KKFamilies[1:] {
-					r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eb0, uint64(n), uint64(k), uint64(fi))), alloc)
+					r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eb0, uint64(n), uint64(k), uint64(fi))), alloc, true)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
@@ -361,7 +357,7 @@ func init() {
 					if h.n != n || h.k != k {
 						continue
 					}
-					r, err := det3Run(n, h.dst, alloc)
+					r, err := det3Run(n, h.dst, alloc, true)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}

@@ -64,11 +64,7 @@ func endQueue2Uncoloured(n int, d [][]amesh.Dest) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	pl, err := amesh.NewPlan(amesh.Det3, n, d, nil, amesh.Options{})
-	if err != nil {
-		return 0, err
-	}
-	r, err := amesh.RouteKK(pl, amesh.Options{})
+	r, err := det3Run(n, d, nil, false)
 	if err != nil {
 		return 0, err
 	}

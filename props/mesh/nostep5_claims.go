@@ -63,15 +63,6 @@ func noStep5Cases(env props.Env) ([]noStep5Case, error) {
 	return out, nil
 }
 
-// noStep5Route routes a case without coloring with alloc on the fast engine.
-func noStep5Route(c noStep5Case, alloc allocFn, coloring bool) (amesh.KKResult, error) {
-	pl, err := amesh.NewPlan(amesh.Det3, c.n, c.dst, nil, amesh.Options{Allocator: alloc, Coloring: coloring})
-	if err != nil {
-		return amesh.KKResult{}, err
-	}
-	return amesh.RouteKK(pl, amesh.Options{})
-}
-
 func init() {
 	queue := func(alloc allocFn) func(props.Env) props.Outcome {
 		return func(env props.Env) props.Outcome {
@@ -82,7 +73,7 @@ func init() {
 			var sl slackMax
 			var ev []string
 			for _, c := range cases {
-				r, err := noStep5Route(c, alloc, false)
+				r, err := det3Run(c.n, c.dst, alloc, false)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -92,7 +83,7 @@ func init() {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: a PU ends Phase 2 with %d ≥ k + n² = %d packets", c.n, c.k, c.what, q, b), Counterexample: c.cex}
 				}
 				if strings.HasPrefix(c.what, "hunted") {
-					ra, err := noStep5Route(c, nil, false)
+					ra, err := det3Run(c.n, c.dst, nil, false)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
@@ -119,7 +110,7 @@ func init() {
 		}
 		for _, c := range cases {
 			for _, col := range []bool{false, true} {
-				r, err := noStep5Route(c, noStep5, col)
+				r, err := det3Run(c.n, c.dst, noStep5, col)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -157,7 +148,7 @@ func init() {
 			var sl slackMax
 			var ev []string
 			for _, c := range cases {
-				r, err := noStep5Route(c, alloc, true)
+				r, err := det3Run(c.n, c.dst, alloc, true)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -167,7 +158,7 @@ func init() {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d steps %v > k·n/2 + 1.5·n² = %.0f", c.n, c.k, c.what, r.Steps, r.PhaseSteps, b), Counterexample: c.cex}
 				}
 				if c.what == string(KKUniform) || strings.HasPrefix(c.what, "hunted") {
-					ra, err := noStep5Route(c, nil, true)
+					ra, err := det3Run(c.n, c.dst, nil, true)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}

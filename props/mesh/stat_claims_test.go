@@ -180,7 +180,7 @@ func TestMirrorKeepsPhase2(t *testing.T) {
 			dst := GenKK(KKUniform, n, k, seeds.Rand(0x10, s))
 			var p2 [2]int
 			for i, alloc := range []allocFn{nil, mirrorAllocate} {
-				r, err := det3Run(n, dst, alloc)
+				r, err := det3Run(n, dst, alloc, true)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -76,12 +76,12 @@ var torus6Memo = struct {
 // nil, on the torus (split ties) or, when mesh is set, on the mesh with
 // the fast engine (a planted fault).
 func torus6Route(n int, dst [][]amesh.Dest, alloc allocFn, mesh bool) (amesh.KKResult, error) {
+	if mesh {
+		return det3Run(n, dst, alloc, false)
+	}
 	pl, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Allocator: alloc})
 	if err != nil {
 		return amesh.KKResult{}, err
-	}
-	if mesh {
-		return amesh.RouteKK(pl, amesh.Options{})
 	}
 	return amesh.RouteKKTorusSplit(pl)
 }
@@ -295,17 +295,14 @@ func init() {
 				worst, ratio := 0, 0.0
 				for run := range runs {
 					seed := seeds.Derive(env.Seed, 0x7061, uint64(n), uint64(k), uint64(run))
-					pl, err := amesh.NewPlan(amesh.Det3, n, GenKK(KKUniform, n, k, seeds.Rand(seed)), nil, amesh.Options{Coloring: true})
-					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-					}
-					rm, err := amesh.RouteKK(pl, amesh.Options{})
+					dst := GenKK(KKUniform, n, k, seeds.Rand(seed))
+					rm, err := det3Run(n, dst, nil, true)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
 					r := rm
 					if !mesh {
-						if r, err = amesh.RouteKKTorusSplit(pl); err != nil {
+						if r, err = torusRun(n, dst, true, torusSplit); err != nil {
 							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 						}
 					}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	amesh "routecheck/algos/mesh"
 	"routecheck/internal/seeds"
@@ -38,11 +37,7 @@ type torusUniRun struct {
 
 // torusUniMemo holds the runs per (seed, budget): the Lemma 10 and 11
 // claims read the same runs (they share "mesh/sec-6/torus-uniform-runs").
-var torusUniMemo = struct {
-	sync.Mutex
-	runs map[[2]uint64][]torusUniRun
-	errs map[[2]uint64]error
-}{runs: map[[2]uint64][]torusUniRun{}, errs: map[[2]uint64]error{}}
+var torusUniMemo runMemo[[2]uint64, torusUniRun]
 
 const torusUniShares = "mesh/sec-6/torus-uniform-runs"
 
@@ -71,50 +66,19 @@ func torusUniRoute(env props.Env, n, k, run int, alloc allocFn, mesh bool) (toru
 // and budget (memoized); a planted fault routes each run when reached.
 func torusUniEach(env props.Env, alloc allocFn, mesh bool, each func(torusUniRun) bool) error {
 	runs := torusUniRuns(env.Budget)
+	route := func(i int) (torusUniRun, error) {
+		nk := torusUniSizes[i/runs]
+		r, err := torusUniRoute(env, nk[0], nk[1], i%runs, alloc, mesh)
+		if mesh {
+			r.torus = r.onMesh // the fault: the mesh's times judged
+		}
+		return r, err
+	}
+	memo := &torusUniMemo
 	if alloc != nil || mesh {
-		for _, nk := range torusUniSizes {
-			for run := range runs {
-				r, err := torusUniRoute(env, nk[0], nk[1], run, alloc, mesh)
-				if err != nil {
-					return err
-				}
-				if mesh {
-					r.torus = r.onMesh // the fault: the mesh's times judged
-				}
-				if !each(r) {
-					return nil
-				}
-			}
-		}
-		return nil
+		memo = nil
 	}
-	key := [2]uint64{env.Seed, uint64(env.Budget)}
-	torusUniMemo.Lock()
-	rs, ok := torusUniMemo.runs[key]
-	err := torusUniMemo.errs[key]
-	if !ok {
-	all:
-		for _, nk := range torusUniSizes {
-			for run := range runs {
-				var r torusUniRun
-				if r, err = torusUniRoute(env, nk[0], nk[1], run, nil, false); err != nil {
-					break all
-				}
-				rs = append(rs, r)
-			}
-		}
-		torusUniMemo.runs[key], torusUniMemo.errs[key] = rs, err
-	}
-	torusUniMemo.Unlock()
-	if err != nil {
-		return err
-	}
-	for _, r := range rs {
-		if !each(r) {
-			return nil
-		}
-	}
-	return nil
+	return eachRun(memo, [2]uint64{env.Seed, uint64(env.Budget)}, len(torusUniSizes)*runs, route, each)
 }
 
 // torusUniCheck judges phase ph (0-based) of every run against bound(n,

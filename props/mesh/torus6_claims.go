@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	amesh "routecheck/algos/mesh"
 	"routecheck/internal/seeds"
@@ -66,11 +65,7 @@ type torus6Run struct {
 // 9 claims read the same runs; they share "mesh/sec-6/torus6-runs", so
 // `routecheck claims` runs them one after the other and only the first
 // routes).
-var torus6Memo = struct {
-	sync.Mutex
-	runs map[uint64][]torus6Run
-	errs map[uint64]error
-}{runs: map[uint64][]torus6Run{}, errs: map[uint64]error{}}
+var torus6Memo runMemo[uint64, torus6Run]
 
 // torus6Route routes dst uncoloured with ALLOCATE replaced by alloc unless
 // nil, on the torus (split ties) or, when mesh is set, on the mesh with
@@ -92,7 +87,10 @@ func torus6Route(n int, dst [][]amesh.Dest, alloc allocFn, mesh bool) (amesh.KKR
 // per seed (memoized); for a planted fault (alloc, or the mesh) each run
 // is routed only when it is reached, so a fault caught early costs little.
 func torus6Runs(env props.Env, alloc allocFn, mesh bool, each func(torus6Run) bool) error {
-	route := func(n, k, fi int, f KKFamily) (torus6Run, error) {
+	fams := len(torus6Families)
+	route := func(i int) (torus6Run, error) {
+		n, k, fi := torus6Sizes[i/fams][0], torus6Sizes[i/fams][1], i%fams
+		f := torus6Families[fi]
 		seed := seeds.Derive(env.Seed, 0x7060, uint64(n), uint64(k), uint64(fi))
 		r, err := torus6Route(n, genTorusKK(f, n, k, seed), alloc, mesh)
 		if err != nil {
@@ -100,46 +98,11 @@ func torus6Runs(env props.Env, alloc allocFn, mesh bool, each func(torus6Run) bo
 		}
 		return torus6Run{n, k, f, seed, r}, nil
 	}
+	memo := &torus6Memo
 	if alloc != nil || mesh {
-		for _, nk := range torus6Sizes {
-			for fi, f := range torus6Families {
-				r, err := route(nk[0], nk[1], fi, f)
-				if err != nil {
-					return err
-				}
-				if !each(r) {
-					return nil
-				}
-			}
-		}
-		return nil
+		memo = nil
 	}
-	torus6Memo.Lock()
-	rs, ok := torus6Memo.runs[env.Seed]
-	err := torus6Memo.errs[env.Seed]
-	if !ok {
-	all:
-		for _, nk := range torus6Sizes {
-			for fi, f := range torus6Families {
-				var r torus6Run
-				if r, err = route(nk[0], nk[1], fi, f); err != nil {
-					break all
-				}
-				rs = append(rs, r)
-			}
-		}
-		torus6Memo.runs[env.Seed], torus6Memo.errs[env.Seed] = rs, err
-	}
-	torus6Memo.Unlock()
-	if err != nil {
-		return err
-	}
-	for _, r := range rs {
-		if !each(r) {
-			return nil
-		}
-	}
-	return nil
+	return eachRun(memo, env.Seed, len(torus6Sizes)*fams, route, each)
 }
 
 // torus6Check judges every run (families filtered by fams unless nil): bad

@@ -45,25 +45,13 @@ func det3TimesWith(n int, dst [][]amesh.Dest, alloc allocFn, coloring bool) (ame
 // the slowest family of each run) timed by kkRuns.times on reused buffers
 // (the same times: TestKKRunsEqualsPlainRuns, mesh.TestRouteKKTimesEqualsRouteKK).
 func randSlowestTimes(kr *kkRuns, seed, tag uint64, alg amesh.Algorithm, n, k, runs int, fams []KKFamily) ([]int, error) {
-	var out []int
-	for run := range runs {
-		worst := 0
-		for fi, f := range fams {
-			c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: f}
-			c.DistSeed = seeds.Derive(seed, tag, uint64(n), uint64(k), uint64(fi), uint64(run))
-			c.AlgSeed = seeds.Derive(c.DistSeed, 1)
-			r, ok, err := kr.times(c)
-			if !ok {
-				panic("props/mesh: kkRuns.times does not time " + string(alg))
-			}
-			if err != nil {
-				return nil, err
-			}
-			worst = max(worst, r.Steps)
+	return slowestBy(func(c KKStatCase) (amesh.KKResult, error) {
+		r, ok, err := kr.times(c)
+		if !ok {
+			panic("props/mesh: kkRuns.times does not time " + string(alg))
 		}
-		out = append(out, worst)
-	}
-	return out, nil
+		return r, err
+	}, seed, tag, alg, n, k, runs, fams)
 }
 
 // DET_3_PHASE_ROUTE's hunted worst cases (time with coloring) at sizes of

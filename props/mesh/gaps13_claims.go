@@ -74,10 +74,7 @@ var (
 )
 
 // huntedFiles are the hunted cases, their files and embedded bytes.
-var huntedFiles = []struct {
-	file string
-	raw  []byte
-}{
+var huntedFiles = []savedCase{
 	{"props/mesh/testdata/mesh-time-n4-k32-colored.json", huntTimeN4K32},
 	{"props/mesh/testdata/mesh-time-n4-k128-colored.json.gz", huntTimeN4K128},
 	{"props/mesh/testdata/mesh-time-n8-k192-colored.json.gz", huntTimeN8K192},
@@ -88,24 +85,7 @@ var huntedFiles = []struct {
 
 // huntedAtN2LogN parses them, once (the check and its four faults read
 // the same cases; the n = 16 file alone is 3.3 MB of JSON).
-var huntedAtN2LogN = sync.OnceValues(parseHuntedAtN2LogN)
-
-func parseHuntedAtN2LogN() ([]huntedTime, error) {
-	var out []huntedTime
-	for _, c := range huntedFiles {
-		raw, err := caseBytes(c.file, c.raw)
-		if err == nil {
-			var h huntedTime
-			h.file = c.file
-			h.n, h.k, h.dst, err = parseKKFile(raw)
-			out = append(out, h)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.file, err)
-		}
-	}
-	return out, nil
-}
+var huntedAtN2LogN = sync.OnceValues(func() ([]huntedTime, error) { return parseSaved(huntedFiles) })
 
 // faultNoColoring is the planted fault of the comparison: DET_3 without
 // the coloring Theorem 1 assumes.

@@ -290,18 +290,7 @@ type huntedTime struct {
 
 // loadHuntedTime parses the saved hunted cases of DET_3's time.
 func loadHuntedTime() ([]huntedTime, error) {
-	var out []huntedTime
-	for _, c := range []struct {
-		file string
-		raw  []byte
-	}{{"props/mesh/testdata/mesh-time-n4-k16-colored-small.json", huntTimeN4}, {"props/mesh/testdata/mesh-time-n8-k64-colored.json", huntTimeN8}} {
-		n, k, d, err := parseKKFile(c.raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.file, err)
-		}
-		out = append(out, huntedTime{c.file, n, k, d})
-	}
-	return out, nil
+	return parseSaved([]savedCase{{"props/mesh/testdata/mesh-time-n4-k16-colored-small.json", huntTimeN4}, {"props/mesh/testdata/mesh-time-n8-k64-colored.json", huntTimeN8}})
 }
 
 func init() {

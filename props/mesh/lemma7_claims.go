@@ -30,13 +30,41 @@ var (
 	lemma7CaseN16 []byte
 )
 
-var lemma7Cases = []struct {
+var lemma7Cases = []savedCase{
+	{"props/mesh/testdata/mesh-lemma7-queue-n4-k16.json", lemma7CaseN4},
+	{"props/mesh/testdata/mesh-lemma7-queue-n8-k64.json", lemma7CaseN8},
+	{"props/mesh/testdata/mesh-lemma7-queue-n16-k256.json.gz", lemma7CaseN16},
+}
+
+// savedCase is a k-k case saved as a kkFile and embedded: the file it is
+// named by in evidence (gzipped when the name ends in .gz) and its bytes.
+type savedCase struct {
 	file string
-	raw  *[]byte
-}{
-	{"props/mesh/testdata/mesh-lemma7-queue-n4-k16.json", &lemma7CaseN4},
-	{"props/mesh/testdata/mesh-lemma7-queue-n8-k64.json", &lemma7CaseN8},
-	{"props/mesh/testdata/mesh-lemma7-queue-n16-k256.json.gz", &lemma7CaseN16},
+	raw  []byte
+}
+
+// parse is parseKKFile of the case's JSON (caseBytes: gunzipped first
+// where the file is); errors do not name the file.
+func (c savedCase) parse() (n, k int, d [][]amesh.Dest, err error) {
+	raw, err := caseBytes(c.file, c.raw)
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	return parseKKFile(raw)
+}
+
+// parseSaved parses every case, as huntedTime, in order; the first error
+// is returned with its file.
+func parseSaved(cases []savedCase) ([]huntedTime, error) {
+	var out []huntedTime
+	for _, c := range cases {
+		n, k, d, err := c.parse()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", c.file, err)
+		}
+		out = append(out, huntedTime{c.file, n, k, d})
+	}
+	return out, nil
 }
 
 // caseBytes is a saved case's JSON (gunzipped when the name ends in .gz).
@@ -79,11 +107,7 @@ func init() {
 		var ev []string
 		worst := 2.0
 		for _, c := range lemma7Cases {
-			raw, err := caseBytes(c.file, *c.raw)
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: %v", c.file, err)}
-			}
-			n, k, d, err := parseKKFile(raw)
+			n, k, d, err := c.parse()
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: %v", c.file, err)}
 			}

@@ -43,11 +43,7 @@ type noStep5Case struct {
 func noStep5Cases(env props.Env) ([]noStep5Case, error) {
 	var out []noStep5Case
 	for _, c := range lemma7Cases {
-		raw, err := caseBytes(c.file, *c.raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.file, err)
-		}
-		n, k, d, err := parseKKFile(raw)
+		n, k, d, err := c.parse()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", c.file, err)
 		}

@@ -300,13 +300,10 @@ var (
 )
 
 // thm1Cases are the embedded cases by file name.
-var thm1Cases = []struct {
-	file string
-	raw  *[]byte
-}{
-	{"props/testdata/mesh-thm1-queue-n2-k8-colored.json", &thm1CaseN2},
-	{"props/testdata/mesh-thm1-queue-n4-k16-colored.json", &thm1CaseN4},
-	{"props/testdata/mesh-phase2-queue-n8-k64-colored.json", &thm1CaseN8},
+var thm1Cases = []savedCase{
+	{"props/testdata/mesh-thm1-queue-n2-k8-colored.json", thm1CaseN2},
+	{"props/testdata/mesh-thm1-queue-n4-k16-colored.json", thm1CaseN4},
+	{"props/testdata/mesh-phase2-queue-n8-k64-colored.json", thm1CaseN8},
 }
 
 // Thm1QueueRepaired is routecheck's repaired bound on the queues at the end
@@ -388,7 +385,7 @@ func init() {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			for _, c := range thm1Cases[1:] {
-				n, k, d, err := parseKKFile(*c.raw)
+				n, k, d, err := c.parse()
 				if err == nil {
 					err = report(c.file, n, k, d)
 				}
@@ -445,7 +442,7 @@ func init() {
 			return o
 		}
 		for _, c := range thm1Cases[1:] {
-			n, k, d, err := parseKKFile(*c.raw)
+			n, k, d, err := c.parse()
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: c.file + ": " + err.Error()}
 			}

@@ -85,7 +85,7 @@ var huntedFiles = []savedCase{
 
 // huntedAtN2LogN parses them, once (the check and its four faults read
 // the same cases; the n = 16 file alone is 3.3 MB of JSON).
-var huntedAtN2LogN = sync.OnceValues(func() ([]huntedTime, error) { return parseSaved(huntedFiles) })
+var huntedAtN2LogN = sync.OnceValues(func() ([]huntedKK, error) { return parseSaved(huntedFiles) })
 
 // faultNoColoring is the planted fault of the comparison: DET_3 without
 // the coloring Theorem 1 assumes.

@@ -281,15 +281,8 @@ var (
 	huntTimeN8 []byte
 )
 
-// huntedTime is a saved hunted k-k distribution for DET_3's time.
-type huntedTime struct {
-	file string
-	n, k int
-	dst  [][]amesh.Dest
-}
-
 // loadHuntedTime parses the saved hunted cases of DET_3's time.
-func loadHuntedTime() ([]huntedTime, error) {
+func loadHuntedTime() ([]huntedKK, error) {
 	return parseSaved([]savedCase{{"props/mesh/testdata/mesh-time-n4-k16-colored-small.json", huntTimeN4}, {"props/mesh/testdata/mesh-time-n8-k64-colored.json", huntTimeN8}})
 }
 

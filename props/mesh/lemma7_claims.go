@@ -53,16 +53,23 @@ func (c savedCase) parse() (n, k int, d [][]amesh.Dest, err error) {
 	return parseKKFile(raw)
 }
 
-// parseSaved parses every case, as huntedTime, in order; the first error
-// is returned with its file.
-func parseSaved(cases []savedCase) ([]huntedTime, error) {
-	var out []huntedTime
+// huntedKK is a saved hunted k-k distribution, parsed, and its file.
+type huntedKK struct {
+	file string
+	n, k int
+	dst  [][]amesh.Dest
+}
+
+// parseSaved parses every case in order; the first error is returned
+// with its file.
+func parseSaved(cases []savedCase) ([]huntedKK, error) {
+	var out []huntedKK
 	for _, c := range cases {
 		n, k, d, err := c.parse()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", c.file, err)
 		}
-		out = append(out, huntedTime{c.file, n, k, d})
+		out = append(out, huntedKK{c.file, n, k, d})
 	}
 	return out, nil
 }

@@ -41,14 +41,11 @@ type noStep5Case struct {
 // so they load its Step-5 rounding), then one distribution of every k-k
 // family at every size of kkSizes at the budget.
 func noStep5Cases(env props.Env) ([]noStep5Case, error) {
-	var out []noStep5Case
-	for _, c := range lemma7Cases {
-		n, k, d, err := c.parse()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.file, err)
-		}
-		out = append(out, noStep5Case{"hunted " + c.file, n, k, d, map[string]any{"file": c.file}})
+	hunted, err := parseSaved(lemma7Cases)
+	if err != nil {
+		return nil, err
 	}
+	out := noStep5Hunted(hunted)
 	for _, nk := range kkSizes(env.Budget) {
 		n, k := nk[0], nk[1]
 		for fi, f := range KKFamilies {
@@ -57,6 +54,16 @@ func noStep5Cases(env props.Env) ([]noStep5Case, error) {
 		}
 	}
 	return out, nil
+}
+
+// noStep5Hunted are saved cases as noStep5Cases: "hunted " and the file,
+// with the file as counterexample.
+func noStep5Hunted(hs []huntedKK) []noStep5Case {
+	var out []noStep5Case
+	for _, h := range hs {
+		out = append(out, noStep5Case{"hunted " + h.file, h.n, h.k, h.dst, map[string]any{"file": h.file}})
+	}
+	return out
 }
 
 func init() {
@@ -138,9 +145,7 @@ func init() {
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			for _, h := range hunted {
-				cases = append(cases, noStep5Case{"hunted " + h.file, h.n, h.k, h.dst, map[string]any{"file": h.file}})
-			}
+			cases = append(cases, noStep5Hunted(hunted)...)
 			var sl slackMax
 			var ev []string
 			for _, c := range cases {

@@ -65,13 +65,9 @@ func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (b
 			return nil, 0, 0, err
 		}
 	}
-	// replan moves PU p's contribution to the loads from old to its
-	// targets on cur and returns the old ones.
-	replan := func(p int) ([]int32, error) {
-		t, err := amesh.Det3Phase2Targets(n, p, cur[p], o)
-		if err != nil {
-			return nil, err
-		}
+	// retarget moves PU p's contribution to the loads from its targets to
+	// t and returns the old ones.
+	retarget := func(p int, t []int32) []int32 {
 		old := targets[p]
 		for _, x := range old {
 			load[x]--
@@ -80,16 +76,15 @@ func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (b
 			load[x]++
 		}
 		targets[p] = t
-		return old, nil
+		return old
 	}
-	restore := func(p int, old []int32) {
-		for _, x := range targets[p] {
-			load[x]--
+	// replan retargets PU p to its targets on cur.
+	replan := func(p int) ([]int32, error) {
+		t, err := amesh.Det3Phase2Targets(n, p, cur[p], o)
+		if err != nil {
+			return nil, err
 		}
-		for _, x := range old {
-			load[x]++
-		}
-		targets[p] = old
+		return retarget(p, t), nil
 	}
 	var old1, old2 []int32
 	try := func(p1, p2 int) (int, int64, error) {
@@ -107,9 +102,9 @@ func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (b
 	}
 	undo := func(p1, p2 int) {
 		if p2 != p1 {
-			restore(p2, old2)
+			retarget(p2, old2)
 		}
-		restore(p1, old1)
+		retarget(p1, old1)
 	}
 	top, sq := loadScore(load)
 	return climbSwaps(cur, k, r, iters, stop, top, sq, try, undo)

@@ -1,7 +1,6 @@
 package mesh
 
 import (
-	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -58,29 +57,13 @@ func randSlowestTimes(kr *kkRuns, seed, tag uint64, alg amesh.Algorithm, n, k, r
 // mesh/sec-1/det3-beats-rand-from-n2-log-n, found by `routecheck hunt
 // mesh-time --coloring` (each file's command field; not shrunk) and
 // counted in DET_3's slowest case at their size.
-var (
-	//go:embed testdata/mesh-time-n4-k32-colored.json
-	huntTimeN4K32 []byte
-	//go:embed testdata/mesh-time-n4-k128-colored.json.gz
-	huntTimeN4K128 []byte
-	//go:embed testdata/mesh-time-n8-k192-colored.json.gz
-	huntTimeN8K192 []byte
-	//go:embed testdata/mesh-time-n4-k512-colored.json.gz
-	huntTimeN4K512 []byte
-	//go:embed testdata/mesh-time-n8-k768-colored.json.gz
-	huntTimeN8K768 []byte
-	//go:embed testdata/mesh-time-n16-k1024-colored.json.gz
-	huntTimeN16K1024 []byte
-)
-
-// huntedFiles are the hunted cases, their files and embedded bytes.
 var huntedFiles = []savedCase{
-	{"props/mesh/testdata/mesh-time-n4-k32-colored.json", huntTimeN4K32},
-	{"props/mesh/testdata/mesh-time-n4-k128-colored.json.gz", huntTimeN4K128},
-	{"props/mesh/testdata/mesh-time-n8-k192-colored.json.gz", huntTimeN8K192},
-	{"props/mesh/testdata/mesh-time-n4-k512-colored.json.gz", huntTimeN4K512},
-	{"props/mesh/testdata/mesh-time-n8-k768-colored.json.gz", huntTimeN8K768},
-	{"props/mesh/testdata/mesh-time-n16-k1024-colored.json.gz", huntTimeN16K1024},
+	{"props/mesh/testdata/mesh-time-n4-k32-colored.json"},
+	{"props/mesh/testdata/mesh-time-n4-k128-colored.json.gz"},
+	{"props/mesh/testdata/mesh-time-n8-k192-colored.json.gz"},
+	{"props/mesh/testdata/mesh-time-n4-k512-colored.json.gz"},
+	{"props/mesh/testdata/mesh-time-n8-k768-colored.json.gz"},
+	{"props/mesh/testdata/mesh-time-n16-k1024-colored.json.gz"},
 }
 
 // huntedAtN2LogN parses them, once (the check and its four faults read

@@ -1,7 +1,6 @@
 package mesh
 
 import (
-	_ "embed"
 	"fmt"
 	"math"
 	"slices"
@@ -274,17 +273,13 @@ func init() {
 // mesh-time-n8-k64-colored.json, found by `routecheck hunt mesh-time
 // --coloring`), which mesh/abstract/smaller-lower-order-terms counts in
 // DET_3's excess at their sizes.
-var (
-	//go:embed testdata/mesh-time-n4-k16-colored-small.json
-	huntTimeN4 []byte
-	//go:embed testdata/mesh-time-n8-k64-colored.json
-	huntTimeN8 []byte
-)
+var huntedTimeCases = []savedCase{
+	{"props/mesh/testdata/mesh-time-n4-k16-colored-small.json"},
+	{"props/mesh/testdata/mesh-time-n8-k64-colored.json"},
+}
 
 // loadHuntedTime parses the saved hunted cases of DET_3's time.
-func loadHuntedTime() ([]huntedKK, error) {
-	return parseSaved([]savedCase{{"props/mesh/testdata/mesh-time-n4-k16-colored-small.json", huntTimeN4}, {"props/mesh/testdata/mesh-time-n8-k64-colored.json", huntTimeN8}})
-}
+func loadHuntedTime() ([]huntedKK, error) { return parseSaved(huntedTimeCases) }
 
 func init() {
 	excess := func(env props.Env, alloc allocFn) props.Outcome {

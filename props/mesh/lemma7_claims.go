@@ -1,11 +1,7 @@
 package mesh
 
 import (
-	"bytes"
-	"compress/gzip"
-	_ "embed"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -21,69 +17,10 @@ import (
 // testdata/hunt/mesh-phase2-queue-n8-k64.json) and n = 16, k = 256 (--time
 // 6m --seed 13: 9253 evaluations, 884 s wall, 269 s CPU; gzipped, 0.8 MB
 // of JSON).
-var (
-	//go:embed testdata/mesh-lemma7-queue-n4-k16.json
-	lemma7CaseN4 []byte
-	//go:embed testdata/mesh-lemma7-queue-n8-k64.json
-	lemma7CaseN8 []byte
-	//go:embed testdata/mesh-lemma7-queue-n16-k256.json.gz
-	lemma7CaseN16 []byte
-)
-
 var lemma7Cases = []savedCase{
-	{"props/mesh/testdata/mesh-lemma7-queue-n4-k16.json", lemma7CaseN4},
-	{"props/mesh/testdata/mesh-lemma7-queue-n8-k64.json", lemma7CaseN8},
-	{"props/mesh/testdata/mesh-lemma7-queue-n16-k256.json.gz", lemma7CaseN16},
-}
-
-// savedCase is a k-k case saved as a kkFile and embedded: the file it is
-// named by in evidence (gzipped when the name ends in .gz) and its bytes.
-type savedCase struct {
-	file string
-	raw  []byte
-}
-
-// parse is parseKKFile of the case's JSON (caseBytes: gunzipped first
-// where the file is); errors do not name the file.
-func (c savedCase) parse() (n, k int, d [][]amesh.Dest, err error) {
-	raw, err := caseBytes(c.file, c.raw)
-	if err != nil {
-		return 0, 0, nil, err
-	}
-	return parseKKFile(raw)
-}
-
-// huntedKK is a saved hunted k-k distribution, parsed, and its file.
-type huntedKK struct {
-	file string
-	n, k int
-	dst  [][]amesh.Dest
-}
-
-// parseSaved parses every case in order; the first error is returned
-// with its file.
-func parseSaved(cases []savedCase) ([]huntedKK, error) {
-	var out []huntedKK
-	for _, c := range cases {
-		n, k, d, err := c.parse()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.file, err)
-		}
-		out = append(out, huntedKK{c.file, n, k, d})
-	}
-	return out, nil
-}
-
-// caseBytes is a saved case's JSON (gunzipped when the name ends in .gz).
-func caseBytes(file string, raw []byte) ([]byte, error) {
-	if !bytes.HasSuffix([]byte(file), []byte(".gz")) {
-		return raw, nil
-	}
-	z, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(z)
+	{"props/mesh/testdata/mesh-lemma7-queue-n4-k16.json"},
+	{"props/mesh/testdata/mesh-lemma7-queue-n8-k64.json"},
+	{"props/mesh/testdata/mesh-lemma7-queue-n16-k256.json.gz"},
 }
 
 // Lemma7TightMin is the fraction of Lemma 7's additive term n²·log n that

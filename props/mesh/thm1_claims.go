@@ -1,7 +1,6 @@
 package mesh
 
 import (
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -285,20 +284,10 @@ func parseKKFile(raw []byte) (n, k int, d [][]amesh.Dest, err error) {
 // props/mesh/testdata of cases found by `routecheck hunt mesh-phase2-queue
 // --coloring`; the n = 4 one shrunk by shrinkKK, the n = 2 one is
 // thm1QueueHand).
-var (
-	//go:embed testdata/mesh-thm1-queue-n2-k8-colored.json
-	thm1CaseN2 []byte
-	//go:embed testdata/mesh-thm1-queue-n4-k16-colored.json
-	thm1CaseN4 []byte
-	//go:embed testdata/mesh-phase2-queue-n8-k64-colored.json
-	thm1CaseN8 []byte
-)
-
-// thm1Cases are the embedded cases by file name.
 var thm1Cases = []savedCase{
-	{"props/testdata/mesh-thm1-queue-n2-k8-colored.json", thm1CaseN2},
-	{"props/testdata/mesh-thm1-queue-n4-k16-colored.json", thm1CaseN4},
-	{"props/testdata/mesh-phase2-queue-n8-k64-colored.json", thm1CaseN8},
+	{"props/testdata/mesh-thm1-queue-n2-k8-colored.json"},
+	{"props/testdata/mesh-thm1-queue-n4-k16-colored.json"},
+	{"props/testdata/mesh-phase2-queue-n8-k64-colored.json"},
 }
 
 // Thm1QueueRepaired is routecheck's repaired bound on the queues at the end

@@ -1,6 +1,10 @@
 package mesh
 
-import "sync"
+import (
+	"sync"
+
+	"routecheck/props"
+)
 
 // runMemo holds the runs that sibling claims share, per key, guarded by a
 // mutex held while they are routed (a second claim waits for them rather
@@ -12,21 +16,22 @@ type runMemo[K comparable, R any] struct {
 	errs map[K]error
 }
 
-// eachRun hands each the runs route(0), …, route(count−1) in that order
-// until it returns false, and returns the first routing error (each sees
-// no run of a sequence that failed when memoized). With m nil every run is
-// routed when it is reached, so a planted fault caught early costs little;
-// else all count runs are routed once per key, kept in m and handed out
-// from there.
-func eachRun[K comparable, R any](m *runMemo[K, R], key K, count int, route func(i int) (R, error), each func(R) bool) error {
+// judgeRuns hands judge the runs route(0), …, route(count−1) in that
+// order until it returns an outcome (a violation), and returns that
+// outcome; a routing error is returned as inconclusive (judge sees no run
+// of a memoized sequence that failed); nil when judge passed every run.
+// With m nil every run is routed when it is reached, so a planted fault
+// caught early costs little; else all count runs are routed once per key,
+// kept in m and handed out from there.
+func judgeRuns[K comparable, R any](m *runMemo[K, R], key K, count int, route func(i int) (R, error), judge func(R) *props.Outcome) *props.Outcome {
 	if m == nil {
 		for i := range count {
 			r, err := route(i)
 			if err != nil {
-				return err
+				return &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			if !each(r) {
-				return nil
+			if o := judge(r); o != nil {
+				return o
 			}
 		}
 		return nil
@@ -49,11 +54,11 @@ func eachRun[K comparable, R any](m *runMemo[K, R], key K, count int, route func
 	}
 	m.mu.Unlock()
 	if err != nil {
-		return err
+		return &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 	}
 	for _, r := range rs {
-		if !each(r) {
-			return nil
+		if o := judge(r); o != nil {
+			return o
 		}
 	}
 	return nil

@@ -4,14 +4,16 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"routecheck/props"
 )
 
-// eachRun with a memo routes a key's runs once, all of them, and hands
-// them out again in order (stopping where each says); without one it
-// routes only up to the run where each stops; an error is kept with the
+// judgeRuns with a memo routes a key's runs once, all of them, and hands
+// them out again in order (stopping at judge's first outcome); without one
+// it routes only up to that run; an error (inconclusive) is kept with the
 // runs before it and returned again without routing; another key is
 // routed afresh.
-func TestEachRunRoutesOncePerKey(t *testing.T) {
+func TestJudgeRunsRoutesOncePerKey(t *testing.T) {
 	var m runMemo[int, int]
 	routed := 0
 	route := func(i int) (int, error) {
@@ -23,11 +25,16 @@ func TestEachRunRoutesOncePerKey(t *testing.T) {
 	}
 	collect := func(memo *runMemo[int, int], key, count, stop int) ([]int, error) {
 		var got []int
-		err := eachRun(memo, key, count, route, func(r int) bool {
-			got = append(got, r)
-			return len(got) < stop
+		o := judgeRuns(memo, key, count, route, func(r int) *props.Outcome {
+			if got = append(got, r); len(got) == stop {
+				return &props.Outcome{Verdict: props.Violated}
+			}
+			return nil
 		})
-		return got, err
+		if o != nil && o.Verdict == props.Inconclusive {
+			return got, errors.New(o.Evidence)
+		}
+		return got, nil
 	}
 	for i, c := range []struct {
 		memo               *runMemo[int, int]

@@ -61,10 +61,11 @@ func torusUniRoute(env props.Env, n, k, run int, alloc allocFn, mesh bool) (toru
 	return out, nil
 }
 
-// torusUniEach hands each(run) the runs in size order until it returns
-// false: with the real ALLOCATE on the torus they are routed once per seed
-// and budget (memoized); a planted fault routes each run when reached.
-func torusUniEach(env props.Env, alloc allocFn, mesh bool, each func(torusUniRun) bool) error {
+// torusUniEach hands judge the runs in size order until it returns an
+// outcome (judgeRuns): with the real ALLOCATE on the torus they are routed
+// once per seed and budget (memoized); a planted fault routes each run
+// when reached.
+func torusUniEach(env props.Env, alloc allocFn, mesh bool, judge func(torusUniRun) *props.Outcome) *props.Outcome {
 	runs := torusUniRuns(env.Budget)
 	route := func(i int) (torusUniRun, error) {
 		nk := torusUniSizes[i/runs]
@@ -78,7 +79,7 @@ func torusUniEach(env props.Env, alloc allocFn, mesh bool, each func(torusUniRun
 	if alloc != nil || mesh {
 		memo = nil
 	}
-	return eachRun(memo, [2]uint64{env.Seed, uint64(env.Budget)}, len(torusUniSizes)*runs, route, each)
+	return judgeRuns(memo, [2]uint64{env.Seed, uint64(env.Budget)}, len(torusUniSizes)*runs, route, judge)
 }
 
 // torusUniCheck judges phase ph (0-based) of every run against bound(n,
@@ -87,14 +88,12 @@ func torusUniEach(env props.Env, alloc allocFn, mesh bool, each func(torusUniRun
 func torusUniCheck(env props.Env, alloc allocFn, mesh bool, ph int, bound func(n, k int) float64) props.Outcome {
 	var sl slackMax
 	var ev []string
-	var stop *props.Outcome
 	worst, worstMesh, runs := 0, 0, torusUniRuns(env.Budget)
-	err := torusUniEach(env, alloc, mesh, func(r torusUniRun) bool {
+	stop := torusUniEach(env, alloc, mesh, func(r torusUniRun) *props.Outcome {
 		v, b := r.torus.PhaseSteps[ph], bound(r.n, r.k)
 		if float64(v) > b {
-			stop = &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, uniform run %d: Phase %d takes %d steps > %.1f (phases %v)", r.n, r.k, r.run, ph+1, v, b, r.torus.PhaseSteps),
+			return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, uniform run %d: Phase %d takes %d steps > %.1f (phases %v)", r.n, r.k, r.run, ph+1, v, b, r.torus.PhaseSteps),
 				Counterexample: KKCase{amesh.Det3, false, r.n, r.k, KKUniform, r.seed}}
-			return false
 		}
 		sl.see(float64(v), b)
 		worst, worstMesh = max(worst, v), max(worstMesh, r.onMesh.PhaseSteps[ph])
@@ -102,12 +101,9 @@ func torusUniCheck(env props.Env, alloc allocFn, mesh bool, ph int, bound func(n
 			ev = append(ev, fmt.Sprintf("n=%d k=%d: %d ≤ %.1f (k·n/8 = %d; the mesh on the same plans: %d)", r.n, r.k, worst, b, r.k*r.n/8, worstMesh))
 			worst, worstMesh = 0, 0
 		}
-		return true
+		return nil
 	})
-	switch {
-	case err != nil:
-		return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-	case stop != nil:
+	if stop != nil {
 		return *stop
 	}
 	return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("largest Phase %d over %d uniform runs per size: %s", ph+1, runs, strings.Join(ev, "; "))})

@@ -81,12 +81,13 @@ func torus6Route(n int, dst [][]amesh.Dest, alloc allocFn, mesh bool) (amesh.KKR
 	return amesh.RouteKKTorusSplit(pl)
 }
 
-// torus6Runs hands each(run) the uncoloured runs at every size of
-// torus6Sizes (in order) and family of torus6Families (in order) until each
-// returns false: with the real ALLOCATE on the torus they are routed once
-// per seed (memoized); for a planted fault (alloc, or the mesh) each run
-// is routed only when it is reached, so a fault caught early costs little.
-func torus6Runs(env props.Env, alloc allocFn, mesh bool, each func(torus6Run) bool) error {
+// torus6Runs hands judge the uncoloured runs at every size of torus6Sizes
+// (in order) and family of torus6Families (in order) until it returns an
+// outcome (judgeRuns): with the real ALLOCATE on the torus they are routed
+// once per seed (memoized); for a planted fault (alloc, or the mesh) each
+// run is routed only when it is reached, so a fault caught early costs
+// little.
+func torus6Runs(env props.Env, alloc allocFn, mesh bool, judge func(torus6Run) *props.Outcome) *props.Outcome {
 	fams := len(torus6Families)
 	route := func(i int) (torus6Run, error) {
 		n, k, fi := torus6Sizes[i/fams][0], torus6Sizes[i/fams][1], i%fams
@@ -102,7 +103,7 @@ func torus6Runs(env props.Env, alloc allocFn, mesh bool, each func(torus6Run) bo
 	if alloc != nil || mesh {
 		memo = nil
 	}
-	return eachRun(memo, env.Seed, len(torus6Sizes)*fams, route, each)
+	return judgeRuns(memo, env.Seed, len(torus6Sizes)*fams, route, judge)
 }
 
 // torus6Check judges every run (families filtered by fams unless nil): bad
@@ -112,7 +113,6 @@ func torus6Runs(env props.Env, alloc allocFn, mesh bool, each func(torus6Run) bo
 func torus6Check(env props.Env, alloc allocFn, mesh bool, fams func(KKFamily) bool, what string, judge func(r torus6Run) (value, bound float64, bad bool)) props.Outcome {
 	var sl slackMax
 	var ev, parts []string
-	var stop *props.Outcome
 	lastFam := torus6Families[len(torus6Families)-1]
 	flush := func(r torus6Run, b string) {
 		if parts != nil {
@@ -121,14 +121,13 @@ func torus6Check(env props.Env, alloc allocFn, mesh bool, fams func(KKFamily) bo
 		}
 	}
 	bound := ""
-	err := torus6Runs(env, alloc, mesh, func(r torus6Run) bool {
+	stop := torus6Runs(env, alloc, mesh, func(r torus6Run) *props.Outcome {
 		endOfSize := r.f == lastFam
 		if fams == nil || fams(r.f) {
 			v, b, bad := judge(r)
 			if bad {
-				stop = &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s %g against the bound %.0f (phases %v, largest queue at each phase end %v)", r.n, r.k, r.f, what, v, b, r.r.PhaseSteps, r.r.EndQueue),
+				return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s %g against the bound %.0f (phases %v, largest queue at each phase end %v)", r.n, r.k, r.f, what, v, b, r.r.PhaseSteps, r.r.EndQueue),
 					Counterexample: KKCase{amesh.Det3, false, r.n, r.k, r.f, r.seed}}
-				return false
 			}
 			sl.see(v, b)
 			bound = fmt.Sprintf(" (bound %.0f)", b)
@@ -137,12 +136,9 @@ func torus6Check(env props.Env, alloc allocFn, mesh bool, fams func(KKFamily) bo
 		if endOfSize {
 			flush(r, bound)
 		}
-		return true
+		return nil
 	})
-	switch {
-	case err != nil:
-		return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-	case stop != nil:
+	if stop != nil {
 		return *stop
 	}
 	return sl.on(props.Outcome{Verdict: props.Holds, Evidence: what + ": " + strings.Join(ev, "; ")})

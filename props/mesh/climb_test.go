@@ -3,7 +3,6 @@ package mesh
 import (
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"testing"
 
 	amesh "routecheck/algos/mesh"
@@ -12,46 +11,23 @@ import (
 
 // climbPhase2QueuePlain is climbPhase2Queue as first written: every swap
 // scored by replanning the whole mesh (phase2Loads). The reference of
-// TestClimbPhase2QueueEqualsPlain.
+// TestClimbPhase2QueueEqualsPlain; the climb itself (climbSwaps) is
+// shared, what differs is how a swap is scored.
 func climbPhase2QueuePlain(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (best [][]amesh.Dest, queue, tried int, err error) {
 	cur := GenKK(KKUniform, n, k, r)
-	score := func(d [][]amesh.Dest) (int, int64, error) {
-		l, err := phase2Loads(n, d, true, alloc)
+	score := func(int, int) (int, int64, error) {
+		l, err := phase2Loads(n, cur, true, alloc)
 		if err != nil {
 			return 0, 0, err
 		}
-		var sq int64
-		for _, x := range l {
-			sq += int64(x) * int64(x)
-		}
-		return slices.Max(l), sq, nil
+		top, sq := loadScore(l)
+		return top, sq, nil
 	}
-	top, sq, err := score(cur)
+	top, sq, err := score(0, 0)
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	best, queue = cloneKK(cur), top
-	for tried = 0; tried < iters && queue <= stop; tried++ {
-		p1, r1 := r.IntN(n*n), r.IntN(k)
-		p2, r2 := r.IntN(n*n), r.IntN(k)
-		if cur[p1][r1] == cur[p2][r2] {
-			continue
-		}
-		cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
-		t, s, err := score(cur)
-		if err != nil {
-			return nil, 0, 0, err
-		}
-		if t < top || (t == top && s < sq) {
-			cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
-			continue
-		}
-		top, sq = t, s
-		if t > queue {
-			best, queue = cloneKK(cur), t
-		}
-	}
-	return best, queue, tried, nil
+	return climbSwaps(cur, k, r, iters, stop, top, sq, score, func(int, int) {})
 }
 
 // climbPhase2Queue, replanning only the PUs a swap touches, makes the same

@@ -1,7 +1,6 @@
 package mesh
 
 import (
-	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -45,79 +44,31 @@ func det3TimesWith(n int, dst [][]amesh.Dest, alloc allocFn, coloring bool) (ame
 // the slowest family of each run) timed by kkRuns.times on reused buffers
 // (the same times: TestKKRunsEqualsPlainRuns, mesh.TestRouteKKTimesEqualsRouteKK).
 func randSlowestTimes(kr *kkRuns, seed, tag uint64, alg amesh.Algorithm, n, k, runs int, fams []KKFamily) ([]int, error) {
-	var out []int
-	for run := range runs {
-		worst := 0
-		for fi, f := range fams {
-			c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: f}
-			c.DistSeed = seeds.Derive(seed, tag, uint64(n), uint64(k), uint64(fi), uint64(run))
-			c.AlgSeed = seeds.Derive(c.DistSeed, 1)
-			r, ok, err := kr.times(c)
-			if !ok {
-				panic("props/mesh: kkRuns.times does not time " + string(alg))
-			}
-			if err != nil {
-				return nil, err
-			}
-			worst = max(worst, r.Steps)
+	return slowestBy(func(c KKStatCase) (amesh.KKResult, error) {
+		r, ok, err := kr.times(c)
+		if !ok {
+			panic("props/mesh: kkRuns.times does not time " + string(alg))
 		}
-		out = append(out, worst)
-	}
-	return out, nil
+		return r, err
+	}, seed, tag, alg, n, k, runs, fams)
 }
 
 // DET_3_PHASE_ROUTE's hunted worst cases (time with coloring) at sizes of
 // mesh/sec-1/det3-beats-rand-from-n2-log-n, found by `routecheck hunt
 // mesh-time --coloring` (each file's command field; not shrunk) and
 // counted in DET_3's slowest case at their size.
-var (
-	//go:embed testdata/mesh-time-n4-k32-colored.json
-	huntTimeN4K32 []byte
-	//go:embed testdata/mesh-time-n4-k128-colored.json.gz
-	huntTimeN4K128 []byte
-	//go:embed testdata/mesh-time-n8-k192-colored.json.gz
-	huntTimeN8K192 []byte
-	//go:embed testdata/mesh-time-n4-k512-colored.json.gz
-	huntTimeN4K512 []byte
-	//go:embed testdata/mesh-time-n8-k768-colored.json.gz
-	huntTimeN8K768 []byte
-	//go:embed testdata/mesh-time-n16-k1024-colored.json.gz
-	huntTimeN16K1024 []byte
-)
-
-// huntedFiles are the hunted cases, their files and embedded bytes.
-var huntedFiles = []struct {
-	file string
-	raw  []byte
-}{
-	{"props/mesh/testdata/mesh-time-n4-k32-colored.json", huntTimeN4K32},
-	{"props/mesh/testdata/mesh-time-n4-k128-colored.json.gz", huntTimeN4K128},
-	{"props/mesh/testdata/mesh-time-n8-k192-colored.json.gz", huntTimeN8K192},
-	{"props/mesh/testdata/mesh-time-n4-k512-colored.json.gz", huntTimeN4K512},
-	{"props/mesh/testdata/mesh-time-n8-k768-colored.json.gz", huntTimeN8K768},
-	{"props/mesh/testdata/mesh-time-n16-k1024-colored.json.gz", huntTimeN16K1024},
+var huntedFiles = []savedCase{
+	{"props/mesh/testdata/mesh-time-n4-k32-colored.json"},
+	{"props/mesh/testdata/mesh-time-n4-k128-colored.json.gz"},
+	{"props/mesh/testdata/mesh-time-n8-k192-colored.json.gz"},
+	{"props/mesh/testdata/mesh-time-n4-k512-colored.json.gz"},
+	{"props/mesh/testdata/mesh-time-n8-k768-colored.json.gz"},
+	{"props/mesh/testdata/mesh-time-n16-k1024-colored.json.gz"},
 }
 
 // huntedAtN2LogN parses them, once (the check and its four faults read
 // the same cases; the n = 16 file alone is 3.3 MB of JSON).
-var huntedAtN2LogN = sync.OnceValues(parseHuntedAtN2LogN)
-
-func parseHuntedAtN2LogN() ([]huntedTime, error) {
-	var out []huntedTime
-	for _, c := range huntedFiles {
-		raw, err := caseBytes(c.file, c.raw)
-		if err == nil {
-			var h huntedTime
-			h.file = c.file
-			h.n, h.k, h.dst, err = parseKKFile(raw)
-			out = append(out, h)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.file, err)
-		}
-	}
-	return out, nil
-}
+var huntedAtN2LogN = sync.OnceValues(func() ([]huntedKK, error) { return parseSaved(huntedFiles) })
 
 // faultNoColoring is the planted fault of the comparison: DET_3 without
 // the coloring Theorem 1 assumes.

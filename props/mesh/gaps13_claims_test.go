@@ -30,7 +30,7 @@ func TestDet3BeatsRandHuntedCases(t *testing.T) {
 		if nk := [2]int{h.n, h.k}; !slices.Contains(small, nk) && (h.n != 16 || !slices.Contains(def, nk)) {
 			t.Errorf("%s: n = %d, k = %d is not a size of the claim at the small budget %v (nor n = 16 at the default %v)", h.file, h.n, h.k, small, def)
 		}
-		raw, err := caseBytes(h.file, huntedFiles[i].raw)
+		raw, err := huntedFiles[i].json()
 		if err != nil {
 			t.Fatal(err)
 		}

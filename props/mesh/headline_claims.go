@@ -1,7 +1,6 @@
 package mesh
 
 import (
-	_ "embed"
 	"fmt"
 	"math"
 	"slices"
@@ -57,11 +56,7 @@ func detUniform(env props.Env, tag uint64, n, k, runs int, alloc allocFn, uncolo
 	var out []amesh.KKResult
 	for run := range runs {
 		dst := GenKK(KKUniform, n, k, seeds.Rand(env.Seed, 0x4ead, tag, uint64(n), uint64(k), uint64(run)))
-		pl, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Coloring: !uncoloured, Allocator: alloc})
-		if err != nil {
-			return nil, err
-		}
-		r, err := amesh.RouteKK(pl, amesh.Options{})
+		r, err := det3Run(n, dst, alloc, !uncoloured)
 		if err != nil {
 			return nil, err
 		}
@@ -143,7 +138,7 @@ func init() {
 					}
 					tw, worstF := 0, KKFamily("")
 					for fi, f := range KKFamilies[1:] {
-						r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eae, uint64(n), uint64(k), uint64(fi))), alloc)
+						r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eae, uint64(n), uint64(k), uint64(fi))), alloc, true)
 						if err != nil {
 							return "", 0, 0, &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 						}
@@ -278,35 +273,13 @@ func init() {
 // mesh-time-n8-k64-colored.json, found by `routecheck hunt mesh-time
 // --coloring`), which mesh/abstract/smaller-lower-order-terms counts in
 // DET_3's excess at their sizes.
-var (
-	//go:embed testdata/mesh-time-n4-k16-colored-small.json
-	huntTimeN4 []byte
-	//go:embed testdata/mesh-time-n8-k64-colored.json
-	huntTimeN8 []byte
-)
-
-// huntedTime is a saved hunted k-k distribution for DET_3's time.
-type huntedTime struct {
-	file string
-	n, k int
-	dst  [][]amesh.Dest
+var huntedTimeCases = []savedCase{
+	{"props/mesh/testdata/mesh-time-n4-k16-colored-small.json"},
+	{"props/mesh/testdata/mesh-time-n8-k64-colored.json"},
 }
 
 // loadHuntedTime parses the saved hunted cases of DET_3's time.
-func loadHuntedTime() ([]huntedTime, error) {
-	var out []huntedTime
-	for _, c := range []struct {
-		file string
-		raw  []byte
-	}{{"props/mesh/testdata/mesh-time-n4-k16-colored-small.json", huntTimeN4}, {"props/mesh/testdata/mesh-time-n8-k64-colored.json", huntTimeN8}} {
-		n, k, d, err := parseKKFile(c.raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.file, err)
-		}
-		out = append(out, huntedTime{c.file, n, k, d})
-	}
-	return out, nil
-}
+func loadHuntedTime() ([]huntedKK, error) { return parseSaved(huntedTimeCases) }
 
 func init() {
 	excess := func(env props.Env, alloc allocFn) props.Outcome {
@@ -349,7 +322,7 @@ func init() {
 					}
 				}
 				for fi, f := range KKFamilies[1:] {
-					r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eb0, uint64(n), uint64(k), uint64(fi))), alloc)
+					r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(env.Seed, 0x4eb0, uint64(n), uint64(k), uint64(fi))), alloc, true)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
@@ -361,7 +334,7 @@ func init() {
 					if h.n != n || h.k != k {
 						continue
 					}
-					r, err := det3Run(n, h.dst, alloc)
+					r, err := det3Run(n, h.dst, alloc, true)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}

@@ -159,11 +159,7 @@ func kkCheck(env props.Env, alloc allocFn, coloring bool, bad func(n, k int, r a
 			if alloc == nil {
 				r, _, err = runs.routeDet3(f, n, k, seed, coloring)
 			} else {
-				var pl amesh.Plan
-				pl, err = amesh.NewPlan(amesh.Det3, n, GenKK(f, n, k, seeds.Rand(seed)), nil, amesh.Options{Coloring: coloring, Allocator: alloc})
-				if err == nil {
-					r, err = amesh.RouteKK(pl, amesh.Options{})
-				}
+				r, err = det3Run(n, GenKK(f, n, k, seeds.Rand(seed)), alloc, coloring)
 			}
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
@@ -278,11 +274,7 @@ func init() {
 			n, k := nk[0], nk[1]
 			for fi, f := range []KKFamily{KKUniform, KKTranspose, KKReflect} {
 				seed := env.Seed ^ uint64(n*1000003+k*101+fi)
-				pl, err := amesh.NewPlan(amesh.Det3, n, GenKK(f, n, k, seeds.Rand(seed)), nil, amesh.Options{Allocator: alloc})
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
-				r, err := amesh.RouteKK(pl, amesh.Options{})
+				r, err := det3Run(n, GenKK(f, n, k, seeds.Rand(seed)), alloc, false)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}

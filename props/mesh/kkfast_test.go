@@ -46,6 +46,19 @@ func TestGenKKFlatEqualsGenKK(t *testing.T) {
 	r.genKKFlat(KKRowToCol, 4, 6, 1)
 }
 
+// plainAndFast routes c with runKKStatCaseWith(c, nil, nil, timesOnly)
+// and fc (c with a field planted or not) with fast, failing t on an error
+// of either or a case fast declines.
+func plainAndFast(t *testing.T, c, fc KKStatCase, timesOnly bool, fast func(KKStatCase) (amesh.KKResult, bool, error)) (want, got amesh.KKResult) {
+	t.Helper()
+	want, err1 := runKKStatCaseWith(c, nil, nil, timesOnly)
+	got, ok, err2 := fast(fc)
+	if err1 != nil || err2 != nil || !ok {
+		t.Fatalf("%+v: %v, %v, ok %v", fc, err1, err2, ok)
+	}
+	return want, got
+}
+
 // kkRuns.times gives runKKStatCaseWith's times-only result (GenKK, NewPlan,
 // RouteKKTimes) on the statistical claims' algorithms and families, on
 // consecutive runs through one kkRuns (buffers and timers reused, sizes
@@ -64,12 +77,9 @@ func TestKKRunsEqualsPlainRuns(t *testing.T) {
 	}
 	vs := []variant{{amesh.Rand4, true}, {amesh.Rand3, true}, {amesh.Rand4, false}, {amesh.Rand3, false}, {amesh.Det3, false}}
 	differs := func(c KKStatCase, fastSeed uint64) bool {
-		want, err1 := runKKStatCaseWith(c, nil, nil, true)
-		c.AlgSeed = fastSeed
-		got, ok, err2 := r.times(c)
-		if err1 != nil || err2 != nil || !ok {
-			t.Fatalf("%+v: %v, %v, ok %v", c, err1, err2, ok)
-		}
+		fc := c
+		fc.AlgSeed = fastSeed
+		want, got := plainAndFast(t, c, fc, true, r.times)
 		return got.Steps != want.Steps || !slices.Equal(got.PhaseSteps, want.PhaseSteps) || got.MaxQueue != want.MaxQueue
 	}
 	for _, sz := range sizes {
@@ -107,12 +117,9 @@ func TestKKRunsRouteEqualsPlainRuns(t *testing.T) {
 	var r kkRuns
 	sizes := []statSize{{4, 8, 2}, {4, 256, 1}, {8, 64, 2}, {6, 12, 1}, {16, 256, 1}, {4, 32, 2}}
 	differs := func(c KKStatCase, seed uint64) bool {
-		want, err1 := runKKStatCaseWith(c, nil, nil, false)
-		c.DistSeed = seed
-		got, ok, err2 := r.route(c)
-		if err1 != nil || err2 != nil || !ok {
-			t.Fatalf("%+v: %v, %v, ok %v", c, err1, err2, ok)
-		}
+		fc := c
+		fc.DistSeed = seed
+		want, got := plainAndFast(t, c, fc, false, r.route)
 		return !reflect.DeepEqual(got, want)
 	}
 	for _, sz := range sizes {

@@ -1,11 +1,7 @@
 package mesh
 
 import (
-	"bytes"
-	"compress/gzip"
-	_ "embed"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -21,34 +17,10 @@ import (
 // testdata/hunt/mesh-phase2-queue-n8-k64.json) and n = 16, k = 256 (--time
 // 6m --seed 13: 9253 evaluations, 884 s wall, 269 s CPU; gzipped, 0.8 MB
 // of JSON).
-var (
-	//go:embed testdata/mesh-lemma7-queue-n4-k16.json
-	lemma7CaseN4 []byte
-	//go:embed testdata/mesh-lemma7-queue-n8-k64.json
-	lemma7CaseN8 []byte
-	//go:embed testdata/mesh-lemma7-queue-n16-k256.json.gz
-	lemma7CaseN16 []byte
-)
-
-var lemma7Cases = []struct {
-	file string
-	raw  *[]byte
-}{
-	{"props/mesh/testdata/mesh-lemma7-queue-n4-k16.json", &lemma7CaseN4},
-	{"props/mesh/testdata/mesh-lemma7-queue-n8-k64.json", &lemma7CaseN8},
-	{"props/mesh/testdata/mesh-lemma7-queue-n16-k256.json.gz", &lemma7CaseN16},
-}
-
-// caseBytes is a saved case's JSON (gunzipped when the name ends in .gz).
-func caseBytes(file string, raw []byte) ([]byte, error) {
-	if !bytes.HasSuffix([]byte(file), []byte(".gz")) {
-		return raw, nil
-	}
-	z, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(z)
+var lemma7Cases = []savedCase{
+	{"props/mesh/testdata/mesh-lemma7-queue-n4-k16.json"},
+	{"props/mesh/testdata/mesh-lemma7-queue-n8-k64.json"},
+	{"props/mesh/testdata/mesh-lemma7-queue-n16-k256.json.gz"},
 }
 
 // Lemma7TightMin is the fraction of Lemma 7's additive term n²·log n that
@@ -64,11 +36,7 @@ func endQueue2Uncoloured(n int, d [][]amesh.Dest) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	pl, err := amesh.NewPlan(amesh.Det3, n, d, nil, amesh.Options{})
-	if err != nil {
-		return 0, err
-	}
-	r, err := amesh.RouteKK(pl, amesh.Options{})
+	r, err := det3Run(n, d, nil, false)
 	if err != nil {
 		return 0, err
 	}
@@ -83,11 +51,7 @@ func init() {
 		var ev []string
 		worst := 2.0
 		for _, c := range lemma7Cases {
-			raw, err := caseBytes(c.file, *c.raw)
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: %v", c.file, err)}
-			}
-			n, k, d, err := parseKKFile(raw)
+			n, k, d, err := c.parse()
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: %v", c.file, err)}
 			}

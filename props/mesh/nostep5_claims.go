@@ -41,18 +41,11 @@ type noStep5Case struct {
 // so they load its Step-5 rounding), then one distribution of every k-k
 // family at every size of kkSizes at the budget.
 func noStep5Cases(env props.Env) ([]noStep5Case, error) {
-	var out []noStep5Case
-	for _, c := range lemma7Cases {
-		raw, err := caseBytes(c.file, *c.raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.file, err)
-		}
-		n, k, d, err := parseKKFile(raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.file, err)
-		}
-		out = append(out, noStep5Case{"hunted " + c.file, n, k, d, map[string]any{"file": c.file}})
+	hunted, err := parseSaved(lemma7Cases)
+	if err != nil {
+		return nil, err
 	}
+	out := noStep5Hunted(hunted)
 	for _, nk := range kkSizes(env.Budget) {
 		n, k := nk[0], nk[1]
 		for fi, f := range KKFamilies {
@@ -63,13 +56,14 @@ func noStep5Cases(env props.Env) ([]noStep5Case, error) {
 	return out, nil
 }
 
-// noStep5Route routes a case without coloring with alloc on the fast engine.
-func noStep5Route(c noStep5Case, alloc allocFn, coloring bool) (amesh.KKResult, error) {
-	pl, err := amesh.NewPlan(amesh.Det3, c.n, c.dst, nil, amesh.Options{Allocator: alloc, Coloring: coloring})
-	if err != nil {
-		return amesh.KKResult{}, err
+// noStep5Hunted are saved cases as noStep5Cases: "hunted " and the file,
+// with the file as counterexample.
+func noStep5Hunted(hs []huntedKK) []noStep5Case {
+	var out []noStep5Case
+	for _, h := range hs {
+		out = append(out, noStep5Case{"hunted " + h.file, h.n, h.k, h.dst, map[string]any{"file": h.file}})
 	}
-	return amesh.RouteKK(pl, amesh.Options{})
+	return out
 }
 
 func init() {
@@ -82,7 +76,7 @@ func init() {
 			var sl slackMax
 			var ev []string
 			for _, c := range cases {
-				r, err := noStep5Route(c, alloc, false)
+				r, err := det3Run(c.n, c.dst, alloc, false)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -92,7 +86,7 @@ func init() {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: a PU ends Phase 2 with %d ≥ k + n² = %d packets", c.n, c.k, c.what, q, b), Counterexample: c.cex}
 				}
 				if strings.HasPrefix(c.what, "hunted") {
-					ra, err := noStep5Route(c, nil, false)
+					ra, err := det3Run(c.n, c.dst, nil, false)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
@@ -119,7 +113,7 @@ func init() {
 		}
 		for _, c := range cases {
 			for _, col := range []bool{false, true} {
-				r, err := noStep5Route(c, noStep5, col)
+				r, err := det3Run(c.n, c.dst, noStep5, col)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -151,13 +145,11 @@ func init() {
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
-			for _, h := range hunted {
-				cases = append(cases, noStep5Case{"hunted " + h.file, h.n, h.k, h.dst, map[string]any{"file": h.file}})
-			}
+			cases = append(cases, noStep5Hunted(hunted)...)
 			var sl slackMax
 			var ev []string
 			for _, c := range cases {
-				r, err := noStep5Route(c, alloc, true)
+				r, err := det3Run(c.n, c.dst, alloc, true)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -167,7 +159,7 @@ func init() {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d steps %v > k·n/2 + 1.5·n² = %.0f", c.n, c.k, c.what, r.Steps, r.PhaseSteps, b), Counterexample: c.cex}
 				}
 				if c.what == string(KKUniform) || strings.HasPrefix(c.what, "hunted") {
-					ra, err := noStep5Route(c, nil, true)
+					ra, err := det3Run(c.n, c.dst, nil, true)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}

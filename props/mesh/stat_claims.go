@@ -64,6 +64,11 @@ func RunKKStatCase(c KKStatCase) (amesh.KKResult, error) {
 // seeds.Derive(seed, tag, n, k, fi, run) and its coins from that seed
 // derived with 1 (a KKStatCase each); the first routing error is returned.
 func randSlowest(seed, tag uint64, alg amesh.Algorithm, n, k, runs int, fams []KKFamily) ([]int, error) {
+	return slowestBy(RunKKStatCase, seed, tag, alg, n, k, runs, fams)
+}
+
+// slowestBy is randSlowest with every case routed by route.
+func slowestBy(route func(KKStatCase) (amesh.KKResult, error), seed, tag uint64, alg amesh.Algorithm, n, k, runs int, fams []KKFamily) ([]int, error) {
 	var out []int
 	for run := range runs {
 		worst := 0
@@ -71,7 +76,7 @@ func randSlowest(seed, tag uint64, alg amesh.Algorithm, n, k, runs int, fams []K
 			c := KKStatCase{Algorithm: alg, Coloring: true, N: n, K: k, Family: f}
 			c.DistSeed = seeds.Derive(seed, tag, uint64(n), uint64(k), uint64(fi), uint64(run))
 			c.AlgSeed = seeds.Derive(c.DistSeed, 1)
-			r, err := RunKKStatCase(c)
+			r, err := route(c)
 			if err != nil {
 				return nil, err
 			}

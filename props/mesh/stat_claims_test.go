@@ -32,24 +32,23 @@ func meanLoads(alg amesh.Algorithm, n int, dst [][]amesh.Dest) []float64 {
 		}
 	}
 	type pt struct{ r, c int }
+	// along adds w to the links of line l between positions from and to
+	// (direction 1 when to < from).
+	along := func(ph, l, from, to int, w float64) {
+		d := 0
+		if from > to {
+			from, to, d = to, from, 1
+		}
+		for j := from; j < to; j++ {
+			load[ph][l][d][j] += w
+		}
+	}
 	move := func(ph int, a, b pt, w float64) {
 		switch {
 		case a.r == b.r && a.c != b.c: // along row a.r
-			lo, hi, d := a.c, b.c, 0
-			if lo > hi {
-				lo, hi, d = hi, lo, 1
-			}
-			for j := lo; j < hi; j++ {
-				load[ph][a.r][d][j] += w
-			}
+			along(ph, a.r, a.c, b.c, w)
 		case a.c == b.c && a.r != b.r: // along column a.c
-			lo, hi, d := a.r, b.r, 0
-			if lo > hi {
-				lo, hi, d = hi, lo, 1
-			}
-			for j := lo; j < hi; j++ {
-				load[ph][n+a.c][d][j] += w
-			}
+			along(ph, n+a.c, a.r, b.r, w)
 		}
 	}
 	for p, ds := range dst {
@@ -180,7 +179,7 @@ func TestMirrorKeepsPhase2(t *testing.T) {
 			dst := GenKK(KKUniform, n, k, seeds.Rand(0x10, s))
 			var p2 [2]int
 			for i, alloc := range []allocFn{nil, mirrorAllocate} {
-				r, err := det3Run(n, dst, alloc)
+				r, err := det3Run(n, dst, alloc, true)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,7 +1,6 @@
 package mesh
 
 import (
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -65,20 +64,9 @@ func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (b
 			return nil, 0, 0, err
 		}
 	}
-	score := func() (int, int64) {
-		var sq int64
-		for _, x := range load {
-			sq += int64(x) * int64(x)
-		}
-		return slices.Max(load), sq
-	}
-	// replan moves PU p's contribution to the loads from old to its
-	// targets on cur and returns the old ones.
-	replan := func(p int) ([]int32, error) {
-		t, err := amesh.Det3Phase2Targets(n, p, cur[p], o)
-		if err != nil {
-			return nil, err
-		}
+	// retarget moves PU p's contribution to the loads from its targets to
+	// t and returns the old ones.
+	retarget := func(p int, t []int32) []int32 {
 		old := targets[p]
 		for _, x := range old {
 			load[x]--
@@ -87,43 +75,73 @@ func climbPhase2Queue(n, k int, r *rand.Rand, iters, stop int, alloc allocFn) (b
 			load[x]++
 		}
 		targets[p] = t
-		return old, nil
+		return old
 	}
-	restore := func(p int, old []int32) {
-		for _, x := range targets[p] {
-			load[x]--
+	// replan retargets PU p to its targets on cur.
+	replan := func(p int) ([]int32, error) {
+		t, err := amesh.Det3Phase2Targets(n, p, cur[p], o)
+		if err != nil {
+			return nil, err
 		}
-		for _, x := range old {
-			load[x]++
-		}
-		targets[p] = old
+		return retarget(p, t), nil
 	}
-	top, sq := score()
+	var old1, old2 []int32
+	try := func(p1, p2 int) (int, int64, error) {
+		var err error
+		if old1, err = replan(p1); err != nil {
+			return 0, 0, err
+		}
+		if p2 != p1 {
+			if old2, err = replan(p2); err != nil {
+				return 0, 0, err
+			}
+		}
+		top, sq := loadScore(load)
+		return top, sq, nil
+	}
+	undo := func(p1, p2 int) {
+		if p2 != p1 {
+			retarget(p2, old2)
+		}
+		retarget(p1, old1)
+	}
+	top, sq := loadScore(load)
+	return climbSwaps(cur, k, r, iters, stop, top, sq, try, undo)
+}
+
+// loadScore is the climb's score of the end-of-Phase-2 loads: the
+// largest, then the sum of squares.
+func loadScore(load []int) (int, int64) {
+	var sq int64
+	for _, x := range load {
+		sq += int64(x) * int64(x)
+	}
+	return slices.Max(load), sq
+}
+
+// climbSwaps is the climb of climbPhase2Queue from cur, scored (top, sq):
+// each of up to iters tries swaps the destinations of two random packets
+// (p1's r1-th and p2's r2-th; equal destinations are skipped) and scores
+// the result with try(p1, p2); a lower score is undone (the swap reverted,
+// then undo(p1, p2)), any other kept. It stops once the best queue exceeds
+// stop. cur is changed in place; best is a copy.
+func climbSwaps(cur [][]amesh.Dest, k int, r *rand.Rand, iters, stop, top int, sq int64, try func(p1, p2 int) (int, int64, error), undo func(p1, p2 int)) (best [][]amesh.Dest, queue, tried int, err error) {
+	pus := len(cur)
 	best, queue = cloneKK(cur), top
 	for tried = 0; tried < iters && queue <= stop; tried++ {
-		p1, r1 := r.IntN(n*n), r.IntN(k)
-		p2, r2 := r.IntN(n*n), r.IntN(k)
+		p1, r1 := r.IntN(pus), r.IntN(k)
+		p2, r2 := r.IntN(pus), r.IntN(k)
 		if cur[p1][r1] == cur[p2][r2] {
 			continue
 		}
 		cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
-		old1, err := replan(p1)
+		t, s, err := try(p1, p2)
 		if err != nil {
 			return nil, 0, 0, err
 		}
-		var old2 []int32
-		if p2 != p1 {
-			if old2, err = replan(p2); err != nil {
-				return nil, 0, 0, err
-			}
-		}
-		t, s := score()
 		if t < top || (t == top && s < sq) {
 			cur[p1][r1], cur[p2][r2] = cur[p2][r2], cur[p1][r1]
-			if p2 != p1 {
-				restore(p2, old2)
-			}
-			restore(p1, old1)
+			undo(p1, p2)
 			continue
 		}
 		top, sq = t, s
@@ -266,23 +284,10 @@ func parseKKFile(raw []byte) (n, k int, d [][]amesh.Dest, err error) {
 // props/mesh/testdata of cases found by `routecheck hunt mesh-phase2-queue
 // --coloring`; the n = 4 one shrunk by shrinkKK, the n = 2 one is
 // thm1QueueHand).
-var (
-	//go:embed testdata/mesh-thm1-queue-n2-k8-colored.json
-	thm1CaseN2 []byte
-	//go:embed testdata/mesh-thm1-queue-n4-k16-colored.json
-	thm1CaseN4 []byte
-	//go:embed testdata/mesh-phase2-queue-n8-k64-colored.json
-	thm1CaseN8 []byte
-)
-
-// thm1Cases are the embedded cases by file name.
-var thm1Cases = []struct {
-	file string
-	raw  *[]byte
-}{
-	{"props/testdata/mesh-thm1-queue-n2-k8-colored.json", &thm1CaseN2},
-	{"props/testdata/mesh-thm1-queue-n4-k16-colored.json", &thm1CaseN4},
-	{"props/testdata/mesh-phase2-queue-n8-k64-colored.json", &thm1CaseN8},
+var thm1Cases = []savedCase{
+	{"props/testdata/mesh-thm1-queue-n2-k8-colored.json"},
+	{"props/testdata/mesh-thm1-queue-n4-k16-colored.json"},
+	{"props/testdata/mesh-phase2-queue-n8-k64-colored.json"},
 }
 
 // Thm1QueueRepaired is routecheck's repaired bound on the queues at the end
@@ -364,7 +369,7 @@ func init() {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 			}
 			for _, c := range thm1Cases[1:] {
-				n, k, d, err := parseKKFile(*c.raw)
+				n, k, d, err := c.parse()
 				if err == nil {
 					err = report(c.file, n, k, d)
 				}
@@ -421,7 +426,7 @@ func init() {
 			return o
 		}
 		for _, c := range thm1Cases[1:] {
-			n, k, d, err := parseKKFile(*c.raw)
+			n, k, d, err := c.parse()
 			if err != nil {
 				return props.Outcome{Verdict: props.Inconclusive, Evidence: c.file + ": " + err.Error()}
 			}

@@ -33,7 +33,7 @@ func TestThm1QueueHand(t *testing.T) {
 	if q != 14 || pu != 0 || measured != 14 {
 		t.Fatalf("end-of-Phase-2 queue %d at PU %d (step model %d), want 14 at PU 0", q, pu, measured)
 	}
-	fn, fk, fd, err := parseKKFile(thm1CaseN2)
+	fn, fk, fd, err := thm1Cases[0].parse()
 	if err != nil || fn != n || fk != k || !slices.EqualFunc(fd, d, slices.Equal) {
 		t.Fatalf("props/testdata/mesh-thm1-queue-n2-k8-colored.json is not thm1QueueHand: n = %d, k = %d, err %v", fn, fk, err)
 	}

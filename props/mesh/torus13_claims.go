@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	amesh "routecheck/algos/mesh"
 	"routecheck/internal/seeds"
@@ -38,11 +37,7 @@ type torusUniRun struct {
 
 // torusUniMemo holds the runs per (seed, budget): the Lemma 10 and 11
 // claims read the same runs (they share "mesh/sec-6/torus-uniform-runs").
-var torusUniMemo = struct {
-	sync.Mutex
-	runs map[[2]uint64][]torusUniRun
-	errs map[[2]uint64]error
-}{runs: map[[2]uint64][]torusUniRun{}, errs: map[[2]uint64]error{}}
+var torusUniMemo runMemo[[2]uint64, torusUniRun]
 
 const torusUniShares = "mesh/sec-6/torus-uniform-runs"
 
@@ -66,55 +61,25 @@ func torusUniRoute(env props.Env, n, k, run int, alloc allocFn, mesh bool) (toru
 	return out, nil
 }
 
-// torusUniEach hands each(run) the runs in size order until it returns
-// false: with the real ALLOCATE on the torus they are routed once per seed
-// and budget (memoized); a planted fault routes each run when reached.
-func torusUniEach(env props.Env, alloc allocFn, mesh bool, each func(torusUniRun) bool) error {
+// torusUniEach hands judge the runs in size order until it returns an
+// outcome (judgeRuns): with the real ALLOCATE on the torus they are routed
+// once per seed and budget (memoized); a planted fault routes each run
+// when reached.
+func torusUniEach(env props.Env, alloc allocFn, mesh bool, judge func(torusUniRun) *props.Outcome) *props.Outcome {
 	runs := torusUniRuns(env.Budget)
+	route := func(i int) (torusUniRun, error) {
+		nk := torusUniSizes[i/runs]
+		r, err := torusUniRoute(env, nk[0], nk[1], i%runs, alloc, mesh)
+		if mesh {
+			r.torus = r.onMesh // the fault: the mesh's times judged
+		}
+		return r, err
+	}
+	memo := &torusUniMemo
 	if alloc != nil || mesh {
-		for _, nk := range torusUniSizes {
-			for run := range runs {
-				r, err := torusUniRoute(env, nk[0], nk[1], run, alloc, mesh)
-				if err != nil {
-					return err
-				}
-				if mesh {
-					r.torus = r.onMesh // the fault: the mesh's times judged
-				}
-				if !each(r) {
-					return nil
-				}
-			}
-		}
-		return nil
+		memo = nil
 	}
-	key := [2]uint64{env.Seed, uint64(env.Budget)}
-	torusUniMemo.Lock()
-	rs, ok := torusUniMemo.runs[key]
-	err := torusUniMemo.errs[key]
-	if !ok {
-	all:
-		for _, nk := range torusUniSizes {
-			for run := range runs {
-				var r torusUniRun
-				if r, err = torusUniRoute(env, nk[0], nk[1], run, nil, false); err != nil {
-					break all
-				}
-				rs = append(rs, r)
-			}
-		}
-		torusUniMemo.runs[key], torusUniMemo.errs[key] = rs, err
-	}
-	torusUniMemo.Unlock()
-	if err != nil {
-		return err
-	}
-	for _, r := range rs {
-		if !each(r) {
-			return nil
-		}
-	}
-	return nil
+	return judgeRuns(memo, [2]uint64{env.Seed, uint64(env.Budget)}, len(torusUniSizes)*runs, route, judge)
 }
 
 // torusUniCheck judges phase ph (0-based) of every run against bound(n,
@@ -123,14 +88,12 @@ func torusUniEach(env props.Env, alloc allocFn, mesh bool, each func(torusUniRun
 func torusUniCheck(env props.Env, alloc allocFn, mesh bool, ph int, bound func(n, k int) float64) props.Outcome {
 	var sl slackMax
 	var ev []string
-	var stop *props.Outcome
 	worst, worstMesh, runs := 0, 0, torusUniRuns(env.Budget)
-	err := torusUniEach(env, alloc, mesh, func(r torusUniRun) bool {
+	stop := torusUniEach(env, alloc, mesh, func(r torusUniRun) *props.Outcome {
 		v, b := r.torus.PhaseSteps[ph], bound(r.n, r.k)
 		if float64(v) > b {
-			stop = &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, uniform run %d: Phase %d takes %d steps > %.1f (phases %v)", r.n, r.k, r.run, ph+1, v, b, r.torus.PhaseSteps),
+			return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, uniform run %d: Phase %d takes %d steps > %.1f (phases %v)", r.n, r.k, r.run, ph+1, v, b, r.torus.PhaseSteps),
 				Counterexample: KKCase{amesh.Det3, false, r.n, r.k, KKUniform, r.seed}}
-			return false
 		}
 		sl.see(float64(v), b)
 		worst, worstMesh = max(worst, v), max(worstMesh, r.onMesh.PhaseSteps[ph])
@@ -138,12 +101,9 @@ func torusUniCheck(env props.Env, alloc allocFn, mesh bool, ph int, bound func(n
 			ev = append(ev, fmt.Sprintf("n=%d k=%d: %d ≤ %.1f (k·n/8 = %d; the mesh on the same plans: %d)", r.n, r.k, worst, b, r.k*r.n/8, worstMesh))
 			worst, worstMesh = 0, 0
 		}
-		return true
+		return nil
 	})
-	switch {
-	case err != nil:
-		return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-	case stop != nil:
+	if stop != nil {
 		return *stop
 	}
 	return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("largest Phase %d over %d uniform runs per size: %s", ph+1, runs, strings.Join(ev, "; "))})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	amesh "routecheck/algos/mesh"
 	"routecheck/internal/seeds"
@@ -66,33 +65,33 @@ type torus6Run struct {
 // 9 claims read the same runs; they share "mesh/sec-6/torus6-runs", so
 // `routecheck claims` runs them one after the other and only the first
 // routes).
-var torus6Memo = struct {
-	sync.Mutex
-	runs map[uint64][]torus6Run
-	errs map[uint64]error
-}{runs: map[uint64][]torus6Run{}, errs: map[uint64]error{}}
+var torus6Memo runMemo[uint64, torus6Run]
 
 // torus6Route routes dst uncoloured with ALLOCATE replaced by alloc unless
 // nil, on the torus (split ties) or, when mesh is set, on the mesh with
 // the fast engine (a planted fault).
 func torus6Route(n int, dst [][]amesh.Dest, alloc allocFn, mesh bool) (amesh.KKResult, error) {
+	if mesh {
+		return det3Run(n, dst, alloc, false)
+	}
 	pl, err := amesh.NewPlan(amesh.Det3, n, dst, nil, amesh.Options{Allocator: alloc})
 	if err != nil {
 		return amesh.KKResult{}, err
 	}
-	if mesh {
-		return amesh.RouteKK(pl, amesh.Options{})
-	}
 	return amesh.RouteKKTorusSplit(pl)
 }
 
-// torus6Runs hands each(run) the uncoloured runs at every size of
-// torus6Sizes (in order) and family of torus6Families (in order) until each
-// returns false: with the real ALLOCATE on the torus they are routed once
-// per seed (memoized); for a planted fault (alloc, or the mesh) each run
-// is routed only when it is reached, so a fault caught early costs little.
-func torus6Runs(env props.Env, alloc allocFn, mesh bool, each func(torus6Run) bool) error {
-	route := func(n, k, fi int, f KKFamily) (torus6Run, error) {
+// torus6Runs hands judge the uncoloured runs at every size of torus6Sizes
+// (in order) and family of torus6Families (in order) until it returns an
+// outcome (judgeRuns): with the real ALLOCATE on the torus they are routed
+// once per seed (memoized); for a planted fault (alloc, or the mesh) each
+// run is routed only when it is reached, so a fault caught early costs
+// little.
+func torus6Runs(env props.Env, alloc allocFn, mesh bool, judge func(torus6Run) *props.Outcome) *props.Outcome {
+	fams := len(torus6Families)
+	route := func(i int) (torus6Run, error) {
+		n, k, fi := torus6Sizes[i/fams][0], torus6Sizes[i/fams][1], i%fams
+		f := torus6Families[fi]
 		seed := seeds.Derive(env.Seed, 0x7060, uint64(n), uint64(k), uint64(fi))
 		r, err := torus6Route(n, genTorusKK(f, n, k, seed), alloc, mesh)
 		if err != nil {
@@ -100,46 +99,11 @@ func torus6Runs(env props.Env, alloc allocFn, mesh bool, each func(torus6Run) bo
 		}
 		return torus6Run{n, k, f, seed, r}, nil
 	}
+	memo := &torus6Memo
 	if alloc != nil || mesh {
-		for _, nk := range torus6Sizes {
-			for fi, f := range torus6Families {
-				r, err := route(nk[0], nk[1], fi, f)
-				if err != nil {
-					return err
-				}
-				if !each(r) {
-					return nil
-				}
-			}
-		}
-		return nil
+		memo = nil
 	}
-	torus6Memo.Lock()
-	rs, ok := torus6Memo.runs[env.Seed]
-	err := torus6Memo.errs[env.Seed]
-	if !ok {
-	all:
-		for _, nk := range torus6Sizes {
-			for fi, f := range torus6Families {
-				var r torus6Run
-				if r, err = route(nk[0], nk[1], fi, f); err != nil {
-					break all
-				}
-				rs = append(rs, r)
-			}
-		}
-		torus6Memo.runs[env.Seed], torus6Memo.errs[env.Seed] = rs, err
-	}
-	torus6Memo.Unlock()
-	if err != nil {
-		return err
-	}
-	for _, r := range rs {
-		if !each(r) {
-			return nil
-		}
-	}
-	return nil
+	return judgeRuns(memo, env.Seed, len(torus6Sizes)*fams, route, judge)
 }
 
 // torus6Check judges every run (families filtered by fams unless nil): bad
@@ -149,7 +113,6 @@ func torus6Runs(env props.Env, alloc allocFn, mesh bool, each func(torus6Run) bo
 func torus6Check(env props.Env, alloc allocFn, mesh bool, fams func(KKFamily) bool, what string, judge func(r torus6Run) (value, bound float64, bad bool)) props.Outcome {
 	var sl slackMax
 	var ev, parts []string
-	var stop *props.Outcome
 	lastFam := torus6Families[len(torus6Families)-1]
 	flush := func(r torus6Run, b string) {
 		if parts != nil {
@@ -158,14 +121,13 @@ func torus6Check(env props.Env, alloc allocFn, mesh bool, fams func(KKFamily) bo
 		}
 	}
 	bound := ""
-	err := torus6Runs(env, alloc, mesh, func(r torus6Run) bool {
+	stop := torus6Runs(env, alloc, mesh, func(r torus6Run) *props.Outcome {
 		endOfSize := r.f == lastFam
 		if fams == nil || fams(r.f) {
 			v, b, bad := judge(r)
 			if bad {
-				stop = &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s %g against the bound %.0f (phases %v, largest queue at each phase end %v)", r.n, r.k, r.f, what, v, b, r.r.PhaseSteps, r.r.EndQueue),
+				return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s %g against the bound %.0f (phases %v, largest queue at each phase end %v)", r.n, r.k, r.f, what, v, b, r.r.PhaseSteps, r.r.EndQueue),
 					Counterexample: KKCase{amesh.Det3, false, r.n, r.k, r.f, r.seed}}
-				return false
 			}
 			sl.see(v, b)
 			bound = fmt.Sprintf(" (bound %.0f)", b)
@@ -174,12 +136,9 @@ func torus6Check(env props.Env, alloc allocFn, mesh bool, fams func(KKFamily) bo
 		if endOfSize {
 			flush(r, bound)
 		}
-		return true
+		return nil
 	})
-	switch {
-	case err != nil:
-		return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-	case stop != nil:
+	if stop != nil {
 		return *stop
 	}
 	return sl.on(props.Outcome{Verdict: props.Holds, Evidence: what + ": " + strings.Join(ev, "; ")})
@@ -295,17 +254,14 @@ func init() {
 				worst, ratio := 0, 0.0
 				for run := range runs {
 					seed := seeds.Derive(env.Seed, 0x7061, uint64(n), uint64(k), uint64(run))
-					pl, err := amesh.NewPlan(amesh.Det3, n, GenKK(KKUniform, n, k, seeds.Rand(seed)), nil, amesh.Options{Coloring: true})
-					if err != nil {
-						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-					}
-					rm, err := amesh.RouteKK(pl, amesh.Options{})
+					dst := GenKK(KKUniform, n, k, seeds.Rand(seed))
+					rm, err := det3Run(n, dst, nil, true)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
 					r := rm
 					if !mesh {
-						if r, err = amesh.RouteKKTorusSplit(pl); err != nil {
+						if r, err = torusRun(n, dst, true, torusSplit); err != nil {
 							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 						}
 					}

@@ -171,7 +171,7 @@ func init() {
 			label := func(n, k int, _ float64) string { return fmt.Sprintf("n=%d k=%d: ", n, k) }
 			return torusBoundRows(env, variant, label, func(n, k int, b float64, c torusCase, parts, ev []string) (string, *props.Outcome) {
 				rt := c.r
-				rm, err := det3Run(n, c.dst, nil)
+				rm, err := det3Run(n, c.dst, nil, true)
 				if err != nil {
 					return "", &props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}

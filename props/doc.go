@@ -19,4 +19,12 @@
 // another; the conformance suites are props/<net>test. `go test ./props`
 // imports every network's package (ledger_imports_test.go), so it still
 // checks the whole ledger; so does cmd/routecheck (claims_register.go).
+//
+// A network package keeps its claims' words apart from their checks: the
+// source, statement, scope and notes of a claim whose words are fixed text
+// are a record in the package's ledger.md (one "## ID" heading, then
+// "- field: value" lines), and the Go literal is wrapped in ledger.Text,
+// which fills those fields by ID (props/internal/claimtab.Ledger). Words
+// that are computed (sizes, table cells, formatted numbers) stay in Go.
+// TestLedgersAllUsed fails on a record no claim takes.
 package props

@@ -176,16 +176,8 @@ func logLog(n int) int { return bits.Len(uint(n - 1)) }
 
 func init() {
 	claimtab.Register(
-		claimtab.WithFault(props.Claim{ID: "bfly/sec3/paths-and-delivery", Source: seed001 + " §3 (the routing path) and §2", Kind: props.Invariant, Recorded: props.Holds,
-			Statement: "Every packet is delivered exactly once, at its destination, after following §3's node sequence (r random transitions, then the unique path through the last n stages: n + r links); no packet is lost or duplicated.",
-			Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models (strict and pipelined buffers), both disciplines, 1–4 permutations (random, transpose, bit reversal, independent), on the step model",
-			Notes:     "The step model checks its invariants (every packet on its path, conservation) after every step; the check compares the model's path with §3's path written bit by bit (oracles/bflyforms.ExtRow) and every delivery with the destination. [2026-11-23] Power: a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict) is caught (the model rejects the step). No fault is planted in the path comparison itself (that would need a mutant model).",
-		}, bflyPathsCheck, ab.NoFault, ab.FaultIgnoreStrict, "a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict)"),
-		claimtab.WithFault(props.Claim{ID: "bfly/engine/equals-model", Source: seed001 + " §2–4 (routecheck's fast engine)", Kind: props.Invariant, Recorded: props.Holds,
-			Statement: "The fast engine used for the large simulations delivers every packet in the same step as the greedy policy on the step model.",
-			Scope:     "n ≤ 5, 0 ≤ r ≤ n, both node models, strict and pipelined buffers, both disciplines, 1–6 permutations",
-			Notes:     "[2026-11-23] Power: an engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict, the model unchanged) is caught.",
-		}, bflyEngineCheck, ab.NoFault, ab.FaultIgnoreStrict, "a fast engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict on the engine only)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/sec3/paths-and-delivery", Kind: props.Invariant, Recorded: props.Holds}), bflyPathsCheck, ab.NoFault, ab.FaultIgnoreStrict, "a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/engine/equals-model", Kind: props.Invariant, Recorded: props.Holds}), bflyEngineCheck, ab.NoFault, ab.FaultIgnoreStrict, "a fast engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict on the engine only)"),
 	)
 }
 
@@ -335,22 +327,10 @@ func bflyLowerCheck(mode mb.Mode, strict bool, fault ab.Fault) func(props.Env) p
 
 func init() {
 	claimtab.Register(
-		claimtab.WithFault(props.Claim{ID: "bfly/thm-6/m-bounds", Source: seed001 + " Theorem 6 (proof)", Kind: props.Exact, Recorded: props.Holds,
-			Statement: "|M(π, s, (a_{r+1}…a_n))| ≤ 2^r for s ≤ r and ≤ min(2^s, 2^r·2^{n−s}) for s > r, for every π; the bounds are attained.",
-			Scope:     "every permutation of N = 4 and N = 8 (n = 2, 3 exhaustive, bounds attained at every r, s), and for N = 16 (n = 4) the transpose, the bit reversal and random permutations (2·10^3 small, 2·10^4 default, 10^5 large, in all counting those two); every r ≤ n",
-			Notes:     "[2026-11-23] Power: the same check against the bound read one unit lower (MBound − 1) is the planted fault (exact value, input perturbed by one unit).",
-		}, bflyMBoundsCheck, 0, -1, "the bound read one unit lower (MBound(n, r, s) − 1)"),
-		claimtab.WithFault(props.Claim{ID: "bfly/thm-6/union-bound", Source: seed001 + " Theorem 6 (proof, first display)", Kind: props.Exact, Recorded: props.Holds,
-			Statement: "The number of permutations outside Ψ(r, τ) is at most Σ_{s=r}^{n−1} Σ_{k≥τ} (N/2^r) C(2^s,k) C(2^r·2^{n−s},k) k! (N−k)!.",
-			Scope:     "N = 4 and 8, every r ≤ n and every τ with 2^r < τ ≤ max|M| + 1 (exhaustive counts against the exact sum, math/big)",
-			Notes:     "The printed upper limit '(n+r)/2' of k is read as min(2^s, 2^r·2^{n−s}) ≤ 2^{(n+r)/2} (larger k contribute 0). The sum starts at s = r, so it bounds the count only for τ > 2^r (the proof's case τ = c·2^r, c ≥ 7). The proof's closing chain of inequalities is garbled in the extracted text and is not checked; Theorem 6's conclusion is checked statistically by bfly/thm-6/good-fraction.",
-		}, bflyUnionCheck, 0, 1, "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/m-bounds", Kind: props.Exact, Recorded: props.Holds}), bflyMBoundsCheck, 0, -1, "the bound read one unit lower (MBound(n, r, s) − 1)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/union-bound", Kind: props.Exact, Recorded: props.Holds}), bflyUnionCheck, 0, 1, "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)"),
 
-		withFaults(props.Claim{ID: "bfly/lemma-9/node-bound", Source: seed001 + " Lemma 9 (part 1 and its proof)", Kind: props.Invariant, Recorded: props.Holds,
-			Statement: "Whatever the random transitions, a node at stage s ≤ r carries ≤ t·2^s packets of t permutations, a node (s, a) with r < s ≤ n carries only packets of M(π_ℓ, s, (a_{r+1}…a_n)) (≤ Σ_ℓ |M|), so ≤ t·c·2^r for permutations in Ψ(r, c·2^r).",
-			Scope:     "n ≤ 6, 0 ≤ r ≤ n, 1–6 permutations (copies or independent), random X; the repeated stages n + j, which the proof does not discuss, checked against t·2^{r−j}",
-			Notes:     "[2026-11-23] Power: two planted faults, both fixed before running: a router whose packets take one random transition more than the analysis' r (congestion measured on the network with r + 1 random stages, stages ≤ n, bound with r), and a router that injects a copy of packet 0 at its source.",
-		}, bflyLemma9Check, 0,
+		withFaults(ledger.Text(props.Claim{ID: "bfly/lemma-9/node-bound", Kind: props.Invariant, Recorded: props.Holds}), bflyLemma9Check, 0,
 			plant("a router whose packets take r + 1 random transitions (the analysis assumes r)", 1),
 			plant("a router that injects a copy of packet 0 at its source", 2)),
 	)

@@ -101,21 +101,12 @@ func bflyHuntedQueueCheck(cScale float64) func(props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(props.Claim{ID: "bfly/thm-2/hunted-latency", Source: seed001 + " Theorem 2 (the hunted worst case; issue 11 §3)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "For the permutation π that `routecheck hunt bfly-latency` found slowest under renaming (N = 64), greedy routing of σ^{-1}πσ takes < a·log N steps with probability > 1 − 1/N over fresh σ and coins, a = 3.",
-		Scope:     "the saved case testdata/hunt/bfly-latency-n6-r0.json (copied to props/bfly/testdata): N = 2^6, r = 0, §2 node model, §3's priorities; replayed on its 8 hunt seeds (engine and step model, hunt.Cite), then routed with 60, 200, 1000 fresh seeds (small, default, large) on the fast engine (bflyhunt.Instance.Run, one seed of the replay); exact binomial tail at Alpha",
-		Notes: "Reading: a = 3 as in bfly/thm-2/time-renamed (fixed there before running), whose test this is, on the adversary's π. Why fresh seeds: the hunt compares permutations on 8 fixed seeds (common random numbers) and keeps the maximum, so its value is biased upward by selection (pops/cor-3.9/hunted-steps shows how far). The case (`routecheck hunt bfly-latency --iters 2000`, seed 1): 1.6875 on its own seeds against 1.5625 for the best of 2040 random permutations (found_by): with renaming the adversary gains little, as the theorem says, and on fresh seeds the same π averages about 1.45·log N. The check first judged the hunt's own mean (1.6875 < 3, holds, the same fault caught) and was changed to fresh seeds before recording, for the reason above. " +
-			"Power (exact binomial, q = 1/N = 1/64, α = 1e-9; the evidence prints it): the smallest detectable rate of runs at or above a·log N is 12 of 60 runs (20%) at small, 19 of 200 (9.5%) at default, 45 of 1000 (4.5%) at large, against the 1/64 ≈ 1.6% the theorem allows: a π slow in fewer runs than that is not detected at that budget. " +
-			"Planted fault (written before running, with the hunted value known): the same check with a halved (1.5·log N), the fault of bfly/thm-2/time-renamed.",
+	props.Register(ledger.Text(props.Claim{ID: "bfly/thm-2/hunted-latency", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
 		Check:  bflyHuntedLatencyCheck(3),
 		Faults: []props.Fault{{Name: "a halved (1.5·log N)", Check: bflyHuntedLatencyCheck(1.5)}},
-	})
-	props.Register(props.Claim{ID: "bfly/thm-8/hunted-queue", Source: seed001 + " Theorem 8 and Lemma 9 (the hunted worst case; issue 11 §3)", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Reading,
-		Statement: "The renamed permutation that `routecheck hunt bfly-queue` found with the largest queues on the butterfly with r = ⌈log log N⌉ extra stages keeps its mean largest queue below Lemma 9's congestion bound 6c·log N (c = 7).",
-		Scope:     "the saved case testdata/hunt/bfly-queue-n6-r3.json (copied to props/bfly/testdata): N = 2^6, r = 3, one renamed permutation (t = 1 ≤ log N), 8 fixed seeds; replayed on the fast engine and the step model (hunt.Cite); the same at every budget",
-		Notes: "Recorded inconclusive: no power. The case (`routecheck hunt bfly-queue --r 3 --iters 2000`, seed 1; 3 against 3 for the best of 2042 random permutations, then shrunk to 10 packets not fixed points) has mean largest queue 3 against 6c·log N = 252 (slack ≈ 0.012), and the planted fault, written before running — c halved (21·log N = 126, the fault of bfly/thm-8/time-and-congestion) — is far from it too: at N = 64 no permutation can reach the bound (a node is reached from ≤ 2^s inputs and reaches ≤ 2^{n+r−s} outputs, so one permutation loads it with ≤ 2^⌊(n+r)/2⌋ = 16 packets), as bfly/thm-8/time-and-congestion notes for its congestion half below N = 2^10. The claim cites the hunted worst case and its slack; it cannot fail at this size. " +
-			"Every permutation of N = 64 is in Ψ(3, 56) (|M| ≤ 16, oracles/bflyforms), so the theorem's assumption holds for the hunted one. The largest queue is at most the congestion (every packet in a queue passes through its node), so the queue is judged against the congestion bound.",
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "bfly/thm-8/hunted-queue", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Reading,
 		Check:  bflyHuntedQueueCheck(1),
 		Faults: []props.Fault{{Name: "c halved (21·log N)", Check: bflyHuntedQueueCheck(0.5)}},
-	})
+	}))
 }

@@ -136,22 +136,15 @@ func mbflyHuntedStepsCheck(scale float64) func(props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(props.Claim{ID: "mbfly/sec3.2/hunted-buffer", Source: mbflySrc + " §3.2 (\"no more than L packets will be stored simultaneously in one processor\"; the hunted worst case, issue 11 §3)", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "The permutation that `routecheck hunt mbfly-buffer` found with the fullest buffer (simulated annealing over permutations, against random sampling at the same number of evaluations) stores at most L packets in any node: largest buffer / L ≤ 1.",
-		Scope:     "the saved case testdata/hunt/mbfly-buffer-n6-d2-l4.json (copied to props/mbfly/testdata): N = 2^6, d = 2, L = 4, net seed 1, §3.2's batched priority router; replayed through hunt.Cite (the path of `routecheck replay`); the same at every budget",
-		Notes: "The case (`routecheck hunt mbfly-buffer --iters 2000`, seed 1) reaches a buffer of exactly L = 4 (slack 1: the bound is attained), and so does the best of 2035 random permutations: the search gains nothing here (internal/mbflyhunt's package comment). What this claim adds to mbfly/sec3.2/buffers-le-L is that the bound is tight on the adversary's instance, not only respected. The model (models/multibutterfly) rejects a step that fills a buffer beyond L (ErrCapacity), so a router that broke the bound could never record a value above 1, and before the review fix a replay error was inconclusive: the claim could not come out violated. Now the check routes the cited permutation again with the router under test, the two ways the replayer does (the router on the model, then the engine with invariants), and records a step the model rejects with ErrCapacity as violated — a buffer over L is exactly the claim failing (TestHuntedBufferOverLIsViolated: the batch-ignoring router on this instance with L = 2 overflows and is judged violated). Other routing errors stay inconclusive. " +
-			"Planted faults: (1) written before running, with the hunted value known: the same check with L halved (the bound ½ in units of L): caught. (2) Added in the review fix, written before running it on this case: the router fault of mbfly/sec3.2/buffers-le-L, a router that moves a packet into a node already holding a packet of its batch (amb.FaultIgnoreBatch), on the hunted permutation through the same path: NOT caught. On the model it delivers everything with a largest buffer of 3 (below the real router's 4 — the permutation was hunted against the real router, not this one); the engine's per-batch invariant then rejects it (two packets of batch 0 in one node), which is not a buffer over L, so the outcome is inconclusive. (A router that believes there are L + 1 batches, tried as a scratch measurement, also peaks at 3 here; on the same permutation with smaller L the batch-ignoring router overflows for L ≤ 2 and that one for L ≤ 3.) So on this instance the check's power against router faults is shown only through the L = 2 test above; mbfly/sec3.2/buffers-le-L, over many instances, is where such faults are caught.",
+	props.Register(ledger.Text(props.Claim{ID: "mbfly/sec3.2/hunted-buffer", Kind: props.Bound, Recorded: props.Holds,
 		Check: mbflyHuntedBufferCheck(amb.NoFault, 1),
 		Faults: []props.Fault{
 			{Name: "L halved (bound ½·L)", Check: mbflyHuntedBufferCheck(amb.NoFault, 0.5)},
 			{Name: "a router that moves a packet into a node already holding a packet of its batch (amb.FaultIgnoreBatch), on the hunted permutation", Check: mbflyHuntedBufferCheck(amb.FaultIgnoreBatch, 1)},
 		},
-	})
-	props.Register(props.Claim{ID: "mbfly/thm-3.1/hunted-steps", Source: mbflySrc + " Theorem 3.1 (2d steps per iteration, T0 iterations; the hunted worst case, issue 11 §3)", Kind: props.Bound, Recorded: props.Inconclusive,
-		Statement: "The permutation that `routecheck hunt mbfly-steps` found slowest on a design network (d = 32, α = 1/32, β = 7, L = 4) is routed within Theorem 3.1's 2d·T0 steps: steps / (2d·T0) ≤ 1.",
-		Scope:     "the saved case testdata/hunt/mbfly-steps-n6-d32-l4.json (copied to props/mbfly/testdata): N = 2^6, T0 = 76 (oracles/mbflyforms.BestT0), net seed 1, the network verified by exact enumeration in the check; replayed through hunt.Cite; the same at every budget",
-		Notes:     "Recorded inconclusive: no power, for the reason mbfly/thm-3.1/time-bound gives. The case (`routecheck hunt mbfly-steps --iters 2000`, seed 1): 11 iterations = 704 steps against 2d·T0 = 4864 (value 0.1447, slack ≈ 0.14), tied by the best of 2030 random permutations; the planted fault, written before running — the bound halved, the fault of mbfly/thm-3.1/time-bound — is still 3.5 times above the hunted time, so this check cannot tell the bound from one several times smaller. The claim cites the adversary's worst time and its slack: even the hunted permutation needs log N + 5 iterations against T0 = 76.",
-		Check:     mbflyHuntedStepsCheck(1),
-		Faults:    []props.Fault{{Name: "the bound 2d·T0 halved", Check: mbflyHuntedStepsCheck(0.5)}},
-	})
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "mbfly/thm-3.1/hunted-steps", Kind: props.Bound, Recorded: props.Inconclusive,
+		Check:  mbflyHuntedStepsCheck(1),
+		Faults: []props.Fault{{Name: "the bound 2d·T0 halved", Check: mbflyHuntedStepsCheck(0.5)}},
+	}))
 }

@@ -56,15 +56,11 @@ func mbflyMaxFlow(net *mb.Network, s, t int32) int {
 
 func registerMbflyPaths() {
 	claimtab.Register(
-		claimtab.WithFault(props.Claim{
-			ID:        "mbfly/sec3.1/d-edge-disjoint-paths",
-			Source:    mbflySrc + " §3.1 (\"Clearly, there are d edge disjoint paths of length log N connecting each input to each output\")",
-			Statement: "between every input and every output of an (N, d)-multi-butterfly there are exactly d edge-disjoint paths (max-flow = d)",
-			Scope:     "random networks, d ∈ {1, 2, 3, 4}; every (input, output) pair; N ∈ {2, 4, 8, 16} (small), up to 32 (default, large)",
-			Kind:      props.Exact,
-			Recorded:  props.Holds,
-			Notes:     "Max-flow by augmenting paths on the edge list (parallel edges counted). At most d because an input has d edges into the half that holds the output; at least d because every node on the route has d edges into the next set on the route (the deepest node of any cut's source side contributes all d).",
-		}, mbflyPathsCheck, false, true, "every network with its first edge deleted (a construction that loses one edge)"),
+		claimtab.WithFault(ledger.Text(props.Claim{
+			ID:       "mbfly/sec3.1/d-edge-disjoint-paths",
+			Kind:     props.Exact,
+			Recorded: props.Holds,
+		}), mbflyPathsCheck, false, true, "every network with its first edge deleted (a construction that loses one edge)"),
 	)
 }
 

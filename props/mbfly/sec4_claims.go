@@ -153,30 +153,22 @@ func sec4LoadCheck(env props.Env) props.Outcome {
 }
 
 func registerSec4() {
-	props.Register(props.Claim{
-		ID:        "mbfly/sec4.2/processor-merge",
-		Source:    mbflySrc + " §4.2 (\"Thus, we can simulate the network on N processors. Each processor has degree 6d + 2, and 3 buffers. An execution of each iteration, by the N processors, takes 3d + 1 steps.\")",
-		Statement: "the n(3 log n + 1) nodes of the §4.1 network can be placed three to a processor on N = n(log n + 1) processors so that every processor has degree ≤ 6d + 2 and an iteration takes 3d + 1 steps (d expander steps, 2d splitter steps, 1 direct step, each phase one node per processor)",
-		Scope:     "our §4.1 networks (random expanders and splitters, König colourings), n ∈ {4, 8, 16} (small), up to 64 (default); d ∈ {1, 2, 3, 5}; both iteration parities",
-		Kind:      props.Exact,
-		Class:     props.Reading,
-		Recorded:  props.Holds,
-		Notes:     "Reading: the paper does not say which nodes share a processor. Ours: processor (i, q), i = 0 … log n, hosts ⟨i, q⟩, ⟨i + log n + 1, q⟩ and ⟨i + 2 log n + 2, q⟩ (where they exist): each row then hosts exactly one node of each phase (stages 0 … log n for the expanders, log n … 2 log n for the splitters, 2 log n … 3 log n for the direct edges), so the three phases run one after the other with the network's own colourings. The degree 6d + 2 is attained (2d expander + 4d multi-butterfly + 2 direct) from log n ≥ 4 (measured: 26, 31, 32, 32, 32 at d = 5, n = 4 … 64). Power: the naive placement ⟨i⟩, ⟨log n + i⟩, ⟨2 log n + i⟩ (fixed before running) is caught — row log n then hosts stages log n, 2 log n and 3 log n, two of them in one phase (log n and 2 log n in the splitter phase, 2 log n and 3 log n in the direct phase). (The network has n(3 log n + 1) = 3N − 2n nodes, not the 3N of §4.1's text.)",
-		Check:     sec4MergeCheck(sec4Rows),
-		Faults:    []props.Fault{{Name: "the naive placement: row i hosts stages i, log n + i, 2 log n + i (fixed before running)", Check: sec4MergeCheck(sec4Naive)}},
-	})
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/sec4.2/processor-merge",
+		Kind:     props.Exact,
+		Class:    props.Reading,
+		Recorded: props.Holds,
+		Check:    sec4MergeCheck(sec4Rows),
+		Faults:   []props.Fault{{Name: "the naive placement: row i hosts stages i, log n + i, 2 log n + i (fixed before running)", Check: sec4MergeCheck(sec4Naive)}},
+	}))
 
-	props.Register(props.Claim{
-		ID:        "mbfly/sec4.2/batch-load",
-		Source:    mbflySrc + " §4.2 (\"batch k, B(k), consists of no more than αn packets … This construction guarantees that no more than αm packets from each batch can reach the input set of any m-splitter\")",
-		Statement: "with ⌈1/α⌉(log n + 1) batches by destination row and column mod ⌈1/α⌉, no batch has more than αn packets and at most αm packets of a batch reach any m-splitter",
-		Scope:     "α ∈ {0.042, 0.04 (the printed §4.3 sets), 1/8, 1/4}; n, m = 2 … 2^12; exact counts (a batch reaches splitter (s, j) with exactly its columns of prefix j: ⌈m/A⌉ or ⌊m/A⌋ of them)",
-		Kind:      props.Exact,
-		Class:     props.Paper,
-		Recorded:  props.Violated,
-		Notes:     "The load depends only on the printed column rule q = k mod ⌈1/α⌉; the garbled row part s = ⌊k/⌈1/α⌉⌋ (nearest- or farthest-row-first, see mbfly/sec4.2/literal-exchange) only orders the batches, so the violation holds under either reading — class paper (was reading after review). The guarantee fails for every splitter with m < ⌈1/α⌉ (one packet against αm < 1) and wherever ⌈1/α⌉ ∤ m, and a batch has ⌈n/⌈1/α⌉⌉ > αn packets whenever ⌈1/α⌉ ∤ n (e.g. α = 0.042, n = 32: 2 > 1.344). At the printed explicit α = 0.04 (⌈1/α⌉ = 25, αm = m/25 exactly) 25 divides no power of two, so ⌈m/25⌉ > 0.04m for every m (m = 1024: 41 > 40.96): Claims 4.1–4.2's hypothesis fails by under one packet at every stage, not only on the last log(1/α) stages as in §3 (mbfly/sec3.2/batch-load). At α = 0.042 (A = 24) it fails for m ≤ 512 and holds from m = 1024 (43 < 43.008).",
-		Check:     sec4LoadCheck,
-	})
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/sec4.2/batch-load",
+		Kind:     props.Exact,
+		Class:    props.Paper,
+		Recorded: props.Violated,
+		Check:    sec4LoadCheck,
+	}))
 }
 
 // sec4LiteralRun runs §4.2's protocol on s with A = ⌈1/α⌉ and reports
@@ -263,21 +255,17 @@ func registerSec4Literal() {
 	absorbing := func(s mb.CommState, A int) (amb.CommResult, mb.CommState, error) {
 		return amb.RunComm(s, A, 0, true)
 	}
-	props.Register(props.Claim{
-		ID:        "mbfly/sec4.2/literal-exchange",
-		Source:    mbflySrc + " §4.1–4.2 (\"nodes … can either exchange the content of one of their buffers or keep their buffers unchanged\"; \"if node ⟨t, q⟩ stores in its buffer a packet with higher priority than the packet stored in the buffer of ⟨t + 1, q'⟩, the two nodes exchange packets\"; batch set \"{⟨s, q⟩ | s = ⌊k/⌈1/α⌉⌋, q = k mod ⌈1/α⌉}\")",
-		Statement: "under the literal one-buffer rule — a packet that reaches its destination keeps occupying that node's buffer — the §4.2 protocol deadlocks when the batches order destination rows nearest-first (r = row − 2 log n), and brings every packet to its destination when they order them farthest-first (r' = log n − r); the printed batch set fits both orders",
-		Scope:     "n ∈ {2, 4, 8} (small), + 16; d ∈ {1, 2}; ⌈1/α⌉ ∈ {1, 2, 4}; random destination bijections (54 instances at small, 120 at default), each run with both orders (nearest-first only until its first deadlock); smallest first; run cap 64(3 log n + A + 4) iterations",
-		Kind:      props.Invariant,
-		Class:     props.Reading,
-		Recorded:  props.Holds,
-		Notes:     "Restated after review (was recorded violated as \"the literal rule still delivers\", with the conclusion that §4 needs the absorbing reading or 4 buffers — wrong: the deadlock needs the nearest-row-first batch order of algos/multibutterfly.CommBatch). The printed batch set \"s = ⌊k/⌈1/α⌉⌋\" is garbled (it names a single node) and does not say from which end of the last log n + 1 stages s counts. Nearest-first: a delivered packet has higher priority than any packet of its column bound for a later row, which can never exchange with it and waits for ever behind it on the direct edges (or at ⟨2 log n, q⟩); the minimal deadlock is at n = 2. Farthest-first (amb.FarthestRowFirst): every packet that must pass a delivered one is bound for a later row, so it has the higher priority and exchanges past it (the delivered packet steps back and returns); every run completes (reviewer measured 54/54 at small, 120/120 at default; this check re-runs them). So under the farthest-first reading the literal three-buffer rule suffices at n ≤ 16; the absorbing reading (mbfly/sec4.2/comm-delivers) is needed only with nearest-first. Power (fixed before running): with the two orders swapped the completion half fails, and with the absorbing rule in place of nearest-first keep-buffer the deadlock half finds no deadlock. Replay: the counterexample (network_seed for internal/seeds.Rand, dest) with amb.RunCommLiteralOrder. Algorithm: algos/multibutterfly.RunCommLiteralOrder on mb.StepCommKeep (differential tests against RunComm/StepComm up to the first delivery).",
-		Check:     sec4LiteralCheck("nearest-row-first", sec4LiteralOrder(amb.NearestRowFirst), "farthest-row-first", sec4LiteralOrder(amb.FarthestRowFirst)),
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/sec4.2/literal-exchange",
+		Kind:     props.Invariant,
+		Class:    props.Reading,
+		Recorded: props.Holds,
+		Check:    sec4LiteralCheck("nearest-row-first", sec4LiteralOrder(amb.NearestRowFirst), "farthest-row-first", sec4LiteralOrder(amb.FarthestRowFirst)),
 		Faults: []props.Fault{
 			{Name: "the two row orders swapped (fixed before running)", Check: sec4LiteralCheck("farthest-row-first", sec4LiteralOrder(amb.FarthestRowFirst), "nearest-row-first", sec4LiteralOrder(amb.NearestRowFirst))},
 			{Name: "the absorbing rule (amb.RunComm) as the nearest-first run (fixed before running)", Check: sec4LiteralCheck("nearest-row-first, absorbing", absorbing, "farthest-row-first", sec4LiteralOrder(amb.FarthestRowFirst))},
 		},
-	})
+	}))
 }
 
 // thm43Counts returns, for Theorem 4.3's proof network (n nodes per
@@ -321,17 +309,13 @@ func thm43Check(env props.Env) props.Outcome {
 }
 
 func registerThm43Counts() {
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/node-count",
-		Source:    mbflySrc + " Theorem 4.3's proof (\"Let N = n(log n + d log d). We start with a network that consists of 3 log n + 4d log 2d + 1 stages … we add 2nd log 2d new vertices … We get a graph with 3N processors\")",
-		Statement: "the proof's network (3 log n + 4d log 2d + 1 stages of n nodes, plus the cycle vertices replacing the nodes of the multi-butterfly's first log 2d stages) has at most 3N nodes, N = n(log n + d log d), so that it can be merged onto N processors three at a time",
-		Scope:     "d ∈ {2, 4, …, 128} (powers of two, as §4.4 assumes), n ∈ {2^4, 2^10, 2^20}; exact integer arithmetic",
-		Kind:      props.Exact,
-		Class:     props.Paper,
-		Recorded:  props.Violated,
-		Notes:     "Each of the three parts has about n(log n + 2d log 2d) nodes (expander part n(log n + 2d log 2d), multi-butterfly with cycles n(log n + 1) + n log 2d (2d − 1), direct part n(log n + 2d log 2d)), so the count matches 3N only with N = n(log n + 2d log 2d) — the 2d log 2d that the proof's last sentence uses (\"the extra 1/α 2d log 2d batches\"). The printed N = n(log n + d log d) is most likely a typo; with it, 3N falls short by about n(3d log d + 6d). The degree-10 and 6d + 1 figures do not depend on N. (The printed 2nd log 2d added vertices are n log 2d (2d − 1) exactly.)",
-		Check:     thm43Check,
-	})
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/node-count",
+		Kind:     props.Exact,
+		Class:    props.Paper,
+		Recorded: props.Violated,
+		Check:    thm43Check,
+	}))
 }
 
 // mergeCensus maps every node of net to its processor (proc, onto procs

@@ -166,28 +166,20 @@ func sec4RecurrenceCheck(splitters bool, betaScale float64) func(props.Env) prop
 }
 
 func registerSec4Recurrence() {
-	props.Register(props.Claim{
-		ID:        "mbfly/claim-4.1/expander-recurrence",
-		Source:    mbflySrc + " Claim 4.1",
-		Statement: "for an expander stage s < log n sending in iteration t: X_s^t(k) ≤ Σ_{j≤k}(X_s^{t−1}(j) + X_{s+1}^{t−1}(j))/(β+1)",
-		Scope:     "§4.1 networks (random expanders, exact β of each expander for |X| ≤ αn), (n, d, 1/α) ∈ {(8, 2, 2), (8, 3, 4), (16, 3, 4)} (small), + (16, 2, 4), (32, 3, 8) (default); 2 / 3 / 6 networks each; every iteration, sending stage and batch, until delivery",
-		Kind:      props.Invariant,
-		Class:     props.Paper,
-		Recorded:  props.Holds,
-		Notes:     "α = 1/A with A | n, so every batch has exactly αn packets (the claim's hypothesis; see mbfly/sec4.2/batch-load for other n). Counts are of buffers after the iteration (delivered packets absorbed: the reading of mbfly/sec4.2/comm-delivers); sending stages by §3.2's parity (stage s sends in iterations t ≡ s mod 2). The proof's step \"all neighbours of X contain packets of ∪_{j≤k} B(j)\" is not obvious under exchanges (a lower-priority packet swapped back into stage s may later face a neighbour that was activated before it arrived); none of the runs violated the inequality, but no hunt for such a case was made. Power: β doubled (fixed before running) is caught.",
-		Check:     sec4RecurrenceCheck(false, 1),
-		Faults:    []props.Fault{{Name: "each expander's β doubled (fixed before running)", Check: sec4RecurrenceCheck(false, 2)}},
-	})
-	props.Register(props.Claim{
-		ID:        "mbfly/claim-4.2/splitter-recurrence",
-		Source:    mbflySrc + " Claim 4.2",
-		Statement: "for an m-splitter of the multi-butterfly part sending in iteration t: Y^t(k) ≤ Σ_{j≤k}(Y^{t−1}(j) + Z^{t−1}(j))/(β+1), whenever batch k sends at most αm packets through it",
-		Scope:     "as mbfly/claim-4.1/expander-recurrence; β the exact expansion of each splitter at α (splitters with ⌊αm⌋ = 0, or a batch load above αm, skipped)",
-		Kind:      props.Invariant,
-		Class:     props.Paper,
-		Recorded:  props.Holds,
-		Notes:     "Y counts batch-k packets at the splitter's m input nodes, Z at its two output sets (the same column range one stage later), from the buffers after iterations t − 1 and t. β is exact per splitter (enumeration, m ≤ 32); splitters whose batch load exceeds αm (m < A) are skipped, as the claim's hypothesis fails there (mbfly/sec4.2/batch-load). Power: β doubled (fixed before running) is caught.",
-		Check:     sec4RecurrenceCheck(true, 1),
-		Faults:    []props.Fault{{Name: "each splitter's β doubled (fixed before running)", Check: sec4RecurrenceCheck(true, 2)}},
-	})
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/claim-4.1/expander-recurrence",
+		Kind:     props.Invariant,
+		Class:    props.Paper,
+		Recorded: props.Holds,
+		Check:    sec4RecurrenceCheck(false, 1),
+		Faults:   []props.Fault{{Name: "each expander's β doubled (fixed before running)", Check: sec4RecurrenceCheck(false, 2)}},
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/claim-4.2/splitter-recurrence",
+		Kind:     props.Invariant,
+		Class:    props.Paper,
+		Recorded: props.Holds,
+		Check:    sec4RecurrenceCheck(true, 1),
+		Faults:   []props.Fault{{Name: "each splitter's β doubled (fixed before running)", Check: sec4RecurrenceCheck(true, 2)}},
+	}))
 }

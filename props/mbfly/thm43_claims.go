@@ -213,31 +213,23 @@ func thm43TimeCheck(factor float64) func(props.Env) props.Outcome {
 }
 
 func registerThm43Sim() {
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/routes",
-		Source:    mbflySrc + " Theorem 4.3's proof (\"a network that consists of 3 log n + 4d log 2d + 1 stages … identical (α, β, n, d)-expanders … a Multi-Butterfly network … direct edges\") with §4.2's protocol",
-		Statement: "on the proof's network (log n + 2d log 2d expander layers, all copies of one expander; a multi-butterfly with identical splitters in each level; log n + 2d log 2d direct layers) §4.2's protocol delivers all n(log n + 2d log 2d + 1) packets",
-		Scope:     "d ∈ {2, 4} (small), + 8 (default); n ∈ {4, 8, 16}; 1/α ∈ {1, 2, 4}; 1 / 2 / 4 random networks each with a random destination bijection; invariants (conservation, routes) after every step",
-		Kind:      props.Invariant,
-		Class:     props.Paper,
-		Recorded:  props.Holds,
-		Notes:     "Readings as mbfly/sec4.2/comm-delivers (absorbing delivery, nearest-row-first batches r·⌈1/α⌉ + (q mod ⌈1/α⌉), §3.2's parity); the packets start one per node of the expander part (n(P + 1) of them, P = log n + 2d log 2d — the proof's N, see mbfly/thm-4.3/node-count). The network is the one the proof builds before its degree reduction; the degree-10 wiring itself (Theorem 4.2 on sets of d nonadjacent expanders, 2d-cycles for the first log 2d multi-butterfly stages) is built separately and not routed here: [2026-11-24, review] see mbfly/thm-4.3/deg10-degree-census, deg10-merge-degree (violated), deg10-cycle-vertices, deg10-iteration-steps (the per-piece 2d, 4d, 1 hold; 6d + 1 per processor is not established, the cross-part layers are not scheduled) and deg10-iteration-compose (violated); so 6d + 1 steps per iteration is the proof's count, not a measured one. In an exploratory run (one network each, 1/α ∈ {1, 2, 4}) the proof's network needed 37–64 iterations at d = 2, 89–120 at d = 4, 223–266 at d = 8 and 547–608 at d = 16 for n = 4 … 32, against 9–32 on §4.1's network with the same n and d: the 4d log 2d added stages cost about 1.7–1.9 iterations each (3.5 per added expander layer), a number that grows with d and barely with n, in line with the proof's \"add only a constant\". Power (fixed before running): exchanges along edges off the packet's route are caught as misrouting. [2026-11-24] Review: that fault tests only the invariants, so a stalling fault was added (written before running) for the delivery half: the router stops one iteration short of the protocol's own finish and holds the packets still in the network for ever, which must be reported as not delivered.",
-		Check:     thm43RoutesCheck(amb.NoFault, false),
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/routes",
+		Kind:     props.Invariant,
+		Class:    props.Paper,
+		Recorded: props.Holds,
+		Check:    thm43RoutesCheck(amb.NoFault, false),
 		Faults: []props.Fault{
 			{Name: "exchanges along edges off the packet's route (amb.FaultIgnoreBit; fixed before running)", Check: thm43RoutesCheck(amb.FaultIgnoreBit, false)},
 			{Name: "a stalling router: it freezes one iteration before it would finish and holds its last packets for ever, never delivering them ([2026-11-24] review; fixed before running)", Check: thm43RoutesCheck(amb.NoFault, true)},
 		},
-	})
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/time-bound",
-		Source:    mbflySrc + " Theorem 4.3 (run-time (6d + 1)(θ/α + (1 + log(1+β))/log(1/γ) + 1) log N) and condition (2)",
-		Statement: "on the proof's network the protocol needs at most (θ/α + (1 + log(1+β))/log(1/γ) + 1) log N iterations of 6d + 1 steps, N = n(log n + d log d)",
-		Scope:     "d = 16 (a power of two with β > 3, which condition (2) needs), 1/α = 16 (so αn ≥ 1 and a splitter's β can exceed 3), n = 16 (small), + 32 (default), 1 / 1 / 3 networks; β the network's exact expansion (expander, and splitters with αm ≥ 1); (γ, θ) minimizing the bound among the least admissible γ for θ = 1 … 64",
-		Kind:      props.Bound,
-		Class:     props.Paper,
-		Recorded:  props.Inconclusive,
-		Notes:     "The bound is in iterations: the proof's 6d + 1 steps per iteration on the degree-10 network is not measured (that network is not routed: [2026-11-24, review] its wiring is built and checked piece by piece in the mbfly/thm-4.3/deg10-* claims, where the per-piece 2d, 4d, 1 hold but the cross-part layers are not scheduled and the expander sets' schedules conflict, mbfly/thm-4.3/deg10-iteration-steps and deg10-iteration-compose), so steps = iterations·(6d + 1) by construction. The printed N = n(log n + d log d) is used (the smaller, stricter log N; mbfly/thm-4.3/node-count says the proof's network holds n(log n + 2d log 2d + 1) packets). The smallest sizes where condition (2) can hold at all are d = 16 and 1/α = 16; there the θ/α term dominates: n = 16 (β = 5) needs 579 iterations against 3 078 (θ = 18, γ = 0.857), n = 32 (β = 4) 598 against 7 394 — slack 0.19 and 0.08, so the bound halved (the planted fault, fixed before running) is not caught and the verdict is inconclusive (issue 9). Only a router about 5 times slower could fail it.",
-		Check:     thm43TimeCheck(1),
-		Faults:    []props.Fault{{Name: "the bound halved (fixed before running)", Check: thm43TimeCheck(0.5)}},
-	})
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/time-bound",
+		Kind:     props.Bound,
+		Class:    props.Paper,
+		Recorded: props.Inconclusive,
+		Check:    thm43TimeCheck(1),
+		Faults:   []props.Fault{{Name: "the bound halved (fixed before running)", Check: thm43TimeCheck(0.5)}},
+	}))
 }

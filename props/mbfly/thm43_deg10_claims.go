@@ -417,29 +417,21 @@ func deg10PrintedTimeCheck(factor float64) func(props.Env) props.Outcome {
 
 func registerThm43Deg10() {
 	const built = "The network: models/multibutterfly.BuildThm43 (one random d-regular expander for every layer, one random splitter per multi-butterfly level), reduced by algos/multibutterfly.BuildThm43Deg10: expander layers 0 … G−1 (G = d⌊(P−1)/d⌋, P = log n + 2d log 2d) in the translates {j, j + G/d, …} under Theorem 4.2; layer P − 1 ends at stage P, which the proof puts on 2d-cycles, so it and the other layers past G are \"the remaining stages\", whose nodes become cycles (one backward and one forward edge per cycle vertex: d-cycles in the expander part); the multi-butterfly's first log 2d stages as 2d-cycles (edge of colour c at cycle vertex c); its levels ≥ log 2d under Theorem 4.2 with the 2d identical patterns [c·n/2d, (c+1)·n/2d); direct edges as lines. A layer not under Theorem 4.2 has one line per edge. Parts: stages 0 … P−1, P … P + log n, the rest (each boundary stage in the part after it, as mbfly/thm-4.3/node-count)."
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/deg10-degree-census",
-		Source:    mbflySrc + " Theorem 4.3's proof (\"We get a graph with 3N processors, 2N processors have degree 4, and N processors have degree 2\")",
-		Statement: "after the proof's degree reduction every vertex of the expander part and of the multi-butterfly part has degree ≤ 4 and every vertex of the direct part ≤ 2",
-		Scope:     "(n, d) ∈ {(16, 4), (16, 2)} (small, d = 4 first), + (32, 4), (64, 8) (default), every size reported; the whole reduced graph, every vertex; the verdict with parallel lines counted (a 2-cycle is a double line, as Theorem 4.2's G'), the simple-graph degrees (distinct neighbours) reported beside it",
-		Kind:      props.Exact,
-		Class:     props.Paper,
-		Recorded:  props.Violated,
-		Mem:       props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Notes:     built + " [2026-11-24, review] The check now reports every size (it returned at d = 2) and leads with n = 16, d = 4, and gives each excess twice: with parallel lines counted and as a simple graph. At d = 2 two of the three kinds exist only because parallel lines are counted: stage 5 (degree 6) and stage G = 10 (degree 5) lie on 2-vertex cycles, whose two lines join the same pair, so as a simple graph they have degree 4; only stage P + log 2d = 14 (degree 7) survives. At d = 4 all three kinds survive either way, but kind (3) shrinks: the two cycles through a stage jG/d share their lines between consecutive such stages, so as a simple graph stages G/d and 3G/d have degree 5 and stage 2G/d degree 4 (counted: 6, 6, 6); stage G keeps 7 and P + log 2d keeps 11 (algos/multibutterfly TestDeg10SimpleDegrees derives these by hand). Found (first at n = 16, d = 2): three kinds of vertices above 4. (1) Stage P + log 2d, where the multi-butterfly's cycle stages meet its Theorem 4.2 stages: degree 2d + 3 (7 at d = 2, 11 at d = 4, 19 at d = 8), n of them. This one does not depend on our choices: the proof makes every node of stage P + log 2d − 1 a cycle of 2d vertices, each with one forward edge, so 2dn lines enter stage P + log 2d, whose n nodes Theorem 4.2 leaves as n vertices (\"G' has the same set of vertices as G\") — 2d backward lines each on top of the forward line and the cycle. (2) Stage G, where the Theorem 4.2 sets meet the remaining layers: degree d + 3 (the d edges of layer G stay lines on a single vertex). It moves but never vanishes: a stage between a Theorem 4.2 layer and a layer realized otherwise always keeps the other layer's d edges. (3) The d − 1 stages G/d, 2G/d, … whose nodes lie on two Theorem 4.2 cycles (degree 6; mbfly/thm-4.3/expander-part-degree-4). So the proof's fallback (\"treat the nodes in the remaining stages\" as the multi-butterfly's first stages) does not repair the degree: a cycle node's process visits each cycle vertex once per iteration, so a layer between a cycle stage and a Theorem 4.2 stage needs one line per edge at the Theorem 4.2 end, and making the two-cycle stages cycles instead would break the d-copy cycles of both sets through them. The direct part is exact (degree 2, 1 at the last stage); n + nd vertices have degree 3 (stage 0; the d slots per node of stage P without an expander edge). Replay: BuildThm43 with internal/seeds.Rand(network_seed…), BuildThm43Deg10(net, Deg10NoFault), Degrees(). Control (written before running): algos/multibutterfly TestDeg10DegreesByHand checks the three excess degrees (2d + 3, d + 3, 6) and their stages against the argument above, and that every other vertex is within 4 / 2.",
-		Check:     deg10CensusCheck,
-	})
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/deg10-cycle-vertices",
-		Source:    mbflySrc + " Theorem 4.3's proof (\"We replace each node in the first log 2d of the Multi-Butterfly by a cycle of 2d vertices. Each new vertex is connected to one backward and one forward edge of the original node. Thus, we add 2nd log 2d new vertices each with degree 4\")",
-		Statement: "the cycles replacing the nodes of the multi-butterfly's first log 2d stages have 2nd log 2d vertices in all, each of degree ≤ 4, every cycle closed and every edge of those stages on exactly one line, one edge per direction per cycle vertex",
-		Scope:     "as mbfly/thm-4.3/deg10-degree-census",
-		Kind:      props.Exact,
-		Class:     props.Paper,
-		Recorded:  props.Holds,
-		Mem:       props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Notes:     built + " \"2nd log 2d new vertices\" counts the cycle vertices; the vertices added are n log 2d (2d − 1), since each cycle replaces a node (mbfly/thm-4.3/node-count). \"Each with degree 4\": all but the d slots per node of stage P, which the expander gives only d backward edges — those have degree 3, so the statement is checked as ≤ 4. Faults (written before running): multi-butterfly cycles of d vertices (the edges of colours c and c + d on one vertex), a forward edge of colour c on vertex c mod d (two forward edges on one vertex, degree 5), a cycle missing its last line. [2026-11-24, review] Those three are all caught by CheckDeg10 (or the degree bound), none by the count; two faults added that CheckDeg10 cannot see — log 2d ± 1 multi-butterfly stages on cycles, a consistent construction — caught by the claim's own count, which now runs over every multi-butterfly stage (was: stages P … P + log 2d − 1, which no stage count could change; algos/multibutterfly TestDeg10FbFaults).",
-		Check:     deg10CycleCheck(amb.Deg10NoFault),
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/deg10-degree-census",
+		Kind:     props.Exact,
+		Class:    props.Paper,
+		Recorded: props.Violated,
+		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check:    deg10CensusCheck,
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/deg10-cycle-vertices",
+		Kind:     props.Exact,
+		Class:    props.Paper,
+		Recorded: props.Holds,
+		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check:    deg10CycleCheck(amb.Deg10NoFault),
 		Faults: []props.Fault{
 			{Name: "multi-butterfly cycles of d vertices, not 2d (fixed before running)", Check: deg10CycleCheck(amb.Deg10ShortCycle)},
 			{Name: "forward edge c on cycle vertex c mod d (fixed before running)", Check: deg10CycleCheck(amb.Deg10DoubleSlot)},
@@ -447,74 +439,54 @@ func registerThm43Deg10() {
 			{Name: "log 2d + 1 multi-butterfly cycle stages (review 2026-11-24; fixed before running)", Check: deg10CycleCheck(amb.Deg10FbPlus)},
 			{Name: "log 2d − 1 multi-butterfly cycle stages (review 2026-11-24; fixed before running)", Check: deg10CycleCheck(amb.Deg10FbMinus)},
 		},
-	})
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/deg10-merge-degree",
-		Source:    mbflySrc + " Theorem 4.3's proof (\"We first construct a network of 3N processors and then simulate it on an N-processors network … Thus, we can simulate each iteration on N processors with degree 10\")",
-		Statement: "the reduced network merges onto processors that each host one vertex of each part (expander, multi-butterfly, direct) with every processor of degree ≤ 10 (4 + 4 + 2)",
-		Scope:     "as mbfly/thm-4.3/deg10-degree-census; two merge maps written down (the k-th vertex of each part on processor k, in construction order — stage, position, cycle slot — and balanced: the multi-butterfly part by decreasing degree against the others by increasing degree); the verdict on a lower bound over every merge with one vertex per part per processor (a vertex's lines less those to the best-connected vertex of each other part)",
-		Kind:      props.Bound,
-		Class:     props.Paper,
-		Recorded:  props.Violated,
-		Mem:       props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Notes:     built + " Found: at d = 4 (n = 16) every merge has a processor of degree ≥ 11: a node of stage P + log 2d has degree 2d + 3 = 11 and all its neighbours are in its own part (mbfly/thm-4.3/deg10-degree-census), so no line of it can become internal; at d = 8 the bound is 19. At d = 2 the bound over all merges is 7 and the two maps reach 13 (construction order) and 11 (balanced); a cleverer map may reach 10 (processors outnumber the multi-butterfly and direct parts, so a degree-7 vertex can go beside a degree-3 one alone), so d = 2 does not decide — the verdict rests on d ≥ 4. The number of processors is the largest part, listed in the evidence beside the printed N and n(log n + 2d log 2d), the N that fits the node count (mbfly/thm-4.3/node-count). Fault (written before running; a violated verdict runs no fault): a merge map with two vertices of one part on one processor must be rejected. Replay: BuildThm43(…, internal/seeds.Rand(network_seed…)), BuildThm43Deg10, MergeDeg10, MergeDegrees.",
-		Check:     deg10MergeCheck(amb.Deg10NoFault),
-		Faults:    []props.Fault{{Name: "two vertices of one part on one processor (fixed before running)", Check: deg10MergeCheck(amb.Deg10MergeTwoOne)}},
-	})
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/deg10-iteration-steps",
-		Source:    mbflySrc + " Theorem 4.3's proof (\"Each iteration takes 2d steps in the first log n + 2d log 2d stages, 4d steps in the Multi-Butterfly part, and one step in the last part of the network. Thus, we can simulate each iteration on N processors with degree 10 in 6d + 1 steps\")",
-		Statement: "on the reduced network, with Theorem 4.2's simulation moving processes by the zigzag schedule, one iteration takes ≤ 2d steps on every expander set and expander cycle, ≤ 4d on every multi-butterfly Theorem 4.2 level and cycle, 1 on the direct part, with one active line per vertex per step, every process meeting each neighbour once, and on every full line between two cycle nodes both processes at its ends in the same window (the per-piece sentence only: the \"6d + 1 steps\" on N processors is not checked, see Notes)",
-		Scope:     "as mbfly/thm-4.3/deg10-degree-census; every Theorem 4.2 set and level simulated (H read back from the reduced graph's lines, every move line checked to be a cycle line), every cycle node's walk (a talk step per vertex with a line of the active layer, a move per cycle line), both parities; the interface stages (G and P + log 2d, which carry d and 2d lines of one layer on one vertex) are not scheduled",
-		Kind:      props.Bound,
-		Class:     props.Construction,
-		Recorded:  props.Holds,
-		Mem:       props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Notes:     built + " Zigzag schedule, not the proof's rotation (which needs two active lines per vertex: mbfly/thm-4.2/cycle-simulation-literal); hence construction class. Measured exactly 2d, 4d and 1 at every piece (cycle walks: d talks + d moves in the expander part, 2d + 2d in the multi-butterfly). [2026-11-24, review] The statement no longer says \"6d + 1 per processor\": that figure was only the sum of the three piece bounds; the lines between parts are never scheduled — layer P − 1 joins stage P − 1 (part 0, active in steps [0, 2d) of a processor's turn) to stage P (part 1, steps [2d, 6d)), layer P + log n joins part 1 to part 2's single step — so their two ends are never active at the same time, and a merged schedule that serves them is not given by the proof (the evidence still prints the sum beside 6d + 1). [2026-11-24, review] The cycle walks now check the meeting step: on every full line between two cycle nodes, the sender's process (at slot c in window c) and the receiver's (at its slot of that edge) must be there in the same window; planted fault: the receiver's edge c at slot (c + 1) mod l (invisible to CheckDeg10, caught here; algos/multibutterfly TestDeg10PlantedFaults). Not covered: the interface stages G (d lines of its sending layer on one vertex, besides its Theorem 4.2 cycle) and P + log 2d (2d receiving lines): their process must be at home to use those lines, one per step, while Theorem 4.2's schedule moves it around its cycle — how much the iteration grows there depends on a schedule the proof does not give (mbfly/thm-4.3/deg10-degree-census shows those vertices exceed degree 4 in any case). Faults (written before running): a schedule that skips the forward (move) step, the literal rotation, a cycle missing one line.",
-		Check:     deg10StepsCheck(amb.ZigzagSchedule, amb.Deg10NoFault),
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/deg10-merge-degree",
+		Kind:     props.Bound,
+		Class:    props.Paper,
+		Recorded: props.Violated,
+		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check:    deg10MergeCheck(amb.Deg10NoFault),
+		Faults:   []props.Fault{{Name: "two vertices of one part on one processor (fixed before running)", Check: deg10MergeCheck(amb.Deg10MergeTwoOne)}},
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/deg10-iteration-steps",
+		Kind:     props.Bound,
+		Class:    props.Construction,
+		Recorded: props.Holds,
+		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check:    deg10StepsCheck(amb.ZigzagSchedule, amb.Deg10NoFault),
 		Faults: []props.Fault{
 			{Name: "a schedule that skips the forward (move) step (fixed before running)", Check: deg10StepsCheck(deg10NoMove, amb.Deg10NoFault)},
 			{Name: "the literal rotation (two active lines per vertex; fixed before running)", Check: deg10StepsCheck(amb.RotateSchedule, amb.Deg10NoFault)},
 			{Name: "one cycle missing an edge (fixed before running)", Check: deg10StepsCheck(amb.ZigzagSchedule, amb.Deg10DropCycle)},
 			{Name: "the receiver's edge c at cycle slot (c + 1) mod l (review 2026-11-24; fixed before running)", Check: deg10StepsCheck(amb.ZigzagSchedule, amb.Deg10ShiftRecv)},
 		},
-	})
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/printed-sets-time",
-		Source:    mbflySrc + " Theorem 4.3 (run-time (6d + 1)(θ/α + (1 + log(1+β))/log(1/γ) + 1) log N) \"Using the parameters assignment of the previous section\" (§4.3's two printed sets)",
-		Statement: "on the proof's network RunThm43's iterations × (6d + 1) steps stay within (6d + 1)(θ/α + (1 + log(1+β))/log(1/γ) + 1) log N evaluated at each printed parameter set's (α, β, γ, θ), N = n(log n + d log d); the factor 6d + 1 and N use the built network's d = 16 on both sides (97), not the printed d = 21 / 102, so the factor cancels in the slack",
-		Scope:     "the runs of mbfly/thm-4.3/time-bound (d = 16, 1/α = 16, n = 16 (small), + 32 (default), 1 / 1 / 3 random networks with random destination bijections); both printed sets (α, β, γ, θ) = (0.042, 6, 0.81, 12) and (0.04, 6.4, 0.796, 10); log = log₂",
-		Kind:      props.Bound,
-		Class:     props.Beyond,
-		Recorded:  props.Inconclusive,
-		Mem:       props.MemEstimate{Small: 32 << 20, Default: 64 << 20, Large: 64 << 20},
-		Notes:     "Beyond: the printed sets belong to d = 21 and 102, which are not powers of two (mbfly/params/sec4.4-d-power-of-two) and cannot be built here; the network routed has d = 16, α = 1/16 and its own β (mbfly/thm-4.3/time-bound), so this only asks whether the printed constants' bound covers what the protocol does; the steps are iterations × (6d + 1), the per-iteration figure mbfly/thm-4.3/deg10-iteration-steps measures on the pieces. [2026-11-24, review] The statement now says that 6d + 1 is 97 (d = 16) on both sides, not 127 or 613 from the printed d; the comparison is iterations against the bracket times log N, and the slack does not depend on the factor (mbfly/thm-4.3/deg10-iteration-steps no longer claims 6d + 1 per processor: the cross-part layers are not scheduled). Condition (2) at the printed non-explicit set is itself 1.0042 > 1 (mbfly/sec4.3/cond-2-printed). The bound per log N is 299.2 (non-explicit) and 262.8 (explicit) iterations; n = 16 needs 579 iterations against 3 018 and 2 651 — slack about 0.2, so the bound halved (the planted fault, fixed before running) is not caught and the verdict is inconclusive (issue 9).",
-		Check:     deg10PrintedTimeCheck(1),
-		Faults:    []props.Fault{{Name: "the bound halved (fixed before running)", Check: deg10PrintedTimeCheck(0.5)}},
-	})
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/deg10-iteration-compose",
-		Source:    mbflySrc + " Theorem 4.3's proof (\"We can apply Theorem 4.2 to sets of d nonadjacent expanders\"; \"Each iteration takes 2d steps in the first log n + 2d log 2d stages\") with §4.2's alternating iterations (\"In odd iterations, the edges connecting odd stages to even stages are activated\")",
-		Statement: "with the translates {j, j + G/d, …} as the sets, the per-piece schedules compose into one iteration within the expander part's 2d steps: no expander vertex has to move on two Theorem 4.2 cycles in one iteration, and stage G's own process is at home in the iteration that activates its lines of layer G",
-		Scope:     "(n, d) = (64, 4) (P = 30, G = 28, G/d = 7) first, then those of mbfly/thm-4.3/deg10-degree-census, every size reported; both parities; the pieces themselves as mbfly/thm-4.3/deg10-iteration-steps; and every grouping of G = 10 layers into nonadjacent pairs (d = 2, 329 of them) by algos/multibutterfly.GroupingConflicts",
-		Kind:      props.Invariant,
-		Class:     props.Reading,
-		Recorded:  props.Violated,
-		Mem:       props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Notes:     built + " [2026-11-24, review] The lead instance is now n = 64, d = 4 (P = 30, G = 28, G/d = 7): there ½ log n + 2d log 2d + 1 = 3 + 24 + 1 = 28 and d | 28, so the conflict lies inside the proof's own assumption (\"d divides ½ log n + 2d log 2d + 1\"); the first instance, n = 16, d = 2, breaks that assumption (2 + 8 + 1 = 11) and d = 2 cannot meet condition (2) (β + 1 > 4 needs β > 3, but β ≤ 2 at d = 2), so it is reported after it, and the check reports every size instead of returning at the first. The statement now carries the time budget: the conflicts are conflicts within 2d steps; scheduling the two cycles of a stage one after the other removes them at about 3d–4d steps. Why no grouping helps when G/d is odd (completed argument): single-parity sets need d | G/2 (G/2 layers of each parity), which fails for G/d odd, so some set S mixes parities and moves in both iterations. A stage ℓ ≥ 1 of S lies on S's sender cycle and on the receiver cycle of the set holding layer ℓ − 1; these are one cycle only if that set is S − 1 = {l − 1 : l ∈ S} for every ℓ of S (a translate, itself mixed); otherwise the stage is on two distinct cycles, one moving in both parities, so it conflicts (a break stage forces both adjacent sets single-parity). Following S, S − 1, S − 2, … the chain must end (layers are ≥ 0; a set holding layer 0 has no translate below it, and its other layers ≥ 1 are then break stages), so it ends at a break stage of a mixed set — a conflict. The enumeration confirms it at d = 2, G = 10: 0 of the 329 groupings into nonadjacent pairs compose (GroupingConflicts; algos/multibutterfly TestGroupingConflicts checks the count 329 by inclusion–exclusion and that G = 8 has conflict-free groupings). Earlier finding at n = 16, d = 2 (P = 12, G = 10, G/d = 5): when G/d is odd every translate holds layers of both parities, so it is active — its processes travel — in every iteration; the stages G/d, 2G/d, … (on two cycles, mbfly/thm-4.3/expander-part-degree-4) then have to move on both cycles at once, and stage G's process is away on its set's cycle when layer G's lines are active. A reading: the proof does not say which d nonadjacent layers form a set, and with G/d even every translate has one parity and sits idle every other iteration, so a stage's two cycles never move together (the d − 1 degree-6 stages remain). When G/d is odd no grouping of all G layers into same-parity sets exists (G/2 layers of each parity, not a multiple of d). Repaired variant: mbfly/thm-4.3/deg10-iteration-compose-even (algos/multibutterfly.BuildThm43Deg10Even, G lowered by d when G/d is odd). Replay: BuildThm43(…, internal/seeds.Rand(network_seed…)), BuildThm43Deg10, SimulateDeg10Iteration(…, ZigzagSchedule).Conflicts.",
-		Check:     deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, true),
-	})
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/deg10-iteration-compose-even",
-		Source:    mbflySrc + " Theorem 4.3's proof (repaired grouping; see mbfly/thm-4.3/deg10-iteration-compose)",
-		Statement: "with G/d even (G lowered by d when d⌊(P−1)/d⌋/d is odd; the layers past G are cycle stages) the two conflict types of mbfly/thm-4.3/deg10-iteration-compose are absent: no expander stage lies on two Theorem 4.2 cycles that move in the same iteration, and stage G's process is at home when layer G is active (not checked: the interface stage P + log 2d and the cross-part layers P − 1 and P + log n)",
-		Scope:     "as mbfly/thm-4.3/deg10-iteration-compose",
-		Kind:      props.Invariant,
-		Class:     props.Beyond,
-		Recorded:  props.Holds,
-		Mem:       props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Notes:     built + " With G lowered by d (n = 16, d = 2: G = 8; n = 32, d = 4: G = 24) the translates hold one parity each, the per-piece bounds still hold (2d, 4d, 1), and the degree census is unchanged in kind (stage G: d + 3; stage P + log 2d: 2d + 3; d − 1 stages of degree 6). It does not repair the degree, only the timing of the expander part. [2026-11-24, review] The statement is narrowed to the two conflict types the check looks for; it said \"the per-piece schedules compose into one iteration\", but the interface stage P + log 2d (2d lines of one layer on one vertex) and the layers between parts (P − 1, P + log n; mbfly/thm-4.3/deg10-iteration-steps) are not scheduled by anything here. Fault (written before running): the odd grouping of the proof's G (BuildThm43Deg10) in its place.",
-		Check:     deg10ComposeCheck("G/d even", amb.BuildThm43Deg10Even, false),
-		Faults:    []props.Fault{{Name: "the grouping with G/d odd (BuildThm43Deg10; fixed before running)", Check: deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, false)}},
-	})
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/printed-sets-time",
+		Kind:     props.Bound,
+		Class:    props.Beyond,
+		Recorded: props.Inconclusive,
+		Mem:      props.MemEstimate{Small: 32 << 20, Default: 64 << 20, Large: 64 << 20},
+		Check:    deg10PrintedTimeCheck(1),
+		Faults:   []props.Fault{{Name: "the bound halved (fixed before running)", Check: deg10PrintedTimeCheck(0.5)}},
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/deg10-iteration-compose",
+		Kind:     props.Invariant,
+		Class:    props.Reading,
+		Recorded: props.Violated,
+		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check:    deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, true),
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/deg10-iteration-compose-even",
+		Kind:     props.Invariant,
+		Class:    props.Beyond,
+		Recorded: props.Holds,
+		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check:    deg10ComposeCheck("G/d even", amb.BuildThm43Deg10Even, false),
+		Faults:   []props.Fault{{Name: "the grouping with G/d odd (BuildThm43Deg10; fixed before running)", Check: deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, false)}},
+	}))
 }

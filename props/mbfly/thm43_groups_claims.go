@@ -173,15 +173,11 @@ func thm43GroupsCheck() func(props.Env) props.Outcome {
 }
 
 func registerThm43Groups() {
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/expander-part-degree-4",
-		Source:    mbflySrc + " Theorem 4.3's proof (\"We can apply Theorem 4.2 to sets of d nonadjacent expanders to reduce the degree of all the vertices in the first part of the network to 4\")",
-		Statement: "the P layers of the expander part can be partitioned into sets of d nonadjacent layers such that, after Theorem 4.2 on each set, every node's sender cycle and receiver cycle are the same (degree 4: forward line, backward line, one cycle)",
-		Scope:     "every partition of P layers into sets of d pairwise nonadjacent layers, (P, d) ∈ {(4, 2), (6, 2), (8, 2), (8, 4), (6, 3)} (small), + (10, 2), (12, 2), (12, 4), (12, 3), (9, 3) (default); exhaustive",
-		Kind:      props.Exact,
-		Class:     props.Reading,
-		Recorded:  props.Violated,
-		Notes:     "A node of stage s is a sender of layer s and a receiver of layer s − 1; Theorem 4.2 puts it on the cycle of its set's sender stages and on the cycle of the other set's receiver stages, and its degree is 4 only when these are the same stages. On a chain that cannot hold everywhere: the set holding layer 0 has sender stage 0, which is no set's receiver stage, so some node of another sender stage of that set sits on two different cycles (degree 6, or 5 if the two cycles share one of its lines) — the search finds the least number of such stages over all groupings: d − 1 at every (P, d) searched (so n(d − 1) nodes of degree 5 or 6), attained by the translates {j, j + P/d, …}, whose bad stages are P/d, 2P/d, …. Reading: the proof may mean something else by 'apply Theorem 4.2 to sets of d nonadjacent expanders' (for instance extra vertices, as it does for the first log 2d multi-butterfly stages, which the node count of mbfly/thm-4.3/node-count does not allow for); a processor hosting such a node beside a degree-4 and a degree-2 node (the proof's count 4 + 4 + 2 = 10) has degree 11 or 12. Control (written before running): the check first searches each (P, d) on a ring of layers (stage P ≡ 0), where the translates {j, j + P/d, …} give every node one cycle; if the search does not find such a grouping there the verdict is inconclusive. [2026-11-24] Review: the maths stands, but the gap is small — only d − 1 boundary stages (P/d, 2P/d, … under the translates) out of P, and the proof's own fallback for stages its grouping leaves over (\"otherwise, we treat the nodes in the remaining stages in the same way we treat the nodes of the first log 2d stages of the Multi-Butterfly\", i.e. each such node becomes a cycle of 2d degree-4 vertices) probably repairs them, at 2nd extra vertices per stage. [2026-11-24, review of mbfly13d] It does not: mbfly/thm-4.3/deg10-degree-census builds the fallback (the remaining stages as cycles) and finds that a stage between a Theorem 4.2 layer and a cycle layer keeps the other layer's d lines on one vertex (stage G: d + 3), and the d − 1 two-cycle stages stay above 4 at d ≥ 4 (degree 6 counted, 5 as a simple graph at d = 4; at d = 2 they drop to 4 as a simple graph). The node-count rebuttal above is weak: mbfly/thm-4.3/node-count is itself violated (the proof's network has about 3n(log n + 2d log 2d) nodes, not 3N = 3n(log n + d log d) — most likely a typo for N = n(log n + 2d log 2d)), so the count does not pin down how many extra vertices the proof allows. Of the (P, d) searched, d = 3 ((6, 3), (12, 3), (9, 3)) is outside §4.4's \"we assume for that reduction that d is a power of 2\"; harmless, since the first counterexample is (P, d) = (4, 2).",
-		Check:     thm43GroupsCheck(),
-	})
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/expander-part-degree-4",
+		Kind:     props.Exact,
+		Class:    props.Reading,
+		Recorded: props.Violated,
+		Check:    thm43GroupsCheck(),
+	}))
 }

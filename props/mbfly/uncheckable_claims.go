@@ -83,27 +83,19 @@ func thm43PrintedDCheck(env props.Env) props.Outcome {
 }
 
 func registerUncheckable() {
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/deg10-end-to-end-time",
-		Source:    mbflySrc + " Theorem 4.3 and its proof (\"Thus, we can simulate each iteration on N processors with degree 10 in 6d + 1 steps\")",
-		Statement: "on the degree-10 network of N processors the routing algorithm takes 6d + 1 steps per iteration end to end, so (6d + 1)(θ/α + (1 + log(1 + β))/log(1/γ) + 1) log N steps in all",
-		Scope:     "why it cannot be checked, re-derived from the reduced network at (n, d) = (16, 4) (algos/multibutterfly.BuildThm43Deg10, the network of mbfly/thm-4.3/deg10-degree-census)",
-		Kind:      props.Bound,
-		Class:     props.Paper,
-		Recorded:  props.Inconclusive,
-		Mem:       props.MemEstimate{Small: 8 << 20, Default: 8 << 20, Large: 8 << 20},
-		Notes:     "Recorded inconclusive with the reason (issue 13: a claim that says why it cannot be checked). The pieces are measured — 2d steps per expander set and cycle, 4d per multi-butterfly level and cycle, 1 in the direct part (mbfly/thm-4.3/deg10-iteration-steps) — and the iteration counts of the proof's network against the bound (mbfly/thm-4.3/time-bound, steps = iterations × (6d + 1) by construction), but no network exists on which an iteration can be timed end to end: the proof gives no schedule for the layers between the parts (P − 1 and P + log n) or for the vertices above degree 4 — the interface stages G (degree d + 3: 7 at d = 4) and P + log 2d (degree 2d + 3: 11), and the stages jG/d inside the expander part (6, 12, 18 at n = 16, d = 4: degree 6 with parallel lines counted, 5, 4, 5 as a simple graph; mbfly/thm-4.3/deg10-degree-census), all listed in the evidence — and its reduction does not reach degree 10 (mbfly/thm-4.3/deg10-degree-census, deg10-merge-degree: ≥ 11 at d = 4). Where the lines between parts fall is our choice: the paper's stage count 3 log n + 4d log 2d + 1 shares the boundary stages between consecutive parts, and our reduced network puts the shared stage P in the multi-butterfly part (and P + log n in it too), so layer P − 1 joins part 0 to part 1 and layer P + log n part 1 to part 2; put the other way, the layers P and P + log n − 1 would cross instead. The conflict remains either way: a shared stage's processor runs its vertex in one part's steps and its neighbours across the boundary in the other's. The check rebuilds the reduced network and reports the lines between parts and the vertices above degree 4, and says so if they are gone.",
-		Check:     thm43EndToEndCheck,
-	})
-	props.Register(props.Claim{
-		ID:        "mbfly/thm-4.3/printed-d-network",
-		Source:    mbflySrc + " Theorem 4.3 (\"Using the parameters assignment of the previous section, we get a nonexplicit construction that routes a permutation in 37000 log N steps and an explicit construction that requires 1.6 × 10^5 log N steps\") and §4.4 (\"We assume for that reduction that d is a power of 2\")",
-		Statement: "Theorem 4.3's degree-10 network exists at §4.3's printed d = 21 and d = 102 and routes in 37 000 and 1.6 × 10^5 log N steps",
-		Scope:     "why it cannot be checked: both printed sets (d = 21, 102); the builder (models/multibutterfly.BuildThm43) asked for each; the proof's network sized at d rounded up to a power of two",
-		Kind:      props.Bound,
-		Class:     props.Paper,
-		Recorded:  props.Inconclusive,
-		Notes:     "Recorded inconclusive with the reason (issue 13). mbfly/thm-4.3/printed-sets-time evaluates the printed sets' bound on a d = 16 network instead (class beyond). The figures' arithmetic is checked elsewhere (mbfly/thm-4.1/printed-constants; the (6d + 1) factor at the printed d is 127 and 613). Rounded up, d = 32 would be buildable in size (at n = 64: 787 stages, about 50 000 nodes) but our builder stops at d = 16 and the figures would change; d = 128 gives 4 121 stages and about 10^6 nodes with 6.7·10^7 expander edges at n = 256.",
-		Check:     thm43PrintedDCheck,
-	})
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/deg10-end-to-end-time",
+		Kind:     props.Bound,
+		Class:    props.Paper,
+		Recorded: props.Inconclusive,
+		Mem:      props.MemEstimate{Small: 8 << 20, Default: 8 << 20, Large: 8 << 20},
+		Check:    thm43EndToEndCheck,
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "mbfly/thm-4.3/printed-d-network",
+		Kind:     props.Bound,
+		Class:    props.Paper,
+		Recorded: props.Inconclusive,
+		Check:    thm43PrintedDCheck,
+	}))
 }

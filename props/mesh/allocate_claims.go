@@ -134,11 +134,7 @@ func init() {
 	balanced := func(n int, d []amesh.Dest, a amesh.Allocation) bool {
 		return slices.Max(a.Counts) == len(d)/n && slices.Min(a.Counts) == len(d)/n && a.MaxSpread <= 1
 	}
-	props.Register(withAllocateFault(props.Claim{ID: "mesh/lemma-6/exact-balance", Source: src, Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "Performing ALLOCATE, each PU allocates exactly k/n packets to each PU in its row (and Δ(l) ≤ 1 after every subbucket).",
-		Scope:     "n a power of two, k a multiple of n (the paper's assumptions): every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}; random (uniform and skewed) destinations for n ∈ {8, 16, 32}, k up to 3n², with random tie-breaking in Step 8",
-		Notes:     "The proof lists as facts 'β_l ≥ β_{l−1}' while Step 6 sorts sizes decreasingly and the proof's second case uses β_l < β_{l−1}: the inequality in the list is reversed (a typo). Step 3's 'for i running from 0 to n' is read as 0 ≤ i < n. Ties in Step 8 are left open by the paper; the check draws them at random.",
-	}, amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
+	props.Register(withAllocateFault(ledger.Text(props.Claim{ID: "mesh/lemma-6/exact-balance", Kind: props.Invariant, Recorded: props.Holds}), amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
 		r := seeds.Rand(env.Seed ^ 0x6a110c)
 		random := env.Budget.Pick(90, 900, 9000)
 		cases, cex := allocSweep(allocSmall, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
@@ -152,10 +148,7 @@ func init() {
 		})
 		return allocOutcome(cex, "unbalanced allocation", fmt.Sprintf("exactly k/n per position and Δ ≤ 1 on all %d multisets (n ∈ {2,4}, k ∈ {n,2n}) and %d random cases (n ∈ {8,16,32})", cases, random))
 	}))
-	props.Register(props.Claim{ID: "mesh/lemma-6/not-power-of-two", Source: src + " (outside its assumption 'n a power of two')", Kind: props.Invariant, Recorded: props.Violated,
-		Statement: "ALLOCATE gives each position exactly k/n packets also when n is not a power of two (k a multiple of n).",
-		Scope:     "n = 3, k ∈ {3, 6}: every destination multiset",
-		Notes:     "Outside the stated assumption the balance fails: with n = 3 the intervals of Step 8 are unequal ([0,1) and [1,3) for β = 2), so Lemma 6's second invariant (equal load per interval) breaks. Minimal case: n = 3, k = 6, two packets for each row (all column 0) → three subbuckets of size 2 → counts [3, 2, 1].",
+	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-6/not-power-of-two", Kind: props.Invariant, Recorded: props.Violated,
 		Check: func(env props.Env) props.Outcome {
 			cases, cex := allocSweep([][2]int{{3, 3}, {3, 6}}, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any {
 				if a, err := amesh.Allocate(n, d, tie); err != nil || !balanced(n, d, a) {
@@ -164,12 +157,8 @@ func init() {
 				return nil
 			})
 			return allocOutcome(cex, fmt.Sprintf("unbalanced after %d multisets (first in enumeration order)", cases), fmt.Sprintf("balanced on all %d multisets", cases))
-		}})
-	props.Register(withAllocateFault(props.Claim{ID: "mesh/lemma-6/k-not-multiple-of-n", Source: src + " (outside its assumption 'k a multiple of n')", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "For n a power of two and any k, ALLOCATE keeps the proof's invariant Δ(l) ≤ 1 after every subbucket, so each PU allocates ⌊k/n⌋ or ⌈k/n⌉ packets to each PU of its row.",
-		Scope:     "n a power of two, k not a multiple of n: every destination multiset for n = 2, k ∈ {1, 3, 5, 7} and n = 4, k ∈ {1, 2, 3, 5, 6, 7}; random (uniform and skewed) destinations for n ∈ {8, 16, 32}, k < 3n² not a multiple of n, with random tie-breaking in Step 8",
-		Notes:     "Exactly k/n is impossible when n ∤ k; the question is whether the proof's invariant survives. It does, and the proof shows why: neither invariant (Δ(l) ≤ 1; equal loads on the current intervals) uses k, only the sizes (powers of two, decreasing, dividing n). k enters only in the last line, which turns Δ = 1 into Δ = 0. So the last subbucket leaves the counts within one of each other: ⌊k/n⌋ or ⌈k/n⌉. Which positions get the extra packet depends on the destinations and on Step 8's ties; with the smallest-index tie-break every PU of a row can favour the same positions (see mesh/cor-1/k-not-multiple-of-n).",
-	}, amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
+		}}))
+	props.Register(withAllocateFault(ledger.Text(props.Claim{ID: "mesh/lemma-6/k-not-multiple-of-n", Kind: props.Invariant, Recorded: props.Holds}), amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
 		ok := func(n int, d []amesh.Dest, a amesh.Allocation) bool {
 			k := len(d)
 			return a.MaxSpread <= 1 && slices.Min(a.Counts) == k/n && slices.Max(a.Counts) == (k+n-1)/n
@@ -191,10 +180,7 @@ func init() {
 		})
 		return allocOutcome(cex, "Δ > 1 or counts outside {⌊k/n⌋, ⌈k/n⌉}", fmt.Sprintf("Δ(l) ≤ 1 throughout and counts in {⌊k/n⌋, ⌈k/n⌉} on all %d multisets (n = 2, k ∈ {1, 3, 5, 7}; n = 4, k ∈ {1, 2, 3, 5, 6, 7}: k not a multiple of n, k < 8) and %d random cases (n ∈ {8, 16, 32})", cases, random))
 	}))
-	props.Register(withAllocateFault(props.Claim{ID: "mesh/lemma-5/subbuckets", Source: seed003 + " Lemma 5", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "ALLOCATE makes m ≤ n·⌊log n⌋ subbuckets.",
-		Scope:     "every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}; random destinations for n ∈ {8, 16, 32} and for n ∈ {3, 5, 6, 7}",
-	}, amesh.ExtractRoundShort, func(env props.Env, allocate allocateFn) props.Outcome {
+	props.Register(withAllocateFault(ledger.Text(props.Claim{ID: "mesh/lemma-5/subbuckets", Kind: props.Invariant, Recorded: props.Holds}), amesh.ExtractRoundShort, func(env props.Env, allocate allocateFn) props.Outcome {
 		worst := 0.0
 		r := seeds.Rand(env.Seed ^ 0x5b)
 		random := env.Budget.Pick(140, 1400, 14000)
@@ -213,10 +199,7 @@ func init() {
 		})
 		return allocOutcome(cex, "too many subbuckets", fmt.Sprintf("m ≤ n⌊log n⌋ on %d cases; largest m/(n⌊log n⌋) = %.2f", random+multisets, worst))
 	}))
-	props.Register(props.Claim{ID: "mesh/lemma-5/proof-per-bucket", Source: seed003 + " Lemma 5 (proof)", Kind: props.Invariant, Recorded: props.Violated,
-		Statement: "Each of the n buckets is split up into at most ⌊log(n − 1)⌋ subbuckets.",
-		Scope:     "every destination multiset for n ∈ {2, 4}, k ∈ {n, 2n}",
-		Notes:     "A remainder r < n is split into popcount(r) subbuckets, up to ⌊log(n − 1)⌋ + 1 (n = 4: a bucket of 3 packets gives subbuckets of 2 and 1, while ⌊log 3⌋ = 1; n = 2: a bucket of 1 gives 1 > ⌊log 1⌋ = 0). The lemma itself survives (mesh/lemma-5/subbuckets): n·(⌊log(n − 1)⌋ + 1) = n·log n for n a power of two.",
+	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-5/proof-per-bucket", Kind: props.Invariant, Recorded: props.Violated,
 		Check: func(env props.Env) props.Outcome {
 			_, cex := allocSweep(allocSmall, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any {
 				a, _ := amesh.Allocate(n, d, tie)
@@ -228,5 +211,5 @@ func init() {
 				return nil
 			})
 			return allocOutcome(cex, "a bucket split into more than ⌊log(n − 1)⌋ subbuckets", "no bucket exceeded ⌊log(n − 1)⌋ subbuckets")
-		}})
+		}}))
 }

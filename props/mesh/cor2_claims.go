@@ -66,18 +66,12 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("at n' = f = √n·(log n/k)^{1/4} both of Theorem 3's time terms equal k^{3/4}·√n·log^{1/4} n and the queue term (n²/n'⁴)·log n equals k, on all %d grid points (n = 2^2 … 2^40, k = 2^b and 3·2^b up to 3·2^30; largest relative difference %.2g)", len(cor2Grid()), worst)}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/cor-2/theorem-3-terms", Source: seed003 + " Corollary 2 from Theorem 3", Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
-		Statement: "Corollary 2's term follows from Theorem 3: at n' = √n·(log n/k)^{1/4} the time terms k·n' and (n²/n'³)·log n both equal k^{3/4}·√n·log^{1/4} n (and the queue term (n²/n'⁴)·log n equals k).",
-		Scope:     "the algebra, evaluated in floating point on n = 2^2 … 2^40 and k ∈ {2^b, 3·2^b : 0 ≤ b ≤ 30}, relative tolerance 1e-9; constants of the O() taken as 1",
-		Notes:     "Reading: Theorem 3 prints its terms as n²/n³·log n (time) and n²/n⁴·log n (queue), Lemmas 12 and 13 likewise; with n in the denominators they are o(1) and no choice of n' would be needed, so the primes are read as lost in extraction (n²/n'³, n²/n'⁴), as for Lemmas 12 and 13 elsewhere in the ledger. With that reading the corollary's term is exactly what balancing k·n' against n²/n'³·log n gives. Planted fault (written before running): the printed denominator n³ in place of n'³.",
-		Check:     func(props.Env) props.Outcome { return terms(false) },
-		Faults:    []props.Fault{{Name: "Theorem 3's second term as printed, (n²/n³)·log n", Check: func(props.Env) props.Outcome { return terms(true) }}},
-	}))
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/cor-2/theorem-3-terms", Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
+		Check:  func(props.Env) props.Outcome { return terms(false) },
+		Faults: []props.Fault{{Name: "Theorem 3's second term as printed, (n²/n³)·log n", Check: func(props.Env) props.Outcome { return terms(true) }}},
+	})))
 
-	props.Register(props.Claim{ID: "mesh/cor-2/as-stated", Source: seed003 + " Corollary 2", Kind: props.Exact, Recorded: props.Violated, Class: props.Reading,
-		Statement: "Taking n' = ω(√n·(log n/k)^{1/4}) results in a queue size bounded by (1 + o(1))·k and a routing time bounded by k·n/2 + O(k^{3/4}·√n·log^{1/4} n).",
-		Scope:     "the algebra of Theorem 3's bounds (the reading of mesh/cor-2/theorem-3-terms), with n' = g·√n·(log n/k)^{1/4} for g ∈ {1, 2, 4, …, 2^20}; k = n (any fixed relation gives the same ratios)",
-		Notes:     "Class reading (2026-11-24, review): like its sibling mesh/cor-2/theorem-3-terms it depends on restoring Theorem 3's n′ (the printed n²/n³·log n and n²/n⁴·log n read as n²/n′³·log n and n²/n′⁴·log n); with the terms as printed there would be nothing to choose. The two conclusions need opposite choices. With n' = g·f, f = √n·(log n/k)^{1/4}, Theorem 3's queue term is (n²/n'⁴)·log n = k/g⁴ and its time terms are k·n' + (n²/n'³)·log n = (g + 1/g³)·k^{3/4}·√n·log^{1/4} n. The queue is (1 + o(1))·k only if g → ∞ (that is what ω asks), and then the time term is (g + 1/g³) times Corollary 2's, which is not O(k^{3/4}·√n·log^{1/4} n); with g bounded (n' = Θ(f)) the time is as stated but the queue is k + Θ(k). What does follow: n' = Θ(f) gives time k·n/2 + O(k^{3/4}·√n·log^{1/4} n) with queue O(k), or n' = g·f with g → ∞ slowly gives queue (1 + o(1))·k with time k·n/2 + O(g·k^{3/4}·√n·log^{1/4} n). The check evaluates both ratios along g and reports where no constant C ≤ 10 covers the time while the queue excess is below k/100. A violated claim needs no planted fault.",
+	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-2/as-stated", Kind: props.Exact, Recorded: props.Violated, Class: props.Reading,
 		Check: func(props.Env) props.Outcome {
 			n := math.Ldexp(1, 20)
 			k := n
@@ -94,7 +88,7 @@ func init() {
 				}
 			}
 			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
-		}})
+		}}))
 
 	below := func(p float64) props.Outcome {
 		for _, nk := range cor2Grid() {
@@ -107,18 +101,12 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("k^{3/4}·√n·log^{1/4} n < (k·n·log n)^{1/2} exactly when k < log n on all %d grid points", len(cor2Grid()))}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/cor-2/beats-rand-when-k-below-log-n", Source: seed003 + " §5 after Corollary 2 ('Comparing the result of Corollary 2 with that given in Lemma 2, we see that for k < log n the new algorithm is even better')", Kind: props.Exact, Recorded: props.Holds,
-		Statement: "Corollary 2's additive term k^{3/4}·√n·log^{1/4} n is smaller than Lemma 2's (k·n·log n)^{1/2} exactly when k < log n.",
-		Scope:     "the comparison of the two terms with the O() constants taken equal, on the grid of mesh/cor-2/theorem-3-terms (the equivalence is k^{1/4} < log^{1/4} n)",
-		Notes:     "This is the comparison the paper makes, of bounds; the measured comparison is mesh/cor-2/beats-rand-measured. Planted fault (written before running): Corollary 2's exponent 3/4 changed to 2/3 (then the crossover moves to k = log^{3/2} n).",
-		Check:     func(props.Env) props.Outcome { return below(0.75) },
-		Faults:    []props.Fault{{Name: "Corollary 2's exponent 3/4 printed as 2/3", Check: func(props.Env) props.Outcome { return below(2.0 / 3) }}},
-	}))
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/cor-2/beats-rand-when-k-below-log-n", Kind: props.Exact, Recorded: props.Holds,
+		Check:  func(props.Env) props.Outcome { return below(0.75) },
+		Faults: []props.Fault{{Name: "Corollary 2's exponent 3/4 printed as 2/3", Check: func(props.Env) props.Outcome { return below(2.0 / 3) }}},
+	})))
 
-	props.Register(props.Claim{ID: "mesh/cor-2/beats-rand-measured", Source: seed003 + " §5 after Corollary 2 ('for k < log n the new algorithm is even better than the randomized algorithm')", Kind: props.Bound, Recorded: props.Violated, Class: props.Beyond,
-		Statement: "For k < log n, DET_3_PHASE_ROUTE with ALLOCATE' (best submesh side n' of those run) and coloring routes faster than RAND_3_PHASE_ROUTE with coloring (Lemma 2's algorithm): its slowest family takes fewer steps than RAND_3's median slowest family.",
-		Scope:     "n = 16, k = 2 (small), + n = 32, k ∈ {2, 4} (default); n' ∈ {2, 4, 8}; uniform random, transpose and reflect k-k distributions; RAND_3 over 5 runs; algos/mesh.NewPlanPrime (its local rearrangements are simple stand-ins for the sorter of [5]); fast engine",
-		Notes:     "Class beyond: the paper compares O() terms (mesh/cor-2/beats-rand-when-k-below-log-n, which holds); at sizes that can be simulated the constants decide. Measured, ALLOCATE' with the best n' (4 at n = 32) beats RAND_4 (≈ 115–120 against ≈ 124 steps at n = 32, k = 2) but not RAND_3 (≈ 93–99): the local rearrangements before each phase cost more than the randomized algorithm's excess at these k. Not an erratum of the paper (an asymptotic statement is not refuted by finite sizes); it says how large n must be before the comparison shows.",
+	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-2/beats-rand-measured", Kind: props.Bound, Recorded: props.Violated, Class: props.Beyond,
 		Check: func(env props.Env) props.Outcome {
 			sizes := [][2]int{{16, 2}}
 			if env.Budget >= props.Default {
@@ -157,5 +145,5 @@ func init() {
 				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: cex}
 			}
 			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
-		}})
+		}}))
 }

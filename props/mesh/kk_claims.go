@@ -241,15 +241,8 @@ func init() {
 		}
 	}
 	const scope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first; n ∈ {4, 8} (small budget), +16 (default), +32 (large); k ∈ {2n, n², n²·log n}; uniform random, transpose, reflect and row-to-col k-k distributions"
-	props.Register(withDet3Faults(props.Claim{ID: "mesh/cor-1/phase-1-exact", Source: seed003 + " Corollary 1", Kind: props.Exact, Recorded: props.Holds,
-		Statement: "The routing in Phase 1 takes exactly k·n/4 steps. At the end of Phase 1 each PU holds exactly k packets.",
-		Scope:     scope + "; without coloring (the corollary's setting)",
-	}, phase1Exact(false, 4)))
-	props.Register(withDet3Faults(props.Claim{ID: "mesh/cor-1/phase-1-exact-colored", Source: seed003 + " Corollary 1 with Theorem 1's coloring (derived)", Kind: props.Exact, Recorded: props.Holds,
-		Statement: "With coloring (k/2 white packets allocated along rows, k/2 black along columns), Phase 1 takes exactly k·n/8 steps and leaves exactly k packets in every PU.",
-		Scope:     scope + "; with coloring",
-		Notes:     "Not stated in the paper: Corollary 1 applied to each colour class of k/2 packets, on disjoint links.",
-	}, phase1Exact(true, 8)))
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact", Kind: props.Exact, Recorded: props.Holds}), phase1Exact(false, 4)))
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact-colored", Kind: props.Exact, Recorded: props.Holds}), phase1Exact(true, 8)))
 	// Corollary 1 outside 'k a multiple of n': sizes in increasing order,
 	// families whose generator accepts any k.
 	notMultiple := func(b props.Budget) [][2]int {
@@ -286,10 +279,7 @@ func init() {
 		return holds()
 	}
 	const notMultScope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first, without coloring; n a power of two ∈ {2, 4, 8} (small budget), +16; k ∈ {1, n/2 + 1, n + 1, 3n/2 + 1, 5n/2, n² + n/2 + 1, n² log n + 1} not multiples of n; uniform random, transpose and reflect k-k distributions"
-	props.Register(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n/as-stated", Source: seed003 + " Corollary 1 (outside its assumption 'k a multiple of n')", Kind: props.Exact, Recorded: props.Violated,
-		Statement: "Also when n ∤ k, the routing in Phase 1 takes exactly k·n/4 steps and each PU holds exactly k packets at its end.",
-		Scope:     notMultScope + "; the first size (in the order listed) that breaks it is reported",
-		Notes:     "Expected to fail: ALLOCATE can only give each position ⌊k/n⌋ or ⌈k/n⌉ packets (mesh/lemma-6/k-not-multiple-of-n), and with Step 8's smallest-index tie-break the PUs of a row tend to give the extra packets to the same positions. Smallest case: n = 2, k = 1 — every PU allocates its one packet to column 0, so PU (i, 0) ends Phase 1 with 2 packets. What does hold is mesh/cor-1/k-not-multiple-of-n.",
+	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n/as-stated", Kind: props.Exact, Recorded: props.Violated,
 		Check: func(env props.Env) props.Outcome {
 			return phase1(env, nil, func(n, k int, f KKFamily, r amesh.KKResult) string {
 				if 4*r.PhaseSteps[0] != k*n || r.EndQueue[0] != k {
@@ -299,12 +289,8 @@ func init() {
 			}, func() props.Outcome {
 				return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact on all of %v × 3 families", notMultiple(env.Budget))}
 			})
-		}})
-	props.Register(withDet3Faults(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n", Source: seed003 + " Corollary 1, generalized by routecheck to n ∤ k", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "For n a power of two and any k, Phase 1 takes between ⌊k/n⌋·n²/4 and ⌈k/n⌉·n²/4 steps, and each PU ends it with between n·⌊k/n⌋ and n·⌈k/n⌉ packets.",
-		Scope:     notMultScope,
-		Notes:     "Derivation. By mesh/lemma-6/k-not-multiple-of-n every PU gives every position of its row c_lo = ⌊k/n⌋ or c_hi = ⌈k/n⌉ packets; that gives the queue bounds. For the time, the corrected Lemma 4 (exact for farthest-first, mesh/lemma-4/corrected) is monotone in the set of packets, so a row takes no longer than the row where every PU sends c_hi packets to every position, and no less than the one with c_lo. With c ≥ 1 packets per pair the formula gives max over i < j of (j − i − 1 + (i + 1)(n − j)·c); widening j − i by one loses (i + 1)·c ≥ 1 packets and gains one step, so the maximum is at j = i + 1 = n/2: c·n²/4 (for c = 0 the time is 0). Columns are idle in Phase 1. The evidence says how often the upper bounds are attained (they are whenever all PUs of a row favour the same positions).",
-	}, func(env props.Env, alloc allocFn) props.Outcome {
+		}}))
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n", Kind: props.Bound, Recorded: props.Holds}), func(env props.Env, alloc allocFn) props.Outcome {
 		var sl slackMax
 		cases, tTop, qTop := 0, 0, 0
 		return phase1(env, alloc, func(n, k int, f KKFamily, r amesh.KKResult) string {
@@ -332,27 +318,14 @@ func init() {
 		claim props.Claim
 		b     kkBound
 	}{
-		{props.Claim{ID: "mesh/lemma-7/queue-after-phase-2", Source: seed003 + " Lemma 7", Kind: props.Bound, Recorded: props.Holds,
-			Statement: "At the end of Phase 2 a PU holds less than k + n²·log n packets.",
-			Scope:     scope + "; without coloring",
-		}, kkBound{value: func(r amesh.KKResult) int { return r.EndQueue[1] }, bound: func(n, k int) float64 { return float64(k + nlogn2(n)) }, strict: true,
+		{ledger.Text(props.Claim{ID: "mesh/lemma-7/queue-after-phase-2", Kind: props.Bound, Recorded: props.Holds}), kkBound{value: func(r amesh.KKResult) int { return r.EndQueue[1] }, bound: func(n, k int) float64 { return float64(k + nlogn2(n)) }, strict: true,
 			over:     "queue %d ≥ k + n² log n = %d",
 			describe: func(n, k, v int, _ float64) string { return fmt.Sprintf("queue k + %d (bound k + %d)", v-k, nlogn2(n)) }}},
-		{props.Claim{ID: "mesh/lemma-8/phase-2-time", Source: seed003 + " Lemma 8", Kind: props.Bound, Recorded: props.Holds,
-			Statement: "The number of steps for the routing in Phase 2 is bounded by k·n/2 + n²·log n/2.",
-			Scope:     scope + "; without coloring",
-		}, kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[1] }, bound: func(n, k int) float64 { return float64(k*n+nlogn2(n)) / 2 },
+		{ledger.Text(props.Claim{ID: "mesh/lemma-8/phase-2-time", Kind: props.Bound, Recorded: props.Holds}), kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[1] }, bound: func(n, k int) float64 { return float64(k*n+nlogn2(n)) / 2 },
 			over: "%d steps > %d", describe: stepsBound}},
-		{props.Claim{ID: "mesh/lemma-9/phase-3-time", Source: seed003 + " Lemma 9", Kind: props.Bound, Recorded: props.Holds,
-			Statement: "The number of steps for the routing in Phase 3 is bounded by k·n/4 + n²·log n.",
-			Scope:     scope + "; without coloring",
-		}, kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[2] }, bound: func(n, k int) float64 { return float64(k*n/4 + nlogn2(n)) },
+		{ledger.Text(props.Claim{ID: "mesh/lemma-9/phase-3-time", Kind: props.Bound, Recorded: props.Holds}), kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[2] }, bound: func(n, k int) float64 { return float64(k*n/4 + nlogn2(n)) },
 			over: "%d steps > %d", describe: stepsBound}},
-		{props.Claim{ID: "mesh/thm-1/time", Source: seed003 + " Theorem 1", Kind: props.Bound, Recorded: props.Holds,
-			Statement: "With ALLOCATE and coloring, DET_3_PHASE_ROUTE routes k-k distributions in k·n/2 + O(n²·log n) steps.",
-			Scope:     scope + "; with coloring; the O(n² log n) term taken as 1.5·n²·log n, the sum of Lemmas 8 and 9's additive terms for each colour class of k/2 packets",
-			Notes:     "The theorem hides the constant; the check uses the constant its own proof gives (Corollary 1 and Lemmas 8, 9 applied to each colour class of k/2 packets on disjoint links: (k/2)·n/4 + (k/2)·n/2 + n² log n/2 + (k/2)·n/4 + n² log n). The theorem's queue bound is a separate claim (mesh/thm-1/queue, violated; mesh/thm-1/queue-repaired).",
-		}, kkBound{coloring: true, value: func(r amesh.KKResult) int { return r.Steps }, bound: func(n, k int) float64 { return float64(k*n+3*nlogn2(n)) / 2 },
+		{ledger.Text(props.Claim{ID: "mesh/thm-1/time", Kind: props.Bound, Recorded: props.Holds}), kkBound{coloring: true, value: func(r amesh.KKResult) int { return r.Steps }, bound: func(n, k int) float64 { return float64(k*n+3*nlogn2(n)) / 2 },
 			over: "%d steps > k·n/2 + 1.5·n² log n = %d",
 			describe: func(n, k, v int, _ float64) string {
 				return fmt.Sprintf("%d steps = %.3f·kn/2", v, float64(2*v)/float64(k*n))

@@ -122,35 +122,25 @@ func init() {
 	}
 	const setting = "DET_3_PHASE_ROUTE with ALLOCATE, no coloring (Lemma 9's setting); n a power of two, k a multiple of n; uniform random (4, 8, 30 draws by budget), transpose, reflect and row-to-col; both halves of every row"
 	const scope = setting + "; (n, k) ∈ {(2, 2), (2, 4), (4, 4), (4, 8), (4, 16), (8, 8), (8, 16), (8, 64)} (small), + (16, 16), (16, 32), (16, 256) (default): k < 2·n²·log n"
-	props.Register(withPowerNote(props.Claim{ID: "mesh/lemma-9/proof-fact-half", Source: seed003 + " §3 before Lemma 9 (the fact its proof is based on), in §3's regime k = ω(n² log n)", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "For k = ω(n² log n) (run as k ≥ 2·n²·log n), the allocation is performed so that at least half of the packets with destination in the right half of row i already stand in the right half of row i at the beginning of Phase 3 (and, by symmetry, the left half).",
-		Scope:     setting + "; (n, k) ∈ {(2, 8), (2, 32), (4, 64), (4, 256), (8, 384)} (small), + (8, 1024), (16, 2048) (default): k ≥ 2·n²·log n (log₂)",
-		Notes: "[2026-11-24] Review: this claim was recorded violated from sizes with k ≤ n² log n (shrunk counterexample n = 2, k = 2), outside §3's standing assumption k = ω(n² log n) ('for k = ω(n² · log n) … all goals are achieved'); the reviewer measured the fact holding (smallest fraction 0.5) at every size with k ≥ 2·n² log n. It is now run only there (the factor 2 fixed before running as the smallest reading of ω that leaves n² log n behind) and recorded holds; the small-k violation is kept as mesh/lemma-9/proof-fact-half/small-k (beyond). " +
-			"Why it can hold: the only packets the fact does not constrain are those in subbuckets of size 1 (at most one per source and row, see mesh/lemma-9/proof-fact-rounded); Step 3 and the regular splits put at most half of each other block in the wrong half. Planted fault (the same as the rounded sibling's, written before running): ALLOCATE mirrored (every position j → n − 1 − j).",
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half", Kind: props.Invariant, Recorded: props.Holds,
 		Check: func(env props.Env) props.Outcome {
 			return run(env, lemma9LargeK, nil, func(int) int { return 0 }, true)
 		},
 		Faults: []props.Fault{{Name: faultMirror, Check: func(env props.Env) props.Outcome {
 			return run(env, lemma9LargeK, mirrorAllocate, func(int) int { return 0 }, false)
 		}}},
+	})))
+	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half/small-k", Kind: props.Invariant, Recorded: props.Violated, Class: props.Beyond,
+		Check: func(env props.Env) props.Outcome { return run(env, lemma9Sizes, nil, func(int) int { return 0 }, true) },
 	}))
-	props.Register(props.Claim{ID: "mesh/lemma-9/proof-fact-half/small-k", Source: seed003 + " §3 before Lemma 9 (the fact its proof is based on), below §3's k = ω(n² log n)", Kind: props.Invariant, Recorded: props.Violated, Class: props.Beyond,
-		Statement: "The allocation is performed so that at least half of the packets with destination in the right half of row i already stand in the right half of row i at the beginning of Phase 3 (and, by symmetry, the left half), also for k < 2·n²·log n.",
-		Scope:     scope + "; the first case found is shrunk (packets sent home while the fact stays broken)",
-		Notes:     "Beyond the paper: §3 assumes k = ω(n² log n) and these sizes have k < 2·n² log n (until 2026-11-24 this was the claim mesh/lemma-9/proof-fact-half; the paper's regime is now that claim). Violated by rounding: a subbucket of size 1 (Step 5 makes one whenever the remainder of a bucket is odd) is allocated by Step 8 to the position with the smallest α in the whole row, whatever half its destination is in, so when many sources hold single packets for a row the fact fails (measured: as low as 0 of 1 at n = 2, k = 2 and below one half at n = 8, k = 16 and n = 16, k = 32 on uniform distributions; for k ≥ n² the fractions are 0.72–0.87). Smallest case (found and shrunk by the check; worked by hand): the 2×2 mesh with k = 2, PU (0,1) sending to (0,1) and (1,0), PU (1,0) sending to (1,0) and (0,1), PUs (0,0) and (1,1) to themselves. At (0,1) and at (1,0) each bucket holds one packet (B = 1 < n: no Step 3), so Step 8 takes two subbuckets of size 1, row 0's first (Step 7); all α are equal and the smallest index wins, so the packet for (0,1) goes to column 0 at both PUs: neither of the 2 packets with destination in the right half of row 0 starts Phase 3 there. The proof of Lemma 9 itself rounds (⌈β_l·(n − j)/n⌉ per subbucket) and is unaffected; the fact with its rounding is mesh/lemma-9/proof-fact-rounded. A violated claim needs no planted fault.",
-		Check:     func(env props.Env) props.Outcome { return run(env, lemma9Sizes, nil, func(int) int { return 0 }, true) },
-	})
-	props.Register(withPowerNote(props.Claim{ID: "mesh/lemma-9/proof-fact-rounded", Source: seed003 + " §3 before Lemma 9, with the rounding of Lemma 9's proof (repaired by routecheck)", Kind: props.Invariant, Recorded: props.Holds, Class: props.Beyond,
-		Statement: "Of the h packets with destination in one half of row i, at least (h − n²)/2 stand in that half of row i at the beginning of Phase 3.",
-		Scope:     scope,
-		Notes:     "Derivation. ALLOCATE sorts each bucket on the destination column (Step 2) and both Step 3's extraction and Step 5's split are regular, so every block and subbucket keeps that order. Step 3 gives position t the t-th block of ⌊B/n⌋ packets: of r right-destined packets among them (the last r) at most max(0, r − (n/2)·⌊B/n⌋) ≤ r/2 land left. Step 8 gives packet t of a subbucket of size β ≥ 2 (a power of two dividing n) a position in the t-th of β equal intervals, and the intervals t ≥ β/2 lie in the right half: again at most r/2 land left. A subbucket of size 1 may land anywhere; each source has at most one for row i (the lowest bit of its remainder), so at most n² packets are unconstrained. Hence in ≥ (h − n²)/2, and the same for the left half. Planted fault (written before running): ALLOCATE mirrored (every position j → n − 1 − j).",
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-rounded", Kind: props.Invariant, Recorded: props.Holds, Class: props.Beyond,
 		Check: func(env props.Env) props.Outcome {
 			return run(env, lemma9Sizes, nil, func(n int) int { return n * n }, false)
 		},
 		Faults: []props.Fault{{Name: faultMirror, Check: func(env props.Env) props.Outcome {
 			return run(env, lemma9Sizes, mirrorAllocate, func(n int) int { return n * n }, false)
 		}}},
-	}))
+	})))
 }
 
 // kkInstanceUncoloured is kkInstance for a DET_3 run without coloring.

@@ -115,9 +115,7 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Consistent, Evidence: fmt.Sprintf("%d sizes × %d families × %d runs (%d at n = 4): the merged column phase never took longer than the two it replaces (largest ratio %.3f); with Phases 3 and 4 exchanged no size exceeded k·n/4 + %g·(k·n·log n)^{1/2} per phase more often than 1/n allows (α = %.2g each; fitted constant %.3f). %s", len(sizes), len(KKFamilies), runs0, rand4Runs(runs0, 4, alpha), worstRatio, Rand4PerPhaseC, alpha, fitted, strings.Join(ev, "; "))}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-1/rand3-is-rand4-merged", Source: seed003 + " §1 (between Lemmas 1 and 2: 'does not change if the order of Phase 3 and Phase 4 are exchanged … two consecutive phases of routing along the columns, which can be replaced by one')", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
-		Statement: "RAND_4_PHASE_ROUTE with Phases 3 and 4 exchanged still takes k·n/4 + O((k·n·log n)^{1/2}) steps per phase w.h.p. (C = 2, as mesh/sec-1/rand4-per-phase), and its two consecutive column phases can be replaced by one: with the same random positions the merged phase (RAND_3_PHASE_ROUTE's Phase 2) never takes longer than the two it replaces, and the other phases are unchanged.",
-		Scope:     "the sizes, families and runs of mesh/sec-1/rand4-per-phase; no coloring; one random column x and row y per packet, shared by the exchanged RAND_4 plan, the merged (RAND_3) plan and RAND_4 in its own order; farthest-first on the fast engine",
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-1/rand3-is-rand4-merged", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
 		Notes: "Class reading (2026-11-24, review): the claim rests on reading the printed 'RAND_3 … Phase 4' as RAND_4; and, as for mesh/sec-1/rand4-per-phase, the runs at n = 4 are raised to 18 so that n = 4 can be flagged at all. The text says 'The time consumption of RAND_3_PHASE_ROUTE does not change if the order of Phase 3 and Phase 4 are exchanged'; RAND_3 has no Phase 4 there, so it is read as RAND_4 (the algorithm the sentence goes on to turn into RAND_3). " +
 			"Why merging cannot cost: the two column phases are a schedule for the merged routing (a packet may wait at its intermediate row), and farthest-first attains, per line and direction, the lower bound j − i − 1 + h(i, j) that every schedule must respect (mesh/lemma-4/corrected), so the merged phase is at most the sum; the check is then a test of the engines against that argument. The evidence compares the mean total time of RAND_4 exchanged and in its order (the 'does not change'). " +
 			fmt.Sprintf("Planted faults (written before running): the merged phase held to %g× the two phases it replaces (a bound scaled by a factor fixed in advance), and random positions drawn from the first half of each line.", Rand3MergeScaleFault),
@@ -127,7 +125,7 @@ func init() {
 			{Name: "random positions drawn from the first half of each line only (rng.IntN(n/2) in place of rng.IntN(n))", Check: func(env props.Env) props.Outcome {
 				return check(env, 1, func(r *rand.Rand, n int) int32 { return int32(r.IntN(max(1, n/2))) })
 			}},
-		}}))
+		}})))
 }
 
 // runRand4Ordered is RAND_4_PHASE_ROUTE in its own order with the draws of

@@ -146,19 +146,12 @@ func init() {
 	const src = seed003 + " §2 after Lemma 4 ('for the packet densities we will consider, Lemma 4 can be simplified … The time for routing on a one-dimensional array equals the maximum number of packets that have to travel over any connection')"
 	const scope = "every phase, line and direction of DET_3_PHASE_ROUTE, RAND_3_PHASE_ROUTE and RAND_4_PHASE_ROUTE with coloring on one distribution of each k-k family; n ∈ {4, 8} (small), + 16 (default), + 32 (large), k ∈ {2n, n², n²·log n}; times from the 1-D counting engine (Fast1D), loads counted directly"
 	const relation = "Relation to Lemma 4 (exact for farthest-first in its corrected form, mesh/lemma-4/corrected): T = max over i < j with h(i, j) > 0 of (j − i − 1 + h(i, j)); the simplified sentence keeps only the terms j = i + 1, whose h is a link's load L, so L ≤ T always, and since h(i, j) is at most the load of any link between i and j, T ≤ L + n − 2. They are equal unless a wider stretch with fewer packets is slower than the busiest link, which needs a thin line. "
-	props.Register(props.Claim{ID: "mesh/sec-2/time-equals-max-load", Source: src, Kind: props.Exact, Recorded: props.Violated, Class: props.Reading,
-		Statement: "At k ≥ n² packets per PU the farthest-first time of each direction of every row and column phase equals the largest number of packets crossing one of its links (and at any density it lies between that number L and L + n − 2).",
-		Scope:     scope + "; equality judged at k ∈ {n², n²·log n}; the first line (in that order) that breaks it is reported with its packets",
-		Notes:     relation + "Class reading: 'the packet densities we will consider' is not a number; k ≥ n² was our reading, fixed before running. It fails by one step: at n = 4, k = 16, RAND_3_PHASE_ROUTE on transpose, the downward direction of column 1 in Phase 3 takes 7 steps against a busiest link of 6 (the counterexample lists the line's packets; replay: go run ./cmd/routecheck claims --filter '^mesh/sec-2/time-equals-max-load$' --budget small). The paper's own regime, k = ω(n²·log n), is mesh/sec-2/time-equals-max-load/n2-log-n. A violated claim needs no planted fault.",
-		Check:     sentence(fastLineTime, func(n, k int) bool { return k >= n*n }, true),
-	})
-	props.Register(props.Claim{ID: "mesh/sec-2/time-equals-max-load/n2-log-n", Source: src, Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Reading,
-		Statement: "At any density, and in particular at §3's k = n²·log n, the farthest-first time T of each direction of every row and column phase lies between the largest number L of packets crossing one of its links and L + n − 2 (the rate of T = L at k = n²·log n is reported, not judged).",
-		Scope:     scope + "; T = L counted at k = n²·log n, not judged",
-		Notes: relation + "Written after mesh/sec-2/time-equals-max-load (k ≥ n²) was found violated by one step at n = 4, k = 16. " +
-			"[2026-11-24, review] Recorded inconclusive (was holds, with equality judged at k = n²·log n): that holds could flip — a line whose busiest link carries L and a 2-hop stretch from a single source with L packets gives T = L + 1 at any density, so equality held only because no such stretch was sampled, and k = n²·log n is not a threshold beyond which it cannot happen. Only L ≤ T ≤ L + n − 2 is judged now (a line outside it is violated); the evidence gives the rate of T = L at k = n²·log n (1896 of 1896 at small). The range has no power here: the planted fault of the equality check, nearest-first on the step model, also stays within it (measured at small and default: T = L on 33 of 1896 lines at small, T − L at most 4), so a pass is inconclusive, not holds, and the fault is not run (it cost 48 s wall at default for no catch).",
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-2/time-equals-max-load", Kind: props.Exact, Recorded: props.Violated, Class: props.Reading,
+		Check: sentence(fastLineTime, func(n, k int) bool { return k >= n*n }, true),
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-2/time-equals-max-load/n2-log-n", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Reading,
 		Check: sentence(fastLineTime, func(n, k int) bool { return k >= nlogn2(n) }, false),
-	})
+	}))
 }
 
 // Lemma 8's proof, instrumented (003_8774480fe7c747cc.txt §3): "there are
@@ -331,19 +324,13 @@ func init() {
 			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d ALLOCATE calls (every PU of every distribution, adversarial PUs with every remainder n − 1, and random PUs at n = 5, 6); at most %d rounds", calls, most)}
 		}
 	}
-	props.Register(props.Claim{ID: "mesh/lemma-8/proof-rounds", Source: seed003 + " Lemma 8's proof ('Because after Step 3 a PU holds at most n packets with destinations in the same row, there are at most ⌊log n⌋ allocation rounds')", Kind: props.Invariant, Recorded: props.Violated, Class: props.Paper,
-		Statement: "In Step 8 of ALLOCATE a PU makes at most ⌊log n⌋ allocation rounds (batches of subbuckets with a common size).",
-		Scope:     "ALLOCATE (algos/mesh.Allocate) on random PUs at n ∈ {5, 6} (k ∈ {n, 2n, n²}, uniform destinations, and PUs with a remainder of n − 1 and n − 2 per bucket), shrunk by dropping packets; then as DET_3_PHASE_ROUTE runs it without coloring (instrumented through algos/mesh Options.Allocator, no new hook), on every PU of one distribution of each k-k family and 2 (small), 4 (default), 8 (large) more uniform random ones per size, n ∈ {4, 8} (small), + 16, + 32, k ∈ {2n, n², n² log n}; plus 4 adversarial PUs per distribution whose every bucket has remainder n − 1 (props/mesh.a2AdversarialDests)",
-		Notes:     "After Step 3 every remainder is < n, so the subbuckets of Step 5 have sizes 2^e ≤ n − 1: e ∈ {0, …, ⌊log(n − 1)⌋}, ⌊log(n − 1)⌋ + 1 = ⌈log n⌉ sizes. That is ⌊log n⌋ only when n is a power of two. (The proof's 'at most n packets' is < n: a bucket of n goes entirely in Step 3.) [2026-11-24, review] Recorded holds before, on powers of two only, where ⌊log n⌋ = ⌈log n⌉ and the bound had no power; now violated (class paper): at n = 5 a PU whose buckets keep remainders 4 and 3 gets subbuckets [4 2 1], 3 rounds > ⌊log 5⌋ = 2 (the evidence gives the shrunk PU; n = 6 likewise, [4 2 1] > 2). Lemma 8 itself survives: its proof sums over l = −1, …, ⌊log n⌋, a spare term that covers the extra round. The corrected bound is mesh/lemma-8/proof-rounds-ceil.",
-		Check:     rounds(amesh.Faithful, floorLog2, "⌊log n⌋", true),
-	})
-	props.Register(withPowerNote(props.Claim{ID: "mesh/lemma-8/proof-rounds-ceil", Source: seed003 + " Lemma 8's proof (the allocation rounds), corrected", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
-		Statement: "In Step 8 of ALLOCATE a PU makes at most ⌈log n⌉ allocation rounds (batches of subbuckets with a common size).",
-		Scope:     "the cases of mesh/lemma-8/proof-rounds (powers of two first, then n ∈ {5, 6})",
-		Notes:     "[2026-11-24, review] The bound mesh/lemma-8/proof-rounds should have stated: remainders after Step 3 are < n, so subbucket sizes are 2^e ≤ n − 1, ⌊log(n − 1)⌋ + 1 = ⌈log n⌉ of them (n ≥ 2). Ours, not the paper's (class construction). Planted fault (written before running): Step 3 extracting one round too few (mesh.ExtractRoundShort), which leaves remainders in [n, 2n) and so, at n a power of two, a subbucket of size n: log n + 1 rounds (at n = 5, 6 the mutant's subbucket of size 8 > n is an error, so the powers of two run first).",
-		Check:     rounds(amesh.Faithful, ceilLog2, "⌈log n⌉", false),
-		Faults:    []props.Fault{{Name: "Step 3 extracts n·(⌊B/n⌋ − 1) packets, one round too few (mesh.ExtractRoundShort)", Check: rounds(amesh.ExtractRoundShort, ceilLog2, "⌈log n⌉", false)}},
+	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-8/proof-rounds", Kind: props.Invariant, Recorded: props.Violated, Class: props.Paper,
+		Check: rounds(amesh.Faithful, floorLog2, "⌊log n⌋", true),
 	}))
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-8/proof-rounds-ceil", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+		Check:  rounds(amesh.Faithful, ceilLog2, "⌈log n⌉", false),
+		Faults: []props.Fault{{Name: "Step 3 extracts n·(⌊B/n⌋ − 1) packets, one round too few (mesh.ExtractRoundShort)", Check: rounds(amesh.ExtractRoundShort, ceilLog2, "⌈log n⌉", false)}},
+	})))
 
 	// hBound checks h(i) on every column and cut: the packets that stand
 	// in the lowest n − i rows of column j after Phase 1 and have
@@ -385,13 +372,10 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("h(i) below the bound at every column and cut of %d distributions (sizes %v)", cases, kkSizes(env.Budget))})
 		}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/lemma-8/proof-h-bound", Source: seed003 + " Lemma 8's proof ('h(i) < min{k·(n − i), k·i} + (n − i)·n·log n')", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "In Phase 2 (no coloring), the number h(i) of packets with destinations in the highest i rows that cross upward between rows n − i − 1 and n − i of a column is less than min{k·(n − i), k·i} + (n − i)·n·log n, for every column and 1 ≤ i < n.",
-		Scope:     "the distributions of mesh/lemma-8/proof-rounds (without the adversarial PUs, which are not k-k); h(i) counted from the plan (positions after Phase 1, destination rows), every column, every cut",
-		Notes:     "Reading: the proof says 'the highest i rows' and 'the connection between (i − 1, j) and (i, j)', and sums over 'the PUs in the lowest n − i rows'; these agree only with the cut between rows n − i − 1 and n − i (rows counted from the bottom), which is the reading checked (its maximum, at i = n/2, gives Lemma 8). h(i) is what farthest-first must move over that link, so it bounds the Phase 2 time through Lemma 4 (mesh/lemma-8/phase-2-time checks the time). Planted fault (written before running): ALLOCATE skipped (every packet keeps its column): under transpose a column's packets all go to one row, h(1) = k·(n − 1) at the top.",
-		Check:     hBound(nil),
-		Faults:    []props.Fault{{Name: faultSkipAllocate, Check: hBound(skipAllocate)}},
-	}))
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-8/proof-h-bound", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+		Check:  hBound(nil),
+		Faults: []props.Fault{{Name: faultSkipAllocate, Check: hBound(skipAllocate)}},
+	})))
 }
 
 // The abstract on DET_4_PHASE_ROUTE (column-sort's implementations [5, 7]):
@@ -421,10 +405,7 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Inconclusive, Evidence: "cannot be checked as stated: for k < n⁴ DET_4_PHASE_ROUTE sorts in submeshes of side n^{2/3}/k^{1/6} with the algorithms of [5, 7], which are not in the seeds and whose constants the paper does not state; our DET_4 is a stand-in that pays no rearrangements there. What the stand-in measures (slowest family; RAND_4 with coloring, median over 3 runs of its slowest family): " + strings.Join(ev, "; ")}
 	}
-	props.Register(props.Claim{ID: "mesh/abstract/det4-small-n-moderate-k", Source: seed003 + " abstract ('For small n and moderate k, the lower-order terms of this algorithm make it considerably more expensive than the randomized algorithm') and §1 after Lemma 3", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Construction,
-		Statement: "For small n and moderate k, DET_4_PHASE_ROUTE (column-sort) is considerably more expensive than RAND_4_PHASE_ROUTE because of its lower-order terms.",
-		Scope:     "(n, k) ∈ {(4, 16), (4, 64), (8, 64), (8, 192)} (all k < n⁴); DET_4 (algos/mesh.NewPlanDet4, coloring) on the four k-k families, slowest; RAND_4 with coloring, slowest family per run, median of 3 runs; fast engine",
-		Notes:     "Recorded inconclusive with the reason: the lower-order terms in question are the costs of rearranging in submeshes of side n^{2/3}/k^{1/6} (Lemma 3's O(n^{2/3}/k^{1/6}), read in the ledger as O(k^{5/6}·n^{2/3}), mesh/lemma-3/det4-time), done by the sorting algorithms of [5, 7]; they are not in the seeds and their constants are not stated, so 'considerably more expensive' has nothing to be measured against. Our DET_4 is exact only for k ≥ n⁴ (algos/mesh/det4.go's Reading); below it it charges no rearrangements and so measures only the unshuffle and its rounding, which favours DET_4: the evidence reports those times beside RAND_4's (measured at the small budget: DET_4/RAND_4 between 0.76 and 1.03, not 'considerably more expensive' — but only because the rearrangements are not charged). An inconclusive claim needs no planted fault.",
-		Check:     det4Small,
-	})
+	props.Register(ledger.Text(props.Claim{ID: "mesh/abstract/det4-small-n-moderate-k", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Construction,
+		Check: det4Small,
+	}))
 }

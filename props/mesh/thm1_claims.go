@@ -339,14 +339,7 @@ func kkInstance(n, k int, d [][]amesh.Dest) map[string]any {
 
 func init() {
 	thm1Src := seed003 + " Theorem 1"
-	props.Register(props.Claim{ID: "mesh/thm-1/queue", Source: thm1Src, Kind: props.Bound, Recorded: props.Violated,
-		Statement: "With ALLOCATE and coloring, the maximum queue size of DET_3_PHASE_ROUTE is bounded by k + n²·log n.",
-		Scope:     "n a power of two, k a multiple of 2n (so that each colour class has k/2, a multiple of n, packets per PU); Theorem 1's coloring (half of each group of packets with a common destination white, the odd ones alternating so k/2 get each colour); a hand-built case (n = 2, k = 8), saved hunt cases (n = 4, k = 16; n = 8, k = 64) and a seeded hill climb at n = 2, k = 8 and n = 4, k = 16",
-		Notes: "Violated already at the end of Phase 2. Minimal case, worked by hand (props/mesh.thm1QueueHand): on the 2×2 mesh with k = 8, PU (0,0) ends Phase 2 with 14 packets > k + n² log n = 12 (replay: go run ./cmd/routecheck replay props/testdata/mesh-thm1-queue-n2-k8-colored.json). " +
-			"Hunted: n = 4, k = 16 gives 59 > 48 (testdata/hunt/mesh-phase2-queue-n4-k16-colored.json; shrunk to 154 travelling packets with 49 > 48 in props/testdata/mesh-thm1-queue-n4-k16-colored.json), n = 8, k = 64 gives 259 > 256. " +
-			"Why: the proof colours and then applies Lemma 7 to each colour class; the PU (i, j) ends Phase 2 with the white packets for row i that ALLOCATE put in column j and the black packets for column j put in row i, and each class brings its own rounding term (up to n²·log n: one packet per subbucket, ⌊log n⌋ subbuckets per source), so the argument gives k + 2·n²·log n, not k + n²·log n. " +
-			"Moreover a colour class is not a k/2-k/2 distribution: a PU that sends an odd number of packets to a destination colours the odd one white or black, so a destination can receive up to k/2 + min(n², k)/2 packets of one colour (in the n = 2 case row 0 receives 10 white packets, not k·n/2 = 8). " +
-			"Neither effect is a tie-breaking artefact: the first holds for any Step-8 ties, the second for any per-PU rule that halves each group (an adversary who knows the rule orders the packets to suit it; with the first odd extra black instead of white, reordering the same per-PU multisets again gives 14 at n = 2, k = 8). The uncoloured Lemma 7 survives (mesh/lemma-7/queue-after-phase-2); a repaired bound is mesh/thm-1/queue-repaired.",
+	props.Register(ledger.Text(props.Claim{ID: "mesh/thm-1/queue", Source: thm1Src, Kind: props.Bound, Recorded: props.Violated,
 		Check: func(env props.Env) props.Outcome {
 			var ev []string
 			var cex any
@@ -392,20 +385,11 @@ func init() {
 				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; "), Counterexample: cex}
 			}
 			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
-		}})
+		}}))
 }
 
 func init() {
-	props.Register(withDet3Faults(props.Claim{ID: "mesh/thm-1/queue-repaired", Source: seed003 + " Theorem 1 (queue), repaired by routecheck", Kind: props.Bound, Recorded: props.Holds,
-		Statement: "With ALLOCATE and Theorem 1's coloring, at the end of Phase 2 every PU holds at most k + ⌊(n − 1)·min(n², k)/n⌋ + 2·n²·log n packets.",
-		Scope:     "n a power of two, k a multiple of 2n; the hand-built and saved cases of mesh/thm-1/queue, the k-k families of the other mesh claims (n ∈ {4, 8} at the small budget, +16, +32; k ∈ {2n, n², n² log n}), and a seeded hill climb maximizing the queue at (n, k) = (2, 8), (4, 16), (4, 32)",
-		Notes: "Not in the paper; derived here (Theorem 1's queue bound k + n² log n is false, see mesh/thm-1/queue). " +
-			"Derivation. PU (i, j) ends Phase 2 with A = the white packets for row i that ALLOCATE put in column j and B = the black packets for column j put in row i. " +
-			"(1) Rounding. Let γ be the number of white packets of source s for row i. Step 3 puts ⌊γ/n⌋ in every column; the remainder r = γ mod n < n is split (Step 5) into popcount(r) ≤ log n subbuckets (n a power of two), and Step 8 puts the packets of one subbucket in distinct intervals, so at most one in column j. Hence s puts at most γ/n + log n of them in column j, and |A| ≤ W_i/n + n²·log n with W_i the white packets destined to row i; likewise |B| ≤ B_j/n + n²·log n with B_j the black packets destined to column j. " +
-			"(2) Coloring. A source sending c packets to destination d makes ⌊c/2⌋ or ⌈c/2⌉ of them white, so d receives at most k/2 + o(d)/2 white (and as many black) packets, o(d) = #sources sending it an odd number, o(d) ≤ min(n², k). The packets for (i, j) are counted once in W_i + B_j (white or black), so W_i + B_j ≤ k + 2(n − 1)·(k/2 + min(n², k)/2) = n·k + (n − 1)·min(n², k). " +
-			"Together: |A| + |B| ≤ k + (n − 1)·min(n², k)/n + 2·n²·log n, and the queue is an integer. Neither step depends on Step 8's tie-breaking or on which odd groups are white. " +
-			"The bound is not tight (hand-built n = 2, k = 8: 14 against 18). It covers the end of Phase 2 only (Lemma 7's moment); the evidence also reports the largest queue at any step on the families.",
-	}, func(env props.Env, alloc allocFn) props.Outcome {
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-1/queue-repaired", Kind: props.Bound, Recorded: props.Holds}), func(env props.Env, alloc allocFn) props.Outcome {
 		var ev []string
 		var sl slackMax
 		check := func(what string, n, k int, d [][]amesh.Dest) (props.Outcome, bool) {

@@ -165,13 +165,10 @@ func init() {
 			})
 		}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-lemma-7-queue", Source: seed003 + " §6 ('All obtained results carry on') with Lemma 7", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction, Shares: torus6Shares,
-		Statement: "Lemma 7 carries over to the torus unchanged: at the end of Phase 2 a PU holds less than k + n²·log n packets. Its leading term k is not halved (see mesh/sec-6/torus-lemma-7-halved).",
-		Scope:     torus6Scope,
-		Notes:     "The queue at the end of Phase 2 depends only on the plan (ALLOCATE is performed 'in the same manner'), so the torus ends Phase 2 with the mesh's queues; the check measures it on the torus step model. " + torus6StandInNot + " Planted fault (written before running): ALLOCATE skipped (every packet keeps its own column), caught where a column's packets all go to one row (transpose).",
-		Check:     lemma7(nil),
-		Faults:    []props.Fault{{Name: faultSkipAllocate, Check: lemma7(skipAllocate)}},
-	}))
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-7-queue", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction, Shares: torus6Shares,
+		Check:  lemma7(nil),
+		Faults: []props.Fault{{Name: faultSkipAllocate, Check: lemma7(skipAllocate)}},
+	})))
 
 	halvedQueue := func(env props.Env) props.Outcome {
 		return torus6Check(env, nil, false, nil, "largest queue at the end of Phase 2", func(r torus6Run) (float64, float64, bool) {
@@ -179,12 +176,9 @@ func init() {
 			return float64(r.r.EndQueue[1]), b, float64(r.r.EndQueue[1]) >= b
 		})
 	}
-	props.Register(props.Claim{ID: "mesh/sec-6/torus-lemma-7-halved", Source: seed003 + " §6 ('All obtained results carry on with leading terms half as large as for meshes') with Lemma 7", Kind: props.Bound, Recorded: props.Violated, Class: props.Reading, Shares: torus6Shares,
-		Statement: "Read literally for the queue bound: on the torus, at the end of Phase 2 a PU holds less than k/2 + n²·log n packets (Lemma 7 with its leading term halved).",
-		Scope:     torus6Scope + "; the first run (in that order) that breaks it is reported",
-		Notes:     "Expected to fail, for any ring routing: Phase 2 ends with the k·n² packets in n² PUs, so some PU holds at least k, which is more than k/2 + n²·log n once k > 2·n²·log n (already at n = 4, k = 64, where k/2 + n² log n = 64 and the uniform run ends Phase 2 with 68). So §6's 'leading terms half as large' is read for the times only; the queue bounds carry over unchanged (mesh/sec-6/torus-lemma-7-queue). Class reading: it is one reading of a sentence that does not say which results it means. A violated claim needs no planted fault.",
-		Check:     halvedQueue,
-	})
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-7-halved", Kind: props.Bound, Recorded: props.Violated, Class: props.Reading, Shares: torus6Shares,
+		Check: halvedQueue,
+	}))
 
 	// Lemma 8 on the torus: Phase 2 within k·n/4 + n²·log n/2.
 	lemma8 := func(fams func(KKFamily) bool, mesh bool) func(props.Env) props.Outcome {
@@ -195,19 +189,14 @@ func init() {
 			})
 		}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-lemma-8-halved", Source: seed003 + " §6 ('leading terms half as large') with Lemma 8", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction, Shares: torus6Shares,
-		Statement: "On the torus, Phase 2 takes at most k·n/4 + n²·log n/2 steps (Lemma 8 with its leading term halved) — on the four k-k families of the mesh claims.",
-		Scope:     strings.Replace(torus6Scope, " and the cyclic shift by n/2 − 1 in both coordinates (props/mesh.KKShift)", " (the shift family is mesh/sec-6/torus-lemma-8-shift)", 1),
-		Notes:     "Reflect sends every packet of a column across the ring, where the two ways share the load: Phase 2 takes exactly k·n/4 (the halved leading term, attained). " + torus6StandInNot + " Planted fault (written before running): the mesh (Phase 2 on reflect takes k·n/2 there).",
-		Check:     lemma8(notShift, false),
-		Faults:    []props.Fault{{Name: faultTorusMesh, Check: lemma8(notShift, true)}},
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-8-halved", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction, Shares: torus6Shares,
+		Scope:  strings.Replace(torus6Scope, " and the cyclic shift by n/2 − 1 in both coordinates (props/mesh.KKShift)", " (the shift family is mesh/sec-6/torus-lemma-8-shift)", 1),
+		Check:  lemma8(notShift, false),
+		Faults: []props.Fault{{Name: faultTorusMesh, Check: lemma8(notShift, true)}},
+	})))
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-8-shift", Kind: props.Bound, Recorded: props.Violated, Class: props.Construction, Shares: torus6Shares,
+		Check: lemma8(nil, false),
 	}))
-	props.Register(props.Claim{ID: "mesh/sec-6/torus-lemma-8-shift", Source: seed003 + " §6 ('leading terms half as large'; 'one should apply the efficient algorithm from [4]') with Lemma 8", Kind: props.Bound, Recorded: props.Violated, Class: props.Construction, Shares: torus6Shares,
-		Statement: "With the shorter-way stand-in for [4] (ties split), Phase 2 on the torus stays within k·n/4 + n²·log n/2 steps (Lemma 8 halved) also on the cyclic shift by n/2 − 1.",
-		Scope:     torus6Scope + "; the first run (in that order) that breaks it is reported",
-		Notes:     "Derived before running: under the shift every packet of a column travels n/2 − 1 rows the same way round, so with shorter-way routing each upward link of the ring carries the packets of n/2 − 1 PUs, k·(n/2 − 1), and the downward links none; at n = 8, k = 128 that is 384 > k·n/4 + n² log n/2 = 352 (measured 384 exactly). [2026-11-24, review] Counting link crossings (replacing an earlier 'k·(n/2 − 1)/2 = 192', which let long-way packets cross only s links): with s = n/2 − 1, a packet going the short way crosses s links of one direction, the long way n − s links of the other; if a fraction f of the k·n packets go the long way, the busiest link of a direction carries at least the average, max{k·(1 − f)·s, k·f·(n − s)}, which is smallest at f = s/n: k·s·(n − s)/n = 128·3·5/8 = 240 at n = 8 (attained by the split that sends s of every n packets of a ring the long way, evenly over the ring). 240 ≤ 352, so a routing that also uses the long way round — as [4]'s algorithm, balancing the two ways, presumably does — could meet the halved bound: this is a limit of our stand-in, not an erratum. Class construction. With coloring the same effect makes the stand-in exceed Theorem 1's halved bound (mesh/sec-6/torus-halved-split) once k > 576 at n = 8 (derived, not run: those sizes are beyond that claim's). A violated claim needs no planted fault.",
-		Check:     lemma8(nil, false),
-	})
 
 	// Lemma 9 on the torus: Phase 3 within k·n/8 + n²·log n.
 	lemma9 := func(mesh bool) func(props.Env) props.Outcome {
@@ -218,13 +207,10 @@ func init() {
 			})
 		}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-lemma-9-halved", Source: seed003 + " §6 ('leading terms half as large') with Lemma 9", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction, Shares: torus6Shares,
-		Statement: "On the torus, Phase 3 takes at most k·n/8 + n²·log n steps (Lemma 9 with its leading term halved).",
-		Scope:     torus6Scope,
-		Notes:     "Phase 3 leaves every PU of a row sending to the columns of that row; on transpose each PU sends k/n packets to every PU of its row, the ring all-to-all, which the split ties route in exactly k·n/8 (mesh/sec-6/torus-split-phase-1's count). " + torus6StandInNot + " Planted fault (written before running): the mesh (Phase 3 on transpose takes k·n/4 there, above k·n/8 + n² log n at n = 4, k = 256).",
-		Check:     lemma9(false),
-		Faults:    []props.Fault{{Name: faultTorusMesh, Check: lemma9(true)}},
-	}))
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-9-halved", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction, Shares: torus6Shares,
+		Check:  lemma9(false),
+		Faults: []props.Fault{{Name: faultTorusMesh, Check: lemma9(true)}},
+	})))
 }
 
 // Theorem 2 on the torus: uniform traffic with coloring.
@@ -278,13 +264,10 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: "slowest uniform run: " + strings.Join(ev, "; ")})
 		}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-thm-2-uniform", Source: seed003 + " §6 ('leading terms half as large') with Theorem 2", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
-		Statement: "On the n×n torus, DET_3_PHASE_ROUTE with ALLOCATE and coloring routes uniform k-k distributions in k·n/8 + n²·log n + (k·n³·log n)^{1/2} steps (Theorem 2 with constant 1 and its leading term halved).",
-		Scope:     "(n, k) ∈ {(4, 128), (8, 128), (4, 1024)}; uniform random k-k distributions, 1 run per size (small), 2 (default), 4 (large); torus step model with the tie-splitting stand-in for [4] (algos/mesh.RouteKKTorusSplit); the mesh on the fast engine for the torus/mesh ratio",
-		Notes:     "Constant 1 in the O(·), log₂, as mesh/sec-6/uniform-twice-as-fast reads Theorem 2 on the mesh. At these sizes the additive terms are as large as k·n/8 except at n = 4, k = 1024, which is the size with power. " + torus6StandInNot + " Planted fault (written before running): the mesh (uniform traffic in about k·n/4 there): caught at n = 4, k = 1024.",
-		Check:     thm2(false),
-		Faults:    []props.Fault{{Name: faultTorusMesh, Check: thm2(true)}},
-	}))
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-thm-2-uniform", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
+		Check:  thm2(false),
+		Faults: []props.Fault{{Name: faultTorusMesh, Check: thm2(true)}},
+	})))
 }
 
 // Theorem 3 (ALLOCATE′, with Corollary 2's form) on the torus.
@@ -342,18 +325,12 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")})
 		}
 	}
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-thm-3", Source: seed003 + " §6 ('leading terms half as large') with Theorem 3 and Corollary 2", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Construction,
-		Statement: "On the n×n torus, DET_3_PHASE_ROUTE with ALLOCATE′, coloring and the rearrangements in submeshes routes k-k distributions in k·n/4 + 4·(k·n' + (n²/n'³)·log n) steps (Theorem 3 with mesh/thm-3/time's constant 4 and its leading term halved).",
-		Scope:     "(n, n', k) ∈ {(8, 2, 16), (8, 4, 16), (8, 2, 64)} at every budget; uniform random, transpose, reflect and row-to-col; all 15 phases of algos/mesh.NewPlanPrime on the torus step model with the tie-splitting stand-in for [4]",
-		Notes:     "Only the leading term is halved: the local rearrangements run inside n'×n' submeshes, where the wrap-around links do not help, so the O(k·n') term stays as on the mesh. Corollary 2 is Theorem 3 with n' chosen (n' = ω(√n·(log n/k)^{1/4})); the choice and its algebra do not involve the leading term, so on the torus it reads k·n/4 + O(k^{3/4}·√n·log^{1/4} n), and what can be run of it is this bound at the sizes above (the algebra is mesh/cor-2/theorem-3-terms, mesh/cor-2/as-stated). " + torus6StandInNot + " [2026-11-24, review] Split from the main-phase bound (now mesh/sec-6/torus-thm-3-main) and recorded inconclusive (was holds, with the power borrowed from the main-phase bound): the total has no power at sizes the step model can run — the allowance 4·k·n' exceeds k·n/4 unless n > 16·n', so even the mesh, whose leading term is twice as large, stays within it at every size here (the planted fault, the mesh, is not caught). Deciding it needs n > 16·n' (n > 32 even at n' = 2), beyond what the step model runs here in the claim's budget.",
-		Check:     thm3(false, false),
-		Faults:    []props.Fault{{Name: faultTorusMesh, Check: thm3(true, false)}},
-	}))
-	props.Register(withPowerNote(props.Claim{ID: "mesh/sec-6/torus-thm-3-main", Source: seed003 + " §6 ('leading terms half as large') with Theorem 3 and Lemma 13; the bound is ours", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
-		Statement: "On the n×n torus, DET_3_PHASE_ROUTE with ALLOCATE′ and coloring: its three main phases (the one-axis phases 1–3 between the rearrangements, which carry the leading term) take at most k·n/4 + 4·((n²/n'³)·log n + n/n') steps.",
-		Scope:     "the cases of mesh/sec-6/torus-thm-3",
-		Notes:     "[2026-11-24, review] Split from mesh/sec-6/torus-thm-3. The bound is ours, not the paper's: our split of Theorem 3 (the O(k·n') term is the local rearrangements; the main phases get Lemma 13's additive terms), with mesh/thm-3/time's constant 4 (the paper states no constant) and log n where Lemma 13 has log(n/n') (log n is the larger, so the bound is the looser one). " + torus6StandInNot + " Planted fault (written before running): the mesh (the main phases take about k·n/2 there); caught at n = 8, n' = 4, k = 16 (reflect: 64 > 52) and at n = 8, n' = 2, k = 64 (reflect: 256 > 240).",
-		Check:     thm3(false, true),
-		Faults:    []props.Fault{{Name: faultTorusMesh, Check: thm3(true, true)}},
-	}))
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-thm-3", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Construction,
+		Check:  thm3(false, false),
+		Faults: []props.Fault{{Name: faultTorusMesh, Check: thm3(true, false)}},
+	})))
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-thm-3-main", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
+		Check:  thm3(false, true),
+		Faults: []props.Fault{{Name: faultTorusMesh, Check: thm3(true, true)}},
+	})))
 }

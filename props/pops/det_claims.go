@@ -442,25 +442,18 @@ func checkCor24With(env props.Env, cn cor24Network) (props.Outcome, string) {
 }
 
 func init() {
-	props.Register(props.Claim{ID: "pops/thm-2.1/offline-slots", Source: seed000 + " Theorem 2.1", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "A POPS(d,g) network can route off-line any permutation among the n = dg processors using one slot when d = 1 and 2⌈d/g⌉ slots when d > 1.",
-		Scope:     "every d, g ≥ 1, every permutation; checked on the slot model (couplers, listeners, conflicts, deliveries)",
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.1/offline-slots", Kind: props.Invariant, Recorded: props.Holds,
 		Notes: strings.Join([]string{
 			"Router (algos/popsdet, our construction; the paper cites [13] without proof): d = 1 sends directly over c(π(i), i).",
 			"d > 1: edge-colour the d-regular group multigraph group(p) → group(π(p)) properly and equitably with g⌈d/g⌉ colours (König + de Werra, models/bipartite); colour r·g + h = round r, relay group h; slot 2r+1 goes source → relay over c(h, group(p)), slot 2r+2 relay → destination over c(group(π(p)), h).",
 			"A colour class has at most ⌈d/⌈d/g⌉⌉ ≤ d packets, so each relay group has enough listeners; for d < g the equitable colouring (every class exactly d packets) is what makes 2 slots suffice.",
 		}, " "),
 		Check:  checkThm21(nil),
-		Faults: []props.Fault{{Name: "packet 0's relay group moved to the next group", Check: checkThm21(relayShifted)}}})
-	props.Register(props.Claim{ID: "pops/lemma-2.2/comparator-stage", Source: seed000 + " Lemma 2.2", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "A POPS(d,g) network, n = dg, can simulate a comparator stage in one slot when d = 1 and in 2⌈d/g⌉ slots when d > 1.",
-		Scope:     "every d, g ≥ 1, every comparator stage on n wires, any extension of the exchange permutation",
-		Notes:     "Simulated as in the proof: route the exchange permutation with Theorem 2.1's schedule on the slot model, then the comparator's lower wire keeps the minimum and the upper wire the maximum; compared with sortnet.ApplyStage.",
-		Check:     checkLemma22(nil),
-		Faults:    []props.Fault{{Name: "a comparator's low wire keeps the maximum", Check: checkLemma22(lowFlipped)}}})
-	props.Register(props.Claim{ID: "pops/cor-2.4/sort-router-delivers", Source: seed000 + " Corollary 2.4 (with Theorem 2.3, Lemma 2.2)", Kind: props.Invariant, Recorded: props.Holds,
-		Statement: "Sorting the packets by destination with a comparator network simulated stage by stage (Lemma 2.2) routes any permutation on-line: the packet for destination j ends at processor j after depth × (1 or 2⌈d/g⌉) slots.",
-		Scope:     "every d, g ≥ 1, every permutation; three sorting networks on n = dg wires: odd-even transposition (depth n), Batcher's odd-even merge sort (depth ⌈lg n⌉(⌈lg n⌉+1)/2) and the AKS-family network of algos/aks with exact separators; exhaustive for dg ≤ 6/7/8, rapid for d, g ≤ 8/12/16 by budget",
+		Faults: []props.Fault{{Name: "packet 0's relay group moved to the next group", Check: checkThm21(relayShifted)}}}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.2/comparator-stage", Kind: props.Invariant, Recorded: props.Holds,
+		Check:  checkLemma22(nil),
+		Faults: []props.Fault{{Name: "a comparator's low wire keeps the maximum", Check: checkLemma22(lowFlipped)}}}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.4/sort-router-delivers", Kind: props.Invariant, Recorded: props.Holds,
 		Notes: strings.Join([]string{
 			"Direct version: one sorting network on all n = dg keys, not the paper's route (a POPS(g,g) sorter, Theorem 2.3 via AKS, plugged into Stage 1 of [8]'s algorithm on ⌈d/g⌉ sub-networks).",
 			"Slots = depth(n) · 2⌈d/g⌉ (d > 1), checked exactly for each network; with an O(log n)-depth network that is O((d/g) log n), Corollary 2.4's bound when log d = O(log g).",
@@ -468,5 +461,5 @@ func init() {
 			"The schedules are compiled from the network alone, never from π: the router is on-line.",
 		}, " "),
 		Check:  checkCor24(nil),
-		Faults: []props.Fault{{Name: "each sorting network without its last comparator", Check: checkCor24(lastComparatorDeleted)}}})
+		Faults: []props.Fault{{Name: "each sorting network without its last comparator", Check: checkCor24(lastComparatorDeleted)}}}))
 }

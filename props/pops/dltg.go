@@ -107,12 +107,7 @@ func checkDLessThanG(props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(props.Claim{ID: "pops/sec3/d-lt-g-as-written", Source: seed000 + " §III-A (listening rule of slots 1, 2, 5), applied outside its stated scope",
-		Statement: "Run literally for d < g (processor i of group a relays what arrives on c(a, i mod g)), the §III procedure can deliver every packet.",
-		Scope:     "every POPS(d,g) with d < g and dg ≤ 8; one packet at a time (other packets can only add conflicts) and every intermediate group",
-		Kind:      props.Invariant, Recorded: props.Violated,
-		Notes: "The paper states the algorithm for d = g and d > g only; the router refuses d < g (algos/pops CheckShape) and this claim documents why. " +
-			"With d < g a group has d processors for g residues, so in slots 1 and 2 group r listens only to the groups whose index is a residue of one of its processors: in POPS(1,2) group 0 hears only group 0 and group 1 only group 1, so packet 0 with destination 1 can never leave group 0. With d = 1 only packets that stay in their group are deliverable; in POPS(2,3) and POPS(2,4) every pair is deliverable on its own, so there the literal procedure is not stuck by construction (whether it terminates on every permutation is not checked). " +
-			"For d < g the off-line router of Theorem 2.1 (pops/thm-2.1/offline-slots) routes every permutation in 2 slots.",
-		Check: checkDLessThanG})
+	props.Register(ledger.Text(props.Claim{ID: "pops/sec3/d-lt-g-as-written",
+		Kind: props.Invariant, Recorded: props.Violated,
+		Check: checkDLessThanG}))
 }

@@ -188,27 +188,18 @@ func huntedSortCheck(file string, raw []byte, sScale float64) func(props.Env) pr
 }
 
 func init() {
-	props.Register(props.Claim{ID: "pops/cor-3.9/hunted-steps", Source: seed000 + " Corollary 3.9 (the hunted worst case; issue 11 §3)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "The permutation that `routecheck hunt pops-steps` found slowest on POPS(16,4) (structured families, random sampling and simulated annealing, then shrunk) is routed by the faithful router within Corollary 3.9's 4d/g + O(log log g) steps w.h.p. — the adversary fixes it, the router's coins are fresh — with the O() and w.h.p. read as pops/cor-3.9/slots reads them.",
-		Scope:     "the saved case testdata/hunt/pops-steps-d16-g4-time60s.json (copied to props/pops/testdata): POPS(16,4), pops-rand-5slot; replayed on its 16 hunt seeds on the slot model, then routed with 60, 200, 1000 fresh seeds (small, default, large) on the slot model; B = 4d/g + Q_g in steps with Q_g from the runs of pops/cor-3.9/slots at each budget; exact binomial tail at Alpha",
-		Notes: "Reading as pops/cor-3.9/slots (w.h.p.: a fraction ≤ 1/g of runs above B). Why fresh seeds: the hunt compares permutations on 16 fixed seeds (common random numbers) and keeps the maximum, so its value is biased upward by selection. The case (`routecheck hunt pops-steps --d 16 --g 4 --time 60s --seed 2`, 164935 evaluations, 49 s CPU) has mean 23.56 steps on its own seeds, above B = 21, against 20.25 for the best of as many random permutations; on 400 fresh seeds (a scratch measurement) the same permutation averages 16.5 steps with 5% of runs above 21, no worse than a random permutation (16.5, 3%). So the search overfits the seeds. [Review fix] Judging the hunt's own mean (23.56 > 21) against B would compare a mean with what is a bound on the fraction of runs above B, and is not this claim's test; the claim's test applied to the hunt's 16 seeds (7 above B) gives P(Bin(16, 1/4) ≥ 7) ≈ 0.080, no violation either — but those seeds are the ones the permutation was selected on, so their fraction above B is biased upward, hence the fresh seeds; a shorter hunt (testdata/hunt/pops-steps-d16-g4.json, --iters 2000: 20.31 on its seeds) was the first case cited and was replaced by this one before recording, when the longer hunt showed the bias. As in pops/cor-3.9/slots, a packet the faithful router loses in slot 5 (d > g) counts as routed. " +
-			"Power (exact binomial, q = 1/g = 1/4, α = 1e-9; the evidence prints it): a violation needs at least 38 of 60 fresh runs above B (63%) at small, 90 of 200 (45%) at default, 336 of 1000 (34%) at large, against the 25% the reading allows; a permutation whose true rate above B is between 25% and those fractions is not detected at that budget. α is conditional on the estimated Q_g (the (1 − 1/g)-quantile from 40 / 200 / 1000 runs on POPS(g,g) by budget), as in pops/cor-3.9/slots: B is itself a random quantity, and the test's false-alarm rate holds given it. " +
-			"Planted faults (those of pops/cor-3.9/slots, chosen there before running; adopted here before this check was run on fresh seeds): B halved, and B lowered by one step. The first is caught at every budget (every fresh run is above B/2 = 10.5); the second is not (5–7% of fresh runs above 20 against 1/g = 1/4), as pops/cor-3.9/slots finds for it: the check cannot tell 4d/g + Q_g from a bound one step smaller.",
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-3.9/hunted-steps", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
 		Check: huntedStepsCheck(1, 0),
 		Faults: []props.Fault{
 			{Name: "the bound B halved", Check: huntedStepsCheck(0.5, 0)},
 			{Name: "the bound B lowered by one step", Check: huntedStepsCheck(1, 1)},
 		},
-	})
-	props.Register(props.Claim{ID: "pops/cor-2.4/hunted-sort-slots", Source: seed000 + " Corollary 2.4 with Lemma 2.2 and Theorem 2.1 (the hunted worst case; issue 11 §3)", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
-		Statement: "The permutation that `routecheck hunt pops-sort-slots` found worst for the deterministic sort router on POPS(8,4) with Batcher's odd-even network is routed in at most Depth·2⌈d/g⌉ slots, every packet delivered, with no coupler conflict, loss or duplicate (value ≤ 1).",
-		Scope:     "the saved case testdata/hunt/pops-sort-slots-d8-g4-oddeven.json (copied to props/pops/testdata): POPS(8,4), oddeven network (depth 15, s = 2⌈d/g⌉ = 4: 60 slots); replayed through hunt.Cite (the router, and the network alone on the destinations); the same at every budget",
-		Notes: "Class construction, as pops/cor-2.4/sort-router-delivers: our direct sort-based router. The case (`routecheck hunt pops-sort-slots --iters 2000`, seed 1): value 1 (60 slots, all delivered) for the identity and for the best of 1997 random permutations: the schedule is the network's, so every permutation takes the same slots and the hunt can only confirm the corollary (slack 1). " +
-			"Planted faults (written before running, with the hunted value known): (1) Lemma 2.2's 2⌈d/g⌉ slots per comparator stage read as ⌈d/g⌉; (2) the router on a network that does not sort — the AKS family with random-matching halvers (d = 2) on POPS(4,8), whose hunted permutation (`routecheck hunt pops-sort-slots --network aks-expander --halver-d 2 --d 4 --g 8 --iters 300 --shrink-evals -1`: 25 against 23 for the best of 360 random permutations; testdata/hunt/pops-sort-slots-d4-g8-aks-expander-small.json) is judged by the same check.",
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.4/hunted-sort-slots", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
 		Check: huntedSortCheck(huntedSortFile, huntedSortCase, 1),
 		Faults: []props.Fault{
 			{Name: "Lemma 2.2's 2⌈d/g⌉ slots per stage read as ⌈d/g⌉", Check: huntedSortCheck(huntedSortFile, huntedSortCase, 0.5)},
 			{Name: "a network that does not sort (AKS with d = 2 random-matching halvers; its hunted permutation)", Check: huntedSortCheck(huntedSortAKSFile, huntedSortAKSCase, 1)},
 		},
-	})
+	}))
 }

@@ -59,15 +59,8 @@ func thm25Sizes(b props.Budget) []int {
 func init() {
 	const src = seed000 + " Theorem 2.5"
 	claimtab.Register(
-		claimtab.WithFault(props.Claim{ID: "pops/thm-2.5/oblivious-congestion", Source: src, Kind: props.LowerBound, Recorded: props.Holds,
-			Statement: "For any oblivious deterministic routing algorithm on POPS(g,g) there is a permutation whose path congestion, hence routing time, is at least √g/2 slots.",
-			Scope:     "d = g (the proof's assumption); two oblivious routers (popsobl.Direct, popsobl.TwoHop); g ∈ {2,3,4,9,16,25} (small budget), +36 (default), +64 (large)",
-			Notes:     "The construction is run with its greedy step read as 'a source a whose path to b_i crosses v' — what the proof's conclusion needs; the text's own wording is checked separately (pops/thm-2.5/literal-greedy). The check also verifies the proof's counting step |S_b| ≥ √g for every b. The constructed permutation is then routed on the slot model by a greedy conflict-free store-and-forward executor, which must take at least √g/2 slots.",
-		}, thm25, 1, 4, "the lower bound raised fourfold (2√g)"),
-		props.Claim{ID: "pops/thm-2.5/literal-greedy", Source: src + " (proof, greedy step)", Kind: props.LowerBound, Recorded: props.Violated,
-			Statement: "The proof's greedy step — for i = 1…√g/2 let a be any processor in S_{b_i} with π(a) undefined and set π(a) = b_i — always succeeds and puts v on every path (a, π(a)].",
-			Scope:     "d = g, the direct one-hop router and the two-hop router, g ∈ {2,3,4,9,16,25}",
-			Notes:     "Read literally the step fails: for the direct router the only processor on any path (a, b] is b itself, so S_b ∩ P = {b} and no source a ≠ b exists (minimal case POPS(2,2)). Even where the step succeeds, a ∈ S_{b_i} says nothing about (a, b_i] crossing v. The argument works when a is chosen among the ≥ √g/2 sources whose paths to b_i cross v (v ∈ S_{b_i} guarantees that many) — the evident intent, implemented in popslower.Theorem25 and checked in pops/thm-2.5/oblivious-congestion.",
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-2.5/oblivious-congestion", Kind: props.LowerBound, Recorded: props.Holds}), thm25, 1, 4, "the lower bound raised fourfold (2√g)"),
+		ledger.Text(props.Claim{ID: "pops/thm-2.5/literal-greedy", Kind: props.LowerBound, Recorded: props.Violated,
 			Check: func(env props.Env) props.Outcome {
 				var ok []string
 				if o := thm25Cases(props.Small, popslower.Theorem25Literal, func(g int, sh mpops.Shape, name string, fam popsobl.Family, res popslower.Thm25, inst map[string]any) *props.Outcome {
@@ -81,7 +74,7 @@ func init() {
 					return *o
 				}
 				return props.Outcome{Verdict: props.Holds, Evidence: "the literal step worked on " + strings.Join(ok, ", ")}
-			}},
+			}}),
 	)
 }
 
@@ -195,13 +188,7 @@ func checkThm28(env props.Env, cn cor24Network, scale int) (props.Outcome, strin
 }
 
 func init() {
-	props.Register(claimtab.WithFault(props.Claim{ID: "pops/thm-2.8/rigid-log-n", Source: seed000 + " Theorem 2.8", Kind: props.LowerBound, Recorded: props.Holds,
-		Statement: "A deterministic rigid algorithm needs Ω(log n) slots: |P(i,t)| ≤ 2^t, so before slot ⌈log₂ n⌉ some packet p_h cannot have reached some processor i, and every permutation with π(h) = i is still unrouted.",
-		Scope:     "the sort-based router (rigid: its schedule is compiled from the network alone) with the odd-even transposition network on POPS(d,g), dg ≤ 16/36/64 by budget, and with Batcher's odd-even merge sort (depth O(log² n)) and the AKS-family network with exact separators on dg ≤ 64/256/1024 (POPS(16,16) from default, POPS(32,32) at large)",
-		Notes: "The sets P(i,t) are computed from the router's actual slot-model actions (popslower.Reach). The exhibited permutation sends p_h to i (extended by swapping); the router truncated to the whole stages completed before the last slot where (h, i) was unseen must not hold p_h at i — checked by running it. " +
-			"With odd-even transposition (depth n) the bound is trivially met (the sets fill only after ≈ n/2 stages). With Batcher's network (depth O(log² n)) it is meaningful: e.g. on POPS(8,8) every P(i,t) is full after slot 22 of the router's 42, against ⌈log₂ 64⌉ = 6, on POPS(4,16) after slot 13 of 42; the AKS-family network with exact separators is deeper still. " +
-			"So the rigid bound holds with room to spare for these routers; the ratio full-slot / ⌈log₂ n⌉ is what the evidence reports per shape.",
-	}, thm28, 1, 4, "the lower bound raised fourfold (4⌈log₂ n⌉)"))
+	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-2.8/rigid-log-n", Kind: props.LowerBound, Recorded: props.Holds}), thm28, 1, 4, "the lower bound raised fourfold (4⌈log₂ n⌉)"))
 }
 
 // thm28 runs checkThm28 with every network, the bound ⌈log₂ n⌉ scaled by

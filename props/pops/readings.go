@@ -158,16 +158,12 @@ func maxReadingCheck(keep bool, maxShift func(int) int) func(props.Env) props.Ou
 
 func init() {
 	src := seed000 + " §III-B, §IV, Tables I–II"
-	props.Register(props.Claim{ID: "pops/tables/readings/slots-per-step", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
-		Statement: "Table I's slot counts for d > g are 5 slots per step (A closer to 5μ than to (4 + ⌈d/g⌉)μ in every cell), not split delivery's 4 + ⌈d/g⌉.",
-		Scope:     "the paper's own numbers: the d = 4g and d = 16g cells with A and μ printed",
-		Notes: "So Table I counts 5 slots per step for d > g: either the authors ran the 5-slot step, which as written collides in slot 5 and loses packets (pops/prop-3.2/d-gt-g, pops/sec3/no-loss-no-dup/d-gt-g), while §IV says slots 3–5 never conflicted (then their simulator's slot 5 differs from §III's text, or did not detect the collisions), or Table I is simply 5 × the step count. A/μ is not exactly 5 (5.59 at n = 64, d = 16g; see pops/tables/I-A-vs-II-mu). " + readingsNote +
-			" Planted fault: Table I's A replaced by what split delivery would print, (4 + d/g)μ, in every cell.",
+	props.Register(ledger.Text(props.Claim{ID: "pops/tables/readings/slots-per-step", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
 		Check: slotsPerStepCheck(func(c popspaper.Cell) popspaper.Cell { return c }),
 		Faults: []props.Fault{{Name: "A replaced by split delivery's (4 + d/g)μ", Check: slotsPerStepCheck(func(c popspaper.Cell) popspaper.Cell {
 			c.A = float64(4+c.Ratio) * c.Mu
 			return c
-		})}}})
+		})}}}))
 	lower := func(m int) int { return min(m-1, int(math.Floor(0.8*float64(m)))) }
 	same := func(m int) int { return m }
 	for _, r := range []struct {

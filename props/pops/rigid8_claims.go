@@ -499,63 +499,37 @@ func checkDetEvidence(reason string, logN bool) func(props.Env) props.Outcome {
 
 func init() {
 	const src = seed000 + " §II-C (Theorem 2.8 and the two sentences after its proof)"
-	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid", Source: src, Kind: props.Invariant, Recorded: props.Violated, Class: props.Construction,
-		Statement: "The [8] router (Datta and Soundaralakshmi, as algos/popsds simulates it) is rigid: at every slot t each processor i sends to a set of groups C_out(i,t) and listens to c_in(i,t) that depend only on t and i, not on the permutation.",
-		Scope:     "popsds on POPS(2,2) and POPS(4,2) (every permutation at n ≤ 8, compared with the identity in lexicographic order), POPS(4,4), POPS(8,4) (+ POPS(8,8), POPS(32,4) at default) on random permutations; every slot",
-		Notes: "Two readings of rigidity. Literal (the paper's definition): each processor's send groups C_out(i,t) and listen group c_in(i,t) depend only on t and i, sending nothing included. Proof's: what Theorem 2.8's proof uses is only that the sender j a listener i hears at slot t is fixed by (i, t), so P(i,t) ⊆ P(i,t−1) ∪ P(j,t−1); silence (no send) leaves the proof intact. The check compares the patterns (popsds.Schedule: send groups, packet or ack, listen group, the unique sender heard) and reports the strongest witness, in the order: a listen-group difference, a different sender heard, a packet's target groups, then send/silence or ack; the evidence names every kind found and whether the witness breaks the proof's reading. " +
-			"Violated, at d > g, under either reading, by the part of popsds that the seed leaves open (our completion after the sorts, see algos/popsds's doc): the run reports and broadcasts follow the run structure, which depends on the data. Minimal counterexample (the first in lexicographic order; traced by hand in algos/popsds TestNonRigidCounterexample): POPS(4,2), the identity against π = the swap of 5 and 6; sub-network 0 holds keys (y mod 2, y) = (0,0),(1,1),(0,4),(1,5) under the identity but (0,0),(1,1),(0,4),(0,6) under π, so the wire of rank 2 (processor 1) has key 1 against key 0: in slot 11 it reports a run start to group 1 against silence (literal reading only), and in slot 13 (the broadcast of run starts) it listens to group 1 against group 0, hearing a sender in both — the strongest witness, which breaks the proof's reading; in the same slot a processor of group 1 hears a different sender, and later wave slots send packets to different groups. " +
-			"At d = g (one sub-network holding all n packets) every key h has exactly g packets, so the run structure, the waves and the final round are the same for every permutation and the whole router is rigid (every permutation of POPS(2,2); random ones on POPS(4,4), POPS(8,8)); at d > g the sort and the shifts are rigid (pops/thm-2.8/applies-to-8/rigid-part). " +
-			"Class construction: the seed gives [8]'s remaining cost only as the lump 21d/g + 3 log g + 7, so whether [8]'s own completion is rigid cannot be read from it; a rigid completion (fixed-pattern prefix sums and a monotone route) would fit the paper's sentence, and is not built here. " +
-			"[issue 12] A rigid repair is built as its own algorithm (popsds.Options{Rigid: true}, \"pops-ds-rigid\": the sorts unchanged, then Batcher's merge across sub-networks and a fixed delivery permutation): pops/thm-2.8/applies-to-8/rigid-repaired/{rigid,routes,cost,log-n} — rigid and routing, but above the lump 21d/g + 3 log g + 7 at d/g ≥ 8 (and d/g ≥ 3 for g ≥ 8). This claim's verdict is unchanged.",
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid", Kind: props.Invariant, Recorded: props.Violated, Class: props.Construction,
 		Check: checkRigid8(popsds.None, func(mpops.Shape) func(popsds.Phase) bool { return nil }),
 		Mem:   rigidMem,
-	})
-	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-part", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
-		Statement: "The part of the [8] router Theorem 2.8 can apply to is rigid: at d = g every slot, and at d > g every slot of the sorts (Batcher's odd-even merge sort simulated on each POPS(g,g) sub-network) and of the neighbour shifts, has the same send groups and listen group per processor for every permutation.",
-		Scope:     "the shapes of pops/thm-2.8/applies-to-8/rigid; every permutation of POPS(2,2) (all slots) and POPS(4,2) at n ≤ 8 where the budget says 0 random (large: all 40320 of POPS(4,2), ≈ 6 s), random permutations elsewhere",
-		Notes: "Class construction: at d = g 'every slot' includes our completion (the run information, waves and final round, which the seed does not describe), and at d > g the shift slots are part of that completion too; only the sort slots are [8] as the seed describes it. So this is a property of our simulation, not a reading of the paper's sentence; the sentence itself is pops/thm-2.8/applies-to-8/rigid. " +
-			"Planted faults (written before running), caught by the same comparison at the same budget: popsds.DataRelay, non-rigid the way the proof cares about (a sort-phase packet with an odd destination is relayed by its own source, so listen groups and senders heard depend on the data: the witness is a listen-group or sender difference, algos/popsds TestDataRelayNotRigid); and popsds.SkipHome (a sort-phase wire whose packet is already home does not send), which is non-rigid only under the literal reading (its differences are send/silence ones; silence leaves the proof intact). " +
-			"Cost: exhaustive over POPS(4,2) costs ≈ 40320 × 140 µs ≈ 6 s, over the 2 s a claim may cost at default, so it runs at large only; small and default compare 30/150 random permutations there.",
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-part", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
 		Check: checkRigid8(popsds.None, rigidPart),
 		Faults: []props.Fault{
 			{Name: "non-rigid in the proof's sense: a sort-phase packet with an odd destination is relayed by its source (popsds.DataRelay)", Check: checkRigid8(popsds.DataRelay, rigidPart)},
 			{Name: "non-rigid under the literal reading only: a sort-phase sender whose packet is home skips its send (popsds.SkipHome)", Check: checkRigid8(popsds.SkipHome, rigidPart)},
 		},
 		Mem: rigidMem,
-	})
-	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/log-n", Source: src, Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "On the [8] router's actual actions |P(i,t)| ≤ 2^t, and where it is rigid (d = g) some packet p_h has not reached some processor i before slot ⌈log₂ n⌉, so the router needs at least ⌈log₂ n⌉ slots and, on π with π(h) = i, p_h is not at i before then.",
-		Scope:     "popsds, one random permutation per shape: POPS(2,2), POPS(4,4) (d = g: the consequence) and POPS(4,2), POPS(8,4) (d > g: per-run bounds only); + POPS(8,8), POPS(32,4) at default, POPS(16,16) at large",
-		Notes: "P(i,t) comes from popsds's actual slot-model actions (popslower.Reach, acks counted as carrying the sender's set, an over-approximation). |P(i,t)| ≤ 2^t cannot fail (Reach at most doubles a set per slot by construction), and at d = g the fill-slot consequence follows from it; they are kept as sanity checks, not as the claim's content. The content is that Reach is a sound model of popsds: before every slot, and after the final slot, every packet the model has at processor i is in P(i,t) (after the final slot: every packet at its destination), and the run routes every packet. At d = g popsds is rigid (pops/thm-2.8/applies-to-8/rigid-part), so the sets are those of every permutation and the proof's consequence is checked: the first slot after which every P(i,t) is full is ≥ ⌈log₂ n⌉ (evidence: that slot / ⌈log₂ n⌉), and on the exhibited permutation (π(h) = i, a swap) p_h reaches i no earlier. " +
-			"At d > g popsds is not rigid (pops/thm-2.8/applies-to-8/rigid), so the sets of one run say nothing about other permutations and the theorem's consequence is not claimed there: only held ⊆ P(i,t) per run and the slots / ⌈log₂ n⌉ ratio. Planted faults (written before running): an under-approximating Reach feed that held ⊆ P must catch: the relay hop of every sort stage dropped (caught before a slot); and the bound raised fourfold (4⌈log₂ n⌉), which tests the fill-slot comparison (full ≥ bound and slots ≥ bound), as in pops/thm-2.8/rigid-log-n. Slack is the largest |P(i,t)|/2^t. The check after the final slot is real but weak here: every P(i,t) is full long before the final rounds (slot 4 of 17 on POPS(2,2)), so a planted fault dropping the final rounds' receptions was tried and is not caught; it is not listed.",
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/log-n", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
 		Check: checkRigid8Log(1, nil),
 		Faults: []props.Fault{
 			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: func(env props.Env) props.Outcome { return checkRigid8Log(1, dropRelayHop())(env) }},
 			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8Log(4, nil)},
 		},
 		Mem: rigidMem,
-	})
-	props.Register(props.Claim{ID: "pops/thm-2.8/optimal-within-rigid", Source: src, Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Reading,
-		Statement: "Therefore, within the class of rigid algorithms, our proposed routing scheme is optimal: it routes in O(log n) slots at d = Θ(g), matching Theorem 2.8's Ω(log n). Two readings of 'our proposed routing scheme': Corollary 2.4 (Theorem 2.3's AKS sorter plugged into Stage 1 of [8]: popsds with the AKS-family network as its sorter), or §II-C's description, a pure comparator simulation (the direct sort router with an AKS-family network).",
-		Scope:     "the direct sort router with Batcher's network and with the AKS-family network (exact separators), popsds ([8]) and popsds with the AKS-family sorter (Corollary 2.4), at POPS(2,2), POPS(4,4), POPS(8,8) (+ POPS(16,16) at default); one random permutation per shape",
-		Notes: "Class reading: the paper's 'our proposed routing scheme' is Corollary 2.4's router (Theorem 2.3's sorter in Stage 1 of [8]), which inherits [8]'s completion — in our simulation not rigid at d > g (pops/thm-2.8/applies-to-8/rigid), so 'within the class of rigid algorithms' fits it only if [8]'s own completion is rigid, which the seed does not say — while the sentences after Theorem 2.8 describe a pure comparator simulation (each processor sends to a pre-determined processor per comparator), which is the direct sort router, rigid by construction (its schedule is compiled from the network alone; its Ω(log n) side is pops/thm-2.8/rigid-log-n). Both are measured. " +
-			"Recorded inconclusive: optimality is asymptotic (O(log n) against Ω(log n)) and rests on the AKS network's constants, which give depth c·log n only at sizes far beyond any simulation; at feasible n an AKS-family network is deeper than Batcher's, so no finite measurement can confirm or refute the O(log n) side. The evidence prints the measured slots of each deterministic router divided by ⌈log₂ n⌉ on one random permutation per shape; a router that fails to route or conflicts makes the check inconclusive with that reason, never a pass.",
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/optimal-within-rigid", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Reading,
 		Check: checkDetEvidence("Inconclusive: optimality is an asymptotic statement resting on the AKS constants; no finite size can decide it.", false),
 		Mem:   detEvidenceMem,
-	})
+	}))
 	const conj = seed000 + " §II-C"
-	props.Register(props.Claim{ID: "pops/conj-2.13", Source: conj + " Conjecture 2.13", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
-		Statement: "There exists a deterministic algorithm for online permutation routing on POPS(d,g), d = Θ(g), that is optimal and conflict-free.",
-		Scope:     "evidence only: the deterministic conflict-free routers we have (sort router with Batcher and AKS-family networks, popsds) at POPS(2,2), POPS(4,4), POPS(8,8) (+ POPS(16,16) at default)",
-		Notes:     "Recorded inconclusive: an existence statement about an asymptotic optimum has no finite check — no finite set of runs shows that a router is O(log n) (optimal by Theorem 2.8 only within rigid algorithms, and Conjecture 2.14 for the rest), and failing to find one shows nothing. The evidence is what we have: every deterministic router here is conflict-free on the slot model (checked on one random permutation per shape only; a router failure or conflict makes the check inconclusive with that reason, since it says nothing about the conjecture), and their slots / ⌈log₂ n⌉ grow with n at feasible sizes (Batcher: Θ(log n) ratio; the AKS-family network with exact separators is deeper still), so none of them is evidence of optimality at these sizes.",
-		Check:     checkDetEvidence("Inconclusive: an existence statement about an asymptotic optimum; no finite run can establish or refute it.", false),
-		Mem:       detEvidenceMem,
-	})
-	props.Register(props.Claim{ID: "pops/conj-2.14", Source: conj + " Conjecture 2.14", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
-		Statement: "Any deterministic and conflict-free algorithm for online permutation routing on POPS(d,g), d = Θ(g), must use Ω(log n) slots.",
-		Scope:     "evidence only: the routers and shapes of pops/conj-2.13",
-		Notes:     "Recorded inconclusive: a lower bound over all (adaptive) deterministic conflict-free algorithms cannot be checked by running some of them, and Ω has no constant; a refutation would need a family of algorithms, not a measurement. Finite evidence only: the check compares every deterministic router's slots with ⌈log₂ n⌉ on one random permutation per shape and says whether all use at least that many (the ratios are printed; for the rigid ones this is Theorem 2.8, pops/thm-2.8/rigid-log-n and pops/thm-2.8/applies-to-8/log-n); conflict-freedom is checked on that one permutation per shape. A router failure or conflict makes the check inconclusive with that reason.",
-		Check:     checkDetEvidence("Inconclusive: a lower bound over all deterministic conflict-free algorithms; running some of them cannot decide it.", true),
-		Mem:       detEvidenceMem,
-	})
+	props.Register(ledger.Text(props.Claim{ID: "pops/conj-2.13", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+		Check: checkDetEvidence("Inconclusive: an existence statement about an asymptotic optimum; no finite run can establish or refute it.", false),
+		Mem:   detEvidenceMem,
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/conj-2.14", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
+		Check: checkDetEvidence("Inconclusive: a lower bound over all deterministic conflict-free algorithms; running some of them cannot decide it.", true),
+		Mem:   detEvidenceMem,
+	}))
 }

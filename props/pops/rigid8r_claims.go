@@ -351,41 +351,28 @@ func checkRigid8rLog(o popsds.Options, scale int, under func() func(popsds.Phase
 func init() {
 	const src = seed000 + " §II-C (Theorem 2.8 and the two sentences after its proof), §IV"
 	const what = "The repaired [8] (popsds.Options{Rigid: true}, \"pops-ds-rigid\"; algos/popsds rigid.go): [8]'s d/g sub-network sorts as simulated by popsds, unchanged, then — in place of our data-dependent completion (run reports and broadcasts, waves, final rounds: pops/thm-2.8/applies-to-8/rigid) — the remaining stages of Batcher's odd-even merge sort on all n wires (global wire j·g² + r is wire r of sub-network j; the sorts are exactly its first 2log g levels) and one fixed permutation, rank w → destination (w mod d)·g + ⌊w/d⌋, each routed by Theorem 2.1's schedule on POPS(d,g) with every round of the plan stepped."
-	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/rigid", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
-		Statement: "The repaired [8] is rigid: at every slot each processor's send groups and listen group (and the sender it hears) depend only on the slot and the processor, not on the permutation.",
-		Scope:     "the shapes of pops/thm-2.8/applies-to-8/rigid: every permutation of POPS(2,2); POPS(4,2) (the first 30/150 in lexicographic order and as many random; all 40320 at large), POPS(4,4), POPS(8,4) (+ POPS(8,8), POPS(32,4) at default) random; every slot",
-		Notes: what + " Class construction: the repair is ours; the seed gives [8]'s completion only as a cost. " +
-			"Planted faults (written before running), caught by the same comparison at the same budget: the faithful popsds (its completion, the violation of pops/thm-2.8/applies-to-8/rigid: POPS(4,2), the swap of 5 and 6), and popsds.MergeDataRelay (a merge-stage packet with an odd destination is relayed by its own source: a listen group or heard sender depends on the data). algos/popsds TestRigidDeliversWithOnePattern checks 1000 permutations of POPS(4,2) as well (all 40320 with -popsds.long).",
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/rigid", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
 		Check: checkRigid8r(rigidOpts),
 		Faults: []props.Fault{
 			{Name: "the faithful completion (popsds without Rigid)", Check: checkRigid8r(popsds.Options{})},
 			{Name: "a merge-stage packet with an odd destination relayed by its source (popsds.MergeDataRelay)", Check: checkRigid8r(popsds.Options{Rigid: true, Mutant: popsds.MergeDataRelay})},
 		},
 		Mem: rigidMem,
-	})
-	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/routes", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
-		Statement: "The repaired [8] routes every permutation: every packet delivered, no coupler conflict, no missed reception, in popsds.RigidSlots(d, g) slots for every permutation.",
-		Scope:     "every permutation of POPS(2,2); the identity, the reversal and the random permutations of pops/thm-2.8/applies-to-8/rigid-repaired/rigid's shapes (d/g = 1, 2, 8); d/g = 3: POPS(6,2) (10/20/100 random) and POPS(24,8) (2 random at default, 10 at large)",
-		Notes:     what + " Planted faults (written before running): popsds.MergeKeepOwn (the last merge stage runs its slots but every wire keeps its own packet: the blocks are not fully merged, and the fixed delivery permutation sends some packet to a processor that is not its destination, which refuses it — already on the identity of POPS(4,2), whose blocks interleave in the key order, algos/popsds TestMergeKeepOwnCaught) and popsds.FlipComparator under Rigid (one comparator of each sub-network's last sort stage flipped). algos/popsds TestRigidDeliversWithOnePattern checks 1000 permutations of POPS(4,2) (all with -popsds.long) and random ones up to POPS(16,4) (d/g = 3 included); TestRigidSlotsClosedForm pins RigidSlots to 2(d/g)·(1 + merge stages after the sorts) for the completion, counted from Batcher's stage formula.",
-		Check:     checkRigid8rRoutes(rigidOpts),
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/routes", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+		Check: checkRigid8rRoutes(rigidOpts),
 		Faults: []props.Fault{
 			{Name: "the last merge stage's comparators keep their own packets (popsds.MergeKeepOwn)", Check: checkRigid8rRoutes(popsds.Options{Rigid: true, Mutant: popsds.MergeKeepOwn})},
 			{Name: "one sort comparator flipped (popsds.FlipComparator, Rigid)", Check: checkRigid8rRoutes(popsds.Options{Rigid: true, Mutant: popsds.FlipComparator})},
 		},
 		Mem: rigidMem,
-	})
-	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/cost", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Construction,
-		Statement: "The repaired [8]'s completion (everything after the d/g sorts, whose cost (4d/g)log²g + (2d/g)log g is unchanged) fits §IV's lump for [8]'s completion: at most 21d/g + 3 log g + 7 slots.",
-		Scope:     "the closed slot count popsds.RigidSlots at g = 2, 4, 8, 16 and d/g = 1, 2, 3, 4, 8, 16 with n ≤ 4096 (every budget; …/rigid-repaired/routes ties the count to runs at d/g = 1, 2, 3, 8, and algos/popsds TestRigidSlotsClosedForm to Batcher's stage count)",
-		Notes:     what + " Violated, as measured (the count is closed, so the verdict is the same at every budget): the merge costs 2·(rounds of Theorem 2.1's plan, up to d/g) slots for each of the Σ_{l = 2log g+1}^{log n} l cross-sub-network stages, i.e. O((d/g)·log(d/g)·log n), against the lump's Θ(d/g + log g). Within the lump at d/g = 1, 2 (every g measured, up to 16), at d/g = 3, 4 for g ≤ 4 (POPS(16,4): 96 against 97, ratio 0.99); above it at d/g = 8, 16 for every g (first, in the order g then d/g: POPS(16,2), 208 against 178 = 21·8 + 3 + 7; POPS(32,4): 304 against 181) and at d/g ≥ 3 for g ≥ 8 (POPS(24,8): 96 against 79); worst POPS(256,16), 1376 against 355 (ratio 3.88, the slack). So this repair makes [8] rigid, but at the paper's cost only for small d/g; a rigid completion at the lump's cost (fixed-pattern prefix sums and a monotone route) is not built. Why Batcher's merge cannot do better here: each of its stages that compares wires across sub-networks moves up to n packets over the g² couplers, so it costs ≥ d/g slots, and Batcher's merge of the d/g sorted blocks has Θ(log(d/g)·log n) such stages. (This is about Batcher's merge only: counting comparators gives a general lower bound for merging networks of only about (d/g)·log(d/g) slots.) Context: the violation appears only at d/g ≥ 3. Theorem 2.8 assumes d = Θ(g); with d/g a constant c the repaired total is (d/g)·SortSlots(g) + O(c·log c·log n) = O(log² g), so the seed's sentence after the proof that the theorem \"applies to both the O(log² g) algorithm in [8]\" is not affected by this violation; what fails is §IV's lump for the completion at large d/g. Slack is the largest completion / lump.",
-		Check:     checkRigid8rCost(1, 1),
-		Mem:       props.MemEstimate{Small: 32 << 20, Default: 32 << 20, Large: 32 << 20},
-	})
-	props.Register(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/log-n", Source: src, Kind: props.LowerBound, Recorded: props.Holds, Class: props.Construction,
-		Statement: "Theorem 2.8's argument holds on the repaired [8] at every shape: with P(i,t) computed from its actual actions on a permutation A, |P(i,t)| ≤ 2^t and some packet p_h has not reached some processor i before slot ⌈log₂ n⌉; and, as the proof needs, the sets do not depend on the input: on other permutations B everything processor i holds after slot t lies in P_A(i,t), so on π with π(h) = i the packet p_h is not at i before then and routing takes at least ⌈log₂ n⌉ slots.",
-		Scope:     "the shapes of pops/thm-2.8/applies-to-8/log-n (POPS(2,2), (4,4), (4,2), (8,4); + (8,8), (32,4) at default; + (16,16) at large), d > g included; per shape one random A and, as B, 30/20/60 permutations one swap from A, 30/20/60 random ones and the identity with h and i swapped (small/default/large)",
-		Notes:     "As pops/thm-2.8/applies-to-8/log-n (P(i,t) from popslower.Reach on the actual slot-model actions; acks count as carrying the sender's set), but on the repaired router, and with the step the proof rests on checked across permutations: P(i,t) is computed once, on A; on every other permutation B everything processor i holds after slot t must lie in P_A(i,t), and the sets P_B computed from B's own actions must equal P_A (⊆ is the proof's step for the pair (A, B), ⊇ the same step for (B, A)). Reach on one run alone cannot tell a rigid algorithm from a non-rigid one: |P(i,t)| ≤ 2^t and held ⊆ P(i,t) hold for any algorithm whose processors listen to one group a slot (the previous version of this check returned holds on the faithful, non-rigid router at every shape). Class construction: a violation could only be a bug in our repair (algos/popsds rigid.go) or in popslower.Reach; the repair's rigidity is pops/thm-2.8/applies-to-8/rigid-repaired/rigid. Planted faults (written before running), at the same budget: the faithful completion (popsds without Rigid, not rigid at d > g), popsds.MergeDataRelay under Rigid, Reach fed without the relay hop of every sort stage (the held ⊆ P check on A must catch it) and the bound raised fourfold (4⌈log₂ n⌉). As measured: the faithful completion is caught by P_B ≠ P_A in the direction P_A ⊄ P_B (a packet in P_A(i,t), not in P_B(i,t): POPS(4,2) after slot 14 at small, POPS(32,4) at default), i.e. by the proof's step for the pair (B, A); neither a held packet outside P_A nor P_B ⊄ P_A (the pairs (A, B) alone) caught it with these B, and with only 3 + 2 permutations B at small nothing caught it, hence 30 + 30. MergeDataRelay is caught by P_B ≠ P_A at small (POPS(4,2), slot 14; with 3 + 2 B it was caught by a held packet outside P_A, slot 16) and at default because its run on A is not routed. Slack is the largest |P(i,t)|/2^t.",
-		Check:     checkRigid8rLog(rigidOpts, 1, nil),
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/cost", Kind: props.Bound, Recorded: props.Violated, Class: props.Construction,
+		Check: checkRigid8rCost(1, 1),
+		Mem:   props.MemEstimate{Small: 32 << 20, Default: 32 << 20, Large: 32 << 20},
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/log-n", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Construction,
+		Check: checkRigid8rLog(rigidOpts, 1, nil),
 		Faults: []props.Fault{
 			{Name: "the faithful completion (popsds without Rigid)", Check: checkRigid8rLog(popsds.Options{}, 1, nil)},
 			{Name: "a merge-stage packet with an odd destination relayed by its source (popsds.MergeDataRelay)", Check: checkRigid8rLog(popsds.Options{Rigid: true, Mutant: popsds.MergeDataRelay}, 1, nil)},
@@ -393,5 +380,5 @@ func init() {
 			{Name: "the lower bound raised fourfold (4⌈log₂ n⌉)", Check: checkRigid8rLog(rigidOpts, 4, nil)},
 		},
 		Mem: rigidMem,
-	})
+	}))
 }

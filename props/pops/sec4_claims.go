@@ -87,26 +87,17 @@ func checkTableIAB(edit func(popspaper.Cell) popspaper.Cell) func(props.Env) pro
 
 func init() {
 	src := seed000 + " §IV"
-	props.Register(props.Claim{ID: "pops/sec4/oem-steps", Source: src + " (the correction of [8]'s count)", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
-		Statement: "Leighton's implementation of Batcher's odd-even merge sort on n items has log n(1 + log n)/2 ≈ 2log²g steps (n = g²), not log²n as [8] says.",
-		Scope:     "g = 2 … 64 (g² ≤ 4096 items), the network of algos/sortnet, built",
-		Notes:     "Checked against the built odd-even merge network's depth (the hypercube implementation has one compare-exchange step per stage). The fault is [8]'s count log²n. [2026-11-24, review] Scope narrowed from g ≤ 1024 to g ≤ 64: beyond 2^12 wires the check used to count the construction's (p, d) stage loops without building the network, which re-derives the formula rather than checking it; verdict unchanged.",
-		Check:     checkOEMSteps(func(lm int) int { return lm * (1 + lm) / 2 }, "log m(1 + log m)/2"),
-		Faults:    []props.Fault{{Name: "[8]'s count log²m", Check: checkOEMSteps(func(lm int) int { return lm * lm }, "log²m")}}})
-	props.Register(props.Claim{ID: "pops/sec4/table-1-a-below-b", Source: src + " and Table I", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
-		Statement: "In the paper's own Table I, the randomized algorithm (A) takes fewer slots than [8] (B) at every printed size ('outperforms its competitor for all network sizes').",
-		Scope:     "the 33 printed cells",
-		Notes:     "The printed numbers only; the measured comparison is pops/headline/*.",
-		Check:     checkTableIAB(func(c popspaper.Cell) popspaper.Cell { return c }),
+	props.Register(ledger.Text(props.Claim{ID: "pops/sec4/oem-steps", Source: src + " (the correction of [8]'s count)", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		Check:  checkOEMSteps(func(lm int) int { return lm * (1 + lm) / 2 }, "log m(1 + log m)/2"),
+		Faults: []props.Fault{{Name: "[8]'s count log²m", Check: checkOEMSteps(func(lm int) int { return lm * lm }, "log²m")}}}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/sec4/table-1-a-below-b", Source: src + " and Table I", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		Check: checkTableIAB(func(c popspaper.Cell) popspaper.Cell { return c }),
 		Faults: []props.Fault{{Name: "A at n = 64, d = 16g printed as 442.00 (= B)", Check: checkTableIAB(func(c popspaper.Cell) popspaper.Cell {
 			if c.N == 64 && c.Ratio == 16 {
 				c.A = float64(c.B)
 			}
 			return c
-		})}}})
-	props.Register(props.Claim{ID: "pops/sec4/sigma-below-one", Source: src + " and Table II", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
-		Statement: "'Note that the standard deviation is extremely small (smaller than one)': every σ of Table II is below 1.",
-		Scope:     "the 33 printed cells of Table II",
-		Notes:     "[2026-11-24] The paper's own table contradicts the sentence at 10 of 33 cells (d = g at n = 4 and 16, d = 4g at n ≤ 256, d = 16g at n ≤ 16384; σ up to 5.16); it holds from n = 65536 on in every column. Read as a statement about large networks it is true of the table; as written it is not.",
-		Check:     checkTableIIsigma(1)})
+		})}}}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/sec4/sigma-below-one", Source: src + " and Table II", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
+		Check: checkTableIIsigma(1)}))
 }

@@ -89,23 +89,12 @@ func checkBinsStep(repaired bool, below int) func(props.Env) props.Outcome {
 
 func init() {
 	const src = seed000 + " Theorem 3.7 (proof, the balls-and-bins bound before Equation 4)"
-	props.Register(props.Claim{ID: "pops/thm-3.7/bins-bound-step", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Reading,
-		Statement: "e^{−δ²E[|C̄_{a,b̄}|]²/(2g)} ≤ e^{−δ²g/(2e²)} for every δ > 0, where E|C̄_{a,b̄}| = g(1 − 1/g)^{|S_a \\ D_b|} and |S_a \\ D_b| ≤ d_s ≤ g (the proof's sentence: 'for every node a ∈ S').",
-		Scope:     "g = 2 … 64 (small), … 1024 (default, large); m = |S_a \\ D_b| = 0 … g; floating point with a 10⁻¹² margin (the failing gaps are ≥ 10⁻³ of the exponent)",
-		Notes: "The step needs E|C̄| ≥ g/e, i.e. (1 − 1/g)^m ≥ 1/e, which holds for m ≤ g − 1 and fails at m = g for every g ≥ 2 since (1 − 1/g)^g < 1/e. m = g is a pair (a, b) where none of a's g packets targets b; the sentence, 'by the union bound over the g nodes in S … for every node a ∈ S', covers such pairs, but the proof never uses them. " +
-			"[2026-11-24] Review: reclassed paper → reading (verdict unchanged). Equation 4 is only used, in the bound on E[Z_j^1], for a = a_j, the group of a packet j ∈ D_b; then j ∈ S_a ∩ D_b, so m ≤ |S_a| − 1 ≤ g − 1, where (1 − 1/g)^{g−1} ≥ 1/e makes the step hold (pops/thm-3.7/bins-bound-step-used). What fails is the over-broad 'for every node a ∈ S' read literally, and only the bound on the probability, not Equation 5's probability itself: at g = 2, m = 2 the true Pr[|C̄| < (1 − δ)/2] is Pr[|C̄| = 0] = 1/2 (δ < 1; 0 for δ ≥ 1), below e^{−δ²/e²} ≥ e^{−1/e²} ≈ 0.87. The old note's 'm = g happens at the first step' was true of the pairs but not of the pairs the proof uses. " +
-			"The repaired bound e^{−δ²(1−1/g)²g/(2e²)} (pops/thm-3.7/bins-bound-step-repaired) also covers m = g.",
-		Check: checkBinsStep(false, 0)})
-	props.Register(props.Claim{ID: "pops/thm-3.7/bins-bound-step-used", Source: src + " (where Equation 4 is used: a = a_j, j ∈ D_b)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "e^{−δ²E[|C̄_{a,b̄}|]²/(2g)} ≤ e^{−δ²g/(2e²)} for every δ > 0 whenever S_a ∩ D_b ≠ ∅, i.e. for |S_a \\ D_b| ≤ |S_a| − 1 ≤ g − 1 (the pairs (a_j, b), j ∈ D_b, on which the proof applies Equation 4).",
-		Scope:     "g = 2 … 64 (small), … 1024 (default, large); m = |S_a \\ D_b| = 0 … g − 1; floating point with a 10⁻¹² margin",
-		Notes:     "[2026-11-24] Review: added as the companion of pops/thm-3.7/bins-bound-step (class reading: the proof's range of a, not its sentence). (1 − 1/g)^{g−1} = (1 + 1/(g−1))^{−(g−1)} ≥ 1/e, so E|C̄| ≥ g/e for m ≤ g − 1; the evidence reports the slack at m = g − 1, relative (1 − 1/g)^{2(g−1)}e² − 1 ≈ 1/g. Planted fault: the range widened by one to m ≤ g (the sentence's 'every a ∈ S'), which fails at m = g for every g.",
-		Check:     checkBinsStep(false, 1),
-		Faults:    []props.Fault{{Name: "m = |S_a \\ D_b| allowed up to g (a with no packet in D_b)", Check: checkBinsStep(false, 0)}}})
-	props.Register(props.Claim{ID: "pops/thm-3.7/bins-bound-step-repaired", Source: src + " (repaired)", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
-		Statement: "e^{−δ²E[|C̄_{a,b̄}|]²/(2g)} ≤ e^{−δ²(1−1/g)²g/(2e²)} for every δ > 0 and |S_a \\ D_b| ≤ g (from (1 − 1/g)^g ≥ (1 − 1/g)/e).",
-		Scope:     "g = 2 … 64 (small), … 1024 (default, large); m = 0 … g",
-		Notes:     "Not the paper's text (class beyond): the step for every a ∈ S, including the pairs with m = g that the proof does not use. Planted fault: the paper's exponent, which fails at m = g.",
-		Check:     checkBinsStep(true, 0),
-		Faults:    []props.Fault{{Name: "the paper's exponent g/(2e²)", Check: checkBinsStep(false, 0)}}})
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step", Kind: props.Bound, Recorded: props.Violated, Class: props.Reading,
+		Check: checkBinsStep(false, 0)}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step-used", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+		Check:  checkBinsStep(false, 1),
+		Faults: []props.Fault{{Name: "m = |S_a \\ D_b| allowed up to g (a with no packet in D_b)", Check: checkBinsStep(false, 0)}}}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step-repaired", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
+		Check:  checkBinsStep(true, 0),
+		Faults: []props.Fault{{Name: "the paper's exponent g/(2e²)", Check: checkBinsStep(false, 0)}}}))
 }

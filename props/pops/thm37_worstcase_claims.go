@@ -121,16 +121,12 @@ func checkDistinctGroupsWorst(worst func(k, g int) *big.Rat, name string, extra 
 }
 
 func init() {
-	props.Register(props.Claim{ID: "pops/thm-3.7/distinct-groups-worst", Source: seed000 + " Theorem 3.7 (proof, before Equation 8)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "Among all ways the packets of D_b^1 can be spread over source groups, E[Y_b^2] is smallest when they all originate at different groups, where it equals |D_b^1|(1 − 1/g)^{|D_b^1|−1} (the proof's omitted 'formal proof').",
-		Scope:     "exact rational arithmetic; g ∈ {2, 3, 4, 8} (small), +12, 16 (default, large); |D_b^1| = k = 1 … g (Theorem 3.7 has d = g, so |D_b| ≤ d_s ≤ g); every partition of k",
-		Notes: "Reading: the colors of one block are a uniform subset of distinct colors (they survived slot 1; colors are symmetric), independent between blocks; then E[Y_b^2] = Σ_j m_j Π_{i≠j}(1 − m_i/g); the check compares every partition of k with the singletons exactly and reports the smallest ratio. The claim needs k ≤ g: for k > g it fails (g = 2, k = 4, two blocks of 2: E = 0 < 4·(1/2)³), which is outside Theorem 3.7's d = g. " +
-			"The formula is tested against a brute-force enumeration of colorings (TestExpectedY2BruteForce). Planted faults: the opposite claim — that all packets from one group is the worst case — which the partitions refute; and, closer, the condition k ≤ g dropped (k up to g + 2), caught at g = 2, k = 4 ([2026-11-24] Review: added).",
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/distinct-groups-worst", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
 		Check: checkDistinctGroupsWorst(singletonBound, "k(1 − 1/g)^{k−1}", 0),
 		Faults: []props.Fault{{Name: "the condition k ≤ g dropped (k = 1 … g + 2: more packets than groups)", Check: checkDistinctGroupsWorst(singletonBound, "k(1 − 1/g)^{k−1}", 2)}, {Name: "the worst case claimed to be all packets from one group", Check: checkDistinctGroupsWorst(func(k, g int) *big.Rat {
 			if k > g {
 				return new(big.Rat) // no single block of k > g: nothing to compare
 			}
 			return expectedY2([]int{k}, g)
-		}, "the single-block value", 0)}}})
+		}, "the single-block value", 0)}}}))
 }

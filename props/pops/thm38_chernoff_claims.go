@@ -180,29 +180,16 @@ func checkChernoffAtProofDelta(scale float64) func(props.Env) props.Outcome {
 
 func init() {
 	const src = seed000 + " Theorem 3.8 (proof, the Chernoff bounds before Equation 17)"
-	props.Register(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
-		Statement: "For every δ > 0, Pr[P_a > (1+δ)g] ≤ e^{−δ²|S_a|g/(2d_s)}, where P_a ~ Bin(|S_a|, g/d_s) counts the participants of group a in a stage-1 step.",
-		Scope:     "binomial tails summed term by term in log space (checked against exact rationals in the tests); g = 2…4 (small), 2…8 (default, large); d_s ∈ (g, 64g]; |S_a| ∈ [d_s/2, d_s]; δ = k/g − 1 for integer k",
-		Notes: "The lower-tail Chernoff bound e^{−δ²μ/2} does not hold for the upper tail: Pr[Bin(n,p) > (1+δ)μ] ≈ e^{−μ((1+δ)ln(1+δ)−δ)}, and (1+δ)ln(1+δ) − δ < δ²/2 for every δ > 0, so the stated bound fails once μ and δ are large enough; the standard forms are e^{−δ²μ/3} (δ ≤ 1) or e^{−δ²μ/(2+δ)}. " +
-			"At the paper's sizes it fails at δ = 1: g = 64, d_s = |S_a| = 1024 (POPS(1024,64)'s first step), Pr[P_a > 128] = 6.622e-14 > e^{−32} = 1.266e-14; the smallest case, first in the search order, is g = 2, d_s = |S_a| = 13, δ = 4.5 ([2026-11-24] Review: the evidence now leads with the paper-size case). The proof only uses δ = g^{−1/3}, where the bound holds at every size checked (pops/thm-3.8/chernoff-at-proof-delta), so the theorem is not affected; the sentence 'for every δ > 0' is.",
-		Check: checkChernoffUpper(0, [3]int{4, 8, 8}, 64)})
-	props.Register(props.Claim{ID: "pops/thm-3.8/chernoff-g-over-4", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
-		Statement: "For every δ > 0 and every group with |S_a| ≥ d_{s+1} ≥ d_s/2, Pr[P_a > (1+δ)g] ≤ e^{−δ²g/4} (the end of the proof's chain).",
-		Scope:     "binomial tails summed term by term in log space (checked against exact rationals in the tests); g = 2…4 (small), 2…8 (default, large); d_s ∈ (g, 64g]; |S_a| ∈ [d_s/2, d_s]; δ = k/g − 1 for integer k",
-		Notes:     "e^{−δ²g/4} fails for δ above a size-dependent threshold ≈ 4.1–5: for large μ the tail is e^{−μ((1+δ)ln(1+δ)−δ)(1+o(1))}, and (1+δ)ln(1+δ) − δ falls below δ²/4 at δ ≈ 4.116 (the Poisson limit, d_s → ∞ then g → ∞); at d_s = |S_a| = 64g the first failure is δ = 5.06 (g = 16), 4.64 (g = 64), 4.51 (g = 256) (TestChernoffGOver4Threshold). First case in the search order: g = 2, d_s = |S_a| = 27, δ = 10.5. [2026-11-24] Review: the old text 'valid only for δ ≤ 2e − 1 ≈ 4.44' was wrong (the threshold is neither 2e − 1 nor size-free); verdict unchanged. At δ = g^{−1/3}, the value the proof uses, the bound holds (pops/thm-3.8/chernoff-at-proof-delta).",
-		Check:     checkChernoffUpper(1, [3]int{4, 8, 8}, 64)})
-	props.Register(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail-repaired", Source: src + " (repaired)", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
-		Statement: "The repair of pops/thm-3.8/chernoff-upper-tail: for every δ > 0, Pr[P_a > (1+δ)g] ≤ e^{−δ²|S_a|g/((2+δ)d_s)} (the standard upper-tail form e^{−δ²μ/(2+δ)}, μ = |S_a|g/d_s ≤ g).",
-		Scope:     "binomial tails summed term by term in log space; g = 2…3 (small), 2…4 (default, large); d_s ∈ (g, 16g]; |S_a| ∈ [d_s/2, d_s]; δ = k/g − 1 for integer k (the same search as the violated claims, on a smaller grid: with no failure it visits every case)",
-		Notes:     "Not the paper's text (class beyond): the bound the proof's sentence should state. Planted fault: the paper's form e^{−δ²|S_a|g/(2d_s)} on the same grid, which the search refutes (at g = 2, d_s = 13).",
-		Check:     checkChernoffUpper(2, [3]int{3, 4, 4}, 16),
-		Faults:    []props.Fault{{Name: "the paper's upper-tail form e^{−δ²|S_a|g/(2d_s)}", Check: checkChernoffUpper(0, [3]int{3, 4, 4}, 16)}}})
-	props.Register(props.Claim{ID: "pops/thm-3.8/chernoff-at-proof-delta", Source: src, Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
-		Statement: "At δ = g^{−1/3} (the value Theorem 3.8's proof sets) the three Chernoff bounds the proof uses hold: Pr[P_a < (1−δ)|S_a|g/d_s] ≤ e^{−δ²|S_a|g/(2d_s)}, Pr[P_a > (1+δ)g] ≤ e^{−δ²|S_a|g/(2d_s)} and ≤ e^{−δ²g/4}.",
-		Scope:     "binomial tails summed term by term in log space (checked against exact rationals in the tests); g ∈ {4, 16, 64, 256} (small), +1024 (default, large); d_s/g ∈ {2, 4, 16, 64}; |S_a| ∈ {d_s, ⌈3d_s/4⌉, ⌈d_s/2⌉}",
-		Notes:     "The evidence reports the smallest slack ln(bound/Pr) per bound. Planted fault: every exponent doubled (a bound e^{−δ²μ} that is too strong), which the exact tails exceed.",
-		Check:     checkChernoffAtProofDelta(1),
-		Faults:    []props.Fault{{Name: "every exponent doubled (e^{−δ²|S_a|g/d_s}, e^{−δ²g/2})", Check: checkChernoffAtProofDelta(2)}}})
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail", Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
+		Check: checkChernoffUpper(0, [3]int{4, 8, 8}, 64)}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-g-over-4", Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
+		Check: checkChernoffUpper(1, [3]int{4, 8, 8}, 64)}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail-repaired", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
+		Check:  checkChernoffUpper(2, [3]int{3, 4, 4}, 16),
+		Faults: []props.Fault{{Name: "the paper's upper-tail form e^{−δ²|S_a|g/(2d_s)}", Check: checkChernoffUpper(0, [3]int{3, 4, 4}, 16)}}}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-at-proof-delta", Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
+		Check:  checkChernoffAtProofDelta(1),
+		Faults: []props.Fault{{Name: "every exponent doubled (e^{−δ²|S_a|g/d_s}, e^{−δ²g/2})", Check: checkChernoffAtProofDelta(2)}}}))
 }
 
 // lnThm38Failure is ln of the failure bound at the end of Theorem 3.8's
@@ -287,17 +274,10 @@ func checkThm38UnionOverSteps(env props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(props.Claim{ID: "pops/thm-3.8/success-one-minus-o1", Source: seed000 + " Theorem 3.8 (proof, last line: 'Note that this is 1 − o(1) as g grows')", Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
-		Statement: "The success probability 1 − (9g·e^{−δ²(1−δ)⁴g^{5/6}/8e²} + 4g·e^{−δ²g/4}) with δ = g^{−1/3} is 1 − o(1) as g grows.",
-		Scope:     "g = 2^k, k = 1 … 400, evaluated in log space",
-		Notes: "Holds as a limit, but the failure bound is above 1 — the statement says nothing — until g = 2^70 ≈ 1.2·10²¹ (the first term, 9g·e^{−g^{1/6}(1−g^{−1/3})⁴/(8e²)}, needs g^{1/6}/59 > ln 9g). So at every size run here the w.h.p. of Theorem 3.8 rests on measurement, not on this bound (see pops/thm-3.8/degree-schedule). Planted fault: δ = g^{−1/2}, where the second term 4g·e^{−1/4} grows without bound. " +
-			"[2026-11-24] Review: the printed bound drops the factor ⌈(c + ε(g))(d/g − 1)⌉ of the union bound 'over the … steps required' that the same sentence announces; this claim checks the bound as printed, and pops/thm-3.8/union-over-steps the bound with the factor restored, which is 1 − o(1) only for d/g = e^{o(g^{1/6})}. The fault's evidence no longer prints '2^-1, −1 = never'.",
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/success-one-minus-o1", Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
 		Check:  checkThm38OneMinusO1(-1.0/3, nil, ""),
-		Faults: []props.Fault{{Name: "δ = g^{−1/2} in place of g^{−1/3}", Check: checkThm38OneMinusO1(-0.5, nil, "")}}})
-	props.Register(props.Claim{ID: "pops/thm-3.8/union-over-steps", Source: seed000 + " Theorem 3.8 (proof, last paragraph: 'By the union bound over the ⌈(c + ε(g))(d/g − 1)⌉ steps required, and over the 2g nodes …')", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "With the union bound's step-count factor restored, the failure probability ⌈(c + ε(g))(d/g − 1)⌉·(9g·e^{−δ²(1−δ)⁴g^{5/6}/8e²} + 4g·e^{−δ²g/4}) (δ = g^{−1/3}) is o(1) as g grows when d/g is at most polynomial in g (checked d/g = g and g⁴, c + ε = 4); it is not o(1) for every d, which the theorem allows.",
-		Scope:     "g = 2^k, k = 1 … 400, evaluated in log space; d/g ∈ {g, g⁴}; steps bounded by 4d/g (Corollary 3.9's c + ε = 4)",
-		Notes:     "[2026-11-24] Review: added (class reading: the proof's union bound as its sentence describes it, not the printed formula). The printed probability 1 − (9g·e^{…} + 4g·e^{…}) omits the factor for the ⌈(c + ε)(d/g − 1)⌉ steps; with it, the first term is ≈ 36(d/g)·g·e^{−(1−δ)⁴g^{1/6}/(8e²)}, which tends to 0 iff ln(d/g) = o(g^{1/6}) roughly, i.e. d/g = e^{o(g^{1/6})}, while Theorem 3.8 is stated for any d. So the proof gives 1 − o(1) for polynomial d/g (this claim) but not for every d (the planted fault). Planted fault: d/g = e^{g^{1/6}/(4e²)}, where the restored bound's first term is ≈ 36g·e^{g^{1/6}/(8e²)}, which never falls below 1 (the boundary case e^{g^{1/6}/(8e²)}, where the exponents cancel to ≈ 36g, is not used: at g ≥ 2^300 the cancellation of two exponents ≈ 10¹⁶ loses every digit in float64).",
-		Check:     checkThm38UnionOverSteps,
-		Faults:    []props.Fault{{Name: "d/g = e^{g^{1/6}/(4e²)} (the theorem's 'any d', beyond e^{o(g^{1/6})})", Check: checkThm38OneMinusO1(-1.0/3, thm38Steps(func(k int) float64 { return math.Pow(math.Exp2(float64(k)), 1.0/6) / (4 * math.E * math.E) }), "⌈(c + ε)(d/g − 1)⌉ ≤ 4d/g at d/g = e^{g^{1/6}/(4e²)}")}}})
+		Faults: []props.Fault{{Name: "δ = g^{−1/2} in place of g^{−1/3}", Check: checkThm38OneMinusO1(-0.5, nil, "")}}}))
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/union-over-steps", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+		Check:  checkThm38UnionOverSteps,
+		Faults: []props.Fault{{Name: "d/g = e^{g^{1/6}/(4e²)} (the theorem's 'any d', beyond e^{o(g^{1/6})})", Check: checkThm38OneMinusO1(-1.0/3, thm38Steps(func(k int) float64 { return math.Pow(math.Exp2(float64(k)), 1.0/6) / (4 * math.E * math.E) }), "⌈(c + ε)(d/g − 1)⌉ ≤ 4d/g at d/g = e^{g^{1/6}/(4e²)}")}}}))
 }

@@ -649,19 +649,12 @@ func certMem(small, def, large int64) props.MemEstimate {
 }
 
 func init() {
-	props.Register(props.Claim{
-		ID:        "sortnet/aks/certified/halvers",
-		Source:    srcCertified,
-		Statement: "In the AKS-family network with certified halvers (algos/aks Certified), every halver is a d-regular bipartite comparator graph between the two halves whose ε is certified to ε/r = 1/(100r), the error Lemma 2 needs of its r halvers for the §5 separators (r = 1 at the root): by the spectral bound (★) from σ₂ (mixing lemma), and exactly where 2h ≤ 20.",
-		Scope:     "n = 256 / 2048 / 4096 by budget, every distinct halver the construction asks for (by registers m and r), certified from the layers actually handed to FromHalver: perfect-matching check, σ₂ by character sums (circulant) or gonum's eigenvalues (h ≤ 256), integer comparison misses·100r ≤ k for every k ≤ h; exact 0-1 enumeration for 2h ≤ 20",
-		Kind:      props.Invariant,
-		Recorded:  props.Holds,
-		Class:     props.Construction,
-		Notes: "The bound (★) and its derivation are in models/expander/halvercert.go; TestHalverCertNeverBelowExact checks that it never claims fewer misplacements than exact enumeration on random graphs with 2h ≤ 20. " +
-			"The definition of ε-halving (§6) allows ε·k misplaced of the k smallest, so where h·ε/r < 1 no misplacement is allowed and the halver must be exact: those bags get K_{h,h} (h layers, σ₂ = 0). " +
-			"Planted faults, written before running, applied to the halvers the construction used (its schedule is data-independent, so a construction with the faulty halver source asks for the same halvers): (1) the root's halver replaced by 8 random perfect matchings (the uncertified construction of sortnet/aks/expander-halver/sorts): caught, by the certificate at n = 256 (ε > 1/100 from k = 4) and as uncertifiable above (not circulant, h > 256); (2) the largest partial halver with its last shift dropped: caught (the degree search had rejected that prefix). " +
-			"Limit of the exact cross-check: it only ever meets complete K_{h,h} halvers. A halver is partial only where h·ε/r ≥ 1, i.e. h ≥ 100r, so 2h ≥ 200, far beyond 0-1 enumeration (2^(2h) inputs); every halver with 2h ≤ 20 is K_{h,h}, whose exact ε is 0. So the enumeration checks the certificate's plumbing on exact halvers only; (★) itself is checked against enumeration on partial random graphs (2h ≤ 20) by TestHalverCertNeverBelowExact, not by this claim.",
-		Check: certHalversCheck(nil),
+	props.Register(ledger.Text(props.Claim{
+		ID:       "sortnet/aks/certified/halvers",
+		Kind:     props.Invariant,
+		Recorded: props.Holds,
+		Class:    props.Construction,
+		Check:    certHalversCheck(nil),
 		Faults: []props.Fault{
 			{Name: "an uncertified halver slipped in: the root's halver replaced by 8 random perfect matchings", Check: certHalversCheck(certRootRandom)},
 			{Name: "the largest partial halver with its last shift (layer) dropped", Check: func(env props.Env) props.Outcome {
@@ -673,59 +666,41 @@ func init() {
 			}},
 		},
 		Mem: certMem(32, 200, 750),
-	})
-	props.Register(props.Claim{
-		ID:        "sortnet/aks/certified/sorts-invariants",
-		Source:    srcCertified + "; §4 (the four-clause invariant)",
-		Statement: "The AKS-family network with certified halvers and the §5 parameters sorts, and after every stage keeps the four clauses of the §4 invariant (clause 4 with ε = 1/100), as §5's argument predicts once every separator is built from certified halvers.",
-		Scope:     "every 0-1 input for n = 2..12 / 16 / 18 by budget (with the construction's schedule checked at each); n = 256 / 2048 / 4096: 4 random permutations from PCG(seed, n) traced through every stage (clauses 1–4, construction output, finishing height) and run through the emitted network, plus 64 / 128 / 256 random 0-1 inputs of random weights",
-		Kind:      props.Invariant,
-		Recorded:  props.Holds,
-		Class:     props.Construction,
-		Notes: "Unlike sortnet/aks/exact-halver/sorts and sortnet/aks/invariants (exact separators) and the expander-halver claims (uncertified random matchings, which fail), here some halvers are non-exact ε-halvers (at n = 2048, 6 of the 125 distinct halvers, the root's with 1004 of 1024 layers; at 4096, 14 of 159, the root's with 1981 of 2048 (the ledger's seed 20261122; seed 1 gives 1977): sortnet/aks/certified/halvers), and the §5 argument is what guarantees the result. At n ≤ 64 every halver is K_{h,h}, so the exhaustive part tests the schedule with exact halvers only. " +
-			"Planted faults, written before running: (1) stage 0 dropped in the construction (the root's separator emits nothing; its items go down in input order): caught at n = 5 (clause 4); (2) the comparator layers of separation stage ⌊T/2⌋ removed from the emitted network: not caught at any budget — without them the network still sorts every 0-1 input to n = 18 and every input tried at 256 / 2048 / 4096 (later stages and the finishing sorters repair what that stage would have done; the same blindness as the deleted comparators of sortnet/aks/exact-halver/sorts). The construction's traces do not see (2), which mutates only the emitted network.",
-		Check: certSortsCheck(nil, nil),
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "sortnet/aks/certified/sorts-invariants",
+		Kind:     props.Invariant,
+		Recorded: props.Holds,
+		Class:    props.Construction,
+		Check:    certSortsCheck(nil, nil),
 		Faults: []props.Fault{
 			{Name: "stage 0 dropped: the root bag is not separated at stage 0", Check: certSortsCheck(certSkipRoot, nil)},
 			{Name: "the layers of separation stage ⌊T/2⌋ removed from the emitted network", Check: certSortsCheck(nil, certDropMiddleStage)},
 		},
 		Mem: certMem(32, 200, 700),
-	})
-	props.Register(props.Claim{
-		ID:        "sortnet/aks/certified/depth",
-		Source:    srcCertified + "; " + srcAKS000 + " (\"not efficient when n is small due to very large hidden constants\")",
-		Statement: "At every n = 2^k we build, the AKS-family network with certified halvers is deeper than Batcher's odd-even merge sort (depth k(k+1)/2).",
-		Scope:     "n = 2^8 .. 256 / 2048 / 4096 by budget; Batcher's depth from algos/sortnet OddEvenMergeSort, compared with k(k+1)/2; the exact-separator network's depth and the root halver's degree and lower bound reported beside",
-		Kind:      props.Bound,
-		Recorded:  props.Holds,
-		Class:     props.Construction,
-		Notes: "Slack is Batcher's depth over ours at the closest n (≤ 1: the claim holds with that margin). " +
-			"Planted fault, written before running: separators that emit no comparators (the network is then only the finishing sorters, shallower than Batcher's).",
-		Check:  certDepthCheck(false),
-		Faults: []props.Fault{{Name: "separators with no comparators", Check: certDepthCheck(true)}},
-		Mem:    certMem(32, 180, 600),
-	})
-	props.Register(props.Claim{
-		ID:     "sortnet/aks/certified/degree-needed",
-		Source: srcCertified + "; §7 (Paterson's ε-halver depth ⌈2 ln ε/ln(1 − ε) + 2/ε − 1⌉ = 10564 at 1/700)",
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "sortnet/aks/certified/depth",
+		Kind:     props.Bound,
+		Recorded: props.Holds,
+		Class:    props.Construction,
+		Check:    certDepthCheck(false),
+		Faults:   []props.Fault{{Name: "separators with no comparators", Check: certDepthCheck(true)}},
+		Mem:      certMem(32, 180, 600),
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID: "sortnet/aks/certified/degree-needed",
 		Statement: fmt.Sprintf("A d-regular bipartite ε-halver on 2h registers certified by the spectral bound (σ₂ and d alone) has d ≥ D(h), the lower bound that the k = h case of (★) and the trace bound σ₂² ≥ d(h − d)/(h − 1) give; D(h) → (1/ε − 1)² as h grows (9801 for the root's ε = 1/100, 488601 for §7's 1/700). For n = 2^k, D(2^(k−1)) exceeds Batcher's depth k(k+1)/2 exactly for k = %d..%d, so for every such n the root's halver at stage 0 alone, and with it a spectrally certified AKS-family network, is deeper than Batcher's whole network. The degree actually needed is larger: by Alon–Boppana (σ₂ ≥ 2√(d − 1) − o(1)) certifying 1/100 at k = h needs d ≥ %d for large h, above Batcher's for k ≤ %d. At §7's 1/700, D(h) → 488601, 46 times the 10564 layers §7's estimate assumes; that estimate (which charges every stage the same halver depth) with halvers of 488601 layers drops below Batcher's first at k = %d, a lower bound on its crossover with certified halvers, which need more (Alon–Boppana) and only move it later.",
 			CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertAlonBoppanaDegree, CertAlonBoppanaBatcherTo, CertSec7CrossoverK),
-		Scope:    "D(h) from the k = h case of (★) with σ₂² ≥ d(h − d)/(h − 1) (trace bound), in exact integers, for h = 2^(k−1), k = 1..400; checked to be at most the full scan mex.HalverDegreeLowerBound for h ≤ 2048; the Alon–Boppana degree as the least d with d² > 4(1/ε − 1)²(d − 1), in integers; §7's estimate (the model of sortnet/aks/depth/crossover) with halvers of 488601 layers, against Batcher's, at the recorded crossover and through a convex lower bound below it",
 		Kind:     props.Exact,
 		Recorded: props.Holds,
 		Class:    props.Construction,
-		Notes: "D(h) is only a lower bound on the degree this certificate needs: it uses the trace bound σ₂ ≳ √d (for d ≪ h), which no large graph attains — Alon–Boppana's bound is about twice it. Alon–Boppana (σ₂ ≥ 2√(d − 1) − o(1) as the graph grows) gives the real requirement for large h: with b/a → ε/(1 − ε) in the k = h case, certification needs σ₂ < d/(1/ε − 1), so d > 2(1/ε − 1)√(d − 1), d ≥ 39203 ≈ 4·99² at the root's 1/100 (the paper's ε; above Batcher's k(k+1)/2 up to k = 279) and d ≥ 1954403 ≈ 4·699² at §7's 1/700 (185× Paterson's 10564). These are asymptotic (the o(1)), so the exact range k = 5..139 stays the one stated for D(h), and 488601 layers and the crossover k = 47569314 are lower bounds. " +
-			"This is a limit of the spectral certificate (and of any certificate that uses only σ₂ and d), not of halvers: Paterson's counting argument gives 1/700-halvers of depth 10564 for every size, but they are not certified by anything we can compute. " +
-			"Explicit expanders do not help: certifying 1/100 at k = h needs σ₂/d ≤ 1/99; the Margulis–Gabber–Galil graph is 8-regular with σ₂ ≤ 5√2 (σ₂/d ≈ 0.88), and an LPS graph (d = p + 1, σ₂ ≤ 2√p) needs p ≳ 39000, while models/expander builds X^{p,q} only for q ≤ 61 and on q(q² − 1)/2 vertices, not on the bag sizes the schedule asks for; so the halvers are random circulants (exact spectra by character sums). " +
-			"Measured (scratch runs of aks.CertifiedNet, root halver r = 1): the degree search finds circulants 18–35% above D(h) — n = 4096 (h = 2048, D = 1680): 1981 with the ledger's seed 20261122 (18% above; the figure sortnet/aks/certified/sorts-invariants cites), 1977 with seed 1 (18%); n = 8192 (h = 4096, D = 2888): 3855 with seed 20261122 (33%), 3885 with seed 1 (35%). " +
-			"§7's estimate with 7 halvers of 488601 layers per stage crosses Batcher's at k = 47569314 (checked at k − 1 and k, and through a convex lower bound below); with the deeper halvers a certificate really needs it crosses later. " +
-			"Planted faults, written before running: the recorded upper end with its last digit changed (138), the root's ε printed 1/10 instead of 1/100, and the recorded crossover with its last digit changed (47569313); added with the Alon–Boppana figures (review fix), the recorded Alon–Boppana degree with its last digit changed (39202).",
-		Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK),
+		Check:    certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK),
 		Faults: []props.Fault{
 			{Name: "the recorded upper end with its last digit changed (138)", Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo-1, CertSec7CrossoverK)},
 			{Name: "ε printed 1/10 for 1/100", Check: certDegreeCheck(10, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK)},
 			{Name: "the recorded crossover with its last digit changed (47569313)", Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK-1)},
 			{Name: "the recorded Alon–Boppana degree with its last digit changed (39202)", Check: certDegreeCheckAB(CertAlonBoppanaDegree - 1)},
 		},
-	})
+	}))
 }

@@ -449,35 +449,19 @@ func aksCrossoverCheckAt(p aks.Params, wantK int, env props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(props.Claim{
-		ID:        "sortnet/aks/exact-halver/sorts",
-		Source:    srcSeiferas + " §3–§5; " + srcAKS000,
-		Statement: "Seiferas's bag schedule with the §5 parameters (A = 10, λ = ε = 1/100, ν = 13/20) and an exact separator (each bag sorted) is a sorting network on n wires, for every n.",
-		Scope:     "n padded to a power of two with +∞ items; exhaustive 0-1 check for every n ≤ 18/20/22 by budget; random permutations, random 0-1 inputs by weight and structured inputs on every n ≤ 64 and 2^j − 1, 2^j, 2^j + 1 up to 2^10/2^12/2^13",
-		Kind:      props.Invariant,
-		Recorded:  props.Holds,
-		Notes: "This checks the schedule of §3–§4 (kick-backs, rebagging, stage count, finishing sorters) and its lowering to a standard network, not the halvers: with an ε = 0 separator the §5 argument needs no expander. " +
-			"The network is far deeper than Batcher's at every buildable n (n = 1024: depth 1022 against 55); see sortnet/aks/depth/crossover. " +
-			"[2026-11-23] Power (issue 9). Faults: (1) one comparator deleted at every n (the deletion of the Batcher sorts claims: the last comparator to exchange on a permutation from PCG(0xfa017, n) whose deletion leaves it unsorted) — caught at n = 2 by the exhaustive part (the network there is one comparator); " +
-			"(2) the same deletion only at the three largest sizes (1023..1025 at small) — not caught, because it cannot be applied: on these networks no such comparator was found (16 draws per n), so they ran unchanged. The first rule tried for (1)–(2), the first comparator of the last stage that exchanges on a random permutation, was a no-op on every AKS network from n = 1023 on (their last 40 stages never exchange on random inputs: the finishing sorters are idle), and was replaced by the rule above before the ledger was recorded; " +
-			"(3) added because (2) could not be applied: a separator that does not separate one bag (the root at stage 0 split into halves unsorted) — caught at n = 5 by the exhaustive part. The recorded holds stands; at n ≥ 1023 the check's power is shown against a broken separation (sortnet/aks/exact-halver/sorts-large), not against a single deleted comparator, none of which was found to matter.",
-		Check: sortnetSortsCheck(aksExactSortsPlan, AKSBuildExact, nil),
+	props.Register(ledger.Text(props.Claim{
+		ID:       "sortnet/aks/exact-halver/sorts",
+		Kind:     props.Invariant,
+		Recorded: props.Holds,
+		Check:    sortnetSortsCheck(aksExactSortsPlan, AKSBuildExact, nil),
 		Faults: append(sortnetSortsFaults(aksExactSortsPlan, AKSBuildExact),
 			props.Fault{Name: aksSkipRootName + ", at every n", Check: sortnetSortsCheck(aksExactSortsPlan, aksBuildSkipRoot, nil)}),
-	})
-	props.Register(props.Claim{
+	}))
+	props.Register(ledger.Text(props.Claim{
 		ID:        "sortnet/aks/expander-halver/sorts",
-		Source:    srcSeiferas + " §6 (Lemma 1 proof sketch: halvers from d-regular bipartite expanders; Lemma 2; combining halving and separation); " + srcAKS000,
 		Statement: fmt.Sprintf("Seiferas's network with the §5 parameters and §6 Lemma 2 separators built from halvers of d = %d random perfect matchings between the two halves (a random d-regular bipartite graph in place of an explicit expander) sorts every input on n wires.", AKSExpanderD),
-		Scope:     "every n = 2..16/20/22 by budget, in order, exhaustive 0-1 check, stopping at the first n that fails; the matchings for n are drawn from PCG(seed, n); the counterexample is a failing 0-1 input of least min(weight, n − weight)",
 		Kind:      props.Invariant,
 		Recorded:  props.Violated,
-		Notes: "The smallest failing n is 5–7 depending on the seed (20 of 20 seeds tried fail by n = 7 with d = 8; with d = 1, 2 always at n = 5). " +
-			"Why: for small n the capacities are tiny, so ⌊λb⌋ = 0 in most bags (the root never kicks back, and for N = 8 the depth-1 bags have λb = 0.8·0.65^t < 1 at every stage): " +
-			"an item a halver sends to the wrong half can never be kicked back up, so nothing corrects it. Seiferas's analysis is not contradicted: it needs ε-halvers with ε = 1/700, and on m ≤ 1400 items " +
-			"an ε-halver must be exact (ε·k < 1 for every k ≤ m/2), which d random matchings are not. The claim is about our substitute halvers. " +
-			"With d = 16 the small sizes often sort (10 of 20 seeds sort every n ≤ 20), and algos/aks's findings test measures at n = 2^12 that d ≤ 12 misplaces items on random permutations; d = 16 fails too, only more rarely and at larger n (2 of 50 random permutations at n = 4096, 18 of 30 at 2^16: sortnet/aks/expander-halver/sorts-large). No d makes the random version a guaranteed sorting network. " +
-			"The exact-halver version (sortnet/aks/exact-halver/sorts) sorts every n.",
 		Check: func(env props.Env) props.Outcome {
 			maxN := env.Budget.Pick(16, 20, 22)
 			f, ok, err := AKSExpanderSmallest(AKSExpanderD, env.Seed, maxN)
@@ -502,19 +486,14 @@ func init() {
 				sorted, f.N, f.Stages, f.Depth, f.Size, env.Seed, f.N, f.Input, f.Output, f.N, why), Counterexample: f}
 
 		},
-	})
-	props.Register(props.Claim{
-		ID:        "sortnet/aks/invariants",
-		Source:    srcSeiferas + " §4 (the four-clause invariant), §5; " + srcAKS000,
-		Statement: "With the §5 parameters and an exact separator, after every stage: (1) alternate levels are empty, (2) all bags of a level hold equally many items, (3) loads are at most the capacity nν^tA^d, (4) j-strangers are at most λε^(j−1) times the capacity; moreover (ε = 0) there are no 2-strangers at all, the finishing subtrees are no higher than §4's k, and the construction sorts.",
-		Scope:     "n ∈ {8, 13, 64, 100, 512, 1024} (+ 4096 at default, + 4096, 8192 at large); 4/8/16 random permutations per n traced through every stage, plus the data-independent loads",
-		Kind:      props.Invariant,
-		Recorded:  props.Holds,
-		Notes: "Clause 4 is checked with the §5 bounds (ε = 1/100) although the exact separator has ε = 0; the stronger 'no 2-strangers' is what the §5 argument gives for ε = 0 (all 1-strangers of a bag are at its ends and at most ⌊λb⌋ per end, so the exact separator kicks every one back). With random-matching halvers clause 4 breaks (sortnet/aks/expander-halver/invariants: d = 8 from n = 4096, d = 16 at 2^16), and every input such a network fails to sort broke it (sortnet/aks/expander-halver/invariant-implies-sorted). " +
-			"[2026-11-23] Power (issue 9), fault fixed before running: the exact separator except on one bag, the root at stage 0, left unseparated; caught at n = 8 (clause 4 at t = 1). The recorded holds stands.",
-		Check:  aksExactInvariantsCheck(nil),
-		Faults: []props.Fault{{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot)}},
-	})
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "sortnet/aks/invariants",
+		Kind:     props.Invariant,
+		Recorded: props.Holds,
+		Check:    aksExactInvariantsCheck(nil),
+		Faults:   []props.Fault{{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot)}},
+	}))
 	for _, ps := range []struct {
 		id, src, statement, notes string
 		set                       aksParamSet
@@ -559,22 +538,16 @@ func init() {
 			Faults: faults,
 		})
 	}
-	props.Register(props.Claim{
-		ID:     "sortnet/aks/depth/crossover",
-		Source: srcSeiferas + " §4, §7 (depth estimate, \"514247 log₂ n\"); " + srcAKS000 + " (\"not efficient when n is small due to very large hidden constants\")",
+	props.Register(ledger.Text(props.Claim{
+		ID: "sortnet/aks/depth/crossover",
 		Statement: fmt.Sprintf("With the §5 parameters and Paterson's halvers (seven 1/700-halvers of depth 10564 per iteration), §7's depth estimate for n = 2^k is below Batcher's k(k+1)/2 exactly when k ≥ %d (n ≈ 10^%.0f): for every smaller n Batcher's network is shallower.",
 			AKSCrossoverK, float64(AKSCrossoverK)*math.Log10(2)),
-		Scope:    "every k from 1 to the crossover + 1000/100000/1000000 by budget; the estimate written out from §4 and §7 (iterations = least integer exceeding ((1 + log₂A)/log₂(1/ν))·k − log₂(A/λ)/log₂(1/ν); final 2^(K+1)-sorters of depth (K+1)(K+2)/2 = 6 with §4's K = 2), compared with algos/aks PaperDepth/Crossover",
 		Kind:     props.Exact,
 		Recorded: props.Holds,
-		Notes: "§7 reads the final sorters as k(k+1)/2 = 3 levels with k = ⌈log(1/λ)/log A⌉ = 2, §4 as (k+1)(k+2)/2 = 6; the difference of 3 does not move the crossover (the margins are tens of thousands). " +
-			"The §7 alternative parameters would cross at k = 476393, but they break C3 (sortnet/aks/params/sec7-alternative). " +
-			"For the POPS router of Corollary 2.4 (AKS on the g² processors of a POPS(g, g) in place of Batcher in [8]) this means the AKS version needs more slots than [8] unless g² ≥ 2^1028489; see the det_* columns of reproduce pops-table1. " +
-			"[2026-11-23] Power (issue 9), faults fixed before running: the recorded crossover with its last digit changed (1028488) and ν = 12/20 for 13/20 (the estimate then crosses at k = 867332); both caught. The recorded holds stands.",
-		Check: aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK),
+		Check:    aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK),
 		Faults: []props.Fault{
 			{Name: fmt.Sprintf("the recorded crossover with its last digit changed (k = %d)", AKSCrossoverK-1), Check: aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK-1)},
 			{Name: "a Seiferas parameter with one digit changed: ν = 12/20 for 13/20", Check: aksCrossoverCheck(aks.Params{A: aks.SeiferasParams().A, Nu: aks.Frac{Num: 12, Den: 20}, Lambda: aks.SeiferasParams().Lambda, Eps: aks.SeiferasParams().Eps}, AKSCrossoverK)},
 		},
-	})
+	}))
 }

@@ -691,41 +691,23 @@ func aksExpanderInvariantRun(env props.Env) ([]AKSInvariantFinding, error) {
 }
 
 func init() {
-	props.Register(props.Claim{
-		ID:        "sortnet/aks/exact-halver/sorts-large",
-		Source:    srcSeiferas + " §3–§5; " + srcAKS000 + "; issue 3 §3 (up to n = 2^16)",
-		Statement: "Seiferas's network with the §5 parameters and exact separators sorts every input on n wires, at large n too.",
-		Scope:     "small: n = 3000; default: n ∈ {10000, 2^16}; large: n ∈ {10000, 2^14+1, 50000, 2^16}. Per n: random permutations (4/8/32), one random 0-1 input of every weight 0..n (at 2^16 by default: 256 weights spread; at 50000: 1024), the structured inputs (reversed, interleaved, shuffled halves, organ-pipe both ways, blocks of 8 reversed, 3 values), and a hill climb (algos/sortnet/hillclimb) for inputs leaving the most elements out of place",
-		Kind:      props.Invariant,
-		Recorded:  props.Holds,
-		Notes: "Complements sortnet/aks/exact-halver/sorts (exhaustive to n = 22, random up to 2^13). At n = 2^16 the network has 4462 stages and 92 million comparators (built in ≈ 3.5 s, one evaluation ≈ 0.15 s), so the climb gets few evaluations there; see sortnet/batcher/*/hill-climb for what a climb on a sorting network can and cannot show. " +
-			"[2026-11-23] Power (issue 9). Faults: (1) one comparator deleted at every size checked (the deletion of the sorts claims, known to matter on one random permutation) — not caught, because it cannot be applied: at these sizes no comparator was found whose deletion leaves a random permutation unsorted (16 draws per n; the finishing sorters never exchange on random inputs and earlier deletions are repaired), so the networks ran unchanged; " +
-			"(2) added for that reason: a separator that does not separate one bag (the root at stage 0) — caught at n = 3000 (small: every permutation and structured input and 876 of 3001 0-1 inputs unsorted, about 940 of 3000 items out of place). The recorded holds stands. What the check can catch at large n: a broken separation; what it is not shown to catch: a single deleted comparator (none that matters was found).",
-		Check:  aksLargeCheckExact(nil),
-		Faults: []props.Fault{snFaultCheck(aksLargeDeleteFault, aksLargeCheckExact), {Name: aksSkipRootName, Check: aksLargeCheckExactSep(aksSkipRoot, nil)}},
-	})
-	props.Register(props.Claim{
-		ID:        "sortnet/aks/expander-halver/sorts-large",
-		Source:    srcSeiferas + " §6 (halvers from d-regular bipartite expanders; Lemma 2 separators); " + srcAKS000 + "; issue 3 §3",
-		Statement: "Seiferas's network with the §5 parameters and Lemma 2 separators from halvers of d random perfect matchings (d = 8 and d = 16) sorts every input at large n, where the capacities are large enough for kick-backs to correct halver errors.",
-		Scope:     "d = 8 at n ∈ {2^10, 2^12}, d = 16 at 2^12 (small); d = 8 and 16 at n ∈ {2^10 (d = 8), 2^12, 2^14, 2^16} (default; large adds 2^15+1 for d = 16). Matchings from PCG(seed, n). Per network: random permutations (50/50/200 below 2^16, 30/100 at 2^16), random 0-1 inputs (256 weights spread; every weight at large below 2^16), the structured inputs, a hill climb (40–1000 evaluations). All inputs are run and counted; the counterexample is the first failure in that order",
-		Kind:      props.Invariant,
-		Recorded:  props.Violated,
-		Notes: "Unlike the exhaustive small-n claim (sortnet/aks/expander-halver/sorts, where λb < 1 leaves no room for kick-backs), at large n the failures are rare per input and grow with n at fixed d. Seed 20261122, default budget: d = 8 sorts every input tried at n = 1024, leaves 6 of 50 random permutations unsorted at 4096 (at most 2 items out of place; 100 climbing steps found none), all 50 at 2^14 (7.5 items on average, 14 at worst; the climb reaches 12) and all 30 at 2^16 (15 on average, 22 at worst; a climb of 40 evaluations reaches 26), and 6 of the 7 structured inputs from 2^14 on. " +
-			"d = 16 leaves 2 of 50 unsorted at 4096 (≤ 2 items), none of 50 at 2^14, 18 of 30 at 2^16 (≤ 4 items; interleaved, organ-pipe and shuffled inputs too). Random 0-1 inputs of one weight never failed (each is one threshold of a permutation): permutations, structured inputs and the climb do the finding. " +
-			"The counterexample is a threshold of the first failing input (0-1 principle), replayed before it is reported. Seiferas's theorem is not contradicted: it needs ε-halvers with ε = 1/700, which d random matchings are not (algos/aks TestExpanderHalverEpsilon measures their ε); sortnet/aks/expander-halver/invariants shows where the §4 invariant breaks.",
-		Check: aksLargeCheckExpander,
-	})
-	props.Register(props.Claim{
-		ID:        "sortnet/aks/expander-halver/invariants",
-		Source:    srcSeiferas + " §4 (the four-clause invariant), §5, §6; " + srcAKS000,
-		Statement: "With the §5 parameters and Lemma 2 separators from halvers of d random perfect matchings (d = 8, 16), the §4 invariant holds after every stage: (1) alternate levels empty, (2) equal loads per level, (3) loads ≤ capacity, (4) j-strangers ≤ λε^(j−1)·capacity.",
-		Scope:     "small: d = 8 at n ∈ {2^10, 2^12}, d = 16 at 2^12; default: + d = 8 and 16 at 2^14, d = 16 at 2^16; large: + d = 8 at 2^16. Per network the traced inputs are up to 3–8 random permutations the network leaves unsorted (found among 20–400 searched) and 1–8 fresh random permutations, each followed through every stage, plus the data-independent loads",
-		Kind:      props.Invariant,
-		Recorded:  props.Violated,
-		Notes: "Clauses 1–3 concern loads only; they are data-independent and hold for any separator (never violated here). Clause 4 is what the halvers' quality decides. Seed 20261122, default budget: d = 8 keeps it on every traced input at 2^10, breaks it at 2^12 (first on a failing input at stage 30, depth 4: one 1-stranger against a bound of 0.9994) on all 12 traced inputs, failing or not, and at 2^14; " +
-			"d = 16 keeps it on every traced input at 2^12 and 2^14 (no failing input among the 200 and 100 searched there) and breaks it at 2^16 on the 3 failing inputs traced, not on the random one, which sorted. " +
-			"Almost all violations are in bags whose bound λε^(j−1)b is below 1, where a single stranger is too many. A violation does not always end in an unsorted output (later stages can repair it: the broken/sorted cell); the converse is the claim sortnet/aks/expander-halver/invariant-implies-sorted. The exact-separator construction keeps the invariant (sortnet/aks/invariants).",
+	props.Register(ledger.Text(props.Claim{
+		ID:       "sortnet/aks/exact-halver/sorts-large",
+		Kind:     props.Invariant,
+		Recorded: props.Holds,
+		Check:    aksLargeCheckExact(nil),
+		Faults:   []props.Fault{snFaultCheck(aksLargeDeleteFault, aksLargeCheckExact), {Name: aksSkipRootName, Check: aksLargeCheckExactSep(aksSkipRoot, nil)}},
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "sortnet/aks/expander-halver/sorts-large",
+		Kind:     props.Invariant,
+		Recorded: props.Violated,
+		Check:    aksLargeCheckExpander,
+	}))
+	props.Register(ledger.Text(props.Claim{
+		ID:       "sortnet/aks/expander-halver/invariants",
+		Kind:     props.Invariant,
+		Recorded: props.Violated,
 		Check: func(env props.Env) props.Outcome {
 			fs, err := aksExpanderInvariantRun(env)
 			if err != nil {
@@ -747,29 +729,20 @@ func init() {
 			}
 			return props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")}
 		},
-	})
-	props.Register(props.Claim{
+	}))
+	props.Register(ledger.Text(props.Claim{
 		ID:         "sortnet/aks/expander-halver/invariant-implies-sorted",
-		Source:     srcSeiferas + " §4 (if the invariant holds after the last stage, every item lies in its native subtree and the finishing sorters complete the sort); " + srcAKS000,
-		Statement:  "Whatever the halvers, an input for which the §4 invariant (clauses 1–4) holds after every stage is sorted by the network: with random-matching halvers (d = 8, 16) every traced input that keeps the invariant comes out sorted.",
-		Scope:      "the traced inputs of sortnet/aks/expander-halver/invariants (the same computation): inputs the network fails to sort, found by search, and fresh random permutations, at n = 2^10..2^16 by budget",
 		Kind:       props.Invariant,
 		Recorded:   props.Holds,
 		RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
-		Notes: "This is the part of Seiferas's argument that does not depend on the halvers' quality: the invariant is sufficient for sorting. It can fail (a kept/unsorted input would refute it, or expose a bug in the construction's lowering to a standard network), and the check asserts that failing inputs were traced at all where the search found some, so that it is not vacuous. " +
-			"Seed 20261122: every input the networks failed to sort broke clause 4 somewhere; every input that kept the invariant was sorted. " +
-			"[2026-11-23] Recorded holds before verdicts had to carry power; it stands at the default budget and is recorded inconclusive at the small one. Faults: (1) one comparator deleted from every network (the deletion of the sorts claims: the last comparator to exchange on a permutation from PCG(0xfa017, n) whose deletion leaves it unsorted); " +
-			"(2) added because (1) could not be applied at the small budget's sizes: the finishing subtrees one level too low (the final merge of every finishing sorter dropped; the bag-level trace, and so the invariant, is unchanged). " +
-			"Small budget: neither is caught — (1) finds no comparator whose deletion matters on 16 random permutations at n = 1024 and 4096, so the networks run unchanged, and with (2) every traced input that kept the invariant is still sorted (on them the final merge is idle: items reach the finishing sorters in order). " +
-			"Default budget: both are caught at n = 2^14, d = 16 (traced inputs keep the invariant and are left unsorted: 5 of 6 with (1), 6 of 6 with (2)).",
-		Check: aksInvariantImpliesSortedCheck(nil),
+		Check:      aksInvariantImpliesSortedCheck(nil),
 		Faults: []props.Fault{
 			snFaultCheck(aksFinisherDeleteFault, func(f *snFault) func(props.Env) props.Outcome {
 				return aksInvariantImpliesSortedCheck(aksNetFaultOf(f))
 			}),
 			aksFinalMergeFault.fault(aksInvariantImpliesSortedCheck),
 		},
-	})
+	}))
 }
 
 // aksFinisherDeleteFault is invariant-implies-sorted's planted fault: one

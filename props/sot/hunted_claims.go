@@ -118,24 +118,15 @@ func sotHuntedDeflCheck(file string, raw []byte, tamper sotTamper) func(props.En
 }
 
 func init() {
-	props.Register(props.Claim{ID: "sot/sec4.3/hunted-scheduled-time", Source: seed002 + " §4.3 (the routing time of Algorithm 2 is determined by n and max w(i, j); the hunted worst case, issue 11 §3)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
-		Statement: "The h-relation that `routecheck hunt sot-time --algorithm scheduled` found slowest (simulated annealing over h-relations, against random sampling at the same number of evaluations) is routed by Algorithm 2 within n·h + n − 1 steps (§4.3's time n·W + ((j − i) mod n) with W = max w(i, j) ≤ h).",
-		Scope:     "the saved case testdata/hunt/sot-time-scheduled-n8-h8-annealed.json (copied to props/sot/testdata): SOT(8), h = 8, scheduled (Greedy-a's text processor rule, as sot/alg-2/no-deflections); replayed through hunt.Cite and checked against sotforms.ScheduledTime; the same at every budget",
-		Notes: "Reading: the bound is our derivation of §4.3's sentence (sot/sec4.3/time-from-w checks the exact formula); the paper's n + c·h is a w.h.p. statement for random relations with h = Ω(n log n) (sot/sec4.3/whp-n-plus-ch) and says nothing about an adversary's relation, which the evidence shows far above it. The case (`routecheck hunt sot-time --algorithm scheduled --families=false --iters 3000`, seed 1: annealing alone) takes 71 steps = n·h + n − 1 exactly (slack 1: the hunt reached the bound, processor 7 sending all 8 packets to processor 6, offset 7), against 54 for the best of 2451 random h-relations (found_by). " +
-			"Planted fault (written before running, with the hunted value known): the bound without its offset term, n·h (the schedule's wait (j − i) mod n forgotten).",
+	props.Register(ledger.Text(props.Claim{ID: "sot/sec4.3/hunted-scheduled-time", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
 		Check:  sotHuntedTimeCheck(true),
 		Faults: []props.Fault{{Name: "the bound n·h (offset n − 1 dropped)", Check: sotHuntedTimeCheck(false)}},
-	})
-	props.Register(props.Claim{ID: "sot/sec3.2/hunted-no-deflections", Source: seed002 + " §3.2 Algorithm 2 (\"completely avoid deflections\"; the hunted worst case, issue 11 §3)", Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
-		Statement: "The h-relation that `routecheck hunt sot-deflections --algorithm scheduled` found with the most deflections (structured families, random h-relations and simulated annealing) has none: Algorithm 2 completely avoids deflections on the adversary's relation too.",
-		Scope:     "the saved case testdata/hunt/sot-deflections-scheduled-n8-h8.json (copied to props/sot/testdata): SOT(8), h = 8, a full h-relation (not shrunk), scheduled (Greedy-a's text processor rule, as sot/alg-2/no-deflections); replayed through hunt.Cite, then routed again by sotCheckedRun (every model check, deflections recorded); the same at every budget",
-		Notes: "The case (`routecheck hunt sot-deflections --algorithm scheduled --iters 2000 --shrink-evals -1`, seed 1): 0 deflections, and 0 for the best of 1716 random h-relations; no relation the search tried deflected a packet, so the hunt is a search that found nothing, reported as such. It was not shrunk: every sub-relation also has 0, so a shrink would empty it. " +
-			"Planted fault (written before running): Algorithm 2's processors without the schedule, i.e. Greedy-a, whose hunted relation (`routecheck hunt sot-deflections --algorithm greedy-a --iters 2000 --shrink-evals -1`, seed 1: 2.625 deflections per packet, the family same-target-per-round, against 0.547 for the best of 1724 random h-relations; testdata/hunt/sot-deflections-greedy-a-n8-h8.json) is judged by the same check. Greedy-a deflects on random relations too (0.547 per packet for the best random one), so this fault shows the check can fail, not that the hunt finds rare deflections. " +
-			"[Review fix] A subtler fault, a mutant of Algorithm 2's schedule (the off-by-one schedule at P_0 that sot/alg-2/no-deflections plants, props/sot.sotSkewP0), written before running it here: the check now routes the cited relation again on the checked model with the router under test (the real router must reproduce the cited 0), so the mutant meets the same check. It is NOT caught: the hunted relation is the identity family (every processor sends its 8 packets to itself; every relation the hunt tried scored 0, so it kept the first), on which P_0 has no packet for P_(t+1) and the skew never fires — while the same mutant deflects on 194 of 200 random 8-relations on SOT(8) (a scratch measurement, h random permutations from PCG(1, 2)). So no planted fault shows that the hunt finds rare deflections: its search, having nothing to climb (all zeros), returns the weakest witness available, weaker against this mutant than a random relation. The claim's evidence is the search's failure to find a deflection, not a hard instance.",
+	}))
+	props.Register(ledger.Text(props.Claim{ID: "sot/sec3.2/hunted-no-deflections", Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
 		Check: sotHuntedDeflCheck(huntedScheduledDeflFile, huntedScheduledDeflCase, nil),
 		Faults: []props.Fault{
 			{Name: "Algorithm 2 without its schedule (Greedy-a's hunted relation)", Check: sotHuntedDeflCheck(huntedGreedyADeflFile, huntedGreedyADeflCase, nil)},
 			{Name: "an off-by-one schedule at P_0 (sotSkewP0, the fault of sot/alg-2/no-deflections) on the hunted relation", Check: sotHuntedDeflCheck(huntedScheduledDeflFile, huntedScheduledDeflCase, sotSkewP0)},
 		},
-	})
+	}))
 }

@@ -55,14 +55,8 @@ func sotSwitchingCheck(props.Env) props.Outcome {
 func init() { sotSec23CitedClaims() }
 
 func sotSec23CitedClaims() {
-	props.Register(props.Claim{ID: "sot/sec2.3/cited-fibre-loss", Source: seed002 + " §2.3 (\"According to Soukop et al., with a fiber loss of 0.2 dB/km, a maximum of 50 km of fiber could be used for the data delay line [17]\"; \"up to 10 Gbit/s link bandwidth in the range up to ~ 50 km … [13]\")", Kind: props.Exact, Recorded: props.Inconclusive, Class: props.Paper,
-		Statement: "With a fibre loss of 0.2 dB/km, at most 50 km of fibre can be used for the data delay line.",
-		Scope:     "why it cannot be checked; the paper's numbers (0.2 dB/km, 50 km, 10 Gbit/s, 64-byte packets, refraction index 1.44 and 1.50 as in sot/sec2.3/…) evaluated exactly",
-		Notes:     "Recorded inconclusive with the reason (issue 13: a claim that says why it cannot be checked). The maximum length is the loss budget divided by the loss per km; the paper gives the loss per km and the length, both from [17], and no budget, so the sentence has one equation and two of its three numbers: it determines the budget (10 dB) rather than being checkable against it. The evidence also gives what a 50 km delay line would hold in §2.3's slots.",
-		Check:     sotFibreLossCheck})
-	props.Register(props.Claim{ID: "sot/sec2.3/cited-switching-time", Source: seed002 + " §2.3 (\"The switching time of LiNbO₃ switches lies in the range 10 – 15 ps [2]\")", Kind: props.Exact, Recorded: props.Inconclusive, Class: props.Paper,
-		Statement: "The switching time of LiNbO₃ switches lies in the range 10–15 ps.",
-		Scope:     "why it cannot be checked; the range set against §2.3's bit time and slot length (10 Gbit/s, 64-byte packets), exactly",
-		Notes:     "Recorded inconclusive with the reason (issue 13). A device figure from [2]; the paper neither derives it nor says what it is compared with. The evidence sets it against §2.3's own timing: 0.10–0.15 of a bit time and about 2–3·10⁻⁴ of a slot.",
-		Check:     sotSwitchingCheck})
+	props.Register(ledger.Text(props.Claim{ID: "sot/sec2.3/cited-fibre-loss", Kind: props.Exact, Recorded: props.Inconclusive, Class: props.Paper,
+		Check: sotFibreLossCheck}))
+	props.Register(ledger.Text(props.Claim{ID: "sot/sec2.3/cited-switching-time", Kind: props.Exact, Recorded: props.Inconclusive, Class: props.Paper,
+		Check: sotSwitchingCheck}))
 }

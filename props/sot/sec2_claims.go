@@ -119,29 +119,15 @@ func sotSec2Claims() {
 	fifty.lineM = 50
 
 	claimtab.Register(
-		claimtab.WithFault(props.Claim{ID: "sot/sec2.3/slot-length", Source: seed002 + " §2.3", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
-			Statement: "With 10 Gbit/s links and 64-byte packets (N_p = 8 × 64), the length of a time slot T_p = N_p/B is about 50 ns.",
-			Scope:     "the paper's numbers, exact rational arithmetic; 'about' read as ±10%",
-			Notes:     "T_p = 512/10^10 s = 51.2 ns. [2026-11-24] Planted fault, fixed before running: one printed digit changed, the bandwidth 10 Gbit/s printed as 20 Gbit/s (25.6 ns).",
-		}, sotSlotCheck, paper, twentyG, "the bandwidth printed as 20 Gbit/s"),
-		props.Claim{ID: "sot/sec2.3/packet-length-formula", Source: seed002 + " §2.3", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
-			Statement: "The length of a packet in fibre, l_p = N_p × v_c × n / B, is about 10 meters with 10 Gbit/s links and 64-byte packets.",
-			Scope:     "the paper's numbers and formula as printed, exact rational arithmetic, at refraction index n = 1.44 and 1.50 (silica at 1.3 µm; the paper gives none); 'about' read as ±10%",
-			Notes:     "The printed formula multiplies by the refraction index; light in fibre travels at v_c/n, so the length of a packet is N_p·v_c/(n·B). As printed the formula gives 22.1–23.0 m for silica, and at least 15.35 m for any index n ≥ 1 (the vacuum value), never about 10 m; the corrected formula gives 10.2–10.7 m (sot/sec2.3/packet-length-corrected), which is the paper's 10 m, and agrees with the slot length: 51.2 ns × v_c/n. So the number is right and the printed formula is a slip (n in the numerator instead of the denominator).",
-			Check:     sotLengthCheck(paper, true)},
-		props.Claim{ID: "sot/sec2.3/packet-length-corrected", Source: seed002 + " §2.3 (formula corrected by routecheck)", Kind: props.Exact, Recorded: props.Holds, Class: props.Beyond,
-			Statement: "The length of a packet in fibre, N_p·(v_c/n)/B, is about 10 meters with 10 Gbit/s links and 64-byte packets.",
-			Scope:     "the paper's numbers, exact rational arithmetic, n = 1.44 and 1.50; 'about' read as ±10%",
-			Notes:     "routecheck's correction of the printed formula (sot/sec2.3/packet-length-formula). [2026-11-24] Planted faults, fixed before running: the printed formula (n in the numerator), and one printed digit changed, the bandwidth 10 Gbit/s printed as 20 Gbit/s.",
-			Check:     sotLengthCheck(paper, false),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec2.3/slot-length", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), sotSlotCheck, paper, twentyG, "the bandwidth printed as 20 Gbit/s"),
+		ledger.Text(props.Claim{ID: "sot/sec2.3/packet-length-formula", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
+			Check: sotLengthCheck(paper, true)}),
+		ledger.Text(props.Claim{ID: "sot/sec2.3/packet-length-corrected", Kind: props.Exact, Recorded: props.Holds, Class: props.Beyond,
+			Check: sotLengthCheck(paper, false),
 			Faults: []props.Fault{
 				{Name: "the printed formula (× n instead of ÷ n)", Check: sotLengthCheck(paper, true)},
 				{Name: "the bandwidth printed as 20 Gbit/s", Check: sotLengthCheck(twentyG, false)},
-			}},
-		claimtab.WithFault(props.Claim{ID: "sot/sec2.3/temperature-error", Source: seed002 + " §2.3 (citing Soukop et al. [17])", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
-			Statement: "If the temperature-dependent delay varies 35.5 ps/(°C·km), variations of ±5 °C result in ±7.1 ps of error in a 40 meters data delay line.",
-			Scope:     "the paper's numbers, exact rational arithmetic (35.5 × 5 × 0.040 = 7.1 exactly)",
-			Notes:     "[2026-11-24] Planted fault, fixed before running: one printed digit changed, the delay line printed as 50 m (8.875 ps).",
-		}, sotTempCheck, paper, fifty, "the delay line printed as 50 m"),
+			}}),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec2.3/temperature-error", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), sotTempCheck, paper, fifty, "the delay line printed as 50 m"),
 	)
 }

@@ -29,7 +29,7 @@ func runClaims(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "claims checked at once (default one per core); the ledger is printed in registration order and no verdict depends on it")
 	shard := fs.String("shard", "1/1", "check only part i of k of the claims (every k-th in registration order, from the i-th) and print a ledger shard for 'merge' (needs --json); auto: i and k from a Slurm job array or a Kubernetes Indexed Job (see deploy/)")
 	shards := fs.Int("shards", 0, "with --shard auto in a Kubernetes Indexed Job: k, the Job's completions")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the checks to this file (go tool pprof; cmd/routecheck/default.pgo, the profile Go's compiler optimises the binary with, is one of the default budget's run)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the checks to this file, for go tool pprof (where a ledger run spends its time)")
 	memGiB := fs.Float64("mem-limit", 1, "memory budget in GiB for the claims in flight: each claim declares its peak heap per budget, large claims wait for each other so the estimates of concurrent claims stay under it, and a claim whose own estimate is over it runs alone (capped at the available memory)")
 	pos, err := parse(fs, args)
 	if err != nil {

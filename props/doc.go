@@ -22,7 +22,7 @@
 //
 // A network package keeps its claims' words apart from their checks: the
 // source, statement, scope and notes of a claim whose words are fixed text
-// are a record in the package's ledger.md (one "## ID" heading, then
+// (most of them) are a record in the package's ledger.md (one "## ID" heading, then
 // "- field: value" lines), and the Go literal is wrapped in ledger.Text,
 // which fills those fields by ID (props/internal/claimtab.Ledger). Words
 // that are computed (sizes, table cells, formatted numbers) stay in Go.

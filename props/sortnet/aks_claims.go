@@ -495,34 +495,22 @@ func init() {
 		Faults:   []props.Fault{{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot)}},
 	}))
 	for _, ps := range []struct {
-		id, src, statement, notes string
-		set                       aksParamSet
-		recorded                  props.Verdict
+		id       string
+		set      aksParamSet
+		recorded props.Verdict
 	}{
 		{
-			id:        "sortnet/aks/params/seiferas-sec5",
-			src:       srcSeiferas + " §5 (\"For example, A = 10, λ = 1/100, ε = 1/100, and ν = 13/20\"); " + srcAKS000,
-			statement: "The §5 example A = 10, λ = ε = 1/100, ν = 13/20 satisfies every constraint accumulated in §5.",
-			notes: "C1 holds with equality (4·10/100 + 5/20 = 13/20), so the example sits on the boundary: any smaller ν breaks it. " +
-				"[2026-11-23] Power (issue 9), faults fixed before running: one printed digit changed, ν = 12/20 and λ = 2/100, each given to algos/aks too; both break C1 and are caught. The recorded holds stands.",
+			id:       "sortnet/aks/params/seiferas-sec5",
 			set:      aksParamSet{name: "§5 example", A: "10", nu: "13/20", lam: "1/100", eps: "1/100", aksParams: aks.SeiferasParams()},
 			recorded: props.Holds,
 		},
 		{
-			id:        "sortnet/aks/params/sec7-alternative",
-			src:       srcSeiferas + " §7 (\"An alternative of A = 6.785, λ = 1/(96.4), ε = 1/(57.45), ν = 13/20\"); " + srcAKS000,
-			statement: "The §7 alternative A = 6.785, λ = 1/96.4, ε = 1/57.45, ν = 13/20 (about 6.05·log₂n iterations) satisfies the constraints of §5.",
-			notes: "It breaks C3, the clause-4 (j = 1) constraint: λν ≈ 0.0067427 < 0.0067570 (C1 holds by a hair, ≈ 0.649995 ≤ 0.65; C2 ≈ 0.3836). So the §5 proof does not cover it, and its 238198·log₂n depth bound is unsupported as stated. " +
-				"C3 is only sufficient: the exact-separator construction with these parameters still sorts and keeps the invariant on the sizes algos/aks's findings test tries (n = 16 exhaustively, n = 1024 and 4096 on random inputs).",
+			id:       "sortnet/aks/params/sec7-alternative",
 			set:      aksParamSet{name: "§7 alternative", A: "6.785", nu: "13/20", lam: "1/96.4", eps: "1/57.45", aksParams: aks.AltParams()},
 			recorded: props.Violated,
 		},
 		{
-			id:        "sortnet/aks/params/sec3-preview",
-			src:       srcSeiferas + " §3 (\"λ = ε = 1/99 and b = n·10^d·(.65)^t\") and §5 (\"if we perturb λ and ε to 1/99, then we can hold the parameter k … to 1\"); " + srcAKS000,
-			statement: "The §3 preview λ = ε = 1/99, A = 10, ν = 0.65 is \"one set of adequate parameters\": it satisfies the constraints of §5.",
-			notes: "It breaks C1: 4λA + 5/(2A) = 40/99 + 1/4 ≈ 0.654040 > 0.65. Since C1 holds with equality at λ = 1/100, any larger λ breaks it at ν = 0.65; the perturbation needs a larger ν (and then more iterations). " +
-				"As with §7, C1 is only sufficient: the exact-separator construction with these parameters still sorts the inputs algos/aks's findings test tries.",
+			id:       "sortnet/aks/params/sec3-preview",
 			set:      aksParamSet{name: "§3 preview", A: "10", nu: "0.65", lam: "1/99", eps: "1/99", aksParams: aks.PreviewParams()},
 			recorded: props.Violated,
 		},
@@ -531,12 +519,12 @@ func init() {
 		if ps.recorded == props.Holds {
 			faults = aksParamFaults(ps.set)
 		}
-		props.Register(props.Claim{
-			ID: ps.id, Source: ps.src, Statement: ps.statement, Kind: props.Exact, Recorded: ps.recorded, Notes: ps.notes,
+		props.Register(ledger.Text(props.Claim{
+			ID: ps.id, Kind: props.Exact, Recorded: ps.recorded,
 			Scope:  "exact rational arithmetic on the values as printed; the seven constraints of §5 (A > 1, ν < 1, ε > 0, λ < 1, C1: ν ≥ 4λA + 5/(2A), C2: ν ≥ 2Aε + 1/A, C3: λν ≥ 2λεA + ελ/A + ε/(2A) + 2λεA/(1 − (2εA)²) + 1/(8A³ − 2A)) and 2εA < 1, evaluated independently of algos/aks and compared with its Params.Violations",
 			Check:  func(props.Env) props.Outcome { return aksParamCheck(ps.set) },
 			Faults: faults,
-		})
+		}))
 	}
 	props.Register(ledger.Text(props.Claim{
 		ID: "sortnet/aks/depth/crossover",

@@ -341,21 +341,6 @@ func checkMemory(exp experiment.Experiment, cells []experiment.Cell, limitGiB fl
 	return limit, nil
 }
 
-// availableMemory reads MemAvailable from /proc/meminfo (8 GiB if unknown).
-func availableMemory() int64 {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemAvailable:" {
-				if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil {
-					return kb << 10
-				}
-			}
-		}
-	}
-	return 8 << 30
-}
-
 // peakRSS is the process's peak resident set (VmHWM), or "unknown".
 func peakRSS() string {
 	b, err := os.ReadFile("/proc/self/status")

@@ -2,6 +2,7 @@ package claimtab
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -9,13 +10,14 @@ import (
 	"routecheck/props"
 )
 
-// A Ledger holds the words of a network's claims — source, statement, scope
-// and notes — read from a text file that sits beside the checks (each
-// network package embeds its ledger.md), so that the Go files hold what
-// runs and a reader of a paper finds its claims' wording in one place.
-// Text fills a claim's empty prose fields from the record of its ID; claims
-// whose words are computed (sizes, tables, formatted numbers) keep them in
-// Go. Every record must be used by some claim: Unused lists those that are
+// A Ledger holds what a network's ledger says of its claims — source,
+// statement, scope, kind, scope class, recorded verdict and notes — read
+// from a text file that sits beside the checks (each network package
+// embeds its ledger.md), so that the Go files hold what runs and a reader
+// of a paper finds its claims, with their verdicts, in one place. Text
+// fills a claim's empty fields from the record of its ID; claims whose
+// words are computed (sizes, tables, formatted numbers) keep them in Go.
+// Every record must be used by some claim: Unused lists those that are
 // not, and the ledger's test fails on them.
 //
 // The file format: anything before the first line that starts with "## " is
@@ -33,7 +35,14 @@ type Ledger struct {
 	used map[string]bool
 }
 
-var fields = []string{"source", "statement", "scope", "notes"}
+var fields = []string{"source", "statement", "scope", "kind", "class", "recorded", "notes"}
+
+// allowed lists the values of the fields that name a props constant.
+var allowed = map[string][]string{
+	"kind":     {string(props.Invariant), string(props.Exact), string(props.Bound), string(props.Statistical), string(props.LowerBound)},
+	"class":    {string(props.Paper), string(props.Reading), string(props.Beyond), string(props.Construction)},
+	"recorded": {string(props.Holds), string(props.Violated), string(props.Consistent), string(props.Inconsistent), string(props.Inconclusive)},
+}
 
 // Parse reads a ledger file's text; name (the file's path) prefixes errors.
 func Parse(name, text string) (*Ledger, error) {
@@ -62,6 +71,9 @@ func Parse(name, text string) (*Ledger, error) {
 			}
 			if _, dup := cur[k]; dup {
 				return nil, fmt.Errorf("%s:%d: field %s given twice in record %s", name, ln, k, l.ids[len(l.ids)-1])
+			}
+			if vs, ok := allowed[k]; ok && !slices.Contains(vs, v) {
+				return nil, fmt.Errorf("%s:%d: %s %q: want one of %s", name, ln, k, v, strings.Join(vs, ", "))
 			}
 			cur[k] = v
 		default:
@@ -108,8 +120,8 @@ func Ledgers() []*Ledger {
 // Name is the ledger file's path as given to Parse.
 func (l *Ledger) Name() string { return l.name }
 
-// Text returns c with its empty Source, Statement, Scope and Notes filled
-// from the record of c.ID. It panics (a programmer error) when the ledger
+// Text returns c with its empty Source, Statement, Scope, Kind, Class,
+// Recorded and Notes filled from the record of c.ID. It panics (a programmer error) when the ledger
 // has no record for c.ID or when a field is set both in c and in the
 // record: a claim's words live in one place.
 func (l *Ledger) Text(c props.Claim) props.Claim {
@@ -120,19 +132,25 @@ func (l *Ledger) Text(c props.Claim) props.Claim {
 	l.mu.Lock()
 	l.used[c.ID] = true
 	l.mu.Unlock()
-	for _, f := range []struct {
-		name string
-		dst  *string
-	}{{"source", &c.Source}, {"statement", &c.Statement}, {"scope", &c.Scope}, {"notes", &c.Notes}} {
-		v, ok := rec[f.name]
+	fill := func(name string, dst *string) {
+		v, ok := rec[name]
 		if !ok {
-			continue
+			return
 		}
-		if *f.dst != "" {
-			panic(fmt.Sprintf("claimtab: claim %s sets %s both in Go and in %s", c.ID, f.name, l.name))
+		if *dst != "" {
+			panic(fmt.Sprintf("claimtab: claim %s sets %s both in Go and in %s", c.ID, name, l.name))
 		}
-		*f.dst = v
+		*dst = v
 	}
+	fill("source", &c.Source)
+	fill("statement", &c.Statement)
+	fill("scope", &c.Scope)
+	fill("notes", &c.Notes)
+	kind, class, recorded := string(c.Kind), string(c.Class), string(c.Recorded)
+	fill("kind", &kind)
+	fill("class", &class)
+	fill("recorded", &recorded)
+	c.Kind, c.Class, c.Recorded = props.Kind(kind), props.ScopeClass(class), props.Verdict(recorded)
 	return c
 }
 

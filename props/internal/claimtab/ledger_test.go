@@ -15,6 +15,9 @@ Free text before the first record is a preamble: "- notes: x" here is not read.
 - source: 000.txt Lemma 1 ("quoted", with: a colon)
 - statement: Every packet arrives.
 - scope: n ≤ 8, trailing words kept exactly
+- kind: bound
+- class: reading
+- recorded: violated
 
 ## net/b
 - notes:  two leading spaces stay
@@ -30,16 +33,17 @@ func TestLedgerText(t *testing.T) {
 	if got := l.Unused(); strings.Join(got, ",") != "net/a,net/b" {
 		t.Fatalf("Unused before any Text = %v, want [net/a net/b]", got)
 	}
-	a := l.Text(props.Claim{ID: "net/a", Notes: "computed in Go", Recorded: props.Holds})
+	a := l.Text(props.Claim{ID: "net/a", Notes: "computed in Go", SlowInShort: true})
 	want := props.Claim{ID: "net/a", Source: `000.txt Lemma 1 ("quoted", with: a colon)`, Statement: "Every packet arrives.",
-		Scope: "n ≤ 8, trailing words kept exactly", Notes: "computed in Go", Recorded: props.Holds}
-	if a.ID != want.ID || a.Source != want.Source || a.Statement != want.Statement || a.Scope != want.Scope || a.Notes != want.Notes || a.Recorded != want.Recorded {
+		Scope: "n ≤ 8, trailing words kept exactly", Notes: "computed in Go", Kind: props.Bound, Class: props.Reading, Recorded: props.Violated, SlowInShort: true}
+	if a.ID != want.ID || a.Source != want.Source || a.Statement != want.Statement || a.Scope != want.Scope || a.Notes != want.Notes ||
+		a.Kind != want.Kind || a.Class != want.Class || a.Recorded != want.Recorded || !a.SlowInShort {
 		t.Errorf("Text(net/a) = %+v, want %+v", a, want)
 	}
 	if got := l.Unused(); strings.Join(got, ",") != "net/b" {
 		t.Errorf("Unused after net/a = %v, want [net/b]", got)
 	}
-	if b := l.Text(props.Claim{ID: "net/b", Statement: "in Go"}); b.Notes != " two leading spaces stay" || b.Statement != "in Go" || b.Source != "" {
+	if b := l.Text(props.Claim{ID: "net/b", Statement: "in Go", Recorded: props.Holds}); b.Notes != " two leading spaces stay" || b.Statement != "in Go" || b.Source != "" || b.Recorded != props.Holds || b.Kind != "" {
 		t.Errorf("Text(net/b) = %+v", b)
 	}
 	if got := l.Unused(); len(got) != 0 {
@@ -54,7 +58,7 @@ func TestLedgerTextPanics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []props.Claim{{ID: "net/none"}, {ID: "net/a", Scope: "also in Go"}} {
+	for _, c := range []props.Claim{{ID: "net/none"}, {ID: "net/a", Scope: "also in Go"}, {ID: "net/a", Recorded: props.Holds}} {
 		func() {
 			defer func() {
 				if r := recover(); r == nil || !strings.HasPrefix(r.(string), "claimtab: ") {
@@ -75,6 +79,9 @@ func TestParseErrors(t *testing.T) {
 		{"## a\n\n## a\n", "f.md:3: claim a has two records"},
 		{"## a\nstray\n", "f.md:2: inside a record"},
 		{"##  a\n", "f.md:1: a record's heading"},
+		{"## a\n- recorded: true\n", `f.md:2: recorded "true": want one of holds, violated`},
+		{"## a\n- kind: Bound\n", `f.md:2: kind "Bound": want one of invariant`},
+		{"## a\n- class: papers\n", `f.md:2: class "papers": want one of paper`},
 	} {
 		_, err := Parse("f.md", tc.text)
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

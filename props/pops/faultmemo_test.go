@@ -1,0 +1,116 @@
+package pops
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"regexp"
+	"sync/atomic"
+	"testing"
+
+	"routecheck/props"
+)
+
+// forgetOnce drops key from o (a test recomputes a value).
+func forgetOnce[K comparable, V any](o *onceMap[K, V], key K) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.m, key)
+}
+
+// The claims whose planted faults judge the claim's own runs (a bound or
+// an expectation changed, fixed before running) simulate once for the
+// check and all of its faults: with the memo entry dropped, running the
+// check and every fault computes it exactly once, and the check reaches
+// its recorded verdict from the shared runs (that the faults' outcomes are
+// unchanged is the ledger's: cmpjson of the ledger before and after).
+func TestFaultsShareRuns(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	for _, c := range []struct {
+		id       string
+		computed *atomic.Int64
+		forget   func()
+	}{
+		{"pops/sec3-b/slot1-g-over-e", &slot1Runs.computed, func() { forgetOnce(&slot1Runs, envKeyOf(env)) }},
+		{"pops/sec3-b/delivered-g-over-c", &deliveredRuns.computed, func() { forgetOnce(&deliveredRuns, envKeyOf(env)) }},
+		{"pops/sec3-b/p-g-over-d-best/both-slots", &bestPRuns.computed, func() { forgetOnce(&bestPRuns, envKeyOf(env)) }},
+		{"pops/sec2b/randomized-two-hops-loglog", &twoHopsRuns.computed, func() { forgetOnce(&twoHopsRuns, envKeyOf(env)) }},
+		{"pops/thm-3.7/eq9-survivors", &eq9Left.computed, func() { forgetOnce(&eq9Left, env.Budget) }},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			cs, err := props.Claims("^" + regexp.QuoteMeta(c.id) + "$")
+			if err != nil || len(cs) != 1 {
+				t.Fatalf("claim %s: %d found, %v", c.id, len(cs), err)
+			}
+			cl := cs[0]
+			c.forget()
+			before := c.computed.Load()
+			o := cl.Check(env)
+			for _, f := range cl.Faults {
+				f.Check(env)
+			}
+			if got := c.computed.Load() - before; got != 1 {
+				t.Fatalf("the check and %d faults computed the runs %d times, want once", len(cl.Faults), got)
+			}
+			if o.Verdict != cl.RecordedFor(env.Budget) {
+				t.Fatalf("verdict %s from the shared runs, recorded %s: %s", o.Verdict, cl.RecordedFor(env.Budget), o.Evidence)
+			}
+		})
+	}
+}
+
+// eq9SurvivorsAll is checkEq9Survivors judging every case (the loop before
+// the left sides were shared): the oracle of the running-minima judging.
+func eq9SurvivorsAll(b props.Budget, ePow, scale float64) props.Outcome {
+	sides := eq9Sides(b)
+	tight := math.Inf(1)
+	var arg map[string]any
+	cases := 0
+	for _, g := range sides.gs {
+		gf := float64(g)
+		lq := 2 * math.Log1p(-1/gf)
+		thr := math.Pow(gf, 5.0/6)
+		k0 := int(math.Floor(thr)) + 1
+		f := func(x int) float64 { return float64(x) * math.Exp(float64(x-1)*lq) }
+		for _, d := range eq9Deltas {
+			c := math.Pow(1-d, 2)
+			rhs := scale * c * c * thr / ePow
+			for k := k0; k <= g; k++ {
+				fk := f(k)
+				for ds := k; ds <= g; ds++ {
+					cases++
+					x := max(1, int(math.Ceil(c*float64(k)*math.Exp(-float64(ds)/gf)-1e-9)))
+					v, xm := f(x), x
+					if fk < v {
+						v, xm = fk, k
+					}
+					if r := v / rhs; r < tight {
+						tight = r
+						arg = map[string]any{"g": g, "k": k, "d_s": ds, "delta": d, "x": xm, "lhs": v, "rhs": rhs}
+					}
+				}
+			}
+		}
+	}
+	return props.Outcome{Evidence: fmt.Sprint(cases, tight), Counterexample: arg, Slack: props.SlackOf(1, tight)}
+}
+
+// Judging only each (g, δ) block's running minima of the left side finds
+// the smallest ratio, at the same case, that judging every case finds, for
+// the claim's right side, its two planted faults and two other scalings.
+func TestEq9SurvivorsMinimaJudgeAsAll(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
+	for _, rs := range [][2]float64{{math.E * math.E, 1}, {math.E * math.E, 2}, {1, 1}, {math.E * math.E, 0.5}, {3, 1.7}} {
+		got := checkEq9Survivors(rs[0], rs[1])(env)
+		want := eq9SurvivorsAll(env.Budget, rs[0], rs[1])
+		if *got.Slack != *want.Slack {
+			t.Errorf("ePow %g, scale %g: slack %v, all cases give %v", rs[0], rs[1], *got.Slack, *want.Slack)
+		}
+		if got.Counterexample != nil && !reflect.DeepEqual(got.Counterexample, want.Counterexample) {
+			t.Errorf("ePow %g, scale %g: case %v, all cases give %v", rs[0], rs[1], got.Counterexample, want.Counterexample)
+		}
+		if got.Counterexample == nil && rs[1] > 1 {
+			t.Errorf("ePow %g, scale %g: not violated", rs[0], rs[1])
+		}
+	}
+}

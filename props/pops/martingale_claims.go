@@ -548,12 +548,11 @@ func eq9Sides(b props.Budget) eq9LeftSides {
 		f := func(x int) float64 { return float64(x) * math.Exp(float64(x-1)*lq) }
 		for _, d := range eq9Deltas {
 			c := math.Pow(1-d, 2)
-			blk := eq9Block{g: g, delta: d, c: c, thr: thr}
+			var minima []eq9Case
 			least := math.Inf(1)
 			for k := k0; k <= g; k++ {
 				fk := f(k)
 				for ds := k; ds <= g; ds++ {
-					out.cases++
 					x := max(1, int(math.Ceil(c*float64(k)*math.Exp(-float64(ds)/gf)-1e-9)))
 					v, xm := f(x), x
 					if fk < v {
@@ -561,11 +560,12 @@ func eq9Sides(b props.Budget) eq9LeftSides {
 					}
 					if v < least {
 						least = v
-						blk.minima = append(blk.minima, eq9Case{v, k, ds, xm})
+						minima = append(minima, eq9Case{v, k, ds, xm})
 					}
 				}
+				out.cases += g - k + 1
 			}
-			out.blocks = append(out.blocks, blk)
+			out.blocks = append(out.blocks, eq9Block{g: g, delta: d, c: c, thr: thr, minima: minima})
 		}
 	}
 	return out

@@ -400,33 +400,28 @@ var cor5Memo cache[statRunsKey, keptRuns[cor5Cell]]
 // copies of a renamed fixed random permutation, per size and t ∈ {1, log
 // N}; the first error ends the runs.
 func cor5Sim(env props.Env) keptRuns[cor5Cell] {
-	return cor5Memo.getOr(statRunsKey{env.Seed, env.Budget}, func() keptRuns[cor5Cell] {
-		sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 20}, {8, 8}, {10, 3}},
-			[]bflySize{{4, 200}, {6, 100}, {8, 40}, {10, 12}, {12, 3}},
-			[]bflySize{{4, 1000}, {6, 500}, {8, 200}, {10, 60}, {12, 15}})
-		var v keptRuns[cor5Cell]
-		var e ab.Sec2Engine
-		for _, sz := range sizes {
-			n := sz.n
-			thr := float64(n) / math.Log2(float64(n))
-			pi := bflyFamily("fixed-random", n, env.Seed)
-			for _, t := range []int{1, n} {
-				c := cor5Cell{n: n, t: t, thr: thr}
-				for run := range sz.runs {
-					sd := seeds.Derive(env.Seed, 0xc5, uint64(n), uint64(t), uint64(run))
-					sigma := perm.Random(1<<n, seeds.Rand(sd))
-					p := ab.Rename(pi, sigma)
-					res, C, err := sec2Copies(&e, n, p, t, seeds.Rand(sd, 1))
-					if err != nil {
-						v.err = err
-						return v
-					}
-					c.runs = append(c.runs, thm1Run{sd: sd, steps: res.Steps, c: C})
+	sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 20}, {8, 8}, {10, 3}},
+		[]bflySize{{4, 200}, {6, 100}, {8, 40}, {10, 12}, {12, 3}},
+		[]bflySize{{4, 1000}, {6, 500}, {8, 200}, {10, 60}, {12, 15}})
+	return keptCells(&cor5Memo, env, sizes, func(e *ab.Sec2Engine, sz bflySize, keep func(cor5Cell)) error {
+		n := sz.n
+		thr := float64(n) / math.Log2(float64(n))
+		pi := bflyFamily("fixed-random", n, env.Seed)
+		for _, t := range []int{1, n} {
+			c := cor5Cell{n: n, t: t, thr: thr}
+			for run := range sz.runs {
+				sd := seeds.Derive(env.Seed, 0xc5, uint64(n), uint64(t), uint64(run))
+				sigma := perm.Random(1<<n, seeds.Rand(sd))
+				p := ab.Rename(pi, sigma)
+				res, C, err := sec2Copies(e, n, p, t, seeds.Rand(sd, 1))
+				if err != nil {
+					return err
 				}
-				v.cells = append(v.cells, c)
+				c.runs = append(c.runs, thm1Run{sd: sd, steps: res.Steps, c: C})
 			}
+			keep(c)
 		}
-		return v
+		return nil
 	})
 }
 

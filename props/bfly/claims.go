@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	ab "routecheck/algos/butterfly"
 	"routecheck/internal/seeds"
@@ -135,6 +136,9 @@ func thm1HalfBound(c props.Claim, check func(factor float64) func(props.Env) pro
 type cache[K comparable, V any] struct {
 	mu sync.Mutex
 	m  map[K]V
+	// computed counts getOr's computations: the tests read it to show that
+	// a claim's planted faults judge its runs rather than simulating again.
+	computed atomic.Int64
 }
 
 func (c *cache[K, V]) get(k K) (V, bool) {
@@ -159,6 +163,7 @@ func (c *cache[K, V]) getOr(k K, compute func() V) V {
 	if v, ok := c.get(k); ok {
 		return v
 	}
+	c.computed.Add(1)
 	v := compute()
 	c.put(k, v)
 	return v

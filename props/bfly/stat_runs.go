@@ -31,29 +31,42 @@ type keptRuns[C any] struct {
 	err   error
 }
 
+// keptCells recalls env's runs from memo, or runs and keeps them: for
+// each size of sizes in order, size runs that size's cells on one engine
+// (shared by all sizes) and passes each finished cell to keep; the first
+// error ends the runs, with the cells kept before it.
+func keptCells[C, E any](memo *cache[statRunsKey, keptRuns[C]], env props.Env, sizes []bflySize, size func(e *E, sz bflySize, keep func(C)) error) keptRuns[C] {
+	return memo.getOr(statRunsKey{env.Seed, env.Budget}, func() keptRuns[C] {
+		var v keptRuns[C]
+		var e E
+		for _, sz := range sizes {
+			if err := size(&e, sz, func(c C) { v.cells = append(v.cells, c) }); err != nil {
+				v.err = err
+				return v
+			}
+		}
+		return v
+	})
+}
+
 // familyRuns recalls env's runs from memo, or runs and keeps them: one
 // for every run of every (size, family) cell — the sizes of sizes(budget)
 // in order, bflyFamilies within a size — each cell's results in run order;
 // the first error ends the runs. The runs share one engine.
 func familyRuns[T any](memo *cache[statRunsKey, keptRuns[[]T]], env props.Env, sizes func(props.Budget) []bflySize, one func(e *ab.Engine, n, fi, run int) (T, error)) keptRuns[[]T] {
-	return memo.getOr(statRunsKey{env.Seed, env.Budget}, func() keptRuns[[]T] {
-		var v keptRuns[[]T]
-		var e ab.Engine
-		for _, sz := range sizes(env.Budget) {
-			for fi := range bflyFamilies {
-				runs := make([]T, 0, sz.runs)
-				for run := range sz.runs {
-					x, err := one(&e, sz.n, fi, run)
-					if err != nil {
-						v.err = err
-						return v
-					}
-					runs = append(runs, x)
+	return keptCells(memo, env, sizes(env.Budget), func(e *ab.Engine, sz bflySize, keep func([]T)) error {
+		for fi := range bflyFamilies {
+			runs := make([]T, 0, sz.runs)
+			for run := range sz.runs {
+				x, err := one(e, sz.n, fi, run)
+				if err != nil {
+					return err
 				}
-				v.cells = append(v.cells, runs)
+				runs = append(runs, x)
 			}
+			keep(runs)
 		}
-		return v
+		return nil
 	})
 }
 
@@ -80,38 +93,33 @@ var thm1Problems = []struct {
 
 // thm1Sim runs (or recalls) the Theorem 1 claim's simulations.
 func thm1Sim(env props.Env) keptRuns[thm1Cell] {
-	return thm1Memo.getOr(statRunsKey{env.Seed, env.Budget}, func() keptRuns[thm1Cell] {
-		sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 20}, {8, 6}, {10, 2}},
-			[]bflySize{{4, 200}, {6, 100}, {8, 30}, {10, 10}, {12, 3}},
-			[]bflySize{{4, 1000}, {6, 500}, {8, 150}, {10, 50}, {12, 15}})
-		var v keptRuns[thm1Cell]
-		var e ab.Engine
-		for _, sz := range sizes {
-			n := sz.n
-			for pi, prob := range thm1Problems {
-				c := thm1Cell{n: n, name: prob.name}
-				for run := range sz.runs {
-					sd := seeds.Derive(env.Seed, 0xb1, uint64(n), uint64(pi), uint64(run))
-					rng := seeds.Rand(sd)
-					p := bflyforms.Transpose(n)
-					if !prob.tr {
-						p = perm.Random(1<<n, rng)
-					}
-					res, ps, err := routeCopies(&e, mb.Shape{LogN: n}, p, prob.t(n), rng)
-					if err != nil {
-						v.err = err
-						return v
-					}
-					C := ab.MaxCongestion(mb.Shape{LogN: n}, ps)
-					if C < n {
-						continue
-					}
-					c.runs = append(c.runs, thm1Run{sd, res.Steps, C})
+	sizes := bflySizes(env.Budget, []bflySize{{4, 40}, {6, 20}, {8, 6}, {10, 2}},
+		[]bflySize{{4, 200}, {6, 100}, {8, 30}, {10, 10}, {12, 3}},
+		[]bflySize{{4, 1000}, {6, 500}, {8, 150}, {10, 50}, {12, 15}})
+	return keptCells(&thm1Memo, env, sizes, func(e *ab.Engine, sz bflySize, keep func(thm1Cell)) error {
+		n := sz.n
+		for pi, prob := range thm1Problems {
+			c := thm1Cell{n: n, name: prob.name}
+			for run := range sz.runs {
+				sd := seeds.Derive(env.Seed, 0xb1, uint64(n), uint64(pi), uint64(run))
+				rng := seeds.Rand(sd)
+				p := bflyforms.Transpose(n)
+				if !prob.tr {
+					p = perm.Random(1<<n, rng)
 				}
-				v.cells = append(v.cells, c)
+				res, ps, err := routeCopies(e, mb.Shape{LogN: n}, p, prob.t(n), rng)
+				if err != nil {
+					return err
+				}
+				C := ab.MaxCongestion(mb.Shape{LogN: n}, ps)
+				if C < n {
+					continue
+				}
+				c.runs = append(c.runs, thm1Run{sd, res.Steps, C})
 			}
+			keep(c)
 		}
-		return v
+		return nil
 	})
 }
 

@@ -2,8 +2,11 @@ package pops
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 	"weak"
+
+	"routecheck/props"
 )
 
 // onceMap computes a value once per key, process-wide, without one global
@@ -14,6 +17,10 @@ import (
 type onceMap[K comparable, V any] struct {
 	mu sync.Mutex
 	m  map[K]*onceEntry[V]
+	// computed counts the computations run (successful or not): the tests
+	// read it to show that a claim's planted faults judge its runs rather
+	// than simulating again.
+	computed atomic.Int64
 }
 
 type onceEntry[V any] struct {
@@ -31,6 +38,7 @@ func (o *onceMap[K, V]) get(key K, f func() (V, error)) (V, error) {
 	if e.done {
 		return e.v, nil
 	}
+	o.computed.Add(1)
 	v, err := f()
 	if err != nil {
 		var zero V
@@ -133,3 +141,12 @@ func (k *keptMap[K, V]) held(key K) bool {
 	e, ok := k.m[key]
 	return ok && e.strong != nil
 }
+
+// envKey keys a memo of runs that depend on nothing but the seed and the
+// budget (the sizes, instances and router are fixed by the check).
+type envKey struct {
+	seed   uint64
+	budget props.Budget
+}
+
+func envKeyOf(env props.Env) envKey { return envKey{env.Seed, env.Budget} }

@@ -435,13 +435,16 @@ func checkBestP(best func(d, g int) float64) func(props.Env) props.Outcome {
 	}
 }
 
-// checkSlot1Survivors: with p = g/d (step 1 of stage 1), the mean number of
-// slot-1 survivors per group, measured on the slot model, equals
-// g(1 − 1/d)^{d−1} ≈ g/e (two-sided z at α); shift scales the expectation.
-func checkSlot1Survivors(shift float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome {
-		sh := mpops.Shape{D: 256, G: 16}
-		trials := env.Budget.Pick(30, 60, 400)
+// slot1Runs memoizes slot1Survivors per seed and budget: the summary of
+// the runs (a few numbers), which checkSlot1Survivors and its planted
+// fault (the expectation shifted, fixed before running) both judge.
+var slot1Runs onceMap[envKey, stats.Summary]
+
+// slot1Survivors runs step 1 (p = g/d) of trials random permutations of
+// POPS(256,16) on the slot model and summarizes the slot-1 survivors per
+// group.
+func slot1Survivors(env props.Env, sh mpops.Shape, trials int) (stats.Summary, error) {
+	return slot1Runs.get(envKeyOf(env), func() (stats.Summary, error) {
 		rng := seeds.Rand(env.Seed, 40)
 		var xs []float64
 		for range trials {
@@ -457,11 +460,26 @@ func checkSlot1Survivors(shift float64) func(props.Env) props.Outcome {
 				}
 			}
 			if _, err := ap.RunOnModel(sh, dst, rng, ap.Options{MaxSteps: 1}, obs); err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+				return stats.Summary{}, err
 			}
 			xs = append(xs, per...)
 		}
-		s := stats.Summarize(xs)
+		return stats.Summarize(xs), nil
+	})
+}
+
+// checkSlot1Survivors: with p = g/d (step 1 of stage 1), the mean number of
+// slot-1 survivors per group, measured on the slot model, equals
+// g(1 − 1/d)^{d−1} ≈ g/e (two-sided z at α); shift scales the expectation.
+// The runs are shared with the planted fault (slot1Runs).
+func checkSlot1Survivors(shift float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		sh := mpops.Shape{D: 256, G: 16}
+		trials := env.Budget.Pick(30, 60, 400)
+		s, err := slot1Survivors(env, sh, trials)
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		}
 		want := shift * float64(sh.G) * math.Pow(1-1/float64(sh.D), float64(sh.D-1))
 		z := (s.Mean - want) / (s.SD / math.Sqrt(float64(s.N)))
 		crit := stats.Z(sec3Alpha)
@@ -473,23 +491,19 @@ func checkSlot1Survivors(shift float64) func(props.Env) props.Outcome {
 	}
 }
 
-// checkDeliveredPerStep: in step 1 of stage 1 (d = 16g, p = g/d: about g
-// packets of each group take part) the mean number of packets delivered
-// per group equals g·e^{−(1+1/e)} = g/c at the largest g of the budget
-// (two-sided z over the runs' per-group means, α split over the g's), and
-// the relative deviation shrinks as g grows; shift scales g/c.
-func checkDeliveredPerStep(shift float64) func(props.Env) props.Outcome {
-	return func(env props.Env) props.Outcome {
-		gs := []int{16, 64}
-		if env.Budget != props.Small {
-			gs = append(gs, 256)
-		}
+// deliveredRuns memoizes deliveredPerStep per seed and budget: one
+// summary per g (a few numbers), which checkDeliveredPerStep and its
+// planted fault (g/c shifted, fixed before running) both judge.
+var deliveredRuns onceMap[envKey, []stats.Summary]
+
+// deliveredPerStep runs step 1 of stage 1 on random permutations of
+// POPS(16g, g) for each g of gs (the fast engine) and summarizes the
+// packets delivered per group, one summary per g.
+func deliveredPerStep(env props.Env, gs []int) ([]stats.Summary, error) {
+	return deliveredRuns.get(envKeyOf(env), func() ([]stats.Summary, error) {
 		runs := map[int]int{16: env.Budget.Pick(200, 400, 1000), 64: env.Budget.Pick(30, 60, 200), 256: env.Budget.Pick(0, 6, 40)}
-		c := math.Exp(1 + 1/math.E)
 		var e ap.Engine
-		var ev []string
-		var devs []float64
-		var last struct{ z, crit float64 }
+		var sums []stats.Summary
 		for _, g := range gs {
 			sh := mpops.Shape{D: 16 * g, G: g}
 			xs := make([]float64, runs[g])
@@ -498,11 +512,38 @@ func checkDeliveredPerStep(shift float64) func(props.Env) props.Outcome {
 				dst := perm.Random(sh.N(), rng)
 				res, err := e.Run(sh, dst, rng, ap.Options{MaxSteps: 1, MaxTrace: 1})
 				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+					return nil, err
 				}
 				xs[r] = float64(sh.N()-int(res.Remaining[0])) / float64(g)
 			}
-			s := stats.Summarize(xs)
+			sums = append(sums, stats.Summarize(xs))
+		}
+		return sums, nil
+	})
+}
+
+// checkDeliveredPerStep: in step 1 of stage 1 (d = 16g, p = g/d: about g
+// packets of each group take part) the mean number of packets delivered
+// per group equals g·e^{−(1+1/e)} = g/c at the largest g of the budget
+// (two-sided z over the runs' per-group means, α split over the g's), and
+// the relative deviation shrinks as g grows; shift scales g/c. The runs
+// are shared with the planted fault (deliveredRuns).
+func checkDeliveredPerStep(shift float64) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		gs := []int{16, 64}
+		if env.Budget != props.Small {
+			gs = append(gs, 256)
+		}
+		sums, err := deliveredPerStep(env, gs)
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		}
+		c := math.Exp(1 + 1/math.E)
+		var ev []string
+		var devs []float64
+		var last struct{ z, crit float64 }
+		for i, g := range gs {
+			s := sums[i]
 			want := shift * float64(g) / c
 			se := s.SD / math.Sqrt(float64(s.N))
 			z := (s.Mean - want) / se

@@ -59,6 +59,12 @@ func twoHopsSlots(g int, seed uint64) (int, error) {
 	return last, nil
 }
 
+// twoHopsRuns memoizes the slot counts of checkTwoHopsLogLog's runs per
+// seed and budget (one int per run, per g in order), which the claim and
+// its planted fault (a term added to every run, fixed before running) both
+// judge.
+var twoHopsRuns onceMap[envKey, [][]int]
+
 // checkTwoHopsLogLog: as pops/thm-3.7/loglog-growth, on the mean slots at
 // g = 2, 4, 16 (and 256 beyond small): under O(log log g) each squaring of
 // g adds a bounded amount, under Θ(log g) the increment doubles.
@@ -66,7 +72,8 @@ func twoHopsSlots(g int, seed uint64) (int, error) {
 // before (log g rejected) and not significantly above it; inconsistent
 // when it is significantly above the one before (growth faster than
 // log log g); else inconclusive.
-// extra adds a planted Θ(log g) term to every run.
+// extra adds a planted Θ(log g) term to every run; the runs are shared
+// with the planted fault (twoHopsRuns).
 func checkTwoHopsLogLog(extra func(g int) float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		gs := []int{2, 4, 16}
@@ -79,15 +86,28 @@ func checkTwoHopsLogLog(extra func(g int) float64) func(props.Env) props.Outcome
 			}
 			return env.Budget.Pick(60, 100, 400)
 		}
+		slots, err := twoHopsRuns.get(envKeyOf(env), func() ([][]int, error) {
+			out := make([][]int, len(gs))
+			for i, g := range gs {
+				out[i] = make([]int, runs(g))
+				for r := range out[i] {
+					s, err := twoHopsSlots(g, env.Seed+uint64(r)*7919)
+					if err != nil {
+						return nil, err
+					}
+					out[i][r] = s
+				}
+			}
+			return out, nil
+		})
+		if err != nil {
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		}
 		var sums []stats.Summary
 		var ev []string
-		for _, g := range gs {
-			xs := make([]float64, runs(g))
-			for r := range xs {
-				s, err := twoHopsSlots(g, env.Seed+uint64(r)*7919)
-				if err != nil {
-					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-				}
+		for i, g := range gs {
+			xs := make([]float64, len(slots[i]))
+			for r, s := range slots[i] {
 				xs[r] = float64(s) + extra(g)
 			}
 			s := stats.Summarize(xs)

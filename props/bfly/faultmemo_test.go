@@ -1,11 +1,11 @@
 package bfly
 
 import (
-	"regexp"
 	"sync/atomic"
 	"testing"
 
 	"routecheck/props"
+	"routecheck/props/internal/claimtest"
 )
 
 // The claims whose planted fault judges the claim's own runs (the bound
@@ -27,24 +27,6 @@ func TestFaultsShareRuns(t *testing.T) {
 		{"bfly/thm-2/time-renamed", &thm2TimeMemo.computed, thm2TimeMemo.forget},
 		{"bfly/thm-8/time-and-congestion", &thm8Memo.computed, thm8Memo.forget},
 	} {
-		t.Run(c.id, func(t *testing.T) {
-			cs, err := props.Claims("^" + regexp.QuoteMeta(c.id) + "$")
-			if err != nil || len(cs) != 1 {
-				t.Fatalf("claim %s: %d found, %v", c.id, len(cs), err)
-			}
-			cl := cs[0]
-			c.forget(k)
-			before := c.computed.Load()
-			o := cl.Check(env)
-			for _, f := range cl.Faults {
-				f.Check(env)
-			}
-			if got := c.computed.Load() - before; got != 1 {
-				t.Fatalf("the check and %d faults computed the runs %d times, want once", len(cl.Faults), got)
-			}
-			if o.Verdict != cl.RecordedFor(env.Budget) {
-				t.Fatalf("verdict %s from the shared runs, recorded %s: %s", o.Verdict, cl.RecordedFor(env.Budget), o.Evidence)
-			}
-		})
+		t.Run(c.id, func(t *testing.T) { claimtest.SharesRuns(t, c.id, env, c.computed, func() { c.forget(k) }) })
 	}
 }

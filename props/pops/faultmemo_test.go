@@ -3,11 +3,11 @@ package pops
 import (
 	"math"
 	"reflect"
-	"regexp"
 	"sync/atomic"
 	"testing"
 
 	"routecheck/props"
+	"routecheck/props/internal/claimtest"
 )
 
 // forgetOnce drops key from o (a test recomputes a value).
@@ -36,25 +36,7 @@ func TestFaultsShareRuns(t *testing.T) {
 		{"pops/sec2b/randomized-two-hops-loglog", &twoHopsRuns.computed, func() { forgetOnce(&twoHopsRuns, envKeyOf(env)) }},
 		{"pops/thm-3.7/eq9-survivors", &eq9Left.computed, func() { forgetOnce(&eq9Left, env.Budget) }},
 	} {
-		t.Run(c.id, func(t *testing.T) {
-			cs, err := props.Claims("^" + regexp.QuoteMeta(c.id) + "$")
-			if err != nil || len(cs) != 1 {
-				t.Fatalf("claim %s: %d found, %v", c.id, len(cs), err)
-			}
-			cl := cs[0]
-			c.forget()
-			before := c.computed.Load()
-			o := cl.Check(env)
-			for _, f := range cl.Faults {
-				f.Check(env)
-			}
-			if got := c.computed.Load() - before; got != 1 {
-				t.Fatalf("the check and %d faults computed the runs %d times, want once", len(cl.Faults), got)
-			}
-			if o.Verdict != cl.RecordedFor(env.Budget) {
-				t.Fatalf("verdict %s from the shared runs, recorded %s: %s", o.Verdict, cl.RecordedFor(env.Budget), o.Evidence)
-			}
-		})
+		t.Run(c.id, func(t *testing.T) { claimtest.SharesRuns(t, c.id, env, c.computed, c.forget) })
 	}
 }
 

@@ -20,11 +20,12 @@
 // imports every network's package (ledger_imports_test.go), so it still
 // checks the whole ledger; so does cmd/routecheck (claims_register.go).
 //
-// A network package keeps its claims' words apart from their checks: the
-// source, statement, scope and notes of a claim whose words are fixed text
-// (most of them) are a record in the package's ledger.md (one "## ID" heading, then
-// "- field: value" lines), and the Go literal is wrapped in ledger.Text,
-// which fills those fields by ID (props/internal/claimtab.Ledger). Words
-// that are computed (sizes, table cells, formatted numbers) stay in Go.
+// A network package keeps what its ledger says of a claim apart from the
+// check: the source, statement, scope, kind, scope class, recorded verdict
+// and notes of a claim written as a literal are a record in the package's
+// ledger.md (one "## ID" heading, then "- field: value" lines), and the Go
+// literal is wrapped in ledger.Text, which fills those fields by ID
+// (props/internal/claimtab.Ledger). What is computed (sizes, table cells,
+// formatted numbers, a verdict recorded per budget) stays in Go.
 // TestLedgersAllUsed fails on a record no claim takes.
 package props

@@ -43,13 +43,13 @@ func partialTranspose(n, r int) []int32 {
 
 func init() {
 	claimtab.Register(
-		withFaults(ledger.Text(props.Claim{ID: "bfly/sec1/log-n-stages", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper}), logNStagesCheck, 0,
+		withFaults(ledger.Text(props.Claim{ID: "bfly/sec1/log-n-stages"}), logNStagesCheck, 0,
 			plant("a router that does not randomize (X = 0 for every packet)", 1),
 			plant("no extra stages (r = 0) for the same problems", 2)),
 
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/sec1/few-stages/lower-bound", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Paper}), fewStagesLBCheck, 1, 2, "the bound doubled (fixed before running)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/sec1/few-stages/lower-bound"}), fewStagesLBCheck, 1, 2, "the bound doubled (fixed before running)"),
 
-		ledger.Text(props.Claim{ID: "bfly/sec1/few-stages/sqrt-exponent", Kind: props.Statistical, Recorded: props.Inconclusive, Class: props.Reading,
+		ledger.Text(props.Claim{ID: "bfly/sec1/few-stages/sqrt-exponent",
 			Check: sqrtExponentCheck,
 		}),
 	)

@@ -181,8 +181,8 @@ func logLog(n int) int { return bits.Len(uint(n - 1)) }
 
 func init() {
 	claimtab.Register(
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/sec3/paths-and-delivery", Kind: props.Invariant, Recorded: props.Holds}), bflyPathsCheck, ab.NoFault, ab.FaultIgnoreStrict, "a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict)"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/engine/equals-model", Kind: props.Invariant, Recorded: props.Holds}), bflyEngineCheck, ab.NoFault, ab.FaultIgnoreStrict, "a fast engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict on the engine only)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/sec3/paths-and-delivery"}), bflyPathsCheck, ab.NoFault, ab.FaultIgnoreStrict, "a router that sends into a strict buffer still full at the start of the step (ab.FaultIgnoreStrict)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/engine/equals-model"}), bflyEngineCheck, ab.NoFault, ab.FaultIgnoreStrict, "a fast engine that lets a strict buffer accept a packet in the step it was drained (ab.FaultIgnoreStrict on the engine only)"),
 	)
 }
 
@@ -332,10 +332,10 @@ func bflyLowerCheck(mode mb.Mode, strict bool, fault ab.Fault) func(props.Env) p
 
 func init() {
 	claimtab.Register(
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/m-bounds", Kind: props.Exact, Recorded: props.Holds}), bflyMBoundsCheck, 0, -1, "the bound read one unit lower (MBound(n, r, s) − 1)"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/union-bound", Kind: props.Exact, Recorded: props.Holds}), bflyUnionCheck, 0, 1, "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/m-bounds"}), bflyMBoundsCheck, 0, -1, "the bound read one unit lower (MBound(n, r, s) − 1)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/union-bound"}), bflyUnionCheck, 0, 1, "the sum evaluated at τ + 1 (the formula's input perturbed by one unit)"),
 
-		withFaults(ledger.Text(props.Claim{ID: "bfly/lemma-9/node-bound", Kind: props.Invariant, Recorded: props.Holds}), bflyLemma9Check, 0,
+		withFaults(ledger.Text(props.Claim{ID: "bfly/lemma-9/node-bound"}), bflyLemma9Check, 0,
 			plant("a router whose packets take r + 1 random transitions (the analysis assumes r)", 1),
 			plant("a router that injects a copy of packet 0 at its source", 2)),
 	)

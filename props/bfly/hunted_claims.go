@@ -101,11 +101,11 @@ func bflyHuntedQueueCheck(cScale float64) func(props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "bfly/thm-2/hunted-latency", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "bfly/thm-2/hunted-latency",
 		Check:  bflyHuntedLatencyCheck(3),
 		Faults: []props.Fault{{Name: "a halved (1.5·log N)", Check: bflyHuntedLatencyCheck(1.5)}},
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "bfly/thm-8/hunted-queue", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "bfly/thm-8/hunted-queue",
 		Check:  bflyHuntedQueueCheck(1),
 		Faults: []props.Fault{{Name: "c halved (21·log N)", Check: bflyHuntedQueueCheck(0.5)}},
 	}))

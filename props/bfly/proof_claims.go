@@ -22,21 +22,21 @@ import (
 
 func init() {
 	claimtab.Register(
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-10/chernoff-exact", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), thm10Check, 6, 3, "the bound applied for s > 3P (6 read as 3; fixed before running)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-10/chernoff-exact"}), thm10Check, 6, 3, "the bound applied for s > 3P (6 read as 3; fixed before running)"),
 
-		ledger.Text(props.Claim{ID: "bfly/lemma-9/load-law/as-printed", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
+		ledger.Text(props.Claim{ID: "bfly/lemma-9/load-law/as-printed",
 			Check: lawPrinted.check(0),
 		}),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/lemma-9/load-law/exact", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), lawMiddle.check, 0, 1, offByOneX),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/lemma-9/load-law/early-corrected", Kind: props.Exact, Recorded: props.Holds, Class: props.Beyond}), lawEarly.check, 0, 1, offByOneX),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/lemma-9/load-law/exact"}), lawMiddle.check, 0, 1, offByOneX),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/lemma-9/load-law/early-corrected"}), lawEarly.check, 0, 1, offByOneX),
 
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/cor-5/printed-constant", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper}), cor5Check, 1, 2, "the threshold doubled (2·t·log N/log log N; fixed before running)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/cor-5/printed-constant"}), cor5Check, 1, 2, "the threshold doubled (2·t·log N/log log N; fixed before running)"),
 
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-3/proof-arithmetic", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), thm3ArithCheck, 16, 1, "the first term's exponent √N/16 misread as √N"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-3/proof-arithmetic"}), thm3ArithCheck, 16, 1, "the first term's exponent √N/16 misread as √N"),
 
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/exact-tail", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), thm6TailCheck, 1, 2, "the bound's exponent doubled (e^{−2c·2^r}; fixed before running)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/exact-tail"}), thm6TailCheck, 1, 2, "the bound's exponent doubled (e^{−2c·2^r}; fixed before running)"),
 
-		withFaults(ledger.Text(props.Claim{ID: "bfly/sec5/renaming-congestion", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper}), sec5CongCheck, renameFull, renameFaults...),
+		withFaults(ledger.Text(props.Claim{ID: "bfly/sec5/renaming-congestion"}), sec5CongCheck, renameFull, renameFaults...),
 	)
 }
 

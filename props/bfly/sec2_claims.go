@@ -143,15 +143,15 @@ func sec2Route(e *ab.Sec2Engine, pr sec2Problem, n int, rule ab.Sec2Rule, kf flo
 func init() {
 	claimtab.Register(
 		// Added by the 2026-11-24 review of the issue 12 claims.
-		thm1HalfBound(ledger.Text(props.Claim{ID: "bfly/sec2/thm-1/k-quarter", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper}), sec2Thm1(ab.Sec2TieSource, 0.25)),
+		thm1HalfBound(ledger.Text(props.Claim{ID: "bfly/sec2/thm-1/k-quarter"}), sec2Thm1(ab.Sec2TieSource, 0.25)),
 
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/sec2/engine-equals-model", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/sec2/engine-equals-model",
 			Mem: props.MemEstimate{Small: 16 << 20, Default: 16 << 20, Large: 16 << 20},
 		}), sec2EngineCheck, ab.Sec2NoFault, ab.Sec2FaultNoTieDraw, "an engine that serves the first tied packet instead of drawing (ab.Sec2FaultNoTieDraw)"),
 
-		thm1HalfBound(ledger.Text(props.Claim{ID: "bfly/sec2/thm-1/as-stated", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper}), sec2Thm1(ab.Sec2TieSource, 1)),
+		thm1HalfBound(ledger.Text(props.Claim{ID: "bfly/sec2/thm-1/as-stated"}), sec2Thm1(ab.Sec2TieSource, 1)),
 
-		thm1HalfBound(ledger.Text(props.Claim{ID: "bfly/sec2/thm-1/random-resolution", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading}), sec2Thm1(ab.Sec2Random, 1)),
+		thm1HalfBound(ledger.Text(props.Claim{ID: "bfly/sec2/thm-1/random-resolution"}), sec2Thm1(ab.Sec2Random, 1)),
 	)
 
 	for _, rule := range []ab.Sec2Rule{ab.Sec2Random, ab.Sec2TieSource} {
@@ -392,7 +392,7 @@ func meanLat(l []int32) float64 {
 
 func init() {
 	claimtab.Register(
-		withFaults(ledger.Text(props.Claim{ID: "bfly/sec2/fifo-stand-in/buffered", Kind: props.Statistical, Recorded: props.Consistent, RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive}, Class: props.Construction}), sec2BufferedFIFOCheck, 1,
+		withFaults(ledger.Text(props.Claim{ID: "bfly/sec2/fifo-stand-in/buffered", RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive}}), sec2BufferedFIFOCheck, 1,
 			plant("the FIFO latencies multiplied by 1.25 (fixed before running)", 1.25),
 			plant("the FIFO latencies multiplied by 1.12 (near the band edge; fixed before running)", 1.12)),
 	)

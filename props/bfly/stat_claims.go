@@ -199,25 +199,25 @@ func bflySizes(b props.Budget, small, def, large []bflySize) []bflySize {
 
 func init() {
 	claimtab.Register(
-		withFaults(ledger.Text(props.Claim{ID: "bfly/thm-2/congestion-renamed", Kind: props.Statistical, Recorded: props.Consistent}), bflyThm2CongCheck, renameFull, renameFaults...),
+		withFaults(ledger.Text(props.Claim{ID: "bfly/thm-2/congestion-renamed"}), bflyThm2CongCheck, renameFull, renameFaults...),
 
-		thm1HalfBound(ledger.Text(props.Claim{ID: "bfly/thm-1/time-O-congestion", Kind: props.Statistical, Recorded: props.Consistent}), bflyThm1Check),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-2/time-renamed", Kind: props.Statistical, Recorded: props.Consistent}), bflyThm2TimeCheck, 1, 0.5, "the bound 3·log N scaled by 0.5 (1.5·log N; factor fixed before running)"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/sec1/transpose-sqrt-n", Kind: props.LowerBound, Recorded: props.Holds}), bflyTransposeCheck, 1, 2, "the lower bound √N scaled by 2 (fixed before running)"),
+		thm1HalfBound(ledger.Text(props.Claim{ID: "bfly/thm-1/time-O-congestion"}), bflyThm1Check),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-2/time-renamed"}), bflyThm2TimeCheck, 1, 0.5, "the bound 3·log N scaled by 0.5 (1.5·log N; factor fixed before running)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/sec1/transpose-sqrt-n"}), bflyTransposeCheck, 1, 2, "the lower bound √N scaled by 2 (fixed before running)"),
 
-		ledger.Text(props.Claim{ID: "bfly/thm-3/random-congestion", Kind: props.Statistical, Recorded: props.Inconclusive,
+		ledger.Text(props.Claim{ID: "bfly/thm-3/random-congestion",
 			Check: thm3CongestionCheck,
 		}),
 
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/good-fraction", Kind: props.Statistical, Recorded: props.Consistent}), bflyThm6Check, false, true, "a sampler returning the address rotation by ⌈(n − r)/2⌉ bits instead of a uniform permutation (the extreme worst case)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-6/good-fraction"}), bflyThm6Check, false, true, "a sampler returning the address rotation by ⌈(n − r)/2⌉ bits instead of a uniform permutation (the extreme worst case)"),
 
-		ledger.Text(props.Claim{ID: "bfly/lemma-7/renamed-good-fraction", Kind: props.Statistical, Recorded: props.Inconclusive, Class: props.Paper,
+		ledger.Text(props.Claim{ID: "bfly/lemma-7/renamed-good-fraction",
 			Check: bflyLemma7Check,
 		}),
 
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-8/time-and-congestion", Kind: props.Statistical, Recorded: props.Consistent}), bflyThm8Check, 1, 0.5, "both bounds scaled by 0.5 (3.5·log N steps, 21·log N congestion; factor fixed before running)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "bfly/thm-8/time-and-congestion"}), bflyThm8Check, 1, 0.5, "both bounds scaled by 0.5 (3.5·log N steps, 21·log N congestion; factor fixed before running)"),
 
-		ledger.Text(props.Claim{ID: "bfly/thm-11/pipelined", Kind: props.Statistical, Recorded: props.Consistent,
+		ledger.Text(props.Claim{ID: "bfly/thm-11/pipelined",
 			RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
 			Check:      bflyThm11Check(1, nil),
 			Faults: []props.Fault{

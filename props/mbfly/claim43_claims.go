@@ -226,11 +226,8 @@ func claim43Check(every int, f float64) func(props.Env) props.Outcome {
 
 func registerClaim43() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/claim-4.3/stage-bound",
-		Kind:     props.Bound,
-		Class:    props.Paper,
-		Recorded: props.Inconclusive,
-		Check:    claim43Check(1, 1),
+		ID:    "mbfly/claim-4.3/stage-bound",
+		Check: claim43Check(1, 1),
 		Faults: []props.Fault{
 			{Name: "the bound's second term halved for t > 0, min[αn, ½αnγ^{t−θk}(1+β)^{⌈s/2⌉}]", Check: claim43Check(1, 0.5)},
 			{Name: "the router at half speed (idles every other pair of iterations)", Check: claim43Check(2, 1)},

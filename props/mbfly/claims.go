@@ -86,9 +86,7 @@ func init() {
 
 func registerMbflyExact() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/cor-2.1/fold-halves-expansion",
-		Kind:     props.Exact,
-		Recorded: props.Inconclusive,
+		ID: "mbfly/cor-2.1/fold-halves-expansion",
 		Check: func(env props.Env) props.Outcome {
 			cases := env.Budget.Pick(40, 200, 1000)
 			for i := range cases {
@@ -115,9 +113,7 @@ func registerMbflyExact() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-2.1/random-expander-witness",
-		Kind:     props.LowerBound,
-		Recorded: props.Inconclusive,
+		ID: "mbfly/thm-2.1/random-expander-witness",
 		Check: func(env props.Env) props.Outcome {
 			var ev []string
 			ns := []int{16, 24, 32}
@@ -152,9 +148,7 @@ func registerMbflyExact() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.3/printed-L",
-		Kind:     props.Exact,
-		Recorded: props.Violated,
+		ID: "mbfly/sec3.3/printed-L",
 		Check: mbflySetsCheck(mbflyforms.Sec3Sets, func(p mbflyforms.ParamSet, note func(string, bool, map[string]any)) {
 			L := mbflyforms.Batches(p.Alpha, p.Beta)
 			note(fmt.Sprintf("%s: α = %s, β = %s: formula %d, printed %d", p.Name, p.Alpha.RatString(), p.Beta.RatString(), L, p.PrintedL), L == p.PrintedL,
@@ -163,9 +157,7 @@ func registerMbflyExact() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.3/cond-1-printed",
-		Kind:     props.Exact,
-		Recorded: props.Violated,
+		ID: "mbfly/sec3.3/cond-1-printed",
 		Check: mbflySetsCheck(mbflyforms.Sec3Sets, func(p mbflyforms.ParamSet, note func(string, bool, map[string]any)) {
 			lhs, g2, ok := mbflyforms.Cond1(p.Beta, p.Gamma, p.Theta)
 			note(fmt.Sprintf("%s: left %.6f, γ² %.6f, holds %v", p.Name, mbflyforms.F(lhs), mbflyforms.F(g2), ok), ok,
@@ -174,17 +166,13 @@ func registerMbflyExact() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-3.1/printed-constants",
-		Kind:     props.Exact,
-		Recorded: props.Holds,
-		Check:    mbflyPrintedCheck(mbflyforms.Sec3Sets, mbflyThm31Coeff, func(p mbflyforms.ParamSet) []float64 { return []float64{p.PrintedCoeff} }),
-		Faults:   []props.Fault{{Name: "the printed coefficients' leading digit raised by one (100 → 200, 600 → 700)", Check: mbflyPrintedCheck(mbflyforms.Sec3Sets, mbflyThm31Coeff, func(p mbflyforms.ParamSet) []float64 { return []float64{bumpLeadingDigit(p.PrintedCoeff)} })}},
+		ID:     "mbfly/thm-3.1/printed-constants",
+		Check:  mbflyPrintedCheck(mbflyforms.Sec3Sets, mbflyThm31Coeff, func(p mbflyforms.ParamSet) []float64 { return []float64{p.PrintedCoeff} }),
+		Faults: []props.Fault{{Name: "the printed coefficients' leading digit raised by one (100 → 200, 600 → 700)", Check: mbflyPrintedCheck(mbflyforms.Sec3Sets, mbflyThm31Coeff, func(p mbflyforms.ParamSet) []float64 { return []float64{bumpLeadingDigit(p.PrintedCoeff)} })}},
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec4.3/cond-2-printed",
-		Kind:     props.Exact,
-		Recorded: props.Violated,
+		ID: "mbfly/sec4.3/cond-2-printed",
 		Check: mbflySetsCheck(mbflyforms.Sec4Sets, func(p mbflyforms.ParamSet, note func(string, bool, map[string]any)) {
 			lhs, ok := mbflyforms.Cond2(p.Beta, p.Gamma, p.Theta)
 			note(fmt.Sprintf("%s: left %.6f, holds %v", p.Name, mbflyforms.F(lhs), ok), ok,
@@ -193,9 +181,7 @@ func registerMbflyExact() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.1/printed-constants",
-		Kind:     props.Exact,
-		Recorded: props.Violated,
+		ID: "mbfly/thm-4.1/printed-constants",
 		Check: mbflyPrintedCheck(mbflyforms.Sec4Sets, func(p mbflyforms.ParamSet) []float64 {
 			a, b, g := mbflyforms.F(p.Alpha), mbflyforms.F(p.Beta), mbflyforms.F(p.Gamma)
 			return []float64{mbflyforms.Thm41Coefficient(p.D, a, b, g, p.Theta, false), mbflyforms.Thm43Coefficient(p.D, a, b, g, p.Theta, false)}
@@ -203,9 +189,7 @@ func registerMbflyExact() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.2/batch-load",
-		Kind:     props.Exact,
-		Recorded: props.Violated,
+		ID: "mbfly/sec3.2/batch-load",
 		Check: func(env props.Env) props.Outcome {
 			type set struct {
 				name        string
@@ -247,9 +231,7 @@ func registerMbflyExact() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/claim-3.2/base-case",
-		Kind:     props.Exact,
-		Recorded: props.Violated,
+		ID: "mbfly/claim-3.2/base-case",
 		Check: func(env props.Env) props.Outcome {
 			for logN := 1; logN <= 12; logN++ {
 				n := 1 << logN

@@ -15,9 +15,7 @@ import (
 func registerMbflyComm() {
 	claimtab.Register(
 		claimtab.WithFault(ledger.Text(props.Claim{
-			ID:       "mbfly/sec4.2/comm-delivers",
-			Kind:     props.Invariant,
-			Recorded: props.Holds,
+			ID: "mbfly/sec4.2/comm-delivers",
 		}), mbflyCommCheck, amb.NoFault, amb.FaultIgnoreBit, "an exchange protocol that exchanges along any activated edge, on the forward packet's route or not (amb.FaultIgnoreBit)"),
 	)
 }

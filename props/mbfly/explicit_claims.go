@@ -138,12 +138,9 @@ type lpsFault struct {
 func registerExplicit() {
 	cases := "X^{p,q} for (p, q) = (13, 5), (17, 5), (29, 5), (37, 5) (60 vertices a side; small), + (17, 13) (1092 a side; default), + (5, 13), (29, 13) (large)"
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-2.1-2/lps-ramanujan",
-		Scope:    cases + "; p, q distinct primes ≡ 1 (mod 4); eigenvalues by gonum's EigenSym on M·Mᵀ",
-		Kind:     props.Exact,
-		Class:    props.Construction,
-		Recorded: props.Holds,
-		Check:    lpsRamanujanCheck(lpsFault{lpsReal, 1}),
+		ID:    "mbfly/thm-2.1-2/lps-ramanujan",
+		Scope: cases + "; p, q distinct primes ≡ 1 (mod 4); eigenvalues by gonum's EigenSym on M·Mᵀ",
+		Check: lpsRamanujanCheck(lpsFault{lpsReal, 1}),
 		Faults: []props.Fault{
 			{Name: lpsTwoCopiesName, Check: lpsRamanujanCheck(lpsFault{lpsTwoCopies, 1})},
 			{Name: "a random (p+1)-regular bipartite multigraph of the same size (seeded), q = 5 cases", Check: lpsRamanujanCheck(lpsFault{lpsRandom, 1})},
@@ -152,26 +149,17 @@ func registerExplicit() {
 	}))
 
 	props.Register(lpsExpanderClaim(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-2.1-2/lps-expander",
-		Scope:    cases + "; α ∈ {1/2, 1/4, …, 1/64} with ⌊αn⌋ ≥ 1",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Holds,
+		ID:    "mbfly/thm-2.1-2/lps-expander",
+		Scope: cases + "; α ∈ {1/2, 1/4, …, 1/64} with ⌊αn⌋ ≥ 1",
 	}), false, "Theorem 2.1(2)"))
 
 	props.Register(lpsExpanderClaim(ledger.Text(props.Claim{
-		ID:       "mbfly/cor-2.1-2/lps-splitter",
-		Scope:    cases + "; α ∈ {1/2, …, 1/64} with ⌊αn⌋ ≥ 1; the 2d-colouring checked proper",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Holds,
+		ID:    "mbfly/cor-2.1-2/lps-splitter",
+		Scope: cases + "; α ∈ {1/2, …, 1/64} with ⌊αn⌋ ≥ 1; the 2d-colouring checked proper",
 	}), true, "Corollary 2.1(2)"))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/cor-2.1-2/lps-sizes",
-		Kind:     props.Exact,
-		Class:    props.Reading,
-		Recorded: props.Violated,
+		ID: "mbfly/cor-2.1-2/lps-sizes",
 		Check: func(env props.Env) props.Outcome {
 			for q := 3; q <= 10000; q += 2 {
 				if !expander.IsPrime(q) {

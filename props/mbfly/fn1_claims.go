@@ -253,35 +253,26 @@ func registerFootnote1() {
 	src := mbflySrc + " footnote 1 (\"it would be more efficient to replace the last log m stages of the network by N/m Batcher networks\")"
 	scope := "design networks (verified (N, 32, 1/32, 7)-multi-butterflies, L = 4), N ∈ {16, 32, 64}, 1 / 4 / 16 networks each; the structured permutations and 4 / 12 / 40 random ones; every m = 2 … N/2; Batcher's odd-even merge sort (algos/sortnet)"
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/fn-1/batcher-tail-wires",
-		Source:   src,
-		Scope:    scope,
-		Kind:     props.Invariant,
-		Class:    props.Construction,
-		Recorded: props.Violated,
-		Check:    fn1Check(fn1Literal, false, fn1CostDepth),
+		ID:     "mbfly/fn-1/batcher-tail-wires",
+		Source: src,
+		Scope:  scope,
+		Check:  fn1Check(fn1Literal, false, fn1CostDepth),
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/fn-1/batcher-tail-slots",
-		Source:   src + " (repaired: see mbfly/fn-1/batcher-tail-wires)",
-		Scope:    scope,
-		Kind:     props.Invariant,
-		Class:    props.Construction,
-		Recorded: props.Holds,
-		Check:    fn1Check(fn1Slots, false, fn1CostDepth),
+		ID:     "mbfly/fn-1/batcher-tail-slots",
+		Source: src + " (repaired: see mbfly/fn-1/batcher-tail-wires)",
+		Scope:  scope,
+		Check:  fn1Check(fn1Slots, false, fn1CostDepth),
 		Faults: []props.Fault{
 			{Name: "the Batcher networks without their last level (fixed before running)", Check: fn1Check(fn1Tail{rule: amb.StopOnePerBatch, perNode: fn1Slots.perNode, drop: 1}, false, fn1CostDepth)},
 			{Name: "one packet per cut-stage node (the literal tail)", Check: fn1Check(fn1Literal, false, fn1CostDepth)},
 		},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/fn-1/batcher-tail-faster",
-		Source:   src,
-		Scope:    scope + "; the hybrid of mbfly/fn-1/batcher-tail-slots (the literal one gets stuck)",
-		Kind:     props.Bound,
-		Class:    props.Reading,
-		Recorded: props.Holds,
-		Check:    fn1Check(fn1Slots, true, fn1CostDepth),
+		ID:     "mbfly/fn-1/batcher-tail-faster",
+		Source: src,
+		Scope:  scope + "; the hybrid of mbfly/fn-1/batcher-tail-slots (the literal one gets stuck)",
+		Check:  fn1Check(fn1Slots, true, fn1CostDepth),
 		Faults: []props.Fault{
 			{Name: "Batcher networks counted one comparator per step (size, not depth; fixed before running)", Check: fn1Check(fn1Slots, true, fn1CostSize)},
 			{Name: "each Batcher level costed 2d steps, like a splitter iteration ([2026-11-24] review; fixed before running)", Check: fn1Check(fn1Slots, true, fn1CostIteration)},

@@ -136,14 +136,14 @@ func mbflyHuntedStepsCheck(scale float64) func(props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "mbfly/sec3.2/hunted-buffer", Kind: props.Bound, Recorded: props.Holds,
+	props.Register(ledger.Text(props.Claim{ID: "mbfly/sec3.2/hunted-buffer",
 		Check: mbflyHuntedBufferCheck(amb.NoFault, 1),
 		Faults: []props.Fault{
 			{Name: "L halved (bound ½·L)", Check: mbflyHuntedBufferCheck(amb.NoFault, 0.5)},
 			{Name: "a router that moves a packet into a node already holding a packet of its batch (amb.FaultIgnoreBatch), on the hunted permutation", Check: mbflyHuntedBufferCheck(amb.FaultIgnoreBatch, 1)},
 		},
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "mbfly/thm-3.1/hunted-steps", Kind: props.Bound, Recorded: props.Inconclusive,
+	props.Register(ledger.Text(props.Claim{ID: "mbfly/thm-3.1/hunted-steps",
 		Check:  mbflyHuntedStepsCheck(1),
 		Faults: []props.Fault{{Name: "the bound 2d·T0 halved", Check: mbflyHuntedStepsCheck(0.5)}},
 	}))

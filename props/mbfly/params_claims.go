@@ -115,37 +115,25 @@ func registerParams() {
 	for _, r := range []paramsRow{
 		{
 			claim: ledger.Text(props.Claim{
-				ID:       "mbfly/params/sec3.3-nonexplicit-hypotheses",
-				Kind:     props.Exact,
-				Class:    props.Paper,
-				Recorded: props.Violated,
+				ID: "mbfly/params/sec3.3-nonexplicit-hypotheses",
 			}),
 			name: "§3.3 non-explicit", set: s3n, hyp: hypRandom, splitter: []bool{true},
 		},
 		{
 			claim: ledger.Text(props.Claim{
-				ID:       "mbfly/params/sec3.3-explicit-hypotheses",
-				Kind:     props.Exact,
-				Class:    props.Paper,
-				Recorded: props.Violated,
+				ID: "mbfly/params/sec3.3-explicit-hypotheses",
 			}),
 			name: "§3.3 explicit", set: s3e, hyp: hypExplicit, splitter: []bool{true},
 		},
 		{
 			claim: ledger.Text(props.Claim{
-				ID:       "mbfly/params/sec4.3-nonexplicit-hypotheses",
-				Kind:     props.Exact,
-				Class:    props.Paper,
-				Recorded: props.Violated,
+				ID: "mbfly/params/sec4.3-nonexplicit-hypotheses",
 			}),
 			name: "§4.3 non-explicit", set: s4n, hyp: hypRandom, splitter: []bool{false, true},
 		},
 		{
 			claim: ledger.Text(props.Claim{
-				ID:       "mbfly/params/sec4.3-explicit-hypotheses",
-				Kind:     props.Exact,
-				Class:    props.Paper,
-				Recorded: props.Holds,
+				ID: "mbfly/params/sec4.3-explicit-hypotheses",
 			}),
 			name: "§4.3 explicit", set: s4e, hyp: hypExplicit, splitter: []bool{false, true},
 			fault: "the printed β shifted from 6.4 to 6.5 (fixed before running)", faultBeta: big.NewRat(65, 10),
@@ -160,10 +148,7 @@ func registerParams() {
 	}
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/params/sec4.4-d-power-of-two",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Violated,
+		ID: "mbfly/params/sec4.4-d-power-of-two",
 		Check: func(env props.Env) props.Outcome {
 			var bad []string
 			for _, s := range mbflyforms.Sec4Sets {
@@ -179,12 +164,9 @@ func registerParams() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/params/sec3.3-degree-4-figures",
-		Kind:     props.Exact,
-		Class:    props.Reading,
-		Recorded: props.Holds,
-		Check:    degree4Check(true),
-		Faults:   []props.Fault{{Name: "the tree factor 2 log₃ d without the ceiling (fixed before running)", Check: degree4Check(false)}},
+		ID:     "mbfly/params/sec3.3-degree-4-figures",
+		Check:  degree4Check(true),
+		Faults: []props.Fault{{Name: "the tree factor 2 log₃ d without the ceiling (fixed before running)", Check: degree4Check(false)}},
 	}))
 }
 

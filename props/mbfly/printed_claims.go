@@ -80,40 +80,28 @@ func printedNet(env props.Env, set mbflyforms.ParamSet, n int) (*mb.Network, str
 
 func registerPrinted() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.3/printed-sets-route",
-		Kind:     props.Invariant,
-		Class:    props.Paper,
-		Recorded: props.Holds,
-		Notes:    "At these N the definition is vacuous for α = 1/2312 (⌊αm⌋ = 0 for m < 2312) and, for α = 1/189, non-vacuous only for m ≥ 189: ⌊αm⌋ = 1 at m = 256 (checked exactly: every input has ≥ 7 distinct outputs in each set), 2 at m = 512 and 5 at m = 1024 (large budget only; certified by Tanner's bound). With L ≥ N (289 > 256) every packet is a batch of its own. The evidence gives steps/log N beside the printed 100 and 600 (see mbfly/thm-3.1/printed-sets-time). " + mbflyReadings,
-		Check:    printedRouteCheck(amb.NoFault, 0),
-		Faults:   []props.Fault{{Name: "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)", Check: printedRouteCheck(amb.FaultIgnoreBit, 0)}},
+		ID:     "mbfly/sec3.3/printed-sets-route",
+		Notes:  "At these N the definition is vacuous for α = 1/2312 (⌊αm⌋ = 0 for m < 2312) and, for α = 1/189, non-vacuous only for m ≥ 189: ⌊αm⌋ = 1 at m = 256 (checked exactly: every input has ≥ 7 distinct outputs in each set), 2 at m = 512 and 5 at m = 1024 (large budget only; certified by Tanner's bound). With L ≥ N (289 > 256) every packet is a batch of its own. The evidence gives steps/log N beside the printed 100 and 600 (see mbfly/thm-3.1/printed-sets-time). " + mbflyReadings,
+		Check:  printedRouteCheck(amb.NoFault, 0),
+		Faults: []props.Fault{{Name: "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)", Check: printedRouteCheck(amb.FaultIgnoreBit, 0)}},
 		// d = 60 networks at N = 1024 (large): about 150 MB resident measured
 		Mem: props.MemEstimate{Large: 320 * props.MiB},
 	}))
 
 	props.Register(withTimeFaults(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-3.1/printed-sets-time",
-		Kind:     props.Bound,
-		Class:    props.Reading,
-		Recorded: props.Inconclusive,
-		Notes:    "Reading: the printed O(1) is taken as 0 (it can only loosen the bound). Measured: 26–33 log N steps for d = 10 and 156–180 log N for d = 60 at N = 64…256 (log N + 3 to log N + 7 iterations of 2d steps), slack ≈ 0.3: neither planted fault (the bound ×0.5; the lowest-priority router) is caught, so the verdict is inconclusive (issue 9 §3). The printed figures follow from Theorem 3.1 with the printed γ, which violates condition (1) (mbfly/sec3.3/cond-1-printed). " + mbflyReadings,
+		ID:    "mbfly/thm-3.1/printed-sets-time",
+		Notes: "Reading: the printed O(1) is taken as 0 (it can only loosen the bound). Measured: 26–33 log N steps for d = 10 and 156–180 log N for d = 60 at N = 64…256 (log N + 3 to log N + 7 iterations of 2d steps), slack ≈ 0.3: neither planted fault (the bound ×0.5; the lowest-priority router) is caught, so the verdict is inconclusive (issue 9 §3). The printed figures follow from Theorem 3.1 with the printed γ, which violates condition (1) (mbfly/sec3.3/cond-1-printed). " + mbflyReadings,
 	}), printedRouteCheck, "the bound"))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec4.2/printed-set-delivers",
-		Kind:     props.Invariant,
-		Class:    props.Paper,
-		Recorded: props.Holds,
-		Check:    printedCommCheck(amb.NoFault, 0),
-		Faults:   []props.Fault{{Name: "an exchange protocol that exchanges along any activated edge, on the forward packet's route or not (amb.FaultIgnoreBit)", Check: printedCommCheck(amb.FaultIgnoreBit, 0)}},
+		ID:     "mbfly/sec4.2/printed-set-delivers",
+		Check:  printedCommCheck(amb.NoFault, 0),
+		Faults: []props.Fault{{Name: "an exchange protocol that exchanges along any activated edge, on the forward packet's route or not (amb.FaultIgnoreBit)", Check: printedCommCheck(amb.FaultIgnoreBit, 0)}},
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.1/printed-set-time",
-		Kind:     props.Bound,
-		Class:    props.Paper,
-		Recorded: props.Inconclusive,
-		Check:    printedCommCheck(amb.NoFault, 1),
+		ID:    "mbfly/thm-4.1/printed-set-time",
+		Check: printedCommCheck(amb.NoFault, 1),
 		Faults: []props.Fault{
 			{Name: "the bound T0 + log n scaled by 0.5 (factor fixed before running)", Check: printedCommCheck(amb.NoFault, 0.5)},
 		},

@@ -163,18 +163,12 @@ func appARouteCheck(fault amb.Fault) func(props.Env) props.Outcome {
 
 func registerAppendixA() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/app-a/splitter-beta-halves",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Holds,
-		Check:    appABetaCheck(2),
-		Faults:   []props.Fault{{Name: "β in place of β/2 (fixed before running)", Check: appABetaCheck(1)}},
+		ID:     "mbfly/app-a/splitter-beta-halves",
+		Check:  appABetaCheck(2),
+		Faults: []props.Fault{{Name: "β in place of β/2 (fixed before running)", Check: appABetaCheck(1)}},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/app-a/superimposed-butterflies",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Holds,
+		ID: "mbfly/app-a/superimposed-butterflies",
 		Check: appAButterflyCheck(func(n, d int, seed uint64) (*mb.Network, error) {
 			return mb.BuildAppendixA(n, d, seeds.Rand(seed, 0xa99b, uint64(n), uint64(d)))
 		}),
@@ -183,12 +177,9 @@ func registerAppendixA() {
 		})}},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/app-a/routes",
-		Kind:     props.Invariant,
-		Class:    props.Construction,
-		Recorded: props.Holds,
-		Notes:    "Delivery on the appendix's construction (expansion not verified here; delivery does not depend on it). " + mbflyReadings,
-		Check:    appARouteCheck(amb.NoFault),
-		Faults:   []props.Fault{{Name: "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)", Check: appARouteCheck(amb.FaultIgnoreBit)}},
+		ID:     "mbfly/app-a/routes",
+		Notes:  "Delivery on the appendix's construction (expansion not verified here; delivery does not depend on it). " + mbflyReadings,
+		Check:  appARouteCheck(amb.NoFault),
+		Faults: []props.Fault{{Name: "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)", Check: appARouteCheck(amb.FaultIgnoreBit)}},
 	}))
 }

@@ -381,11 +381,8 @@ func sec41PathCheck(p sec41Path) func(props.Env) props.Outcome {
 func registerSec33Compare() {
 	threeLog := func(k int) int { return 3 * k }
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec4.1/path-3logn",
-		Kind:     props.Invariant,
-		Class:    props.Paper,
-		Recorded: props.Holds,
-		Check:    sec41PathCheck(sec41Path{bound: threeLog}),
+		ID:    "mbfly/sec4.1/path-3logn",
+		Check: sec41PathCheck(sec41Path{bound: threeLog}),
 		Faults: []props.Fault{
 			{Name: "the printed 3 log n shifted to 3 log n − 1", Check: sec41PathCheck(sec41Path{bound: func(k int) int { return 3*k - 1 }})},
 			{Name: "the direct layer leaving stage 2 log n rewired q → q + 1 mod n", Check: sec41PathCheck(sec41Path{bound: threeLog, mutate: sec41ShiftDirect})},
@@ -393,11 +390,8 @@ func registerSec33Compare() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.3/aks-figures",
-		Kind:     props.Bound,
-		Class:    props.Construction,
-		Recorded: props.Holds,
-		Check:    sec33FiguresCheck(sec33Figures{6100, 1e6}),
+		ID:    "mbfly/sec3.3/aks-figures",
+		Check: sec33FiguresCheck(sec33Figures{6100, 1e6}),
 		Faults: []props.Fault{
 			{Name: "the printed 6100 shifted ×100", Check: sec33FiguresCheck(sec33Figures{610000, 1e6})},
 			{Name: "the printed 10^6 shifted ×100", Check: sec33FiguresCheck(sec33Figures{6100, 1e8})},
@@ -405,12 +399,9 @@ func registerSec33Compare() {
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.3/aks-steps-measured",
-		Kind:     props.Bound,
-		Class:    props.Construction,
-		Recorded: props.Holds,
-		Check:    sec33StepsCheck(sec33Certified),
-		Faults:   []props.Fault{{Name: "Batcher's odd-even merge sort in place of the AKS-family network", Check: sec33StepsCheck(sec33Batcher)}},
+		ID:     "mbfly/sec3.3/aks-steps-measured",
+		Check:  sec33StepsCheck(sec33Certified),
+		Faults: []props.Fault{{Name: "Batcher's odd-even merge sort in place of the AKS-family network", Check: sec33StepsCheck(sec33Batcher)}},
 	}))
 
 	ne, ex := sec33Nonexplicit(), sec33Explicit()
@@ -418,29 +409,20 @@ func registerSec33Compare() {
 	shifted := append([]sec33Printed(nil), printedCases...)
 	shifted[0].figure = 61
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.3/less-hardware-printed",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Holds,
-		Check:    sec33HardwarePrintedCheck(printedCases),
-		Faults:   []props.Fault{{Name: "the AKS figure 6100 printed as 61", Check: sec33HardwarePrintedCheck(shifted)}},
+		ID:     "mbfly/sec3.3/less-hardware-printed",
+		Check:  sec33HardwarePrintedCheck(printedCases),
+		Faults: []props.Fault{{Name: "the AKS figure 6100 printed as 61", Check: sec33HardwarePrintedCheck(shifted)}},
 	}))
 
 	both := []mbflyforms.ParamSet{ne, ex}
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.3/less-hardware-measured",
-		Kind:     props.Bound,
-		Class:    props.Construction,
-		Recorded: props.Violated,
-		Check:    sec33HardwareCheck(sec33HW{sizes: []int{16, 64, 256, 1024}, picks: [3]int{2, 2, 4}, sets: both, maxD60: 64, sorter: sec33Certified}),
+		ID:    "mbfly/sec3.3/less-hardware-measured",
+		Check: sec33HardwareCheck(sec33HW{sizes: []int{16, 64, 256, 1024}, picks: [3]int{2, 2, 4}, sets: both, maxD60: 64, sorter: sec33Certified}),
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.3/less-hardware-from-256",
-		Kind:     props.Bound,
-		Class:    props.Construction,
-		Recorded: props.Holds,
-		Check:    sec33HardwareCheck(sec33HW{sizes: []int{256, 1024}, picks: [3]int{1, 2, 2}, sets: []mbflyforms.ParamSet{ne}, maxD60: 0, sorter: sec33Certified}),
+		ID:    "mbfly/sec3.3/less-hardware-from-256",
+		Check: sec33HardwareCheck(sec33HW{sizes: []int{256, 1024}, picks: [3]int{1, 2, 2}, sets: []mbflyforms.ParamSet{ne}, maxD60: 0, sorter: sec33Certified}),
 		Faults: []props.Fault{
 			{Name: "the same check at N = 64 (below the crossover)", Check: sec33HardwareCheck(sec33HW{sizes: []int{64}, picks: [3]int{1, 1, 1}, sets: []mbflyforms.ParamSet{ne}, maxD60: 0, sorter: sec33Certified})},
 			{Name: "Batcher's odd-even merge sort in place of the AKS-family network", Check: sec33HardwareCheck(sec33HW{sizes: []int{256, 1024}, picks: [3]int{1, 2, 2}, sets: []mbflyforms.ParamSet{ne}, maxD60: 0, sorter: sec33Batcher})},

@@ -154,20 +154,14 @@ func sec4LoadCheck(env props.Env) props.Outcome {
 
 func registerSec4() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec4.2/processor-merge",
-		Kind:     props.Exact,
-		Class:    props.Reading,
-		Recorded: props.Holds,
-		Check:    sec4MergeCheck(sec4Rows),
-		Faults:   []props.Fault{{Name: "the naive placement: row i hosts stages i, log n + i, 2 log n + i (fixed before running)", Check: sec4MergeCheck(sec4Naive)}},
+		ID:     "mbfly/sec4.2/processor-merge",
+		Check:  sec4MergeCheck(sec4Rows),
+		Faults: []props.Fault{{Name: "the naive placement: row i hosts stages i, log n + i, 2 log n + i (fixed before running)", Check: sec4MergeCheck(sec4Naive)}},
 	}))
 
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec4.2/batch-load",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Violated,
-		Check:    sec4LoadCheck,
+		ID:    "mbfly/sec4.2/batch-load",
+		Check: sec4LoadCheck,
 	}))
 }
 
@@ -256,11 +250,8 @@ func registerSec4Literal() {
 		return amb.RunComm(s, A, 0, true)
 	}
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec4.2/literal-exchange",
-		Kind:     props.Invariant,
-		Class:    props.Reading,
-		Recorded: props.Holds,
-		Check:    sec4LiteralCheck("nearest-row-first", sec4LiteralOrder(amb.NearestRowFirst), "farthest-row-first", sec4LiteralOrder(amb.FarthestRowFirst)),
+		ID:    "mbfly/sec4.2/literal-exchange",
+		Check: sec4LiteralCheck("nearest-row-first", sec4LiteralOrder(amb.NearestRowFirst), "farthest-row-first", sec4LiteralOrder(amb.FarthestRowFirst)),
 		Faults: []props.Fault{
 			{Name: "the two row orders swapped (fixed before running)", Check: sec4LiteralCheck("farthest-row-first", sec4LiteralOrder(amb.FarthestRowFirst), "nearest-row-first", sec4LiteralOrder(amb.NearestRowFirst))},
 			{Name: "the absorbing rule (amb.RunComm) as the nearest-first run (fixed before running)", Check: sec4LiteralCheck("nearest-row-first, absorbing", absorbing, "farthest-row-first", sec4LiteralOrder(amb.FarthestRowFirst))},
@@ -310,11 +301,8 @@ func thm43Check(env props.Env) props.Outcome {
 
 func registerThm43Counts() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/node-count",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Violated,
-		Check:    thm43Check,
+		ID:    "mbfly/thm-4.3/node-count",
+		Check: thm43Check,
 	}))
 }
 

@@ -167,19 +167,13 @@ func sec4RecurrenceCheck(splitters bool, betaScale float64) func(props.Env) prop
 
 func registerSec4Recurrence() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/claim-4.1/expander-recurrence",
-		Kind:     props.Invariant,
-		Class:    props.Paper,
-		Recorded: props.Holds,
-		Check:    sec4RecurrenceCheck(false, 1),
-		Faults:   []props.Fault{{Name: "each expander's β doubled (fixed before running)", Check: sec4RecurrenceCheck(false, 2)}},
+		ID:     "mbfly/claim-4.1/expander-recurrence",
+		Check:  sec4RecurrenceCheck(false, 1),
+		Faults: []props.Fault{{Name: "each expander's β doubled (fixed before running)", Check: sec4RecurrenceCheck(false, 2)}},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/claim-4.2/splitter-recurrence",
-		Kind:     props.Invariant,
-		Class:    props.Paper,
-		Recorded: props.Holds,
-		Check:    sec4RecurrenceCheck(true, 1),
-		Faults:   []props.Fault{{Name: "each splitter's β doubled (fixed before running)", Check: sec4RecurrenceCheck(true, 2)}},
+		ID:     "mbfly/claim-4.2/splitter-recurrence",
+		Check:  sec4RecurrenceCheck(true, 1),
+		Faults: []props.Fault{{Name: "each splitter's β doubled (fixed before running)", Check: sec4RecurrenceCheck(true, 2)}},
 	}))
 }

@@ -418,20 +418,14 @@ func deg10PrintedTimeCheck(factor float64) func(props.Env) props.Outcome {
 func registerThm43Deg10() {
 	const built = "The network: models/multibutterfly.BuildThm43 (one random d-regular expander for every layer, one random splitter per multi-butterfly level), reduced by algos/multibutterfly.BuildThm43Deg10: expander layers 0 … G−1 (G = d⌊(P−1)/d⌋, P = log n + 2d log 2d) in the translates {j, j + G/d, …} under Theorem 4.2; layer P − 1 ends at stage P, which the proof puts on 2d-cycles, so it and the other layers past G are \"the remaining stages\", whose nodes become cycles (one backward and one forward edge per cycle vertex: d-cycles in the expander part); the multi-butterfly's first log 2d stages as 2d-cycles (edge of colour c at cycle vertex c); its levels ≥ log 2d under Theorem 4.2 with the 2d identical patterns [c·n/2d, (c+1)·n/2d); direct edges as lines. A layer not under Theorem 4.2 has one line per edge. Parts: stages 0 … P−1, P … P + log n, the rest (each boundary stage in the part after it, as mbfly/thm-4.3/node-count)."
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/deg10-degree-census",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Violated,
-		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Check:    deg10CensusCheck,
+		ID:    "mbfly/thm-4.3/deg10-degree-census",
+		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check: deg10CensusCheck,
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/deg10-cycle-vertices",
-		Kind:     props.Exact,
-		Class:    props.Paper,
-		Recorded: props.Holds,
-		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Check:    deg10CycleCheck(amb.Deg10NoFault),
+		ID:    "mbfly/thm-4.3/deg10-cycle-vertices",
+		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check: deg10CycleCheck(amb.Deg10NoFault),
 		Faults: []props.Fault{
 			{Name: "multi-butterfly cycles of d vertices, not 2d (fixed before running)", Check: deg10CycleCheck(amb.Deg10ShortCycle)},
 			{Name: "forward edge c on cycle vertex c mod d (fixed before running)", Check: deg10CycleCheck(amb.Deg10DoubleSlot)},
@@ -441,21 +435,15 @@ func registerThm43Deg10() {
 		},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/deg10-merge-degree",
-		Kind:     props.Bound,
-		Class:    props.Paper,
-		Recorded: props.Violated,
-		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Check:    deg10MergeCheck(amb.Deg10NoFault),
-		Faults:   []props.Fault{{Name: "two vertices of one part on one processor (fixed before running)", Check: deg10MergeCheck(amb.Deg10MergeTwoOne)}},
+		ID:     "mbfly/thm-4.3/deg10-merge-degree",
+		Mem:    props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check:  deg10MergeCheck(amb.Deg10NoFault),
+		Faults: []props.Fault{{Name: "two vertices of one part on one processor (fixed before running)", Check: deg10MergeCheck(amb.Deg10MergeTwoOne)}},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/deg10-iteration-steps",
-		Kind:     props.Bound,
-		Class:    props.Construction,
-		Recorded: props.Holds,
-		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Check:    deg10StepsCheck(amb.ZigzagSchedule, amb.Deg10NoFault),
+		ID:    "mbfly/thm-4.3/deg10-iteration-steps",
+		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check: deg10StepsCheck(amb.ZigzagSchedule, amb.Deg10NoFault),
 		Faults: []props.Fault{
 			{Name: "a schedule that skips the forward (move) step (fixed before running)", Check: deg10StepsCheck(deg10NoMove, amb.Deg10NoFault)},
 			{Name: "the literal rotation (two active lines per vertex; fixed before running)", Check: deg10StepsCheck(amb.RotateSchedule, amb.Deg10NoFault)},
@@ -464,29 +452,20 @@ func registerThm43Deg10() {
 		},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/printed-sets-time",
-		Kind:     props.Bound,
-		Class:    props.Beyond,
-		Recorded: props.Inconclusive,
-		Mem:      props.MemEstimate{Small: 32 << 20, Default: 64 << 20, Large: 64 << 20},
-		Check:    deg10PrintedTimeCheck(1),
-		Faults:   []props.Fault{{Name: "the bound halved (fixed before running)", Check: deg10PrintedTimeCheck(0.5)}},
+		ID:     "mbfly/thm-4.3/printed-sets-time",
+		Mem:    props.MemEstimate{Small: 32 << 20, Default: 64 << 20, Large: 64 << 20},
+		Check:  deg10PrintedTimeCheck(1),
+		Faults: []props.Fault{{Name: "the bound halved (fixed before running)", Check: deg10PrintedTimeCheck(0.5)}},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/deg10-iteration-compose",
-		Kind:     props.Invariant,
-		Class:    props.Reading,
-		Recorded: props.Violated,
-		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Check:    deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, true),
+		ID:    "mbfly/thm-4.3/deg10-iteration-compose",
+		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check: deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, true),
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/deg10-iteration-compose-even",
-		Kind:     props.Invariant,
-		Class:    props.Beyond,
-		Recorded: props.Holds,
-		Mem:      props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
-		Check:    deg10ComposeCheck("G/d even", amb.BuildThm43Deg10Even, false),
-		Faults:   []props.Fault{{Name: "the grouping with G/d odd (BuildThm43Deg10; fixed before running)", Check: deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, false)}},
+		ID:     "mbfly/thm-4.3/deg10-iteration-compose-even",
+		Mem:    props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Check:  deg10ComposeCheck("G/d even", amb.BuildThm43Deg10Even, false),
+		Faults: []props.Fault{{Name: "the grouping with G/d odd (BuildThm43Deg10; fixed before running)", Check: deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, false)}},
 	}))
 }

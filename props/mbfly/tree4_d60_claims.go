@@ -13,12 +13,9 @@ func init() { registerTree4D60() }
 
 func registerTree4D60() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/sec3.3/degree-4-trees-d60",
-		Kind:     props.Invariant,
-		Class:    props.Construction,
-		Recorded: props.Holds,
-		Mem:      props.MemEstimate{Small: 32 << 20, Default: 32 << 20, Large: 32 << 20},
-		Check:    tree4CheckAt([]int{60}, false, nil),
+		ID:    "mbfly/sec3.3/degree-4-trees-d60",
+		Mem:   props.MemEstimate{Small: 32 << 20, Default: 32 << 20, Large: 32 << 20},
+		Check: tree4CheckAt([]int{60}, false, nil),
 		Faults: []props.Fault{
 			{Name: "trees one level shallower than ⌈log₃ g⌉ (fixed before running)", Check: tree4CheckAt([]int{60}, true, nil)},
 			{Name: "each colour starts one step before the previous exchange returns (fixed before running)", Check: tree4CheckAt([]int{60}, false, func(_, l int) int { return l - 1 })},

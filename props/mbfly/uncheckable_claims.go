@@ -84,18 +84,12 @@ func thm43PrintedDCheck(env props.Env) props.Outcome {
 
 func registerUncheckable() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/deg10-end-to-end-time",
-		Kind:     props.Bound,
-		Class:    props.Paper,
-		Recorded: props.Inconclusive,
-		Mem:      props.MemEstimate{Small: 8 << 20, Default: 8 << 20, Large: 8 << 20},
-		Check:    thm43EndToEndCheck,
+		ID:    "mbfly/thm-4.3/deg10-end-to-end-time",
+		Mem:   props.MemEstimate{Small: 8 << 20, Default: 8 << 20, Large: 8 << 20},
+		Check: thm43EndToEndCheck,
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "mbfly/thm-4.3/printed-d-network",
-		Kind:     props.Bound,
-		Class:    props.Paper,
-		Recorded: props.Inconclusive,
-		Check:    thm43PrintedDCheck,
+		ID:    "mbfly/thm-4.3/printed-d-network",
+		Check: thm43PrintedDCheck,
 	}))
 }

@@ -140,7 +140,7 @@ func withAllocatePrimeFault(c props.Claim, check func(props.Env, func(n, np int,
 
 func init() {
 	const sec2 = seed003 + " §2 (Regularly Extracting Subsets)"
-	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/sec-2/regular-extraction", Kind: props.Invariant, Recorded: props.Holds}), "regular extraction off by one: indices ⌊(i + 1)·s/x⌋, 0 ≤ i < x", func(env props.Env, mutant bool) props.Outcome {
+	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/sec-2/regular-extraction"}), "regular extraction off by one: indices ⌊(i + 1)·s/x⌋, 0 ≤ i < x", func(env props.Env, mutant bool) props.Outcome {
 		indices := amesh.RegularIndices
 		if mutant {
 			indices = func(s, x int) []int {
@@ -182,7 +182,7 @@ func init() {
 		}
 		return amesh.SplitPowersOfTwo(set)
 	}
-	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-2/pow2-split-printed", Kind: props.Invariant, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-2/pow2-split-printed",
 		Check: func(env props.Env) props.Outcome {
 			var viol []int
 			var first any
@@ -204,7 +204,7 @@ func init() {
 			}
 			return props.Outcome{Verdict: props.Holds, Evidence: "at most ⌊log₂ s⌋ subsets for every s ≤ 4096"}
 		}}))
-	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/sec-2/pow2-split-corrected", Kind: props.Exact, Recorded: props.Holds}), "power-of-two split off by one: each round extracts the largest power of two below the s' remaining elements (all of them when s' = 1)", func(env props.Env, mutant bool) props.Outcome {
+	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/sec-2/pow2-split-corrected"}), "power-of-two split off by one: each round extracts the largest power of two below the s' remaining elements (all of them when s' = 1)", func(env props.Env, mutant bool) props.Outcome {
 		split := split
 		if mutant {
 			split = func(s int) [][]int32 {
@@ -281,7 +281,7 @@ func init() {
 	}))
 
 	const lw = seed003 + " §3 \"Linear Work\""
-	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/linear-work/lists-implement-step-8", Kind: props.Invariant, Recorded: props.Holds}), "an organization with an off-by-one Step 3 extraction (mesh.AllocateMutant with ExtractOneShort in place of AllocateLinear)", func(env props.Env, mutant bool) props.Outcome {
+	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/linear-work/lists-implement-step-8"}), "an organization with an off-by-one Step 3 extraction (mesh.AllocateMutant with ExtractOneShort in place of AllocateLinear)", func(env props.Env, mutant bool) props.Outcome {
 		linear := amesh.AllocateLinear
 		if mutant {
 			linear = func(n int, d []amesh.Dest) (amesh.Allocation, error) {
@@ -319,7 +319,7 @@ func init() {
 		return allocOutcome(cex, "the list organization differs from ALLOCATE (or is unbalanced)", fmt.Sprintf("AllocateLinear = Allocate(smallest-index ties) on %d cases (%d random), balanced where n | k", random+multisets, random))
 	}))
 
-	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/thm-1/linear-work", Kind: props.Bound, Recorded: props.Holds}), "the bound scaled by ×0.5 (13k + n² + ⌊log n⌋·n + 6n + 1 and 17k halved; factor fixed before running)", func(env props.Env, mutant bool) props.Outcome {
+	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/thm-1/linear-work"}), "the bound scaled by ×0.5 (13k + n² + ⌊log n⌋·n + 6n + 1 and 17k halved; factor fixed before running)", func(env props.Env, mutant bool) props.Outcome {
 		scale := 1.0
 		if mutant {
 			scale = 0.5
@@ -392,7 +392,7 @@ func init() {
 	}))
 
 	const sec5 = seed003 + " §5"
-	props.Register(withAllocatePrimeFault(ledger.Text(props.Claim{ID: "mesh/sec-5/allocate-prime-balance", Kind: props.Invariant, Recorded: props.Holds,
+	props.Register(withAllocatePrimeFault(ledger.Text(props.Claim{ID: "mesh/sec-5/allocate-prime-balance",
 		Scope: "g = n/n' a power of two dividing k·n'²: every submesh of random uniform, transpose, reflect and row-to-col k-k distributions for (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " (small budget; more at larger budgets)",
 	}), func(env props.Env, allocatePrime func(n, np int, d []amesh.Dest) (amesh.Allocation, error)) props.Outcome {
 		subs := 0
@@ -426,7 +426,7 @@ func init() {
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exactly k·n'²/g per submesh in all %d submeshes", subs)}
 	}))
 
-	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-12/printed", Kind: props.Bound, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-12/printed",
 		Check: func(env props.Env) props.Outcome {
 			for _, n := range []int{4, 8} {
 				for np := 2; np < n; np *= 2 {
@@ -465,7 +465,7 @@ func init() {
 			return props.Outcome{Verdict: props.Holds, Evidence: "no forced violation found"}
 		}}))
 
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-12/corrected", Kind: props.Bound, Recorded: props.Holds,
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-12/corrected",
 		Scope: "DET_3_PHASE_ROUTE with ALLOCATE', no coloring; (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",
 	}), func(env props.Env, alloc allocFn) props.Outcome {
 		var sl slackMax
@@ -488,7 +488,7 @@ func init() {
 		}))
 	}))
 
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-13/phase-2-time", Kind: props.Bound, Recorded: props.Holds,
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-13/phase-2-time",
 		Scope: "DET_3_PHASE_ROUTE with ALLOCATE' (NewPlanPrime), farthest-first, no coloring; (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",
 	}), func(env props.Env, alloc allocFn) props.Outcome {
 		var sl slackMax
@@ -507,7 +507,7 @@ func init() {
 		}))
 	}))
 
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-3/time", Kind: props.Bound, Recorded: props.Inconclusive, RecordedAt: map[props.Budget]props.Verdict{props.Default: props.Holds},
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-3/time", RecordedAt: map[props.Budget]props.Verdict{props.Default: props.Holds},
 		Scope: "NewPlanPrime with coloring, all 15 phases (4 local rearrangements of 3 one-axis phases, 3 main phases); (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",
 	}), func(env props.Env, alloc allocFn) props.Outcome {
 		var sl slackMax
@@ -525,7 +525,7 @@ func init() {
 		}))
 	}))
 
-	props.Register(ledger.Text(props.Claim{ID: "mesh/thm-3/queue", Kind: props.Bound, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/thm-3/queue",
 		Check: func(env props.Env) props.Outcome {
 			var need []string
 			var last any

@@ -134,7 +134,7 @@ func init() {
 	balanced := func(n int, d []amesh.Dest, a amesh.Allocation) bool {
 		return slices.Max(a.Counts) == len(d)/n && slices.Min(a.Counts) == len(d)/n && a.MaxSpread <= 1
 	}
-	props.Register(withAllocateFault(ledger.Text(props.Claim{ID: "mesh/lemma-6/exact-balance", Kind: props.Invariant, Recorded: props.Holds}), amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
+	props.Register(withAllocateFault(ledger.Text(props.Claim{ID: "mesh/lemma-6/exact-balance"}), amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
 		r := seeds.Rand(env.Seed ^ 0x6a110c)
 		random := env.Budget.Pick(90, 900, 9000)
 		cases, cex := allocSweep(allocSmall, random, func(i int) (int, []amesh.Dest, amesh.TieBreak) {
@@ -148,7 +148,7 @@ func init() {
 		})
 		return allocOutcome(cex, "unbalanced allocation", fmt.Sprintf("exactly k/n per position and Δ ≤ 1 on all %d multisets (n ∈ {2,4}, k ∈ {n,2n}) and %d random cases (n ∈ {8,16,32})", cases, random))
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-6/not-power-of-two", Kind: props.Invariant, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-6/not-power-of-two",
 		Check: func(env props.Env) props.Outcome {
 			cases, cex := allocSweep([][2]int{{3, 3}, {3, 6}}, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any {
 				if a, err := amesh.Allocate(n, d, tie); err != nil || !balanced(n, d, a) {
@@ -158,7 +158,7 @@ func init() {
 			})
 			return allocOutcome(cex, fmt.Sprintf("unbalanced after %d multisets (first in enumeration order)", cases), fmt.Sprintf("balanced on all %d multisets", cases))
 		}}))
-	props.Register(withAllocateFault(ledger.Text(props.Claim{ID: "mesh/lemma-6/k-not-multiple-of-n", Kind: props.Invariant, Recorded: props.Holds}), amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
+	props.Register(withAllocateFault(ledger.Text(props.Claim{ID: "mesh/lemma-6/k-not-multiple-of-n"}), amesh.ExtractOneShort, func(env props.Env, allocate allocateFn) props.Outcome {
 		ok := func(n int, d []amesh.Dest, a amesh.Allocation) bool {
 			k := len(d)
 			return a.MaxSpread <= 1 && slices.Min(a.Counts) == k/n && slices.Max(a.Counts) == (k+n-1)/n
@@ -180,7 +180,7 @@ func init() {
 		})
 		return allocOutcome(cex, "Δ > 1 or counts outside {⌊k/n⌋, ⌈k/n⌉}", fmt.Sprintf("Δ(l) ≤ 1 throughout and counts in {⌊k/n⌋, ⌈k/n⌉} on all %d multisets (n = 2, k ∈ {1, 3, 5, 7}; n = 4, k ∈ {1, 2, 3, 5, 6, 7}: k not a multiple of n, k < 8) and %d random cases (n ∈ {8, 16, 32})", cases, random))
 	}))
-	props.Register(withAllocateFault(ledger.Text(props.Claim{ID: "mesh/lemma-5/subbuckets", Kind: props.Invariant, Recorded: props.Holds}), amesh.ExtractRoundShort, func(env props.Env, allocate allocateFn) props.Outcome {
+	props.Register(withAllocateFault(ledger.Text(props.Claim{ID: "mesh/lemma-5/subbuckets"}), amesh.ExtractRoundShort, func(env props.Env, allocate allocateFn) props.Outcome {
 		worst := 0.0
 		r := seeds.Rand(env.Seed ^ 0x5b)
 		random := env.Budget.Pick(140, 1400, 14000)
@@ -199,7 +199,7 @@ func init() {
 		})
 		return allocOutcome(cex, "too many subbuckets", fmt.Sprintf("m ≤ n⌊log n⌋ on %d cases; largest m/(n⌊log n⌋) = %.2f", random+multisets, worst))
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-5/proof-per-bucket", Kind: props.Invariant, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-5/proof-per-bucket",
 		Check: func(env props.Env) props.Outcome {
 			_, cex := allocSweep(allocSmall, 0, nil, func(n int, d []amesh.Dest, tie amesh.TieBreak) map[string]any {
 				a, _ := amesh.Allocate(n, d, tie)

@@ -263,7 +263,7 @@ func init() {
 		props.Holds,
 		"routecheck's correction of the printed Lemma 4 (see mesh/lemma-4/printed). The adversarial families attain the formula at different pairs: dense-prefix and end-to-end at the stretch every packet crosses (j − i − 1 + all packets), one-source at the source's outgoing link, staircase at a growing h near the target.",
 		true, mesh1d.Lemma4)
-	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/sec-2/farthest-first-naive", Kind: props.Invariant, Recorded: props.Holds}), faultNearestFirst, func(env props.Env, nearest bool) props.Outcome {
+	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/sec-2/farthest-first-naive"}), faultNearestFirst, func(env props.Env, nearest bool) props.Outcome {
 		checks, seen, cex, rep := linearFalsify(env, nearest, func(f LinearFamily, in LinearInstance, m amesh.Result) any {
 			fast, err := amesh.Fast1D(in.N, in.Src, in.Dst)
 			if err != nil {

@@ -66,12 +66,12 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("at n' = f = √n·(log n/k)^{1/4} both of Theorem 3's time terms equal k^{3/4}·√n·log^{1/4} n and the queue term (n²/n'⁴)·log n equals k, on all %d grid points (n = 2^2 … 2^40, k = 2^b and 3·2^b up to 3·2^30; largest relative difference %.2g)", len(cor2Grid()), worst)}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/cor-2/theorem-3-terms", Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/cor-2/theorem-3-terms",
 		Check:  func(props.Env) props.Outcome { return terms(false) },
 		Faults: []props.Fault{{Name: "Theorem 3's second term as printed, (n²/n³)·log n", Check: func(props.Env) props.Outcome { return terms(true) }}},
 	})))
 
-	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-2/as-stated", Kind: props.Exact, Recorded: props.Violated, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-2/as-stated",
 		Check: func(props.Env) props.Outcome {
 			n := math.Ldexp(1, 20)
 			k := n
@@ -101,12 +101,12 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("k^{3/4}·√n·log^{1/4} n < (k·n·log n)^{1/2} exactly when k < log n on all %d grid points", len(cor2Grid()))}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/cor-2/beats-rand-when-k-below-log-n", Kind: props.Exact, Recorded: props.Holds,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/cor-2/beats-rand-when-k-below-log-n",
 		Check:  func(props.Env) props.Outcome { return below(0.75) },
 		Faults: []props.Fault{{Name: "Corollary 2's exponent 3/4 printed as 2/3", Check: func(props.Env) props.Outcome { return below(2.0 / 3) }}},
 	})))
 
-	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-2/beats-rand-measured", Kind: props.Bound, Recorded: props.Violated, Class: props.Beyond,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-2/beats-rand-measured",
 		Check: func(env props.Env) props.Outcome {
 			sizes := [][2]int{{16, 2}}
 			if env.Budget >= props.Default {

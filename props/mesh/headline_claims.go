@@ -242,9 +242,9 @@ func init() {
 	// The three share headMem and a planted fault each, and carry the
 	// power note.
 	for _, c := range []props.Claim{
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "mesh/sec-6/uniform-twice-as-fast", Kind: props.Bound, Recorded: props.Holds}), twice, nil, mirrorAllocate, faultMirror),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "mesh/sec-4/phase-3-almost-free", Kind: props.Bound, Recorded: props.Holds}), phase3, nil, mirrorAllocate, faultMirror),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "mesh/sec-6/det-beats-rand-on-uniform", Kind: props.Bound, Recorded: props.Holds}), versus, false, true, "DET_3_PHASE_ROUTE without coloring (all k packets in one class)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "mesh/sec-6/uniform-twice-as-fast"}), twice, nil, mirrorAllocate, faultMirror),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "mesh/sec-4/phase-3-almost-free"}), phase3, nil, mirrorAllocate, faultMirror),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "mesh/sec-6/det-beats-rand-on-uniform"}), versus, false, true, "DET_3_PHASE_ROUTE without coloring (all k packets in one class)"),
 	} {
 		c.Mem = headMem
 		props.Register(withPowerNote(c))
@@ -346,7 +346,7 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: "excess T − k·n/2: " + strings.Join(ev, "; ")}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/abstract/smaller-lower-order-terms", Kind: props.Bound, Recorded: props.Violated, Class: props.Reading,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/abstract/smaller-lower-order-terms",
 		Mem:    headMem,
 		Check:  faithful(excess),
 		Faults: []props.Fault{{Name: faultSkipAllocate, Check: func(env props.Env) props.Outcome { return excess(env, skipAllocate) }}},

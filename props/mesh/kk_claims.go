@@ -241,8 +241,8 @@ func init() {
 		}
 	}
 	const scope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first; n ∈ {4, 8} (small budget), +16 (default), +32 (large); k ∈ {2n, n², n²·log n}; uniform random, transpose, reflect and row-to-col k-k distributions"
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact", Kind: props.Exact, Recorded: props.Holds}), phase1Exact(false, 4)))
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact-colored", Kind: props.Exact, Recorded: props.Holds}), phase1Exact(true, 8)))
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact"}), phase1Exact(false, 4)))
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact-colored"}), phase1Exact(true, 8)))
 	// Corollary 1 outside 'k a multiple of n': sizes in increasing order,
 	// families whose generator accepts any k.
 	notMultiple := func(b props.Budget) [][2]int {
@@ -279,7 +279,7 @@ func init() {
 		return holds()
 	}
 	const notMultScope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first, without coloring; n a power of two ∈ {2, 4, 8} (small budget), +16; k ∈ {1, n/2 + 1, n + 1, 3n/2 + 1, 5n/2, n² + n/2 + 1, n² log n + 1} not multiples of n; uniform random, transpose and reflect k-k distributions"
-	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n/as-stated", Kind: props.Exact, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n/as-stated",
 		Check: func(env props.Env) props.Outcome {
 			return phase1(env, nil, func(n, k int, f KKFamily, r amesh.KKResult) string {
 				if 4*r.PhaseSteps[0] != k*n || r.EndQueue[0] != k {
@@ -290,7 +290,7 @@ func init() {
 				return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact on all of %v × 3 families", notMultiple(env.Budget))}
 			})
 		}}))
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n", Kind: props.Bound, Recorded: props.Holds}), func(env props.Env, alloc allocFn) props.Outcome {
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n"}), func(env props.Env, alloc allocFn) props.Outcome {
 		var sl slackMax
 		cases, tTop, qTop := 0, 0, 0
 		return phase1(env, alloc, func(n, k int, f KKFamily, r amesh.KKResult) string {
@@ -318,14 +318,14 @@ func init() {
 		claim props.Claim
 		b     kkBound
 	}{
-		{ledger.Text(props.Claim{ID: "mesh/lemma-7/queue-after-phase-2", Kind: props.Bound, Recorded: props.Holds}), kkBound{value: func(r amesh.KKResult) int { return r.EndQueue[1] }, bound: func(n, k int) float64 { return float64(k + nlogn2(n)) }, strict: true,
+		{ledger.Text(props.Claim{ID: "mesh/lemma-7/queue-after-phase-2"}), kkBound{value: func(r amesh.KKResult) int { return r.EndQueue[1] }, bound: func(n, k int) float64 { return float64(k + nlogn2(n)) }, strict: true,
 			over:     "queue %d ≥ k + n² log n = %d",
 			describe: func(n, k, v int, _ float64) string { return fmt.Sprintf("queue k + %d (bound k + %d)", v-k, nlogn2(n)) }}},
-		{ledger.Text(props.Claim{ID: "mesh/lemma-8/phase-2-time", Kind: props.Bound, Recorded: props.Holds}), kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[1] }, bound: func(n, k int) float64 { return float64(k*n+nlogn2(n)) / 2 },
+		{ledger.Text(props.Claim{ID: "mesh/lemma-8/phase-2-time"}), kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[1] }, bound: func(n, k int) float64 { return float64(k*n+nlogn2(n)) / 2 },
 			over: "%d steps > %d", describe: stepsBound}},
-		{ledger.Text(props.Claim{ID: "mesh/lemma-9/phase-3-time", Kind: props.Bound, Recorded: props.Holds}), kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[2] }, bound: func(n, k int) float64 { return float64(k*n/4 + nlogn2(n)) },
+		{ledger.Text(props.Claim{ID: "mesh/lemma-9/phase-3-time"}), kkBound{value: func(r amesh.KKResult) int { return r.PhaseSteps[2] }, bound: func(n, k int) float64 { return float64(k*n/4 + nlogn2(n)) },
 			over: "%d steps > %d", describe: stepsBound}},
-		{ledger.Text(props.Claim{ID: "mesh/thm-1/time", Kind: props.Bound, Recorded: props.Holds}), kkBound{coloring: true, value: func(r amesh.KKResult) int { return r.Steps }, bound: func(n, k int) float64 { return float64(k*n+3*nlogn2(n)) / 2 },
+		{ledger.Text(props.Claim{ID: "mesh/thm-1/time"}), kkBound{coloring: true, value: func(r amesh.KKResult) int { return r.Steps }, bound: func(n, k int) float64 { return float64(k*n+3*nlogn2(n)) / 2 },
 			over: "%d steps > k·n/2 + 1.5·n² log n = %d",
 			describe: func(n, k, v int, _ float64) string {
 				return fmt.Sprintf("%d steps = %.3f·kn/2", v, float64(2*v)/float64(k*n))

@@ -122,7 +122,7 @@ func init() {
 	}
 	const setting = "DET_3_PHASE_ROUTE with ALLOCATE, no coloring (Lemma 9's setting); n a power of two, k a multiple of n; uniform random (4, 8, 30 draws by budget), transpose, reflect and row-to-col; both halves of every row"
 	const scope = setting + "; (n, k) ∈ {(2, 2), (2, 4), (4, 4), (4, 8), (4, 16), (8, 8), (8, 16), (8, 64)} (small), + (16, 16), (16, 32), (16, 256) (default): k < 2·n²·log n"
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half", Kind: props.Invariant, Recorded: props.Holds,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half",
 		Check: func(env props.Env) props.Outcome {
 			return run(env, lemma9LargeK, nil, func(int) int { return 0 }, true)
 		},
@@ -130,10 +130,10 @@ func init() {
 			return run(env, lemma9LargeK, mirrorAllocate, func(int) int { return 0 }, false)
 		}}},
 	})))
-	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half/small-k", Kind: props.Invariant, Recorded: props.Violated, Class: props.Beyond,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half/small-k",
 		Check: func(env props.Env) props.Outcome { return run(env, lemma9Sizes, nil, func(int) int { return 0 }, true) },
 	}))
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-rounded", Kind: props.Invariant, Recorded: props.Holds, Class: props.Beyond,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-rounded",
 		Check: func(env props.Env) props.Outcome {
 			return run(env, lemma9Sizes, nil, func(n int) int { return n * n }, false)
 		},

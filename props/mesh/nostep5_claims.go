@@ -96,7 +96,7 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("below k + n² on all %d cases (the hunted ones and 4 families × %v); %s", len(cases), kkSizes(env.Budget), strings.Join(ev, "; "))})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-queue", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-queue",
 		Check:  queue(noStep5),
 		Faults: []props.Fault{{Name: faultWithStep5, Check: queue(withStep5)}},
 	})))
@@ -123,7 +123,7 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact on all %d cases, with and without coloring", len(cases))}
 	}
-	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-phase-1", Kind: props.Exact, Recorded: props.Violated, Class: props.Construction,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-phase-1",
 		Check: phase1,
 	}))
 
@@ -161,7 +161,7 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: "within k·n/2 + 1.5·n² on every case; " + strings.Join(ev, "; ")})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-time", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-time",
 		Check:  time(noStep5),
 		Faults: []props.Fault{{Name: faultWithStep5, Check: time(withStep5)}},
 	})))

@@ -146,10 +146,10 @@ func init() {
 	const src = seed003 + " §2 after Lemma 4 ('for the packet densities we will consider, Lemma 4 can be simplified … The time for routing on a one-dimensional array equals the maximum number of packets that have to travel over any connection')"
 	const scope = "every phase, line and direction of DET_3_PHASE_ROUTE, RAND_3_PHASE_ROUTE and RAND_4_PHASE_ROUTE with coloring on one distribution of each k-k family; n ∈ {4, 8} (small), + 16 (default), + 32 (large), k ∈ {2n, n², n²·log n}; times from the 1-D counting engine (Fast1D), loads counted directly"
 	const relation = "Relation to Lemma 4 (exact for farthest-first in its corrected form, mesh/lemma-4/corrected): T = max over i < j with h(i, j) > 0 of (j − i − 1 + h(i, j)); the simplified sentence keeps only the terms j = i + 1, whose h is a link's load L, so L ≤ T always, and since h(i, j) is at most the load of any link between i and j, T ≤ L + n − 2. They are equal unless a wider stretch with fewer packets is slower than the busiest link, which needs a thin line. "
-	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-2/time-equals-max-load", Kind: props.Exact, Recorded: props.Violated, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-2/time-equals-max-load",
 		Check: sentence(fastLineTime, func(n, k int) bool { return k >= n*n }, true),
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-2/time-equals-max-load/n2-log-n", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-2/time-equals-max-load/n2-log-n",
 		Check: sentence(fastLineTime, func(n, k int) bool { return k >= nlogn2(n) }, false),
 	}))
 }
@@ -324,10 +324,10 @@ func init() {
 			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d ALLOCATE calls (every PU of every distribution, adversarial PUs with every remainder n − 1, and random PUs at n = 5, 6); at most %d rounds", calls, most)}
 		}
 	}
-	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-8/proof-rounds", Kind: props.Invariant, Recorded: props.Violated, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-8/proof-rounds",
 		Check: rounds(amesh.Faithful, floorLog2, "⌊log n⌋", true),
 	}))
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-8/proof-rounds-ceil", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-8/proof-rounds-ceil",
 		Check:  rounds(amesh.Faithful, ceilLog2, "⌈log n⌉", false),
 		Faults: []props.Fault{{Name: "Step 3 extracts n·(⌊B/n⌋ − 1) packets, one round too few (mesh.ExtractRoundShort)", Check: rounds(amesh.ExtractRoundShort, ceilLog2, "⌈log n⌉", false)}},
 	})))
@@ -372,7 +372,7 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("h(i) below the bound at every column and cut of %d distributions (sizes %v)", cases, kkSizes(env.Budget))})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-8/proof-h-bound", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-8/proof-h-bound",
 		Check:  hBound(nil),
 		Faults: []props.Fault{{Name: faultSkipAllocate, Check: hBound(skipAllocate)}},
 	})))
@@ -405,7 +405,7 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Inconclusive, Evidence: "cannot be checked as stated: for k < n⁴ DET_4_PHASE_ROUTE sorts in submeshes of side n^{2/3}/k^{1/6} with the algorithms of [5, 7], which are not in the seeds and whose constants the paper does not state; our DET_4 is a stand-in that pays no rearrangements there. What the stand-in measures (slowest family; RAND_4 with coloring, median over 3 runs of its slowest family): " + strings.Join(ev, "; ")}
 	}
-	props.Register(ledger.Text(props.Claim{ID: "mesh/abstract/det4-small-n-moderate-k", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Construction,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/abstract/det4-small-n-moderate-k",
 		Check: det4Small,
 	}))
 }

@@ -392,13 +392,13 @@ func init() {
 		w      whpClaim
 		faults []allocFault
 	}{
-		{ledger.Text(props.Claim{ID: "mesh/lemma-10/phase-2-uniform", Kind: props.Statistical, Recorded: props.Consistent,
+		{ledger.Text(props.Claim{ID: "mesh/lemma-10/phase-2-uniform",
 			Scope: detScope + "; without coloring (like Lemmas 7–9); phase times by the corrected Lemma 4 closed form (mesh.RouteKKTimes), equal to the line engine's (differential test)",
 		}), l10, []allocFault{{faultHalf, halfAllocate}}},
-		{ledger.Text(props.Claim{ID: "mesh/lemma-11/phase-3-uniform", Kind: props.Statistical, Recorded: props.Consistent,
+		{ledger.Text(props.Claim{ID: "mesh/lemma-11/phase-3-uniform",
 			Scope: detScope + "; + n = 4, k = 128 (100 runs) at every budget, for the planted fault; without coloring; phase times by the corrected Lemma 4 closed form (mesh.RouteKKTimes), equal to the line engine's (differential test)",
 		}), l11, []allocFault{{faultMirror, mirrorAllocate}}},
-		{ledger.Text(props.Claim{ID: "mesh/thm-2/uniform-time-and-queue", Kind: props.Statistical, Recorded: props.Consistent,
+		{ledger.Text(props.Claim{ID: "mesh/thm-2/uniform-time-and-queue",
 			Scope: detScope + "; + n = 4, k = 256 (100 runs) at every budget, for the planted fault; with coloring",
 		}), t2, []allocFault{{faultMirror, mirrorAllocate}, {faultHalf, halfAllocate}}},
 	} {

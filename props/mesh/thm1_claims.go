@@ -339,7 +339,7 @@ func kkInstance(n, k int, d [][]amesh.Dest) map[string]any {
 
 func init() {
 	thm1Src := seed003 + " Theorem 1"
-	props.Register(ledger.Text(props.Claim{ID: "mesh/thm-1/queue", Source: thm1Src, Kind: props.Bound, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/thm-1/queue", Source: thm1Src,
 		Check: func(env props.Env) props.Outcome {
 			var ev []string
 			var cex any
@@ -389,7 +389,7 @@ func init() {
 }
 
 func init() {
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-1/queue-repaired", Kind: props.Bound, Recorded: props.Holds}), func(env props.Env, alloc allocFn) props.Outcome {
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-1/queue-repaired"}), func(env props.Env, alloc allocFn) props.Outcome {
 		var ev []string
 		var sl slackMax
 		check := func(what string, n, k int, d [][]amesh.Dest) (props.Outcome, bool) {

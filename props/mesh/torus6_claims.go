@@ -165,7 +165,7 @@ func init() {
 			})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-7-queue", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction, Shares: torus6Shares,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-7-queue", Shares: torus6Shares,
 		Check:  lemma7(nil),
 		Faults: []props.Fault{{Name: faultSkipAllocate, Check: lemma7(skipAllocate)}},
 	})))
@@ -176,7 +176,7 @@ func init() {
 			return float64(r.r.EndQueue[1]), b, float64(r.r.EndQueue[1]) >= b
 		})
 	}
-	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-7-halved", Kind: props.Bound, Recorded: props.Violated, Class: props.Reading, Shares: torus6Shares,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-7-halved", Shares: torus6Shares,
 		Check: halvedQueue,
 	}))
 
@@ -189,12 +189,12 @@ func init() {
 			})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-8-halved", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction, Shares: torus6Shares,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-8-halved", Shares: torus6Shares,
 		Scope:  strings.Replace(torus6Scope, " and the cyclic shift by n/2 − 1 in both coordinates (props/mesh.KKShift)", " (the shift family is mesh/sec-6/torus-lemma-8-shift)", 1),
 		Check:  lemma8(notShift, false),
 		Faults: []props.Fault{{Name: faultTorusMesh, Check: lemma8(notShift, true)}},
 	})))
-	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-8-shift", Kind: props.Bound, Recorded: props.Violated, Class: props.Construction, Shares: torus6Shares,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-8-shift", Shares: torus6Shares,
 		Check: lemma8(nil, false),
 	}))
 
@@ -207,7 +207,7 @@ func init() {
 			})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-9-halved", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction, Shares: torus6Shares,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-lemma-9-halved", Shares: torus6Shares,
 		Check:  lemma9(false),
 		Faults: []props.Fault{{Name: faultTorusMesh, Check: lemma9(true)}},
 	})))
@@ -264,7 +264,7 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: "slowest uniform run: " + strings.Join(ev, "; ")})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-thm-2-uniform", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-thm-2-uniform",
 		Check:  thm2(false),
 		Faults: []props.Fault{{Name: faultTorusMesh, Check: thm2(true)}},
 	})))
@@ -325,11 +325,11 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: strings.Join(ev, "; ")})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-thm-3", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-thm-3",
 		Check:  thm3(false, false),
 		Faults: []props.Fault{{Name: faultTorusMesh, Check: thm3(true, false)}},
 	})))
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-thm-3-main", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-thm-3-main",
 		Check:  thm3(false, true),
 		Faults: []props.Fault{{Name: faultTorusMesh, Check: thm3(true, true)}},
 	})))

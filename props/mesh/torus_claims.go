@@ -154,7 +154,7 @@ func init() {
 		},
 		aside: func(n, class int) string { return fmt.Sprintf("a tie-splitting ring routing: %d", class*n/8) },
 		head:  "Phase 1 exactly (class)·(n + 2)/8 on all four families: "}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-stand-in-phase-1", Kind: props.Exact, Recorded: props.Holds, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-stand-in-phase-1",
 		Check:  stand.check(torusOneWay),
 		Faults: []props.Fault{{Name: "the mesh instead of the torus (no wrap-around links)", Check: stand.check(torusMesh)}},
 	})))
@@ -184,7 +184,7 @@ func init() {
 			})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-one-way-exceeds", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-one-way-exceeds",
 		Check:  exceeds(torusOneWay),
 		Faults: []props.Fault{{Name: "the distance-n/2 ties split evenly between both ways (algos/mesh.TorusSplitTies) in place of the one-way stand-in", Check: exceeds(torusSplit)}},
 	})))
@@ -203,7 +203,7 @@ func init() {
 		},
 		aside: func(n, class int) string { return fmt.Sprintf("lower bound c·n²/8 = %d", class/n*n*n/8) },
 		head:  "Phase 1 exactly as derived on all four families: "}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-split-phase-1", Kind: props.Exact, Recorded: props.Holds, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-split-phase-1",
 		Check: phase1.check(torusSplit),
 		Faults: []props.Fault{
 			{Name: faultOneWay, Check: phase1.check(torusOneWay)},
@@ -226,7 +226,7 @@ func init() {
 			})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-halved-split", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/torus-halved-split",
 		Check: halved(torusSplit),
 		Faults: []props.Fault{
 			{Name: faultOneWay, Check: halved(torusOneWay)},

@@ -268,7 +268,7 @@ func init() {
 			return props.Outcome{Verdict: v, Evidence: fmt.Sprintf("c = %.6f, 4 − c = %.6f (router uses c = %.6f); printed %.3f and %.3f", c, 4-c, ap.C, printedC, printedEps)}
 		}
 	}
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/constant-c", Kind: props.Exact, Recorded: props.Holds,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/constant-c",
 
 		Check: constantC(3.927, 0.073),
 		Faults: []props.Fault{{Name: "printed c with one digit changed (3.937)", Check: constantC(3.937, 0.073)},
@@ -294,7 +294,7 @@ func init() {
 			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("all %d cells equal the formula exactly", k)}
 		}
 	}
-	props.Register(ledger.Text(props.Claim{ID: "pops/table-1/B/baseline-formula", Kind: props.Exact, Recorded: props.Holds,
+	props.Register(ledger.Text(props.Claim{ID: "pops/table-1/B/baseline-formula",
 		Check: baseline(func(c popspaper.Cell) popspaper.Cell { return c }),
 		Faults: []props.Fault{{Name: "the last digit of B at n = 1024, d = g raised by one (153 → 154)", Check: baseline(func(c popspaper.Cell) popspaper.Cell {
 			if c.N == 1024 && c.Ratio == 1 {
@@ -302,12 +302,12 @@ func init() {
 			}
 			return c
 		})}}}))
-	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/lemma-3.3", Kind: props.Statistical, Recorded: props.Inconclusive}), checkLemma33, 1, 0.5, "the step bound 3/β halved"))
-	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-3.7/loglog-growth", Kind: props.Statistical, Recorded: props.Consistent}), checkThm37, func(int) float64 { return 0 }, func(g int) float64 { return math.Log2(float64(g)) }, "the Θ(log g) alternative: log₂ g steps added to every run"))
-	props.Register(ledger.Text(props.Claim{ID: "pops/cor-3.9/slots", Kind: props.Bound, Recorded: props.Holds,
+	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/lemma-3.3"}), checkLemma33, 1, 0.5, "the step bound 3/β halved"))
+	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-3.7/loglog-growth"}), checkThm37, func(int) float64 { return 0 }, func(g int) float64 { return math.Log2(float64(g)) }, "the Θ(log g) alternative: log₂ g steps added to every run"))
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-3.9/slots",
 		Check:  checkCor39(ap.Faithful, 1),
 		Faults: []props.Fault{{Name: "the bound B halved", Check: checkCor39(ap.Faithful, 0.5)}, {Name: "the bound B lowered by one step (5 slots)", Check: checkCor39Minus(ap.Faithful, 1)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/repair/split-delivery/cor-3.9-steps", Kind: props.Bound, Recorded: props.Holds,
+	props.Register(ledger.Text(props.Claim{ID: "pops/repair/split-delivery/cor-3.9-steps",
 		Check:  checkCor39(ap.SplitDelivery, 1),
 		Faults: []props.Fault{{Name: "the bound B halved", Check: checkCor39(ap.SplitDelivery, 0.5)}}}))
 }

@@ -256,9 +256,9 @@ func checkCor27Yao(rt oblRand, pick cor27Pick) func(props.Env) props.Outcome {
 func init() {
 	const src = seed000 + " Corollary 2.7"
 	det := oblRouters(oblFamily("hashed two-hop (seed 25)", func(sh mpops.Shape) popsobl.Family { return popsobl.Hashed(sh, 25) }))
-	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.7/deterministic-as-printed", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.7/deterministic-as-printed",
 		Check: checkCor27Det(det)}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.7/randomized-yao", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.7/randomized-yao",
 		Check: checkCor27Yao(valiant, cor27Argmax),
 		Faults: []props.Fault{
 			{Name: constantRand.name, Check: checkCor27Yao(constantRand, cor27Argmax)},

@@ -442,7 +442,7 @@ func checkCor24With(env props.Env, cn cor24Network) (props.Outcome, string) {
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.1/offline-slots", Kind: props.Invariant, Recorded: props.Holds,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.1/offline-slots",
 		Notes: strings.Join([]string{
 			"Router (algos/popsdet, our construction; the paper cites [13] without proof): d = 1 sends directly over c(π(i), i).",
 			"d > 1: edge-colour the d-regular group multigraph group(p) → group(π(p)) properly and equitably with g⌈d/g⌉ colours (König + de Werra, models/bipartite); colour r·g + h = round r, relay group h; slot 2r+1 goes source → relay over c(h, group(p)), slot 2r+2 relay → destination over c(group(π(p)), h).",
@@ -450,10 +450,10 @@ func init() {
 		}, " "),
 		Check:  checkThm21(nil),
 		Faults: []props.Fault{{Name: "packet 0's relay group moved to the next group", Check: checkThm21(relayShifted)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.2/comparator-stage", Kind: props.Invariant, Recorded: props.Holds,
+	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.2/comparator-stage",
 		Check:  checkLemma22(nil),
 		Faults: []props.Fault{{Name: "a comparator's low wire keeps the maximum", Check: checkLemma22(lowFlipped)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.4/sort-router-delivers", Kind: props.Invariant, Recorded: props.Holds,
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.4/sort-router-delivers",
 		Notes: strings.Join([]string{
 			"Direct version: one sorting network on all n = dg keys, not the paper's route (a POPS(g,g) sorter, Theorem 2.3 via AKS, plugged into Stage 1 of [8]'s algorithm on ⌈d/g⌉ sub-networks).",
 			"Slots = depth(n) · 2⌈d/g⌉ (d > 1), checked exactly for each network; with an O(log n)-depth network that is O((d/g) log n), Corollary 2.4's bound when log d = O(log g).",

@@ -108,6 +108,6 @@ func checkDLessThanG(props.Env) props.Outcome {
 
 func init() {
 	props.Register(ledger.Text(props.Claim{ID: "pops/sec3/d-lt-g-as-written",
-		Kind: props.Invariant, Recorded: props.Violated,
+
 		Check: checkDLessThanG}))
 }

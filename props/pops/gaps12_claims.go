@@ -47,13 +47,13 @@ var whpOneOverSqrtG = whpLaw{func(g int) float64 { return 1 / math.Sqrt(float64(
 
 func init() {
 	const proofNote = "The sibling of pops/thm-3.8/degree-schedule (c + ε = 4, the paper's 'to get a feeling' setting, recorded inconsistent) at the constant the proof uses, on our reading of it: the router's participation law g/d_s and its stage-1 length S both use c + ε(g) = c/(1 − δ)³, δ = g^{−1/3}, which is the (1 − δ)³ of the printed E[X_a²] chain (pops/thm-3.8/exa2-chain). That is itself a reading: the step from E[X_a²] to X_a² ('with high probability we get X_a² ≥ …') is Theorem 3.7's concentration step, which costs one more factor (1 − δ), i.e. c/(1 − δ)⁴ = 29.7 at g = 16 and 12.4 at g = 64; at that constant d_2 = d − 0.54 (g = 16) and d − 5.2 (g = 64), so step 2 still asks every node to lose a packet and the outcome at step 2 would be the same. The seed defines w.h.p. as '1 − 1/g^k for some positive k' (§III); the proof's own failure bound, 9g·e^{−δ²(1−δ)⁴g^{5/6}/8e²} + 4g·e^{−δ²g/4}, is above 1 at every g run here (pops/thm-3.8/success-one-minus-o1), so it fixes no k. Statistical design: k bad runs of n judged by an exact binomial at the allowed rate, family α = 1e-3 over the shapes (Bonferroni); a family that rejects nothing is consistent only if at every shape the runs would catch a near miss — a failure rate 1 − (1 − q)⁴ (0.228 at q = 1/16) — with probability at least 1/2, else inconclusive (no power). "
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/degree-schedule/proof-eps", Kind: props.Statistical, Recorded: props.Inconsistent, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/degree-schedule/proof-eps",
 		RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
 		Check:      checkProofSchedule(1, whpOneOverG),
 		Faults: []props.Fault{
 			{Name: "the schedule judged with c+ε(g)/2 (a degree falling twice as fast)", Check: checkProofSchedule(2, whpOneOverG)},
 		}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/degree-schedule/proof-eps/k-half", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/degree-schedule/proof-eps/k-half",
 		RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
 		Check:      checkProofSchedule(1, whpOneOverSqrtG),
 		Faults: []props.Fault{
@@ -116,7 +116,7 @@ func cor24CertShapesG8(b props.Budget) []mpops.Shape {
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.4/8-scheme-aks-certified", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.4/8-scheme-aks-certified",
 		Check:  checkCor24Certified(nil),
 		Faults: []props.Fault{{Name: "uncertified halvers: aks.ExpanderNet (4 random perfect matchings a halver, the family sortnet/aks/expander-halver found unsorting at n = 1024), judged at g ≥ 8 only", Check: checkCor24SchemeWith(cor24Uncertified, cor24CertShapesG8, "the AKS-family sorter with uncertified 4-matching halvers (aks.ExpanderNet), g ≥ 8 shapes: ", nil)}}}))
 }
@@ -125,7 +125,7 @@ func init() {
 var thm26Laws = []dLaw{{"d = 2g", func(g int) int { return 2 * g }}, {"d = g/2", func(g int) int { return g / 2 }}}
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.6/oblivious-random-growth/d-theta-g", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.6/oblivious-random-growth/d-theta-g",
 		Check:  checkObliviousGrowthAt(oblRouters(), thm26Laws, "POPS(2g,g) and POPS(g/2,g)"),
 		Faults: []props.Fault{{Name: constantRouter.name, Check: checkObliviousGrowthAt([]oblRouter{constantRouter}, thm26Laws, "POPS(2g,g) and POPS(g/2,g)")}}}))
 }
@@ -227,7 +227,7 @@ func checkBestPBothSlots(best float64) func(props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/p-g-over-d-best/both-slots", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper}), checkBestPBothSlots, 1, 2, "p = 2g/d claimed best"))
+	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/p-g-over-d-best/both-slots"}), checkBestPBothSlots, 1, 2, "p = 2g/d claimed best"))
 }
 
 // checkXaChain checks, for g ∈ {16, 64, 256, 1024, 2^20} and δ = g^{−1/3},
@@ -331,8 +331,8 @@ func checkXExpFacts(s float64) func(props.Env) props.Outcome {
 
 func init() {
 	src := seed000 + " Theorem 3.8 (proof, the bound on E[X_a²])"
-	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-3.8/exa2-chain", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Reading}), checkXaChain, 3, 2, "the last line with (1 − δ)² for (1 − δ)³"))
-	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-3.8/xexp-facts-as-printed", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), checkXExpFacts, 1, -2, "x·e^{−2x/g} (peaks at x = g/2)"))
+	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-3.8/exa2-chain", Source: src}), checkXaChain, 3, 2, "the last line with (1 − δ)² for (1 − δ)³"))
+	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-3.8/xexp-facts-as-printed", Source: src}), checkXExpFacts, 1, -2, "x·e^{−2x/g} (peaks at x = g/2)"))
 }
 
 // The two printed complexities of [8] with Cypher–Plaxton's hypercube sort,
@@ -376,15 +376,15 @@ func cannotCheck(why string) func(props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/sec1/cypher-plaxton-complexity", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/sec1/cypher-plaxton-complexity",
 		Check: checkCPComplexity(cpSec1, cpSec2A)}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/own-completion", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/own-completion",
 		Check: cannotCheck("§IV gives only [8]'s total ('claimed to run in 8d/g log²g + 21d/g + 3 log g + 7 slots'); no step after the sorts is described, so [8]'s own completion cannot be simulated")}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/rival-15/rajasekaran-davila", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/rival-15/rajasekaran-davila",
 		Check: cannotCheck("§I gives only '[15] … runs in O(d/g + log g) slots'; the algorithm is not described, so it cannot be run")}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/cypher-plaxton-variant", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/cypher-plaxton-variant",
 		Check: cannotCheck("§I/§II-A give Cypher–Plaxton's sort [16] only as 'O(log n log log n)'; it is not described, so [8] with it cannot be run")}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/headline/gap-grows/exponentially", Kind: props.Exact, Recorded: props.Violated, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/headline/gap-grows/exponentially",
 		Check: checkGapExp(paperGaps)}))
 }
 
@@ -568,7 +568,7 @@ func checkEpsTrend(tilt func(g int) float64) func(props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/eps-to-zero-trend", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/eps-to-zero-trend",
 		RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
 		Check:      checkEpsTrend(func(int) float64 { return 1 }),
 		Faults:     []props.Fault{{Name: "effective constants × (g/16)^{0.1} (a constant growing with g)", Check: checkEpsTrend(func(g int) float64 { return math.Pow(float64(g)/16, 0.1) })}}}))

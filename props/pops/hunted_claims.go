@@ -188,14 +188,14 @@ func huntedSortCheck(file string, raw []byte, sScale float64) func(props.Env) pr
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/cor-3.9/hunted-steps", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-3.9/hunted-steps",
 		Check: huntedStepsCheck(1, 0),
 		Faults: []props.Fault{
 			{Name: "the bound B halved", Check: huntedStepsCheck(0.5, 0)},
 			{Name: "the bound B lowered by one step", Check: huntedStepsCheck(1, 1)},
 		},
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.4/hunted-sort-slots", Kind: props.Bound, Recorded: props.Holds, Class: props.Construction,
+	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.4/hunted-sort-slots",
 		Check: huntedSortCheck(huntedSortFile, huntedSortCase, 1),
 		Faults: []props.Fault{
 			{Name: "Lemma 2.2's 2⌈d/g⌉ slots per stage read as ⌈d/g⌉", Check: huntedSortCheck(huntedSortFile, huntedSortCase, 0.5)},

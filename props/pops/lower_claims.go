@@ -59,8 +59,8 @@ func thm25Sizes(b props.Budget) []int {
 func init() {
 	const src = seed000 + " Theorem 2.5"
 	claimtab.Register(
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-2.5/oblivious-congestion", Kind: props.LowerBound, Recorded: props.Holds}), thm25, 1, 4, "the lower bound raised fourfold (2√g)"),
-		ledger.Text(props.Claim{ID: "pops/thm-2.5/literal-greedy", Kind: props.LowerBound, Recorded: props.Violated,
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-2.5/oblivious-congestion"}), thm25, 1, 4, "the lower bound raised fourfold (2√g)"),
+		ledger.Text(props.Claim{ID: "pops/thm-2.5/literal-greedy",
 			Check: func(env props.Env) props.Outcome {
 				var ok []string
 				if o := thm25Cases(props.Small, popslower.Theorem25Literal, func(g int, sh mpops.Shape, name string, fam popsobl.Family, res popslower.Thm25, inst map[string]any) *props.Outcome {
@@ -188,7 +188,7 @@ func checkThm28(env props.Env, cn cor24Network, scale int) (props.Outcome, strin
 }
 
 func init() {
-	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-2.8/rigid-log-n", Kind: props.LowerBound, Recorded: props.Holds}), thm28, 1, 4, "the lower bound raised fourfold (4⌈log₂ n⌉)"))
+	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-2.8/rigid-log-n"}), thm28, 1, 4, "the lower bound raised fourfold (4⌈log₂ n⌉)"))
 }
 
 // thm28 runs checkThm28 with every network, the bound ⌈log₂ n⌉ scaled by

@@ -1137,17 +1137,17 @@ func checkThm23(env props.Env) props.Outcome {
 
 func init() {
 	const src = seed000 + " Theorem 3.7 (proof"
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq6-printed", Kind: props.Bound, Recorded: props.Violated, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq6-printed",
 		Check: checkEq6(eq6Printed)}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq6-repaired", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq6-repaired",
 		Check:  checkEq6(eq6Repaired),
 		Faults: []props.Fault{{Name: "the printed right side |D_b|e^{−|D_b|/g}", Check: checkEq6(eq6Printed)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq9-11-exponent", Kind: props.Bound, Recorded: props.Violated, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq9-11-exponent",
 		Check: checkEq9Exponent(2)}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq9-11-exponent-repaired", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq9-11-exponent-repaired",
 		Check:  checkEq9Exponent(4),
 		Faults: []props.Fault{{Name: "the printed exponent 8e²", Check: checkEq9Exponent(2)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq9-survivors", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq9-survivors",
 		Check: checkEq9Survivors(math.E*math.E, 1),
 		Faults: []props.Fault{
 			{Name: "the printed exponent × 2 (4e² for 8e²)", Check: checkEq9Survivors(math.E*math.E, 2)},
@@ -1182,18 +1182,18 @@ func init() {
 				{Name: "the bound's exponent × 2", Check: checkTail(t, router, 2)},
 			}})
 	}
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq1-2-slot1", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq1-2-slot1",
 		Check:  checkEq1(func(m, g int) float64 { return math.Pow(1-1/float64(g), float64(m-1)) }, "Eq 1's (1 − 1/g)^{|S_a|−1}"),
 		Mem:    props.MemEstimate{Small: 8 << 20, Default: 40 << 20, Large: 40 << 20},
 		Faults: []props.Fault{{Name: "Eq 1's lower bound e^{−|S_a|/g} taken as the value", Check: checkEq1(func(m, g int) float64 { return math.Exp(-float64(m) / float64(g)) }, "e^{−|S_a|/g}")}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.3/o-log-g", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Construction,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.3/o-log-g",
 		Check: checkThm23}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/phase2-algebra", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/phase2-algebra",
 		Check:  checkPhase2Algebra(3),
 		Faults: []props.Fault{{Name: "δ_s = λ_s/2 for λ_s/3", Check: checkPhase2Algebra(2)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/phase2-union", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/phase2-union",
 		Check:  phase2Union(true),
 		Faults: []props.Fault{{Name: "the un-shrunk β = β_true", Check: phase2Union(false)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq14-union", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/eq14-union",
 		Check: checkEq14}))
 }

@@ -158,7 +158,7 @@ func maxReadingCheck(keep bool, maxShift func(int) int) func(props.Env) props.Ou
 
 func init() {
 	src := seed000 + " §III-B, §IV, Tables I–II"
-	props.Register(ledger.Text(props.Claim{ID: "pops/tables/readings/slots-per-step", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/tables/readings/slots-per-step", Source: src,
 		Check: slotsPerStepCheck(func(c popspaper.Cell) popspaper.Cell { return c }),
 		Faults: []props.Fault{{Name: "A replaced by split delivery's (4 + d/g)μ", Check: slotsPerStepCheck(func(c popspaper.Cell) popspaper.Cell {
 			c.A = float64(4+c.Ratio) * c.Mu

@@ -499,11 +499,11 @@ func checkDetEvidence(reason string, logN bool) func(props.Env) props.Outcome {
 
 func init() {
 	const src = seed000 + " §II-C (Theorem 2.8 and the two sentences after its proof)"
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid", Kind: props.Invariant, Recorded: props.Violated, Class: props.Construction,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid",
 		Check: checkRigid8(popsds.None, func(mpops.Shape) func(popsds.Phase) bool { return nil }),
 		Mem:   rigidMem,
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-part", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-part",
 		Check: checkRigid8(popsds.None, rigidPart),
 		Faults: []props.Fault{
 			{Name: "non-rigid in the proof's sense: a sort-phase packet with an odd destination is relayed by its source (popsds.DataRelay)", Check: checkRigid8(popsds.DataRelay, rigidPart)},
@@ -511,7 +511,7 @@ func init() {
 		},
 		Mem: rigidMem,
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/log-n", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/log-n",
 		Check: checkRigid8Log(1, nil),
 		Faults: []props.Fault{
 			{Name: "Reach under-approximated: the relay hop of every sort stage not fed to it", Check: func(env props.Env) props.Outcome { return checkRigid8Log(1, dropRelayHop())(env) }},
@@ -519,16 +519,16 @@ func init() {
 		},
 		Mem: rigidMem,
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/optimal-within-rigid", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/optimal-within-rigid",
 		Check: checkDetEvidence("Inconclusive: optimality is an asymptotic statement resting on the AKS constants; no finite size can decide it.", false),
 		Mem:   detEvidenceMem,
 	}))
 	const conj = seed000 + " §II-C"
-	props.Register(ledger.Text(props.Claim{ID: "pops/conj-2.13", Kind: props.Bound, Recorded: props.Inconclusive, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/conj-2.13",
 		Check: checkDetEvidence("Inconclusive: an existence statement about an asymptotic optimum; no finite run can establish or refute it.", false),
 		Mem:   detEvidenceMem,
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/conj-2.14", Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/conj-2.14",
 		Check: checkDetEvidence("Inconclusive: a lower bound over all deterministic conflict-free algorithms; running some of them cannot decide it.", true),
 		Mem:   detEvidenceMem,
 	}))

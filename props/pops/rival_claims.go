@@ -268,24 +268,24 @@ const rivalChoice = "The seed describes [8] only in outline (§I, §II-A, §IV):
 
 func init() {
 	src := seed000 + " §I, §II-A and §IV (the algorithm of [8], Datta & Soundaralakshmi)"
-	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/sort-term", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/sort-term", Source: src,
 		Check:  rivalSortTerm(popsds.None),
 		Faults: []props.Fault{{Name: "the router with the last merge stage skipped", Check: rivalSortTerm(popsds.SkipStage)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/within-formula", Source: src, Kind: props.Bound, Recorded: props.Violated, Class: props.Construction,
+	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/within-formula", Source: src,
 		Check: rivalWithin(popspaper.Baseline),
 		// Faults are run only for holds/consistent verdicts; this one is
 		// kept for the record and run by TestRivalWithinPower (it adds
 		// POPS(128,8) to the violating cells), which also shows the check
 		// holding against a bound the construction meets.
 		Faults: []props.Fault{{Name: "the lump's 21d/g lowered to 16d/g (one slot per sub-network below the tightest within cell, POPS(128,8))", Check: rivalWithin(rivalBoundTighter)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/delivery", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/delivery", Source: src,
 		Check: rivalInvariant(popsds.None, "every packet delivered, none lost or duplicated", rivalUndelivered),
 		Faults: []props.Fault{
 			{Name: "the last merge stage skipped", Check: rivalInvariant(popsds.SkipStage, "", rivalUndelivered)},
 			{Name: "one comparator direction flipped", Check: rivalInvariant(popsds.FlipComparator, "", rivalUndelivered)},
 			{Name: "one wave slot fewer", Check: rivalInvariant(popsds.FewerWaves, "", rivalUndelivered)},
 		}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/no-conflict", Source: src, Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/no-conflict", Source: src,
 		Check:  rivalInvariant(popsds.None, "no coupler with two senders, slot count equal to the closed form", rivalConflicts),
 		Faults: []props.Fault{{Name: "two packets share a relay in the first sort stage", Check: rivalInvariant(popsds.SharedRelay, "", rivalConflicts)}}}))
 }

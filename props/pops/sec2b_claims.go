@@ -141,7 +141,7 @@ func checkObliviousGrowthAt(routers []oblRouter, laws []dLaw, shapes string) fun
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.6/oblivious-random-growth", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.6/oblivious-random-growth",
 		Check:  checkObliviousGrowth(oblRouters()),
 		Faults: []props.Fault{{Name: constantRouter.name, Check: checkObliviousGrowth([]oblRouter{constantRouter})}}}))
 }

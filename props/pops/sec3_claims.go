@@ -677,31 +677,31 @@ func checkSumExample(cost func(d, g int) float64) func(props.Env) props.Outcome 
 func init() {
 	src := seed000 + " §III-B"
 	claimtab.Register(
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/p-g-over-d-best", Source: src, Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), checkBestP, func(d, g int) float64 { return float64(g) / float64(d) }, func(d, g int) float64 { return 2 * float64(g) / float64(d) }, "p = 2g/d claimed best"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/slot1-g-over-e", Source: src, Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper}), checkSlot1Survivors, 1, 1.05, "expectation shifted by +5%"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/delivered-g-over-c", Source: src, Kind: props.Statistical, Recorded: props.Consistent, Class: props.Paper}), checkDeliveredPerStep, 1, 1.05, "g/c shifted by +5%"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/full-participation-conflicts", Source: src, Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading}), checkFullParticipation, func(g int) int { return int(math.Ceil(5 * float64(g) * math.Log(float64(g)))) }, func(g int) int { return g }, "d = g instead of Ω(g log g)"),
-		ledger.Text(props.Claim{ID: "pops/sec3-b/stage1-lower-bound", Source: src, Kind: props.LowerBound, Recorded: props.Inconclusive, Class: props.Paper,
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/p-g-over-d-best", Source: src}), checkBestP, func(d, g int) float64 { return float64(g) / float64(d) }, func(d, g int) float64 { return 2 * float64(g) / float64(d) }, "p = 2g/d claimed best"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/slot1-g-over-e", Source: src}), checkSlot1Survivors, 1, 1.05, "expectation shifted by +5%"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/delivered-g-over-c", Source: src}), checkDeliveredPerStep, 1, 1.05, "g/c shifted by +5%"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/full-participation-conflicts", Source: src}), checkFullParticipation, func(g int) int { return int(math.Ceil(5 * float64(g) * math.Log(float64(g)))) }, func(g int) int { return g }, "d = g instead of Ω(g log g)"),
+		ledger.Text(props.Claim{ID: "pops/sec3-b/stage1-lower-bound", Source: src,
 			Check: checkStage1LowerBound(1)}),
-		ledger.Text(props.Claim{ID: "pops/thm-3.8/degree-schedule", Kind: props.Statistical, Recorded: props.Inconsistent, Class: props.Reading,
+		ledger.Text(props.Claim{ID: "pops/thm-3.8/degree-schedule",
 			Check:  checkSchedule(4, 4),
 			Faults: []props.Fault{{Name: "the schedule with c+ε = 2 (a degree falling twice as fast)", Check: checkSchedule(4, 2)}}}),
-		ledger.Text(props.Claim{ID: "pops/thm-3.7/lucky-recurrence", Kind: props.Statistical, Recorded: props.Inconclusive, Class: props.Reading,
+		ledger.Text(props.Claim{ID: "pops/thm-3.7/lucky-recurrence",
 			RecordedAt: map[props.Budget]props.Verdict{props.Default: props.Consistent, props.Large: props.Consistent},
 			Check:      checkLucky(1, 1, false),
 			Faults: []props.Fault{
 				{Name: "Phase-1 bound halved, steps with λ_s = 1 left out", Check: checkLucky(0.5, 1, true)},
 				{Name: "Phase-2 bound halved", Check: checkLucky(1, 0.5, false)},
 			}}),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-3.7/phase-steps", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading}), checkPhaseSteps, 1, 0.1, "the count s̄ divided by 10"),
-		ledger.Text(props.Claim{ID: "pops/fig-3/temporary-groups", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-3.7/phase-steps"}), checkPhaseSteps, 1, 0.1, "the count s̄ divided by 10"),
+		ledger.Text(props.Claim{ID: "pops/fig-3/temporary-groups",
 			Check: checkFig3(fig3Delta),
 			Faults: []props.Fault{{Name: "one printed Δ changed (position 5: 2 → 3)", Check: checkFig3(func() []int {
 				x := append([]int(nil), fig3Delta...)
 				x[5] = 3
 				return x
 			}())}}}),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/fig-2/example", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), checkFig2, 1, 2, "temporary group printed as 2"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec1/sum-example", Kind: props.Exact, Recorded: props.Holds, Class: props.Reading}), checkSumExample, func(d, g int) float64 { return float64(d/g-1) + 2*math.Log2(float64(g)) }, func(_, g int) float64 { return 2 * math.Log2(float64(g)) }, "[8]'s sum costing 2 log g whatever d"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/fig-2/example"}), checkFig2, 1, 2, "temporary group printed as 2"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec1/sum-example"}), checkSumExample, func(d, g int) float64 { return float64(d/g-1) + 2*math.Log2(float64(g)) }, func(_, g int) float64 { return 2 * math.Log2(float64(g)) }, "[8]'s sum costing 2 log g whatever d"),
 	)
 }

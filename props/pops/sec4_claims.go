@@ -87,10 +87,10 @@ func checkTableIAB(edit func(popspaper.Cell) popspaper.Cell) func(props.Env) pro
 
 func init() {
 	src := seed000 + " §IV"
-	props.Register(ledger.Text(props.Claim{ID: "pops/sec4/oem-steps", Source: src + " (the correction of [8]'s count)", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/sec4/oem-steps", Source: src + " (the correction of [8]'s count)",
 		Check:  checkOEMSteps(func(lm int) int { return lm * (1 + lm) / 2 }, "log m(1 + log m)/2"),
 		Faults: []props.Fault{{Name: "[8]'s count log²m", Check: checkOEMSteps(func(lm int) int { return lm * lm }, "log²m")}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/sec4/table-1-a-below-b", Source: src + " and Table I", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/sec4/table-1-a-below-b", Source: src + " and Table I",
 		Check: checkTableIAB(func(c popspaper.Cell) popspaper.Cell { return c }),
 		Faults: []props.Fault{{Name: "A at n = 64, d = 16g printed as 442.00 (= B)", Check: checkTableIAB(func(c popspaper.Cell) popspaper.Cell {
 			if c.N == 64 && c.Ratio == 16 {
@@ -98,6 +98,6 @@ func init() {
 			}
 			return c
 		})}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/sec4/sigma-below-one", Source: src + " and Table II", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/sec4/sigma-below-one", Source: src + " and Table II",
 		Check: checkTableIIsigma(1)}))
 }

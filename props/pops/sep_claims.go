@@ -135,7 +135,7 @@ func checkTwoHopsLogLog(extra func(g int) float64) func(props.Env) props.Outcome
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/sec2b/randomized-two-hops-loglog", Kind: props.Statistical, Recorded: props.Consistent, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/sec2b/randomized-two-hops-loglog",
 		RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
 		Check:      checkTwoHopsLogLog(func(int) float64 { return 0 }),
 		Faults:     []props.Fault{{Name: "a Θ(log g) algorithm: 2·log₂ g slots added", Check: checkTwoHopsLogLog(func(g int) float64 { return 2 * math.Log2(float64(g)) })}}}))

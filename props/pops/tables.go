@@ -306,7 +306,7 @@ func init() {
 			reg(t.stat, seed000+t.source, t.statement, t.check, t.faults)
 		}
 	}
-	props.Register(ledger.Text(props.Claim{ID: "pops/tables/I-A-vs-II-mu", Kind: props.Statistical, Recorded: props.Inconsistent,
+	props.Register(ledger.Text(props.Claim{ID: "pops/tables/I-A-vs-II-mu",
 		Check: func(props.Env) props.Outcome {
 			z := stats.Z(props.Alpha)
 			worst, worstAt, bad := 0.0, "", []string{}

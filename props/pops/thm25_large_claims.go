@@ -235,7 +235,7 @@ func checkThm25Large(how thm25Large) func(props.Env) props.Outcome {
 func init() {
 	noPathTheta := thm25LargeNoPath
 	noPathTheta.shapes = thm25ThetaShapes
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.5/d-theta-g", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.5/d-theta-g",
 		Check: checkThm25Large(thm25Theta),
 		Mem:   props.MemEstimate{Default: 128 * props.MiB, Large: 128 * props.MiB}, // POPS(512,256): 2¹⁷ processors (≈ 90 MB RSS measured with large-g)
 		Faults: []props.Fault{
@@ -243,7 +243,7 @@ func init() {
 			{Name: "construction step skipped: the greedy step's condition that (a, b_i] crosses v dropped (random free sources)", Check: checkThm25Large(noPathTheta)},
 			{Name: "a random permutation instead of the constructed one", Check: checkThm25Large(thm25ThetaRandom)},
 		}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.5/large-g", Kind: props.LowerBound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.5/large-g",
 		Check: checkThm25Large(thm25LargeReal),
 		Mem:   props.MemEstimate{Large: 448 * props.MiB}, // POPS(1024,1024): the slot model's state for 2²⁰ processors (≈ 400 MB RSS measured)
 		Faults: []props.Fault{

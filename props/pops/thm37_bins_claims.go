@@ -89,12 +89,12 @@ func checkBinsStep(repaired bool, below int) func(props.Env) props.Outcome {
 
 func init() {
 	const src = seed000 + " Theorem 3.7 (proof, the balls-and-bins bound before Equation 4)"
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step", Kind: props.Bound, Recorded: props.Violated, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step",
 		Check: checkBinsStep(false, 0)}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step-used", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step-used",
 		Check:  checkBinsStep(false, 1),
 		Faults: []props.Fault{{Name: "m = |S_a \\ D_b| allowed up to g (a with no packet in D_b)", Check: checkBinsStep(false, 0)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step-repaired", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step-repaired",
 		Check:  checkBinsStep(true, 0),
 		Faults: []props.Fault{{Name: "the paper's exponent g/(2e²)", Check: checkBinsStep(false, 0)}}}))
 }

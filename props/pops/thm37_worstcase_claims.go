@@ -121,7 +121,7 @@ func checkDistinctGroupsWorst(worst func(k, g int) *big.Rat, name string, extra 
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/distinct-groups-worst", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/distinct-groups-worst",
 		Check: checkDistinctGroupsWorst(singletonBound, "k(1 − 1/g)^{k−1}", 0),
 		Faults: []props.Fault{{Name: "the condition k ≤ g dropped (k = 1 … g + 2: more packets than groups)", Check: checkDistinctGroupsWorst(singletonBound, "k(1 − 1/g)^{k−1}", 2)}, {Name: "the worst case claimed to be all packets from one group", Check: checkDistinctGroupsWorst(func(k, g int) *big.Rat {
 			if k > g {

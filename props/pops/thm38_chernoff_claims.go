@@ -180,14 +180,14 @@ func checkChernoffAtProofDelta(scale float64) func(props.Env) props.Outcome {
 
 func init() {
 	const src = seed000 + " Theorem 3.8 (proof, the Chernoff bounds before Equation 17)"
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail", Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail",
 		Check: checkChernoffUpper(0, [3]int{4, 8, 8}, 64)}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-g-over-4", Kind: props.Bound, Recorded: props.Violated, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-g-over-4",
 		Check: checkChernoffUpper(1, [3]int{4, 8, 8}, 64)}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail-repaired", Kind: props.Bound, Recorded: props.Holds, Class: props.Beyond,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail-repaired",
 		Check:  checkChernoffUpper(2, [3]int{3, 4, 4}, 16),
 		Faults: []props.Fault{{Name: "the paper's upper-tail form e^{−δ²|S_a|g/(2d_s)}", Check: checkChernoffUpper(0, [3]int{3, 4, 4}, 16)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-at-proof-delta", Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-at-proof-delta",
 		Check:  checkChernoffAtProofDelta(1),
 		Faults: []props.Fault{{Name: "every exponent doubled (e^{−δ²|S_a|g/d_s}, e^{−δ²g/2})", Check: checkChernoffAtProofDelta(2)}}}))
 }
@@ -274,10 +274,10 @@ func checkThm38UnionOverSteps(env props.Env) props.Outcome {
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/success-one-minus-o1", Kind: props.Bound, Recorded: props.Holds, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/success-one-minus-o1",
 		Check:  checkThm38OneMinusO1(-1.0/3, nil, ""),
 		Faults: []props.Fault{{Name: "δ = g^{−1/2} in place of g^{−1/3}", Check: checkThm38OneMinusO1(-0.5, nil, "")}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/union-over-steps", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/union-over-steps",
 		Check:  checkThm38UnionOverSteps,
 		Faults: []props.Fault{{Name: "d/g = e^{g^{1/6}/(4e²)} (the theorem's 'any d', beyond e^{o(g^{1/6})})", Check: checkThm38OneMinusO1(-1.0/3, thm38Steps(func(k int) float64 { return math.Pow(math.Exp2(float64(k)), 1.0/6) / (4 * math.E * math.E) }), "⌈(c + ε)(d/g − 1)⌉ ≤ 4d/g at d/g = e^{g^{1/6}/(4e²)}")}}}))
 }

@@ -239,19 +239,19 @@ func literalMarkingCheck(excludeA0 bool) func(props.Env) props.Outcome {
 
 func init() {
 	const src = seed000 + " §II-B"
-	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.9/light-group", Kind: props.Bound, Recorded: props.Holds,
+	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.9/light-group",
 		Check:  checkLemma29(1),
 		Faults: []props.Fault{{Name: "the bound dT divided by 4 (below the counting's dT/2)", Check: checkLemma29(0.25)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.11/robust-size", Kind: props.Bound, Recorded: props.Inconclusive,
+	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.11/robust-size",
 		Check:  checkLemma211(1),
 		Faults: []props.Fault{{Name: "the Tg√g allowance dropped (|P'(a_0)| ≥ dg/2)", Check: checkLemma211(0)}}}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.11/coupler-reading", Kind: props.Bound, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.11/coupler-reading",
 		Check: checkLemma211Coupler}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.12/literal-marking", Kind: props.LowerBound, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.12/literal-marking",
 		Check: literalMarkingCheck(false)}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.12/literal-marking-excluding-a0", Kind: props.LowerBound, Recorded: props.Violated,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.12/literal-marking-excluding-a0",
 		Check: literalMarkingCheck(true)}))
-	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.12/two-hops-log-n", Kind: props.LowerBound, Recorded: props.Holds,
+	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.12/two-hops-log-n",
 		Check:  checkThm212(popslower.PartnerAsNeeded),
 		Faults: []props.Fault{{Name: "the text's partner rule (any unmarked p_h with the same target) in place of the repaired one", Check: checkThm212(popslower.PartnerLowest)}}}))
 }

@@ -650,11 +650,8 @@ func certMem(small, def, large int64) props.MemEstimate {
 
 func init() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "sortnet/aks/certified/halvers",
-		Kind:     props.Invariant,
-		Recorded: props.Holds,
-		Class:    props.Construction,
-		Check:    certHalversCheck(nil),
+		ID:    "sortnet/aks/certified/halvers",
+		Check: certHalversCheck(nil),
 		Faults: []props.Fault{
 			{Name: "an uncertified halver slipped in: the root's halver replaced by 8 random perfect matchings", Check: certHalversCheck(certRootRandom)},
 			{Name: "the largest partial halver with its last shift (layer) dropped", Check: func(env props.Env) props.Outcome {
@@ -668,11 +665,8 @@ func init() {
 		Mem: certMem(32, 200, 750),
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "sortnet/aks/certified/sorts-invariants",
-		Kind:     props.Invariant,
-		Recorded: props.Holds,
-		Class:    props.Construction,
-		Check:    certSortsCheck(nil, nil),
+		ID:    "sortnet/aks/certified/sorts-invariants",
+		Check: certSortsCheck(nil, nil),
 		Faults: []props.Fault{
 			{Name: "stage 0 dropped: the root bag is not separated at stage 0", Check: certSortsCheck(certSkipRoot, nil)},
 			{Name: "the layers of separation stage ⌊T/2⌋ removed from the emitted network", Check: certSortsCheck(nil, certDropMiddleStage)},
@@ -680,22 +674,16 @@ func init() {
 		Mem: certMem(32, 200, 700),
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "sortnet/aks/certified/depth",
-		Kind:     props.Bound,
-		Recorded: props.Holds,
-		Class:    props.Construction,
-		Check:    certDepthCheck(false),
-		Faults:   []props.Fault{{Name: "separators with no comparators", Check: certDepthCheck(true)}},
-		Mem:      certMem(32, 180, 600),
+		ID:     "sortnet/aks/certified/depth",
+		Check:  certDepthCheck(false),
+		Faults: []props.Fault{{Name: "separators with no comparators", Check: certDepthCheck(true)}},
+		Mem:    certMem(32, 180, 600),
 	}))
 	props.Register(ledger.Text(props.Claim{
 		ID: "sortnet/aks/certified/degree-needed",
 		Statement: fmt.Sprintf("A d-regular bipartite ε-halver on 2h registers certified by the spectral bound (σ₂ and d alone) has d ≥ D(h), the lower bound that the k = h case of (★) and the trace bound σ₂² ≥ d(h − d)/(h − 1) give; D(h) → (1/ε − 1)² as h grows (9801 for the root's ε = 1/100, 488601 for §7's 1/700). For n = 2^k, D(2^(k−1)) exceeds Batcher's depth k(k+1)/2 exactly for k = %d..%d, so for every such n the root's halver at stage 0 alone, and with it a spectrally certified AKS-family network, is deeper than Batcher's whole network. The degree actually needed is larger: by Alon–Boppana (σ₂ ≥ 2√(d − 1) − o(1)) certifying 1/100 at k = h needs d ≥ %d for large h, above Batcher's for k ≤ %d. At §7's 1/700, D(h) → 488601, 46 times the 10564 layers §7's estimate assumes; that estimate (which charges every stage the same halver depth) with halvers of 488601 layers drops below Batcher's first at k = %d, a lower bound on its crossover with certified halvers, which need more (Alon–Boppana) and only move it later.",
 			CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertAlonBoppanaDegree, CertAlonBoppanaBatcherTo, CertSec7CrossoverK),
-		Kind:     props.Exact,
-		Recorded: props.Holds,
-		Class:    props.Construction,
-		Check:    certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK),
+		Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK),
 		Faults: []props.Fault{
 			{Name: "the recorded upper end with its last digit changed (138)", Check: certDegreeCheck(100, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo-1, CertSec7CrossoverK)},
 			{Name: "ε printed 1/10 for 1/100", Check: certDegreeCheck(10, CertRootBeatsBatcherFrom, CertRootBeatsBatcherTo, CertSec7CrossoverK)},

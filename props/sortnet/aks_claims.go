@@ -450,18 +450,14 @@ func aksCrossoverCheckAt(p aks.Params, wantK int, env props.Env) props.Outcome {
 
 func init() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "sortnet/aks/exact-halver/sorts",
-		Kind:     props.Invariant,
-		Recorded: props.Holds,
-		Check:    sortnetSortsCheck(aksExactSortsPlan, AKSBuildExact, nil),
+		ID:    "sortnet/aks/exact-halver/sorts",
+		Check: sortnetSortsCheck(aksExactSortsPlan, AKSBuildExact, nil),
 		Faults: append(sortnetSortsFaults(aksExactSortsPlan, AKSBuildExact),
 			props.Fault{Name: aksSkipRootName + ", at every n", Check: sortnetSortsCheck(aksExactSortsPlan, aksBuildSkipRoot, nil)}),
 	}))
 	props.Register(ledger.Text(props.Claim{
 		ID:        "sortnet/aks/expander-halver/sorts",
 		Statement: fmt.Sprintf("Seiferas's network with the §5 parameters and §6 Lemma 2 separators built from halvers of d = %d random perfect matchings between the two halves (a random d-regular bipartite graph in place of an explicit expander) sorts every input on n wires.", AKSExpanderD),
-		Kind:      props.Invariant,
-		Recorded:  props.Violated,
 		Check: func(env props.Env) props.Outcome {
 			maxN := env.Budget.Pick(16, 20, 22)
 			f, ok, err := AKSExpanderSmallest(AKSExpanderD, env.Seed, maxN)
@@ -488,11 +484,9 @@ func init() {
 		},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "sortnet/aks/invariants",
-		Kind:     props.Invariant,
-		Recorded: props.Holds,
-		Check:    aksExactInvariantsCheck(nil),
-		Faults:   []props.Fault{{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot)}},
+		ID:     "sortnet/aks/invariants",
+		Check:  aksExactInvariantsCheck(nil),
+		Faults: []props.Fault{{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot)}},
 	}))
 	for _, ps := range []struct {
 		id       string
@@ -530,9 +524,7 @@ func init() {
 		ID: "sortnet/aks/depth/crossover",
 		Statement: fmt.Sprintf("With the §5 parameters and Paterson's halvers (seven 1/700-halvers of depth 10564 per iteration), §7's depth estimate for n = 2^k is below Batcher's k(k+1)/2 exactly when k ≥ %d (n ≈ 10^%.0f): for every smaller n Batcher's network is shallower.",
 			AKSCrossoverK, float64(AKSCrossoverK)*math.Log10(2)),
-		Kind:     props.Exact,
-		Recorded: props.Holds,
-		Check:    aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK),
+		Check: aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK),
 		Faults: []props.Fault{
 			{Name: fmt.Sprintf("the recorded crossover with its last digit changed (k = %d)", AKSCrossoverK-1), Check: aksCrossoverCheck(aks.SeiferasParams(), AKSCrossoverK-1)},
 			{Name: "a Seiferas parameter with one digit changed: ν = 12/20 for 13/20", Check: aksCrossoverCheck(aks.Params{A: aks.SeiferasParams().A, Nu: aks.Frac{Num: 12, Den: 20}, Lambda: aks.SeiferasParams().Lambda, Eps: aks.SeiferasParams().Eps}, AKSCrossoverK)},

@@ -692,22 +692,16 @@ func aksExpanderInvariantRun(env props.Env) ([]AKSInvariantFinding, error) {
 
 func init() {
 	props.Register(ledger.Text(props.Claim{
-		ID:       "sortnet/aks/exact-halver/sorts-large",
-		Kind:     props.Invariant,
-		Recorded: props.Holds,
-		Check:    aksLargeCheckExact(nil),
-		Faults:   []props.Fault{snFaultCheck(aksLargeDeleteFault, aksLargeCheckExact), {Name: aksSkipRootName, Check: aksLargeCheckExactSep(aksSkipRoot, nil)}},
+		ID:     "sortnet/aks/exact-halver/sorts-large",
+		Check:  aksLargeCheckExact(nil),
+		Faults: []props.Fault{snFaultCheck(aksLargeDeleteFault, aksLargeCheckExact), {Name: aksSkipRootName, Check: aksLargeCheckExactSep(aksSkipRoot, nil)}},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "sortnet/aks/expander-halver/sorts-large",
-		Kind:     props.Invariant,
-		Recorded: props.Violated,
-		Check:    aksLargeCheckExpander,
+		ID:    "sortnet/aks/expander-halver/sorts-large",
+		Check: aksLargeCheckExpander,
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:       "sortnet/aks/expander-halver/invariants",
-		Kind:     props.Invariant,
-		Recorded: props.Violated,
+		ID: "sortnet/aks/expander-halver/invariants",
 		Check: func(env props.Env) props.Outcome {
 			fs, err := aksExpanderInvariantRun(env)
 			if err != nil {
@@ -732,8 +726,6 @@ func init() {
 	}))
 	props.Register(ledger.Text(props.Claim{
 		ID:         "sortnet/aks/expander-halver/invariant-implies-sorted",
-		Kind:       props.Invariant,
-		Recorded:   props.Holds,
 		RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
 		Check:      aksInvariantImpliesSortedCheck(nil),
 		Faults: []props.Fault{

@@ -51,7 +51,7 @@ func huntedUnsortedCheck(file string, raw []byte) func(props.Env) props.Outcome 
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "sortnet/aks/hunted-unsorted", Kind: props.Invariant, Recorded: props.Holds, Class: props.Construction,
+	props.Register(ledger.Text(props.Claim{ID: "sortnet/aks/hunted-unsorted",
 		Check:  huntedUnsortedCheck(huntedAKSFile, huntedAKSCase),
 		Faults: []props.Fault{{Name: "separators from d = 4 random-matching halvers (aks-expander; its hunted input)", Check: huntedUnsortedCheck(huntedAKSExpanderFile, huntedAKSExpanderCase)}},
 	}))

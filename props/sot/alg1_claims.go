@@ -247,18 +247,18 @@ func init() { sotAlg1Claims() }
 
 func sotAlg1Claims() {
 	claimtab.Register(
-		ledger.Text(props.Claim{ID: "sot/alg/greedy-a/never-sends-down", Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
+		ledger.Text(props.Claim{ID: "sot/alg/greedy-a/never-sends-down",
 			Check:  sotNeverDownCheck(asot.GreedyA, false, true),
 			Faults: []props.Fault{{Name: "a Greedy-a that sends down once (the first injection with a free Down output goes down)", Check: sotNeverDownCheck(asot.GreedyA, true, true)}}}),
-		ledger.Text(props.Claim{ID: "sot/alg/greedy-a-literal/never-sends-down", Kind: props.Invariant, Recorded: props.Violated, Class: props.Reading,
+		ledger.Text(props.Claim{ID: "sot/alg/greedy-a-literal/never-sends-down",
 			Check: sotNeverDownCheck(asot.GreedyALiteral, false, false)}),
-		ledger.Text(props.Claim{ID: "sot/lemma-2/catalan-gf", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		ledger.Text(props.Claim{ID: "sot/lemma-2/catalan-gf",
 			Check: sotLemma2Check(4, 0),
 			Faults: []props.Fault{
 				{Name: "the 4 under the root printed as 3", Check: sotLemma2Check(3, 0)},
 				{Name: "the series read one index late (C_j against [z^(j+1)])", Check: sotLemma2Check(4, 1)},
 			}}),
-		ledger.Text(props.Claim{ID: "sot/alg-1/greedy-a-literal/random-4-relation", Kind: props.Invariant, Recorded: props.Violated, Class: props.Reading,
+		ledger.Text(props.Claim{ID: "sot/alg-1/greedy-a-literal/random-4-relation",
 			Check: sotLiteralLivelockCheck}),
 	)
 }

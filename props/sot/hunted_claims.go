@@ -118,11 +118,11 @@ func sotHuntedDeflCheck(file string, raw []byte, tamper sotTamper) func(props.En
 }
 
 func init() {
-	props.Register(ledger.Text(props.Claim{ID: "sot/sec4.3/hunted-scheduled-time", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "sot/sec4.3/hunted-scheduled-time",
 		Check:  sotHuntedTimeCheck(true),
 		Faults: []props.Fault{{Name: "the bound n·h (offset n − 1 dropped)", Check: sotHuntedTimeCheck(false)}},
 	}))
-	props.Register(ledger.Text(props.Claim{ID: "sot/sec3.2/hunted-no-deflections", Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
+	props.Register(ledger.Text(props.Claim{ID: "sot/sec3.2/hunted-no-deflections",
 		Check: sotHuntedDeflCheck(huntedScheduledDeflFile, huntedScheduledDeflCase, nil),
 		Faults: []props.Fault{
 			{Name: "Algorithm 2 without its schedule (Greedy-a's hunted relation)", Check: sotHuntedDeflCheck(huntedGreedyADeflFile, huntedGreedyADeflCase, nil)},

@@ -55,8 +55,8 @@ func sotSwitchingCheck(props.Env) props.Outcome {
 func init() { sotSec23CitedClaims() }
 
 func sotSec23CitedClaims() {
-	props.Register(ledger.Text(props.Claim{ID: "sot/sec2.3/cited-fibre-loss", Kind: props.Exact, Recorded: props.Inconclusive, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "sot/sec2.3/cited-fibre-loss",
 		Check: sotFibreLossCheck}))
-	props.Register(ledger.Text(props.Claim{ID: "sot/sec2.3/cited-switching-time", Kind: props.Exact, Recorded: props.Inconclusive, Class: props.Paper,
+	props.Register(ledger.Text(props.Claim{ID: "sot/sec2.3/cited-switching-time",
 		Check: sotSwitchingCheck}))
 }

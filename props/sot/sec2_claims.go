@@ -119,15 +119,15 @@ func sotSec2Claims() {
 	fifty.lineM = 50
 
 	claimtab.Register(
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec2.3/slot-length", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), sotSlotCheck, paper, twentyG, "the bandwidth printed as 20 Gbit/s"),
-		ledger.Text(props.Claim{ID: "sot/sec2.3/packet-length-formula", Kind: props.Exact, Recorded: props.Violated, Class: props.Paper,
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec2.3/slot-length"}), sotSlotCheck, paper, twentyG, "the bandwidth printed as 20 Gbit/s"),
+		ledger.Text(props.Claim{ID: "sot/sec2.3/packet-length-formula",
 			Check: sotLengthCheck(paper, true)}),
-		ledger.Text(props.Claim{ID: "sot/sec2.3/packet-length-corrected", Kind: props.Exact, Recorded: props.Holds, Class: props.Beyond,
+		ledger.Text(props.Claim{ID: "sot/sec2.3/packet-length-corrected",
 			Check: sotLengthCheck(paper, false),
 			Faults: []props.Fault{
 				{Name: "the printed formula (× n instead of ÷ n)", Check: sotLengthCheck(paper, true)},
 				{Name: "the bandwidth printed as 20 Gbit/s", Check: sotLengthCheck(twentyG, false)},
 			}}),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec2.3/temperature-error", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper}), sotTempCheck, paper, fifty, "the delay line printed as 50 m"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec2.3/temperature-error"}), sotTempCheck, paper, fifty, "the delay line printed as 50 m"),
 	)
 }

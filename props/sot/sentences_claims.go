@@ -335,22 +335,22 @@ func sotEvenPairsCheck(p sotEvenPairs) func(props.Env) props.Outcome {
 
 func sotSentenceClaims() {
 	claimtab.Register(
-		ledger.Text(props.Claim{ID: "sot/sec2.2/bad-link-grows-n-minus-1", Kind: props.Exact, Recorded: props.Holds, Class: props.Paper,
+		ledger.Text(props.Claim{ID: "sot/sec2.2/bad-link-grows-n-minus-1",
 			Check: sotBadLinkCheck(sotBadGrowth{sotPaperNext, func(n int) int { return n - 1 }}),
 			Faults: []props.Fault{
 				{Name: "the printed n − 1 shifted to n − 2", Check: sotBadLinkCheck(sotBadGrowth{sotPaperNext, func(n int) int { return n - 2 }})},
 				{Name: "a torus whose last column's right output wraps to column 1", Check: sotBadLinkCheck(sotBadGrowth{sotSkipWrapNext, func(n int) int { return n - 1 }})},
 			}}),
-		ledger.Text(props.Claim{ID: "sot/sec3.1/greedy-a/half-the-links", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading,
+		ledger.Text(props.Claim{ID: "sot/sec3.1/greedy-a/half-the-links",
 			Check: sotHalfLinksCheck(sotHalfLinks{alg: asot.GreedyA, frac: 0.5}),
 			Faults: []props.Fault{
 				{Name: "the bound ½ scaled by ¾", Check: sotHalfLinksCheck(sotHalfLinks{alg: asot.GreedyA, frac: 0.375})},
 			}}),
-		ledger.Text(props.Claim{ID: "sot/sec3.1/greedy-a/no-down-injection", Kind: props.Invariant, Recorded: props.Holds, Class: props.Reading,
+		ledger.Text(props.Claim{ID: "sot/sec3.1/greedy-a/no-down-injection",
 			Check: sotHalfLinksCheck(sotHalfLinks{alg: asot.GreedyA, down: true}),
 			Faults: []props.Fault{
 				{Name: "greedy-b (new packets on both arcs) in place of greedy-a", Check: sotHalfLinksCheck(sotHalfLinks{alg: asot.GreedyB, down: true})},
 			}}),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec3.2/scheduled-needs-even-pairs", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading}), sotEvenPairsCheck, sotEvenPairs{asot.Scheduled}, sotEvenPairs{asot.GreedyA}, "Algorithm 2 without its schedule (greedy-a)"),
+		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec3.2/scheduled-needs-even-pairs"}), sotEvenPairsCheck, sotEvenPairs{asot.Scheduled}, sotEvenPairs{asot.GreedyA}, "Algorithm 2 without its schedule (greedy-a)"),
 	)
 }

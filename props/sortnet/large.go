@@ -93,13 +93,20 @@ func misplacedCount(y []int32) int {
 type largeEngine struct {
 	n          int
 	apply      func([]int32)
+	applyMany  func([][]int32) // apply on each (msn.Packed.ApplyMany)
 	eval01     func([]uint64)
 	eval01Many func([][]uint64) // eval01 on each (msn.Packed.Eval01Many)
 	climb      func(*rand.Rand, hillclimb.Options) hillclimb.Result
 }
 
 func plainEngine(nw msn.Network) largeEngine {
-	return largeEngine{nw.N, func(xs []int32) { msn.Apply(nw, xs) }, func(w []uint64) { msn.Eval01(nw, w) },
+	return largeEngine{nw.N, func(xs []int32) { msn.Apply(nw, xs) },
+		func(xss [][]int32) {
+			for _, xs := range xss {
+				msn.Apply(nw, xs)
+			}
+		},
+		func(w []uint64) { msn.Eval01(nw, w) },
 		func(ws [][]uint64) {
 			for _, w := range ws {
 				msn.Eval01(nw, w)
@@ -109,7 +116,7 @@ func plainEngine(nw msn.Network) largeEngine {
 }
 
 func packedEngine(p *msn.Packed) largeEngine {
-	return largeEngine{p.N, p.Apply, p.Eval01, p.Eval01Many, func(r *rand.Rand, o hillclimb.Options) hillclimb.Result { return hillclimb.ClimbPacked(p, r, o) }}
+	return largeEngine{p.N, p.Apply, p.ApplyMany, p.Eval01, p.Eval01Many, func(r *rand.Rand, o hillclimb.Options) hillclimb.Result { return hillclimb.ClimbPacked(p, r, o) }}
 }
 
 // SortnetLarge runs plan on nw (which must have N ≥ 2), drawing every
@@ -146,34 +153,30 @@ func sortnetLarge(nw largeEngine, seed, stream uint64, plan SortnetLargePlan) *S
 	pcg := rand.NewPCG(seed, stream)
 	r := rand.New(pcg) // the 0-1 draws go to pcg directly (asn.IntNPCG): the same stream
 	rep := &SortnetLargeReport{N: n}
-	witness := func(z []int, how string) {
-		if rep.Witness == nil {
-			rep.Witness, rep.How = z, how
+	// The permutations are drawn in order, msn.ApplyManyLanes at a time
+	// (nothing else draws from r in between), run in one pass
+	// (applyMany), and judged in order.
+	xss, outs := make([][]int32, 0, msn.ApplyManyLanes), make([][]int32, 0, msn.ApplyManyLanes)
+	for p0 := 0; p0 < plan.Perms; p0 += msn.ApplyManyLanes {
+		xss, outs = xss[:0], outs[:0]
+		for range min(msn.ApplyManyLanes, plan.Perms-p0) {
+			xs := snPerm(r, n)
+			xss, outs = append(xss, xs), append(outs, slices.Clone(xs))
 		}
-	}
-	for p := range plan.Perms {
-		xs := snPerm(r, n)
-		out := slices.Clone(xs)
-		nw.apply(out)
-		rep.Perms++
-		if m := misplacedCount(out); m > 0 {
-			rep.PermsUnsorted++
-			rep.PermsMisTotal += m
-			rep.PermsWorst = max(rep.PermsWorst, m)
-			if rep.Witness == nil {
-				witness(asn.WitnessOf(xs, out), fmt.Sprintf("threshold of random permutation %d of PCG(%d, %d)", p, seed, stream))
-			}
+		nw.applyMany(outs)
+		for l, out := range outs {
+			rep.judgePerm(p0+l, xss[l], out, seed, stream)
 		}
 	}
 	st := asn.StructuredInputs(n)
-	for _, name := range slices.Sorted(maps.Keys(st)) {
-		rep.Structured = append(rep.Structured, name)
-		out := slices.Clone(st[name])
-		nw.apply(out)
-		if z := asn.WitnessOf(st[name], out); z != nil {
-			rep.StructBad = append(rep.StructBad, name)
-			witness(z, "threshold of the structured input "+name)
-		}
+	names := slices.Sorted(maps.Keys(st))
+	outs = outs[:0]
+	for _, name := range names {
+		outs = append(outs, slices.Clone(st[name]))
+	}
+	nw.applyMany(outs) // the 7 structured inputs: one pass
+	for k, name := range names {
+		rep.judgeStructured(name, st[name], outs[k])
 	}
 	var weights []int
 	if plan.Every01 || plan.Weights01 > n {
@@ -235,7 +238,7 @@ func sortnetLarge(nw largeEngine, seed, stream uint64, plan SortnetLargePlan) *S
 					for i := range n {
 						z[i] = int(in[i] >> lane & 1)
 					}
-					witness(z, fmt.Sprintf("random 0-1 input of weight %d", weights[k+lane]))
+					rep.noteWitness(z, fmt.Sprintf("random 0-1 input of weight %d", weights[k+lane]))
 				}
 			}
 		}
@@ -244,10 +247,42 @@ func sortnetLarge(nw largeEngine, seed, stream uint64, plan SortnetLargePlan) *S
 		c := nw.climb(r, hillclimb.Options{Evals: plan.ClimbEvals, Restarts: plan.Restarts})
 		rep.Climb, rep.Restarts = &c, plan.Restarts
 		if c.Misplaced > 0 {
-			witness(asn.WitnessOf(c.Input, c.Output), fmt.Sprintf("threshold of the hill climb's best input (%d misplaced)", c.Misplaced))
+			rep.noteWitness(asn.WitnessOf(c.Input, c.Output), fmt.Sprintf("threshold of the hill climb's best input (%d misplaced)", c.Misplaced))
 		}
 	}
 	return rep
+}
+
+// noteWitness makes z (found as how says) the witness, unless one was
+// found before.
+func (r *SortnetLargeReport) noteWitness(z []int, how string) {
+	if r.Witness == nil {
+		r.Witness, r.How = z, how
+	}
+}
+
+// judgePerm counts random permutation p of PCG(seed, stream), xs, which
+// the network left as out.
+func (r *SortnetLargeReport) judgePerm(p int, xs, out []int32, seed, stream uint64) {
+	r.Perms++
+	if m := misplacedCount(out); m > 0 {
+		r.PermsUnsorted++
+		r.PermsMisTotal += m
+		r.PermsWorst = max(r.PermsWorst, m)
+		if r.Witness == nil {
+			r.noteWitness(asn.WitnessOf(xs, out), fmt.Sprintf("threshold of random permutation %d of PCG(%d, %d)", p, seed, stream))
+		}
+	}
+}
+
+// judgeStructured counts the structured input name, xs, which the network
+// left as out.
+func (r *SortnetLargeReport) judgeStructured(name string, xs, out []int32) {
+	r.Structured = append(r.Structured, name)
+	if z := asn.WitnessOf(xs, out); z != nil {
+		r.StructBad = append(r.StructBad, name)
+		r.noteWitness(z, "threshold of the structured input "+name)
+	}
 }
 
 // sn01String writes a 0-1 input compactly, wire 0 first.

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"testing"
 
-	"routecheck/algos/aks"
 	asn "routecheck/algos/sortnet"
 	msn "routecheck/models/sortnet"
 )
@@ -19,14 +18,7 @@ import (
 // and the comparison sees a planted difference (the packed form of a
 // network with one more comparator deleted).
 func TestSortnetLargePackedSame(t *testing.T) {
-	exp, err := aks.ExpanderNet(1<<12, 8, 20261122)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bat, err := asn.OddEvenMergeSort(300)
-	if err != nil {
-		t.Fatal(err)
-	}
+	exp, bat := largeTestNets(t)
 	del := bat.Clone()
 	del.Stages[5] = slices.Delete(del.Stages[5], 0, 1)
 	plan := SortnetLargePlan{Perms: 20, Weights01: 100, ClimbEvals: 60, Restarts: 1}
@@ -35,7 +27,7 @@ func TestSortnetLargePackedSame(t *testing.T) {
 		name string
 		nw   msn.Network
 		plan SortnetLargePlan
-	}{{"expander 2^12", exp.Net, plan}, {"batcher 300", bat, every}, {"batcher 300 minus one", del, every}, {"batcher 300 minus one", del, plan}} {
+	}{{"expander 2^12", exp, plan}, {"batcher 300", bat, every}, {"batcher 300 minus one", del, every}, {"batcher 300 minus one", del, plan}} {
 		p, err := msn.Pack(c.nw, false)
 		if err != nil {
 			t.Fatal(err)

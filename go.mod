@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/leanovate/gopter v0.2.11
+	golang.org/x/sys v0.50.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 	pgregory.net/rapid v1.3.0

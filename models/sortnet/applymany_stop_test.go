@@ -42,7 +42,7 @@ func TestApplyManyStopsWhenSorted(t *testing.T) {
 		for l := range xss {
 			got[l] = slices.Clone(xss[l])
 		}
-		p.applyGroup(got, sorted)
+		p.applyGroup(got, 0, p.Size(), sorted)
 		for l := range xss {
 			want := slices.Clone(xss[l])
 			Apply(nw, want)

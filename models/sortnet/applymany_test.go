@@ -55,16 +55,23 @@ func applyManyInputs(r *rand.Rand, n, k int) [][]int32 {
 // applyManyDiff runs applyMany on xss and Apply on a copy of each input,
 // and describes the first input whose outputs differ (nil: none).
 func applyManyDiff(p *sortnet.Packed, xss [][]int32, applyMany func(*sortnet.Packed, [][]int32)) error {
+	return applyManyStagesDiff(p, xss, 0, p.Depth(), func(p *sortnet.Packed, xss [][]int32, _, _ int) { applyMany(p, xss) })
+}
+
+// applyManyStagesDiff runs applyMany(p, xss, from, to) on xss and
+// ApplyStages(from, to) on a copy of each input, and describes the first
+// input whose outputs differ (nil: none).
+func applyManyStagesDiff(p *sortnet.Packed, xss [][]int32, from, to int, applyMany func(*sortnet.Packed, [][]int32, int, int)) error {
 	want := make([][]int32, len(xss))
 	got := make([][]int32, len(xss))
 	for l, xs := range xss {
 		want[l], got[l] = slices.Clone(xs), slices.Clone(xs)
-		p.Apply(want[l])
+		p.ApplyStages(want[l], from, to)
 	}
-	applyMany(p, got)
+	applyMany(p, got, from, to)
 	for l := range xss {
 		if !slices.Equal(got[l], want[l]) {
-			return fmt.Errorf("n = %d, %d inputs: input %d differs from Apply", p.N, len(xss), l)
+			return fmt.Errorf("n = %d, %d inputs, stages %d..%d of %d: input %d differs from ApplyStages", p.N, len(xss), from, to, p.Depth(), l)
 		}
 	}
 	return nil
@@ -145,6 +152,104 @@ func TestApplyManyMatchesApply(t *testing.T) {
 		if applyManyDiff(p, applyManyInputs(r, 300, sortnet.ApplyManyLanes), plant) == nil {
 			t.Errorf("planted fault missed: %s", name)
 		}
+	}
+}
+
+// ApplyManyStages gives ApplyStages's output on every input for stage
+// ranges at both ends, inside the network and empty: on Batcher's
+// odd-even network (whose later stages see partly sorted values, and
+// whose whole range sorts: passes that stop early), that network followed
+// by random comparators (sorted inputs entering a range that would
+// unsort them without the stop), and random comparators, for n from 2 to
+// 1000 and 1 to 17 inputs (one and two passes of ApplyManyLanes, ragged
+// ones); with the lanes kernel and without, and with comparator chunks of
+// 7. The comparison sees planted faults: a range one stage short at
+// either end, and the stages run from the start.
+func TestApplyManyStagesMatchesApplyStages(t *testing.T) {
+	if !sortnet.HaveLanesKernel() {
+		t.Log("no AVX2 here: only the fallback (ApplyStages on each input) is tested")
+	}
+	r := rand.New(rand.NewPCG(14, 2))
+	type net struct {
+		name string
+		nw   sortnet.Network
+	}
+	var nets []net
+	for _, n := range []int{2, 3, 17, 300, 1000} {
+		oe, err := asn.OddEvenMergeSort(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		then := oe.Clone()
+		then.Stages = append(then.Stages, randomComparators(r, n, 3*n).Stages...)
+		nets = append(nets, net{"odd-even", oe}, net{"odd-even then random", then}, net{"random comparators", randomComparators(r, n, 20*n)})
+	}
+	// ranges are the stage ranges tried on a network of depth d: the whole
+	// network, a prefix, a suffix, a random inside range and an empty one.
+	ranges := func(d int) [][2]int {
+		a, b := r.IntN(d+1), r.IntN(d+1)
+		a, b = min(a, b), max(a, b)
+		m := r.IntN(d + 1)
+		return [][2]int{{0, d}, {0, m}, {m, d}, {a, b}, {m, m}}
+	}
+	for _, chunk := range []int{0, 7} {
+		for _, kernel := range []bool{true, false} {
+			restore := sortnet.SetLanesKernel(kernel)
+			restoreChunk := func() {}
+			if chunk > 0 {
+				restoreChunk = sortnet.SetPackedChunk(chunk)
+			}
+			for _, c := range nets {
+				p, err := sortnet.Pack(c.nw, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range []int{1, 2, 5, 8, 9, 16, 17} {
+					for _, ft := range ranges(p.Depth()) {
+						if err := applyManyStagesDiff(p, applyManyInputs(r, c.nw.N, k), ft[0], ft[1], (*sortnet.Packed).ApplyManyStages); err != nil {
+							t.Fatalf("%s (kernel %v, chunk %d): %v", c.name, kernel, chunk, err)
+						}
+					}
+				}
+			}
+			restoreChunk()
+			restore()
+		}
+	}
+	// On random comparators (one a stage), ten stages inside the network:
+	// a short range, so that its last comparator still exchanges on some
+	// input (after many random comparators, most pairs are in order).
+	p, err := sortnet.Pack(randomComparators(r, 300, 3000), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, plant := range map[string]func(*sortnet.Packed, [][]int32, int, int){
+		"the first stage skipped": func(p *sortnet.Packed, xss [][]int32, from, to int) { p.ApplyManyStages(xss, from+1, to) },
+		"the last stage skipped":  func(p *sortnet.Packed, xss [][]int32, from, to int) { p.ApplyManyStages(xss, from, to-1) },
+		"run from the start":      func(p *sortnet.Packed, xss [][]int32, _, to int) { p.ApplyManyStages(xss, 0, to) },
+	} {
+		if applyManyStagesDiff(p, applyManyInputs(r, 300, sortnet.ApplyManyLanes+3), 1000, 1010, plant) == nil {
+			t.Errorf("planted fault missed: %s", name)
+		}
+	}
+}
+
+// ApplyManyStages panics on a stage range outside the network, as
+// ApplyStages does.
+func TestApplyManyStagesPanicsOnRange(t *testing.T) {
+	p, err := sortnet.Pack(sortnet.Network{N: 4, Stages: []sortnet.Stage{{{I: 0, J: 1}}, {{I: 2, J: 3}}}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ft := range [][2]int{{-1, 1}, {2, 1}, {0, 3}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("no panic on stages %d..%d of a network of depth 2", ft[0], ft[1])
+				}
+			}()
+			p.ApplyManyStages([][]int32{make([]int32, 4), make([]int32, 4)}, ft[0], ft[1])
+		}()
 	}
 }
 

@@ -181,22 +181,28 @@ func (p *Packed) ApplyStages(xs []int32, from, to int) {
 	if len(xs) != p.N {
 		panic(fmt.Sprintf("sortnet: Apply on %d values, network has %d wires", len(xs), p.N))
 	}
-	if from < 0 || from > to || to > len(p.ends) {
-		panic(fmt.Sprintf("sortnet: ApplyStages(%d, %d) on a network of depth %d", from, to, len(p.ends)))
-	}
-	lo := 0
-	if from > 0 {
-		lo = p.ends[from-1]
-	}
-	hi := lo
-	if to > 0 {
-		hi = p.ends[to-1]
-	}
+	lo, hi := p.stageSpan(from, to)
 	v := packedVals.Get().(*[PackedMaxN]int32)
 	copy(v[:], xs)
 	p.spanUntilSorted(lo, hi, func(cs []uint32) { applyPacked(v, cs) }, func() bool { return valsSorted(v, len(xs)) })
 	copy(xs, v[:len(xs)])
 	packedVals.Put(v)
+}
+
+// stageSpan returns the comparators lo..hi−1 of stages from..to−1 (as
+// Comparator numbers them); it panics unless 0 ≤ from ≤ to ≤ Depth.
+func (p *Packed) stageSpan(from, to int) (lo, hi int) {
+	if from < 0 || from > to || to > len(p.ends) {
+		panic(fmt.Sprintf("sortnet: ApplyStages(%d, %d) on a network of depth %d", from, to, len(p.ends)))
+	}
+	if from > 0 {
+		lo = p.ends[from-1]
+	}
+	hi = lo
+	if to > 0 {
+		hi = p.ends[to-1]
+	}
+	return lo, hi
 }
 
 // Comparator returns the k-th comparator in the order Apply applies them

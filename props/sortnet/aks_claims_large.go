@@ -439,39 +439,65 @@ func aksExpanderInvariantsTraced(key aksInvKey, fault *aksNetFault) (AKSInvarian
 	}
 	r := rand.New(rand.NewPCG(seed, uint64(n)^0x1a5))
 	perm := func() []int32 { return snPerm(r, n) }
-	// run runs the fault's network on the i-th permutation drawn, xs, in
-	// y: from the real state before the finishing sorters where resuming,
-	// else from the start (keeping that state for the real run).
-	y := make([]int32, n)
-	run := func(i int, xs []int32) {
-		if resume != nil {
-			copy(y, resume.states[i])
-			pf.ApplyStages(y, boundary, pf.Depth())
-			return
+	// runMany runs the fault's network on the permutations drawn i0,
+	// i0+1, …, xss, in ys (one a permutation, msn.ApplyManyLanes at a time:
+	// ApplyManyStages gives ApplyStages's outputs): from the real states
+	// before the finishing sorters where resuming, else from the start
+	// (keeping those states, in draw order, for the real run).
+	runMany := func(i0 int, xss, ys [][]int32) {
+		for l := range ys {
+			if resume != nil {
+				copy(ys[l], resume.states[i0+l])
+			} else {
+				copy(ys[l], xss[l])
+			}
 		}
-		copy(y, xs)
-		if keep != nil {
-			pf.ApplyStages(y, 0, boundary)
-			keep.states = append(keep.states, slices.Clone(y))
-			pf.ApplyStages(y, boundary, pf.Depth())
-			return
+		switch {
+		case resume != nil:
+			pf.ApplyManyStages(ys, boundary, pf.Depth())
+		case keep != nil:
+			pf.ApplyManyStages(ys, 0, boundary)
+			for _, y := range ys {
+				keep.states = append(keep.states, slices.Clone(y))
+			}
+			pf.ApplyManyStages(ys, boundary, pf.Depth())
+		default:
+			pf.ApplyMany(ys)
 		}
-		pf.Apply(y)
 	}
+	ys := make([][]int32, min(msn.ApplyManyLanes, max(search, random)))
+	for l := range ys {
+		ys[l] = make([]int32, n)
+	}
+	// The permutations are drawn in order, msn.ApplyManyLanes at a time
+	// (nothing else draws from r), and judged in order.
 	var ins [][]int32
-	var drawn []int // ins[k] is the drawn[k]-th permutation drawn
-	for i := range search {
-		xs := perm()
-		run(i, xs)
-		if !msn.Sorted(y) && len(ins) < failing {
-			ins = append(ins, xs)
-			drawn = append(drawn, i)
+	for i0 := 0; i0 < search; i0 += len(ys) {
+		xss := make([][]int32, min(len(ys), search-i0))
+		for l := range xss {
+			xss[l] = perm()
+		}
+		runMany(i0, xss, ys[:len(xss)])
+		for l, xs := range xss {
+			if !msn.Sorted(ys[l]) && len(ins) < failing {
+				ins = append(ins, xs)
+			}
 		}
 	}
 	f.Failing = len(ins)
-	for i := range random {
+	for range random {
 		ins = append(ins, perm())
-		drawn = append(drawn, search+i)
+	}
+	// The traced inputs' outputs: a failing one is left unsorted (the
+	// search ran it on this network: its run would give the same output),
+	// the random ones run now, in draw order.
+	sortedOut := make([]bool, len(ins))
+	for k0 := f.Failing; k0 < len(ins); k0 += len(ys) {
+		g := ins[k0:min(len(ins), k0+len(ys))]
+		runMany(search+k0-f.Failing, g, ys[:len(g)])
+		for l := range g {
+			sortedOut[k0+l] = msn.Sorted(ys[l])
+		}
 	}
 	f.Random = len(ins) - f.Failing
 	f.tallySchedule(schedule)
@@ -481,21 +507,7 @@ func aksExpanderInvariantsTraced(key aksInvKey, fault *aksNetFault) (AKSInvarian
 			return f, err
 		}
 		kept := f.tallyTrace(k, reports)
-		if drawn[k] >= search {
-			run(drawn[k], in) // a random permutation: not run yet
-		} else if resume != nil || keep != nil {
-			// Run in the search: from its state before the finishing sorters.
-			if resume != nil {
-				copy(y, resume.states[drawn[k]])
-			} else {
-				copy(y, keep.states[drawn[k]])
-			}
-			pf.ApplyStages(y, boundary, pf.Depth())
-		} else {
-			copy(y, in)
-			pf.Apply(y)
-		}
-		sorted := msn.Sorted(y)
+		sorted := sortedOut[k]
 		cell := map[bool]string{true: "kept", false: "broken"}[kept] + "/" + map[bool]string{true: "sorted", false: "unsorted"}[sorted]
 		f.Table[cell]++
 		if kept && !sorted && f.KeptUnsorted == nil {

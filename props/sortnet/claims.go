@@ -123,6 +123,13 @@ func sortnetCheckKeys(nw msn.Network, xs []int32) []int {
 func sortnetCheckKeysOn(nw largeEngine, xs []int32) []int {
 	got := slices.Clone(xs)
 	nw.apply(got)
+	return sortnetCheckKeysOut(nw, xs, got)
+}
+
+// sortnetCheckKeysOut is sortnetCheckKeysOn given got, nw's output on xs
+// (run with others in one pass, say); it runs nw again only where got is
+// unsorted.
+func sortnetCheckKeysOut(nw largeEngine, xs, got []int32) []int {
 	lo, found := int32(0), false
 	for i := 0; i+1 < len(got); i++ {
 		if got[i] > got[i+1] && (!found || got[i+1] < lo) {

@@ -75,6 +75,11 @@ func sortnetSortsSizes(maxExh, maxN int) []int {
 	return ns
 }
 
+// snSortsGroup is how many random permutations sortnetSortsRun runs in
+// one pass (applyMany); a variable for the test that runs them one at a
+// time (TestSortnetSortsGroupSame).
+var snSortsGroup = msn.ApplyManyLanes
+
 // sortnetSortsRun is SortnetSorts, optionally resumed at a point of its
 // random part (from non-nil: the exhaustive part and the sizes before are
 // skipped) and reporting the point before each size of the random part to
@@ -116,19 +121,36 @@ func sortnetSortsRun(b SortnetBuild, env props.Env, maxExh, maxN, perms int, fro
 		if p, err := msn.Pack(net, false); err == nil {
 			nw = packedEngine(p)
 		}
-		for range perms {
-			xs := snPerm(r, n)
-			inputs++
-			if z := sortnetCheckKeysOn(nw, xs); z != nil {
-				return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("threshold of a random permutation (seed %d)", env.Seed)}
+		// The permutations are drawn in order, snSortsGroup at a time
+		// (nothing else draws from r in between, and a failure ends the
+		// run, so the stream after them is the same), run in one pass
+		// (applyMany) and judged in order.
+		for p0 := 0; p0 < perms; p0 += snSortsGroup {
+			xss, outs := make([][]int32, min(snSortsGroup, perms-p0)), make([][]int32, min(snSortsGroup, perms-p0))
+			for l := range xss {
+				xss[l] = snPerm(r, n)
+				outs[l] = slices.Clone(xss[l])
+			}
+			nw.applyMany(outs)
+			for l, xs := range xss {
+				inputs++
+				if z := sortnetCheckKeysOut(nw, xs, outs[l]); z != nil {
+					return "", &SortnetFailure{N: n, Input: z, How: fmt.Sprintf("threshold of a random permutation (seed %d)", env.Seed)}
+				}
 			}
 		}
 		// In name order: which structured input a failure is reported
-		// for must not depend on map order.
+		// for must not depend on map order. All run in one pass.
 		structured := asn.StructuredInputs(n)
-		for _, name := range slices.Sorted(maps.Keys(structured)) {
+		names := slices.Sorted(maps.Keys(structured))
+		outs := make([][]int32, len(names))
+		for k, name := range names {
+			outs[k] = slices.Clone(structured[name])
+		}
+		nw.applyMany(outs)
+		for k, name := range names {
 			inputs++
-			if z := sortnetCheckKeysOn(nw, structured[name]); z != nil {
+			if z := sortnetCheckKeysOut(nw, structured[name], outs[k]); z != nil {
 				return "", &SortnetFailure{N: n, Input: z, How: "threshold of the structured input " + name}
 			}
 		}

@@ -2,6 +2,7 @@ package sortnet
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"routecheck/algos/aks"
@@ -112,5 +113,56 @@ func TestSortnetSortsUnchangedSame(t *testing.T) {
 				t.Errorf("%s: the deletion (known to matter) not caught", b.Name)
 			}
 		}
+	}
+}
+
+// sortnetSortsRun with its random permutations run snSortsGroup at a time
+// against one at a time (the run as it was before the passes): the same
+// evidence and the same failure, for both of Batcher's networks, real and
+// with a comparator deleted from different sizes on, 11 permutations a
+// size (a whole pass and a ragged one). The faults must be caught (by
+// random permutations, here); a run that judged a pass's permutations
+// last first was seen to fail this test.
+func TestSortnetSortsGroupSame(t *testing.T) {
+	env := props.Env{Budget: props.Small, Seed: 17}
+	const maxExh, maxN, perms = 4, 1 << 9, 11
+	run := func(group int, nw SortnetBuild) (string, *SortnetFailure) {
+		old := snSortsGroup
+		snSortsGroup = group
+		defer func() { snSortsGroup = old }()
+		return sortnetSortsRun(nw, env, maxExh, maxN, perms, nil, nil)
+	}
+	failures := 0
+	for _, b := range SortnetBuilds {
+		builds := []SortnetBuild{b}
+		for _, at := range []int{maxN - 1, 200, 20} {
+			g, _ := snDeleteFault("test", func(_ props.Env, n int) bool { return n >= at }).tracked()
+			builds = append(builds, g.build(b, env))
+		}
+		// A last-stage comparator deleted from n = 100 on: a fault only
+		// some permutations show.
+		builds = append(builds, SortnetBuild{Name: b.Name, Build: func(n int) (msn.Network, error) {
+			nw, err := b.Build(n)
+			if err != nil || n < 100 {
+				return nw, err
+			}
+			nw = nw.Clone()
+			last := len(nw.Stages) - 1
+			nw.Stages[last] = slices.Delete(nw.Stages[last], len(nw.Stages[last])/2, len(nw.Stages[last])/2+1)
+			return nw, nil
+		}})
+		for k, nw := range builds {
+			ev, bad := run(snSortsGroup, nw)
+			wantEv, wantBad := run(1, nw)
+			if ev != wantEv || !reflect.DeepEqual(bad, wantBad) {
+				t.Fatalf("%s, build %d: in passes %q %+v, one at a time %q %+v", b.Name, k, ev, bad, wantEv, wantBad)
+			}
+			if bad != nil {
+				failures++
+			}
+		}
+	}
+	if failures < 2*(len(SortnetBuilds)) {
+		t.Fatalf("%d failures found: the comparison needs the faults caught", failures)
 	}
 }

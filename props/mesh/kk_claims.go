@@ -156,10 +156,9 @@ type det3Key struct {
 }
 
 // sharedAlloc names the allocators whose runs sibling claims share:
-// ALLOCATE (nil), the two planted faults of det3Faults and the no-Step-5
-// claims' two allocators; "" for any other (its runs are not kept).
-// Functions do not compare in Go, so they are told apart by their code
-// pointers.
+// ALLOCATE (nil) and the two planted faults of det3Faults; "" for any
+// other (its runs are not kept). Functions do not compare in Go, so they
+// are told apart by their code pointers.
 func sharedAlloc(alloc allocFn) string {
 	if alloc == nil {
 		return "ALLOCATE"
@@ -168,7 +167,7 @@ func sharedAlloc(alloc allocFn) string {
 	for _, a := range []struct {
 		name string
 		fn   allocFn
-	}{{"skip", skipAllocate}, {"off-by-one", offByOneAllocate}, {"no-step-5", noStep5}, {"with-step-5", withStep5}} {
+	}{{"skip", skipAllocate}, {"off-by-one", offByOneAllocate}} {
 		if p == reflect.ValueOf(a.fn).Pointer() {
 			return a.name
 		}

@@ -56,38 +56,6 @@ func noStep5Cases(env props.Env) ([]noStep5Case, error) {
 	return out, nil
 }
 
-// noStep5Key names one run of the no-Step-5 claims: case i of their list
-// (noStep5Cases, then for the time claim the hunted time cases) at the
-// seed and budget, routed with an allocator (by sharedAlloc's name) with
-// or without coloring.
-type noStep5Key struct {
-	seed     uint64
-	budget   props.Budget
-	alloc    string
-	coloring bool
-	i        int
-}
-
-// noStep5Runs holds the runs the no-Step-5 claims share (noStep5Shares):
-// the queue and Phase 1 claims route the same cases without coloring, the
-// Phase 1 and time claims with coloring, and a claim's check and planted
-// fault the same ALLOCATE runs for their evidence.
-var noStep5Runs runCache[noStep5Key, amesh.KKResult]
-
-// noStep5Shares is the Shares of the claims that read noStep5Runs.
-const noStep5Shares = "mesh/sec-6/no-step-5-runs"
-
-// noStep5Run is det3Run on case i (c) of the no-Step-5 cases, kept in
-// noStep5Runs.
-func noStep5Run(env props.Env, i int, c noStep5Case, alloc allocFn, coloring bool) (amesh.KKResult, error) {
-	route := func() (amesh.KKResult, error) { return det3Run(c.n, c.dst, alloc, coloring) }
-	key := noStep5Key{env.Seed, env.Budget, sharedAlloc(alloc), coloring, i}
-	if key.alloc == "" {
-		return route()
-	}
-	return noStep5Runs.get(key, route)
-}
-
 // noStep5Hunted are saved cases as noStep5Cases: "hunted " and the file,
 // with the file as counterexample.
 func noStep5Hunted(hs []huntedKK) []noStep5Case {
@@ -107,8 +75,8 @@ func init() {
 			}
 			var sl slackMax
 			var ev []string
-			for i, c := range cases {
-				r, err := noStep5Run(env, i, c, alloc, false)
+			for _, c := range cases {
+				r, err := det3Run(c.n, c.dst, alloc, false)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -118,7 +86,7 @@ func init() {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: a PU ends Phase 2 with %d ≥ k + n² = %d packets", c.n, c.k, c.what, q, b), Counterexample: c.cex}
 				}
 				if strings.HasPrefix(c.what, "hunted") {
-					ra, err := noStep5Run(env, i, c, nil, false)
+					ra, err := det3Run(c.n, c.dst, nil, false)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
@@ -128,7 +96,7 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("below k + n² on all %d cases (the hunted ones and 4 families × %v); %s", len(cases), kkSizes(env.Budget), strings.Join(ev, "; "))})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-queue", Shares: noStep5Shares,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-queue",
 		Check:  queue(noStep5),
 		Faults: []props.Fault{{Name: faultWithStep5, Check: queue(withStep5)}},
 	})))
@@ -138,9 +106,9 @@ func init() {
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
-		for i, c := range cases {
+		for _, c := range cases {
 			for _, col := range []bool{false, true} {
-				r, err := noStep5Run(env, i, c, noStep5, col)
+				r, err := det3Run(c.n, c.dst, noStep5, col)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -155,7 +123,7 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact on all %d cases, with and without coloring", len(cases))}
 	}
-	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-phase-1", Shares: noStep5Shares,
+	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-phase-1",
 		Check: phase1,
 	}))
 
@@ -172,8 +140,8 @@ func init() {
 			cases = append(cases, noStep5Hunted(hunted)...)
 			var sl slackMax
 			var ev []string
-			for i, c := range cases {
-				r, err := noStep5Run(env, i, c, alloc, true)
+			for _, c := range cases {
+				r, err := det3Run(c.n, c.dst, alloc, true)
 				if err != nil {
 					return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 				}
@@ -183,7 +151,7 @@ func init() {
 					return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %d steps %v > k·n/2 + 1.5·n² = %.0f", c.n, c.k, c.what, r.Steps, r.PhaseSteps, b), Counterexample: c.cex}
 				}
 				if c.what == string(KKUniform) || strings.HasPrefix(c.what, "hunted") {
-					ra, err := noStep5Run(env, i, c, nil, true)
+					ra, err := det3Run(c.n, c.dst, nil, true)
 					if err != nil {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
@@ -193,7 +161,7 @@ func init() {
 			return sl.on(props.Outcome{Verdict: props.Holds, Evidence: "within k·n/2 + 1.5·n² on every case; " + strings.Join(ev, "; ")})
 		}
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-time", Shares: noStep5Shares,
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-6/no-step-5-time",
 		Check:  time(noStep5),
 		Faults: []props.Fault{{Name: faultWithStep5, Check: time(withStep5)}},
 	})))

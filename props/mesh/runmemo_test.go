@@ -3,7 +3,6 @@ package mesh
 import (
 	"errors"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -67,38 +66,15 @@ func TestJudgeRunsRoutesOncePerKey(t *testing.T) {
 	}
 }
 
-// The sibling claims that read DET_3_PHASE_ROUTE's k-k runs (kkCheck),
-// NewPlanPrime's (primeCheck) and the no-Step-5 runs route each run once:
-// the checks of the first two groups route exactly the runs of ALLOCATE
-// (ALLOCATE') at the budget, with and without coloring, and their planted
-// faults at most the runs of the two mutants (at most all of them, however
-// many siblings judge them); the no-Step-5 checks route each case once
-// with AllocateNoStep5 without coloring (queue, Phase 1) and with it
-// (Phase 1, time), and with ALLOCATE where their evidence compares (the
-// hunted cases without coloring, the uniform and hunted ones with), and
-// their faults at most the cases again with Step 5 put back.
+// The sibling claims that read DET_3_PHASE_ROUTE's k-k runs (kkCheck) and
+// NewPlanPrime's (primeCheck) route each run once: their checks route
+// exactly the runs of ALLOCATE (ALLOCATE') at the budget, with and
+// without coloring, and their planted faults at most the runs of the two
+// mutants (at most all of them, however many siblings judge them).
 func TestSiblingsShareRuns(t *testing.T) {
 	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
 	kk := int64(len(kkSizes(env.Budget)) * len(KKFamilies))
 	prime := int64(len(primeSizes(env.Budget)) * len(KKFamilies))
-	cases, err := noStep5Cases(env)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hunted, err := loadHuntedTime()
-	if err != nil {
-		t.Fatal(err)
-	}
-	timeCases := append(slices.Clip(cases), noStep5Hunted(hunted)...)
-	count := func(cs []noStep5Case, uniform bool) (n int64) {
-		for _, c := range cs {
-			if strings.HasPrefix(c.what, "hunted") || uniform && c.what == string(KKUniform) {
-				n++
-			}
-		}
-		return n
-	}
-	step5Checks := int64(len(cases)) + count(cases, false) + int64(len(timeCases)) + count(timeCases, true)
 	for _, c := range []struct {
 		name          string
 		ids           []string
@@ -110,8 +86,6 @@ func TestSiblingsShareRuns(t *testing.T) {
 			&kkMemo.routed, kkMemo.forget, 2 * kk, 2 * 2 * kk},
 		{primeShares, []string{"mesh/lemma-12/corrected", "mesh/lemma-13/phase-2-time", "mesh/thm-3/time", "mesh/sec-5/cor-1-carries-over", "mesh/sec-5/lemma-9-analogue"},
 			&primeMemo.routed, primeMemo.forget, 2 * prime, 2 * 2 * prime},
-		{noStep5Shares, []string{"mesh/sec-6/no-step-5-queue", "mesh/sec-6/no-step-5-phase-1", "mesh/sec-6/no-step-5-time"},
-			&noStep5Runs.routed, noStep5Runs.forget, step5Checks, int64(len(cases) + len(timeCases))},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			claimtest.SiblingsShareRuns(t, c.ids, env, c.routed, c.forget, c.checks, c.fault)

@@ -81,29 +81,53 @@ func primeSizes(b props.Budget) [][3]int {
 	return s
 }
 
+// primeRun is one run of primeCheck: its case, result (steps and queues
+// per phase) and the per-submesh count at the end of Phase 2 (summaries).
+type primeRun struct {
+	n, np, k int
+	f        KKFamily
+	seed     uint64
+	r        amesh.KKResult
+	load     []int
+}
+
+// primeMemo holds primeCheck's runs for the claims that share
+// primeShares (Lemmas 12 and 13, Theorem 3's time and the §5 analogues
+// read the same runs).
+var primeMemo runMemo[det3Key, primeRun]
+
+// primeShares is the Shares of the claims that read primeMemo.
+const primeShares = "mesh/det3-prime-runs"
+
 // primeCheck runs every size and family of the budget and applies bad to
-// each result; load is the per-submesh count at the end of Phase 2.
+// each result; load is the per-submesh count at the end of Phase 2. The
+// runs of ALLOCATE' and of det3Faults' planted faults are kept in
+// primeMemo (judgeRuns), so the sibling claims route each of them once.
 func primeCheck(env props.Env, alloc allocFn, coloring bool, bad func(n, np, k int, r amesh.KKResult, load []int) string, describe func(n, np, k int, r amesh.KKResult) string) props.Outcome {
 	var ev []string
-	for _, s := range primeSizes(env.Budget) {
-		n, np, k := s[0], s[1], s[2]
-		for fi, f := range KKFamilies {
-			seed := seeds.Derive(env.Seed, 0x5ec5, uint64(n), uint64(np), uint64(k), uint64(fi))
-			dst := GenKK(f, n, k, seeds.Rand(seed))
-			r, load, err := a2Prime(n, np, dst, coloring, alloc)
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-			}
-			if msg := bad(n, np, k, r, load); msg != "" {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, n' = %d, k = %d, %s: %s", n, np, k, f, msg), Counterexample: PrimeCase{N: n, NPrime: np, K: k, Coloring: coloring, Family: f, Seed: seed}}
-
-			}
-			if f == KKUniform || f == KKReflect {
-				ev = append(ev, fmt.Sprintf("n=%d n'=%d k=%d %s: %s", n, np, k, f, describe(n, np, k, r)))
-			}
-		}
+	sizes, fams := primeSizes(env.Budget), len(KKFamilies)
+	route := func(i int) (primeRun, error) {
+		s, fi := sizes[i/fams], i%fams
+		run := primeRun{n: s[0], np: s[1], k: s[2], f: KKFamilies[fi]}
+		run.seed = seeds.Derive(env.Seed, 0x5ec5, uint64(run.n), uint64(run.np), uint64(run.k), uint64(fi))
+		var err error
+		run.r, run.load, err = a2Prime(run.n, run.np, GenKK(run.f, run.n, run.k, seeds.Rand(run.seed)), coloring, alloc)
+		return run, err
 	}
-	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d families × (n, n', k) ∈ %v; %s", len(KKFamilies), primeSizes(env.Budget), strings.Join(ev, "; "))}
+	stop := judgeDet3Runs(&primeMemo, env, coloring, alloc, len(sizes)*fams, route, func(run primeRun) *props.Outcome {
+		n, np, k, f := run.n, run.np, run.k, run.f
+		if msg := bad(n, np, k, run.r, run.load); msg != "" {
+			return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, n' = %d, k = %d, %s: %s", n, np, k, f, msg), Counterexample: PrimeCase{N: n, NPrime: np, K: k, Coloring: coloring, Family: f, Seed: run.seed}}
+		}
+		if f == KKUniform || f == KKReflect {
+			ev = append(ev, fmt.Sprintf("n=%d n'=%d k=%d %s: %s", n, np, k, f, describe(n, np, k, run.r)))
+		}
+		return nil
+	})
+	if stop != nil {
+		return *stop
+	}
+	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d families × (n, n', k) ∈ %v; %s", len(KKFamilies), sizes, strings.Join(ev, "; "))}
 }
 
 // lemma12Terms returns (n²/n'⁴)·log(n/n') and n/n'² (Lemma 12's additive
@@ -465,7 +489,7 @@ func init() {
 			return props.Outcome{Verdict: props.Holds, Evidence: "no forced violation found"}
 		}}))
 
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-12/corrected",
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-12/corrected", Shares: primeShares,
 		Scope: "DET_3_PHASE_ROUTE with ALLOCATE', no coloring; (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",
 	}), func(env props.Env, alloc allocFn) props.Outcome {
 		var sl slackMax
@@ -488,7 +512,7 @@ func init() {
 		}))
 	}))
 
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-13/phase-2-time",
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-13/phase-2-time", Shares: primeShares,
 		Scope: "DET_3_PHASE_ROUTE with ALLOCATE' (NewPlanPrime), farthest-first, no coloring; (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",
 	}), func(env props.Env, alloc allocFn) props.Outcome {
 		var sl slackMax
@@ -507,7 +531,7 @@ func init() {
 		}))
 	}))
 
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-3/time", RecordedAt: map[props.Budget]props.Verdict{props.Default: props.Holds},
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-3/time", Shares: primeShares, RecordedAt: map[props.Budget]props.Verdict{props.Default: props.Holds},
 		Scope: "NewPlanPrime with coloring, all 15 phases (4 local rearrangements of 3 one-axis phases, 3 main phases); (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",
 	}), func(env props.Env, alloc allocFn) props.Outcome {
 		var sl slackMax

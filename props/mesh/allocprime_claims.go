@@ -53,7 +53,7 @@ func init() {
 		}
 		return props.Outcome{}
 	}
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/sec-5/cor-1-carries-over",
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/sec-5/cor-1-carries-over", Shares: primeShares,
 		Scope: scope,
 	}), cor1))
 
@@ -71,7 +71,7 @@ func init() {
 			return fmt.Sprintf("%d steps (bound %.4g)", r.PhaseSteps[amesh.PrimePhase3], Lemma9PrimeBound(n, np, k, 4))
 		}))
 	}
-	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-5/lemma-9-analogue",
+	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/sec-5/lemma-9-analogue", Shares: primeShares,
 		Check:  faithful(lemma9),
 		Faults: []props.Fault{{Name: faultSkipAllocate, Check: func(env props.Env) props.Outcome { return lemma9(env, skipAllocate) }}},
 	})))

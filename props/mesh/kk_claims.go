@@ -3,6 +3,7 @@ package mesh
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -144,36 +145,96 @@ func (s *slackMax) on(o props.Outcome) props.Outcome {
 	return o
 }
 
+// det3Key keys the DET_3_PHASE_ROUTE runs that sibling claims share:
+// everything a run depends on besides its index (the seed, the budget's
+// sizes, coloring, and the allocator by sharedAlloc's name).
+type det3Key struct {
+	seed     uint64
+	budget   props.Budget
+	coloring bool
+	alloc    string
+}
+
+// sharedAlloc names the allocators whose runs sibling claims share:
+// ALLOCATE (nil) and the two planted faults of det3Faults; "" for any
+// other (its runs are not kept). Functions do not compare in Go, so they
+// are told apart by their code pointers.
+func sharedAlloc(alloc allocFn) string {
+	if alloc == nil {
+		return "ALLOCATE"
+	}
+	p := reflect.ValueOf(alloc).Pointer()
+	for _, a := range []struct {
+		name string
+		fn   allocFn
+	}{{"skip", skipAllocate}, {"off-by-one", offByOneAllocate}} {
+		if p == reflect.ValueOf(a.fn).Pointer() {
+			return a.name
+		}
+	}
+	return ""
+}
+
+// judgeDet3Runs is judgeRuns on the runs of (env, coloring, alloc): kept
+// in m when sharedAlloc names alloc, else routed afresh.
+func judgeDet3Runs[R any](m *runMemo[det3Key, R], env props.Env, coloring bool, alloc allocFn, count int, route func(i int) (R, error), judge func(R) *props.Outcome) *props.Outcome {
+	key := det3Key{env.Seed, env.Budget, coloring, sharedAlloc(alloc)}
+	if key.alloc == "" {
+		m = nil
+	}
+	return judgeRuns(m, key, count, route, judge)
+}
+
+// kkRun is one run of kkCheck: its case and result (steps and queues per
+// phase, a summary).
+type kkRun struct {
+	n, k int
+	f    KKFamily
+	seed uint64
+	r    amesh.KKResult
+}
+
+// kkMemo holds kkCheck's runs for the claims that share kkShares (Lemmas
+// 7–9, Corollary 1's Phase 1 and Theorem 1 read the same runs).
+var kkMemo runMemo[det3Key, kkRun]
+
+// kkShares is the Shares of the claims that read kkMemo.
+const kkShares = "mesh/det3-kk-runs"
+
 // kkCheck runs Det3 (with ALLOCATE replaced by alloc unless nil) on every
 // size and family of the budget and applies bad to each result (a
-// non-empty string is a violation).
+// non-empty string is a violation). The runs of ALLOCATE and of the
+// planted faults are kept in kkMemo (judgeRuns), so the sibling claims
+// route each of them once.
 func kkCheck(env props.Env, alloc allocFn, coloring bool, bad func(n, k int, r amesh.KKResult) string, describe func(n, k int, r amesh.KKResult) string) props.Outcome {
 	var ev []string
 	var runs kkRuns // ALLOCATE's runs, on reused buffers (TestKKRunsEqualsPlainRuns)
-	for _, nk := range kkSizes(env.Budget) {
-		n, k := nk[0], nk[1]
-		for fi, f := range KKFamilies {
-			seed := env.Seed ^ uint64(n*1000003+k*101+fi)
-			var r amesh.KKResult
-			var err error
-			if alloc == nil {
-				r, _, err = runs.routeDet3(f, n, k, seed, coloring)
-			} else {
-				r, err = det3Run(n, GenKK(f, n, k, seeds.Rand(seed)), alloc, coloring)
-			}
-			if err != nil {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
-			}
-			if msg := bad(n, k, r); msg != "" {
-				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s", n, k, f, msg), Counterexample: KKCase{amesh.Det3, coloring, n, k, f, seed}}
-
-			}
-			if f == KKUniform || f == KKReflect {
-				ev = append(ev, fmt.Sprintf("n=%d k=%d %s: %s", n, k, f, describe(n, k, r)))
-			}
+	sizes, fams := kkSizes(env.Budget), len(KKFamilies)
+	route := func(i int) (kkRun, error) {
+		n, k, fi := sizes[i/fams][0], sizes[i/fams][1], i%fams
+		run := kkRun{n: n, k: k, f: KKFamilies[fi], seed: env.Seed ^ uint64(n*1000003+k*101+fi)}
+		var err error
+		if alloc == nil {
+			run.r, _, err = runs.routeDet3(run.f, n, k, run.seed, coloring)
+		} else {
+			run.r, err = det3Run(n, GenKK(run.f, n, k, seeds.Rand(run.seed)), alloc, coloring)
 		}
+		return run, err
 	}
-	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d families × sizes %v; e.g. %s", len(KKFamilies), kkSizes(env.Budget), strings.Join(ev, "; "))}
+	stop := judgeDet3Runs(&kkMemo, env, coloring, alloc, len(sizes)*fams, route, func(run kkRun) *props.Outcome {
+		n, k, f := run.n, run.k, run.f
+		if msg := bad(n, k, run.r); msg != "" {
+			return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, k = %d, %s: %s", n, k, f, msg), Counterexample: KKCase{amesh.Det3, coloring, n, k, f, run.seed}}
+		}
+		if f == KKUniform || f == KKReflect {
+			ev = append(ev, fmt.Sprintf("n=%d k=%d %s: %s", n, k, f, describe(n, k, run.r)))
+		}
+		return nil
+	})
+	if stop != nil {
+		return *stop
+	}
+	return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d families × sizes %v; e.g. %s", len(KKFamilies), sizes, strings.Join(ev, "; "))}
 }
 
 // withDet3Faults registers check as c's Check (with the real ALLOCATE) and
@@ -241,8 +302,8 @@ func init() {
 		}
 	}
 	const scope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first; n ∈ {4, 8} (small budget), +16 (default), +32 (large); k ∈ {2n, n², n²·log n}; uniform random, transpose, reflect and row-to-col k-k distributions"
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact"}), phase1Exact(false, 4)))
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact-colored"}), phase1Exact(true, 8)))
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact", Shares: kkShares}), phase1Exact(false, 4)))
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact-colored", Shares: kkShares}), phase1Exact(true, 8)))
 	// Corollary 1 outside 'k a multiple of n': sizes in increasing order,
 	// families whose generator accepts any k.
 	notMultiple := func(b props.Budget) [][2]int {
@@ -331,6 +392,7 @@ func init() {
 				return fmt.Sprintf("%d steps = %.3f·kn/2", v, float64(2*v)/float64(k*n))
 			}}},
 	} {
+		c.claim.Shares = kkShares
 		props.Register(withDet3Faults(c.claim, c.b.check))
 	}
 }

@@ -389,7 +389,7 @@ func init() {
 }
 
 func init() {
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-1/queue-repaired"}), func(env props.Env, alloc allocFn) props.Outcome {
+	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-1/queue-repaired", Shares: kkShares}), func(env props.Env, alloc allocFn) props.Outcome {
 		var ev []string
 		var sl slackMax
 		check := func(what string, n, k int, d [][]amesh.Dest) (props.Outcome, bool) {

@@ -37,3 +37,44 @@ func SharesRuns(t testing.TB, id string, env props.Env, computed *atomic.Int64, 
 		t.Fatalf("verdict %s from the shared runs, recorded %s: %s", o.Verdict, cl.RecordedFor(env.Budget), o.Evidence)
 	}
 }
+
+// SiblingsShareRuns checks sibling claims that judge the same runs through
+// a memo and so share one Shares (ids, each claim with its planted
+// faults): with the memo emptied (forget), the claims' checks route
+// exactly checks runs in all (routed counts the memo's routings: the runs
+// the checks read, each once); then running each claim as the ledger does
+// (props.Run: the check again, from the memo, and its planted faults)
+// routes at most faults more (each run of a fault's mutant once, however
+// many siblings judge it) and reaches the claim's recorded verdict. That
+// the outcomes are unchanged is the ledger's to show (its JSON before and
+// after).
+func SiblingsShareRuns(t testing.TB, ids []string, env props.Env, routed *atomic.Int64, forget func(), checks, faults int64) {
+	t.Helper()
+	var cls []props.Claim
+	for _, id := range ids {
+		cs, err := props.Claims("^" + regexp.QuoteMeta(id) + "$")
+		if err != nil || len(cs) != 1 {
+			t.Fatalf("claim %s: %d found, %v", id, len(cs), err)
+		}
+		if cls = append(cls, cs[0]); cs[0].Shares == "" || cs[0].Shares != cls[0].Shares {
+			t.Fatalf("claim %s shares %q, %s %q: siblings share one non-empty Shares", id, cs[0].Shares, cls[0].ID, cls[0].Shares)
+		}
+	}
+	forget()
+	before := routed.Load()
+	for _, cl := range cls {
+		cl.Check(env)
+	}
+	if got := routed.Load() - before; got != checks {
+		t.Fatalf("the checks of %d siblings routed %d runs, want %d (each once)", len(cls), got, checks)
+	}
+	before = routed.Load()
+	for _, cl := range cls {
+		if r := props.Run(cl, env); !r.Matches {
+			t.Fatalf("%s: verdict %s from the shared runs, recorded %s: %s", cl.ID, r.Verdict, r.Recorded, r.Evidence)
+		}
+	}
+	if got := routed.Load() - before; got > faults {
+		t.Fatalf("the planted faults of %d siblings routed %d runs, want at most %d (each once)", len(cls), got, faults)
+	}
+}

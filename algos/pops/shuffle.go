@@ -2,6 +2,7 @@ package pops
 
 import (
 	"math/rand/v2"
+	"sync/atomic"
 
 	"routecheck/internal/pcgstate"
 )
@@ -72,6 +73,105 @@ func ShuffleIntoPipelined(p []int32, src *rand.PCG) {
 	ps.Store(src)
 }
 
-// shuffleChunk is the number of draws ShuffleIntoPipelined hands over at a
-// time.
-const shuffleChunk = 1 << 14
+// shuffleChunk is the number of draws ShuffleIntoPipelined hands over at
+// a time, and of swaps after which shuffleSlot1 publishes its progress.
+// A variable so that tests can put the source groups' boundaries inside
+// chunks.
+var shuffleChunk = 1 << 14
+
+// shuffleSlot1 is ShuffleInto(c.dst, src) followed by slot 1 of a first
+// step in which all n packets take part (laneStates, then slot1All on
+// every lane): the same permutation, the same records, counts and lanes'
+// counters, and src left after the shuffle's draws and the step's n. The
+// lanes are set (resetLanes) and e.live is initPerm's.
+//
+// The calling goroutine shuffles as ShuffleInto does (the same draws and
+// swaps, in order: pcgstate.Swaps), shuffleChunk swaps at a time, and
+// after each chunk publishes how far down it has gone: the swap at i is
+// Fisher–Yates's last to touch p[i], so p[front:] is final. Another
+// goroutine resolves slot 1 for the source groups wholly at or above the
+// front as they become final, from the top group down, a few at a time,
+// each run of groups into the regions of the lane that owns it and with
+// its draws from the state step 1 starts from, advanced past the packets
+// of the groups below (pcgAdvance, as laneStates does). That state is the
+// shuffle's after its n − 1 draws — unless Lemire's method rejected one
+// (a bound not a power of two; probability below 2^−16 per shuffle of
+// 2^24), which only the last draw reveals: then slot 1 is done again,
+// after the swaps, from the right state (specSkew plants that case for
+// the tests).
+func (e *Engine) shuffleSlot1(c *slotCtx, src *rand.PCG) {
+	p := c.dst
+	n, d, g := len(p), int(c.d), int(c.g)
+	hi, lo := pcgState(src)
+	sh, sl := pcgAdvance(hi, lo, uint64(n-1)+specSkew) // where step 1's draws start
+	var front atomic.Int64                             // p[front:] is final
+	front.Store(int64(n))
+	prog := make(chan struct{}, (n-1+shuffleChunk-1)/shuffleChunk) // a token per chunk
+	half := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range p[:n/2] {
+			p[i] = int32(i)
+		}
+		close(half)
+		top := g // slot 1 is done for the groups top…g−1
+		unit := max(1, 4096/d)
+		for top > 0 {
+			if a := (int(front.Load()) + d - 1) / d; a < top {
+				// Groups a…top−1 are final: the highest few, in one lane.
+				l := e.laneOf(top - 1)
+				a = max(a, top-unit, l.a0)
+				h, w := pcgAdvance(sh, sl, uint64(a*d))
+				l.ps = pcgstate.Load(rand.NewPCG(h, w))
+				l.slot1Groups(e, c, nil, a, top)
+				top = a
+				continue
+			}
+			<-prog // wait for the swaps
+		}
+	}()
+	for i := n / 2; i < n; i++ {
+		p[i] = int32(i)
+	}
+	<-half
+	st := pcgstate.Load(src)
+	for top := n - 1; top > 0; {
+		lo := max(top-shuffleChunk, 0)
+		st = pcgstate.Swaps(p, top, lo+1, st)
+		top = lo
+		front.Store(int64(top + 1))
+		prog <- struct{}{}
+	}
+	front.Store(0) // the swap at 1 was the last to touch p[0]
+	close(prog)
+	<-done
+	if st != pcgstate.Load(rand.NewPCG(sh, sl)) && !specTrust {
+		// A rejected draw: slot 1 again, from where the shuffle's draws end.
+		e.resetLanes(int(c.nsub))
+		st.Store(src)
+		e.laneStates(src, n, d)
+		e.each(c, opSlot1All)
+		return
+	}
+	src.Seed(pcgAdvance(sh, sl, uint64(n)))
+}
+
+// laneOf is the lane whose slot 1 has source group a.
+func (e *Engine) laneOf(a int) *lane {
+	for i := range e.lanes {
+		if l := &e.lanes[i]; a < l.a1 {
+			return l
+		}
+	}
+	panic("pops: source group out of range")
+}
+
+// specSkew and specTrust are planted faults for the tests: shuffleSlot1
+// expects step 1's draws specSkew draws after the shuffle's n − 1, as a
+// rejected draw would make them, and with specTrust keeps the slot 1 it
+// resolved from there. Zero and false.
+var (
+	specSkew  uint64
+	specTrust bool
+)

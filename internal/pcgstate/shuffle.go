@@ -14,10 +14,21 @@ import (
 // Used by the POPS runs (algos/pops.ShuffleInto, Lemma 3.3's instances)
 // and the mesh k-k runs (props/mesh).
 func Shuffle[T any](x []T, src *rand.PCG) {
-	ps := Load(src)
+	ps := Swaps(x, len(x)-1, 1, Load(src))
+	ps.Store(src)
+}
+
+// Swaps does the swaps i = top, top−1, …, bottom (bottom ≥ 1) of
+// Shuffle's loop on x — x[i] and x[IntN(i+1)], drawn from ps in that
+// order, shuffleBatch at a time — and returns the state after the draws.
+// Shuffle is Swaps(x, len(x)−1, 1, Load(src)), and so is a run of Swaps
+// over consecutive ranges from the top, each from the state the one
+// before leaves (algos/pops's shuffleSlot1 publishes its progress between
+// them). Requires top < len(x).
+func Swaps[T any](x []T, top, bottom int, ps State) State {
 	var js [shuffleBatch]int32
-	for hi := len(x) - 1; hi > 0; {
-		lo := max(hi-shuffleBatch, 0)
+	for hi := top; hi >= bottom; {
+		lo := max(hi-shuffleBatch, bottom-1)
 		b := js[:hi-lo]
 		for k := range b {
 			// ps.IntN(n), with its first draw inline (UintN).
@@ -40,7 +51,7 @@ func Shuffle[T any](x []T, src *rand.PCG) {
 		}
 		hi = lo
 	}
-	ps.Store(src)
+	return ps
 }
 
 // maskAsMul is a planted fault for the tests: Shuffle draws IntN(n) for

@@ -30,19 +30,7 @@ func Swaps[T any](x []T, top, bottom int, ps State) State {
 	for hi := top; hi >= bottom; {
 		lo := max(hi-shuffleBatch, bottom-1)
 		b := js[:hi-lo]
-		for k := range b {
-			// ps.IntN(n), with its first draw inline (UintN).
-			n := uint64(hi - k + 1)
-			var u uint64
-			ps, u = ps.Next()
-			j, frac := bits.Mul64(u, n)
-			if n&(n-1) == 0 && !maskAsMul {
-				j = u & (n - 1)
-			} else if frac < n {
-				ps, j = ps.Reject(n, frac, j)
-			}
-			b[k] = int32(j)
-		}
+		ps = Draws(b, hi, ps)
 		// Swap k is the loop's step i = hi − k; j ≤ i < len(x).
 		q := x[:hi+1]
 		for k, j := range b {
@@ -50,6 +38,27 @@ func Swaps[T any](x []T, top, bottom int, ps State) State {
 			q[i], q[j] = q[j], q[i]
 		}
 		hi = lo
+	}
+	return ps
+}
+
+// Draws fills js with the indices of the swaps top, top−1, …,
+// top−len(js)+1 of Shuffle's loop (js[k] = IntN(top−k+1)), drawn from ps
+// in that order, and returns the state after them. Requires
+// len(js) ≤ top < 2^31.
+func Draws(js []int32, top int, ps State) State {
+	for k := range js {
+		// ps.IntN(n), with its first draw inline (UintN).
+		n := uint64(top - k + 1)
+		var u uint64
+		ps, u = ps.Next()
+		j, frac := bits.Mul64(u, n)
+		if n&(n-1) == 0 && !maskAsMul {
+			j = u & (n - 1)
+		} else if frac < n {
+			ps, j = ps.Reject(n, frac, j)
+		}
+		js[k] = int32(j)
 	}
 	return ps
 }

@@ -2,6 +2,7 @@ package pops
 
 import (
 	"math/rand/v2"
+	"sync"
 	"sync/atomic"
 
 	"routecheck/internal/pcgstate"
@@ -95,7 +96,9 @@ var shuffleChunk = 1 << 14
 // its draws from the state step 1 starts from, advanced past the packets
 // of the groups below (pcgAdvance, as laneStates does). Between those it
 // draws ahead the swaps' indices of every other chunk (helperDraws), for
-// balance.
+// balance. After the swaps, the swapping goroutine takes the groups left
+// from the bottom up (into the last lane's regions, once the other is
+// done with them and while they have room).
 //
 // Where a chunk's draws and step 1's start is known in advance only if
 // no draw before them was rejected (Lemire's method, for a bound not a
@@ -123,16 +126,19 @@ func (e *Engine) shuffleSlot1(c *slotCtx, src *rand.PCG) {
 	}
 	half := make(chan struct{})
 	done := make(chan struct{})
+	unit := max(1, 4096/d) // groups resolved at a time
+	// Slot 1's groups: the other goroutine has taken top…g−1 and resolved
+	// fin…g−1; after the swaps this one takes 0…bot−1.
+	var mu sync.Mutex
+	top, fin, bot := g, g, 0
 	go func() {
 		defer close(done)
 		for i := range p[:n/2] {
 			p[i] = int32(i)
 		}
 		close(half)
-		top := g // slot 1 is done for the groups top…g−1
-		unit := max(1, 4096/d)
 		k := nextDrawn(0, chunks) // the next chunk to draw
-		for top > 0 || k < chunks {
+		for {
 			var b []int32
 			if k < chunks {
 				select {
@@ -141,17 +147,30 @@ func (e *Engine) shuffleSlot1(c *slotCtx, src *rand.PCG) {
 				}
 			}
 			if b == nil {
-				if a := (int(front.Load()) + d - 1) / d; a < top {
-					// Groups a…top−1 are final: the highest few, in one lane.
-					l := e.laneOf(top - 1)
-					a = max(a, top-unit, l.a0)
+				mu.Lock()
+				a, t := max((int(front.Load())+d-1)/d, bot), top
+				var l *lane
+				if a < t {
+					// Groups a…t−1 are final: the highest few, in one lane.
+					l = e.laneOf(t - 1)
+					a = max(a, t-unit, l.a0)
+					top = a
+				}
+				left := top > bot
+				mu.Unlock()
+				if l != nil {
 					h, w := pcgAdvance(sh, sl, uint64(a*d))
 					l.ps = pcgstate.Load(rand.NewPCG(h, w))
-					l.slot1Groups(e, c, nil, a, top)
-					top = a
+					l.slot1Groups(e, c, nil, a, t)
+					mu.Lock()
+					fin = a
+					mu.Unlock()
 					continue
 				}
 				if k == chunks {
+					if !left {
+						return
+					}
 					<-prog // wait for the swaps
 					continue
 				}
@@ -200,6 +219,28 @@ func (e *Engine) shuffleSlot1(c *slotCtx, src *rand.PCG) {
 	}
 	front.Store(0) // the swap at 1 was the last to touch p[0]
 	close(prog)
+	// The groups left, from the bottom up, into the last lane's regions
+	// once the other goroutine is done with them and while they have
+	// room: a group puts at most R records into each slot-2 part's region
+	// (one per intermediate group), and no count depends on which region
+	// a record is in.
+	last := &e.lanes[len(e.lanes)-1]
+	R := int(e.span2) / g
+	for {
+		mu.Lock()
+		a, b := bot, min(top, bot+unit)
+		ok := a < b && fin <= last.a0 && last.room(R, R*(b-a))
+		if ok {
+			bot = b
+		}
+		mu.Unlock()
+		if !ok {
+			break
+		}
+		h, w := pcgAdvance(sh, sl, uint64(a*d))
+		last.ps = pcgstate.Load(rand.NewPCG(h, w))
+		last.slot1Groups(e, c, nil, a, b)
+	}
 	<-done
 	if st != pcgstate.Load(rand.NewPCG(sh, sl)) && !specTrust {
 		// A rejected draw: slot 1 again, from where the shuffle's draws end.
@@ -232,6 +273,17 @@ func nextDrawn(k, chunks int) int {
 		k++
 	}
 	return k
+}
+
+// room reports whether each of the lane's slot-2 regions has room for k
+// more records (layout gives the lane R·(a1 − a0) + 1 in each).
+func (l *lane) room(R, k int) bool {
+	for q, f := range l.fill2 {
+		if int(l.start2[q])+R*(l.a1-l.a0)+1-int(f) < k {
+			return false
+		}
+	}
+	return true
 }
 
 // laneOf is the lane whose slot 1 has source group a.

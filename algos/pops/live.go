@@ -70,8 +70,11 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	e.layout(sh, nsub, e.lanesFor(sh, src))
 	// overlap: the shuffle goes with step 1's slot 1 (shuffleSlot1).
 	overlap := shuffle && len(e.lanes) > 1 && o.MaxSteps >= 1 && o.participation(sh, 1) >= 1 && n >= 2*shuffleChunk
-	if shuffle && !overlap {
+	switch {
+	case shuffle && !overlap && len(e.lanes) > 1:
 		ShuffleIntoPipelined(dst, src)
+	case shuffle && !overlap:
+		ShuffleInto(dst, src)
 	}
 	res := Result{Conflicts: make([]int, o.Variant.SlotsPerStep(sh))}
 	c := &slotCtx{dst: dst, dv: dv, gv: gv, nv: newDivisor(nsub), d: int32(sh.D), g: uint32(g), nsub: uint32(nsub), split: o.Variant == SplitDelivery}

@@ -110,9 +110,10 @@ func TestWorkersMatchOne(t *testing.T) {
 // ShuffleInto's permutation, returns the Result of ShuffleInto and then
 // RunPCG with one lane, field by field (every step traced), and leaves the
 // stream where they leave it: d = g from 32 (groups share bitmap words) to
-// 512, three seeds each, both variants, chunks of 100 and
+// 512 (256 with -short), three seeds each, both variants, chunks of 100 and
 // 1000 draws (group boundaries inside chunks) and the default, so that
-// shuffleSlot1 runs wherever n ≥ 2 chunks. Also with the speculation
+// shuffleSlot1 runs wherever n ≥ 2 chunks; the counters in one part and
+// in parts of 512 bytes (many slot-2 regions per lane). Also with the speculation
 // planted wrong (specSkew: slot 1 done again after the swaps). Planted
 // difference: the wrong speculation trusted (specTrust) must make some
 // case differ.
@@ -124,7 +125,11 @@ func TestShuffleRunPCG(t *testing.T) {
 		o  Options
 	}
 	var cases []tcase
-	for _, sh := range []pops.Shape{{D: 32, G: 32}, {D: 64, G: 64}, {D: 128, G: 128}, {D: 256, G: 256}, {D: 512, G: 512}} {
+	shapes := []pops.Shape{{D: 32, G: 32}, {D: 64, G: 64}, {D: 128, G: 128}, {D: 256, G: 256}, {D: 512, G: 512}}
+	if testing.Short() {
+		shapes = shapes[:4]
+	}
+	for _, sh := range shapes {
 		for _, v := range []Variant{Faithful, SplitDelivery} {
 			cases = append(cases, tcase{sh, Options{Variant: v}})
 		}
@@ -176,12 +181,16 @@ func TestShuffleRunPCG(t *testing.T) {
 		}
 		return bad
 	}
-	for _, skew := range []uint64{0, 1} {
-		for _, chunk := range []int{100, 1000, shuffleChunk} {
-			t.Run(fmt.Sprintf("specSkew=%d/chunk=%d", skew, chunk), func(t *testing.T) {
-				specSkew = skew
-				diffs(t, chunk, true)
-			})
+	defer func(b int) { partBytes = b }(partBytes)
+	for _, b := range []int{partBytes, 512} {
+		partBytes = b
+		for _, skew := range []uint64{0, 1} {
+			for _, chunk := range []int{100, 1000, shuffleChunk} {
+				t.Run(fmt.Sprintf("partBytes=%d/specSkew=%d/chunk=%d", b, skew, chunk), func(t *testing.T) {
+					specSkew = skew
+					diffs(t, chunk, true)
+				})
+			}
 		}
 	}
 	specSkew, specTrust = 1, true // the planted fault

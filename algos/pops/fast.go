@@ -139,7 +139,7 @@ func (v divisor) mod(x int32) int32 {
 // runSorted is the sorting way, kept as a second implementation for the
 // differential tests (TestEngineCountersMatchSorted).
 func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Result, error) {
-	return e.runLive(sh, dst, rng, nil, o)
+	return e.runLive(sh, dst, rng, nil, o, false)
 }
 
 // RunPCG is Run(sh, dst, rand.New(src), o) — the same draws from the same
@@ -149,7 +149,22 @@ func (e *Engine) Run(sh pops.Shape, dst []int32, rng *rand.Rand, o Options) (Res
 // rand.Rand's interface. Only RunPCG can split steps between lanes
 // (Engine.Workers).
 func (e *Engine) RunPCG(sh pops.Shape, dst []int32, src *rand.PCG, o Options) (Result, error) {
-	return e.runLive(sh, dst, rand.New(src), src, o)
+	return e.runLive(sh, dst, rand.New(src), src, o, false)
+}
+
+// ShuffleRunPCG is ShuffleInto(dst, src) followed by RunPCG(sh, dst, src,
+// o): the same permutation left in dst, the same Result and src left in
+// the same place (TestShuffleRunPCG) — a lone run of Table II's kind on
+// two cores. With two lanes or more (Workers) and a first step in which
+// every packet takes part (d = g, or d < g with Options.OutOfScope), the
+// first step's slot 1 starts during the shuffle (shuffleSlot1): the
+// Fisher–Yates swaps from the top finalise the source groups from the top
+// down, and the goroutine that draws the swaps resolves each group's slot 1
+// once its processors' destinations are final, instead of waiting. Else
+// it shuffles (ShuffleIntoPipelined with lanes) and then runs. A bad
+// argument returns RunPCG's error with dst and src untouched.
+func (e *Engine) ShuffleRunPCG(sh pops.Shape, dst []int32, src *rand.PCG, o Options) (Result, error) {
+	return e.runLive(sh, dst, rand.New(src), src, o, true)
 }
 
 // runSorted is Run as the engine was before the live bitmap and the

@@ -3,6 +3,7 @@ package pops
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"routecheck/models/perm"
@@ -102,5 +103,98 @@ func TestWorkersMatchOne(t *testing.T) {
 	}
 	if caught == 0 {
 		t.Fatal("planted fault (lanes one draw late) not caught")
+	}
+}
+
+// TestShuffleRunPCG: ShuffleRunPCG with 1, 2 and 3 lanes leaves in dst
+// ShuffleInto's permutation, returns the Result of ShuffleInto and then
+// RunPCG with one lane, field by field (every step traced), and leaves the
+// stream where they leave it: d = g from 32 (groups share bitmap words) to
+// 512 (256 with -short), three seeds each, both variants, chunks of 100 and
+// 1000 draws (group boundaries inside chunks) and the default, so that
+// shuffleSlot1 runs wherever n ≥ 2 chunks; the counters in one part and
+// in parts of 512 bytes (many slot-2 regions per lane). Also with the speculation
+// planted wrong (specSkew: slot 1 done again after the swaps). Planted
+// difference: the wrong speculation trusted (specTrust) must make some
+// case differ.
+func TestShuffleRunPCG(t *testing.T) {
+	defer func(c int) { shuffleChunk = c }(shuffleChunk)
+	defer func() { specSkew, specTrust = 0, false }()
+	type tcase struct {
+		sh pops.Shape
+		o  Options
+	}
+	var cases []tcase
+	shapes := []pops.Shape{{D: 32, G: 32}, {D: 64, G: 64}, {D: 128, G: 128}, {D: 256, G: 256}, {D: 512, G: 512}}
+	if testing.Short() {
+		shapes = shapes[:4]
+	}
+	for _, sh := range shapes {
+		for _, v := range []Variant{Faithful, SplitDelivery} {
+			cases = append(cases, tcase{sh, Options{Variant: v}})
+		}
+	}
+	// diffs runs every case and counts those that differ; fatal: stop at
+	// the first.
+	diffs := func(t *testing.T, chunk int, fatal bool) int {
+		shuffleChunk = chunk
+		bad, overlapped := 0, 0
+		for _, w := range []int{1, 2, 3} {
+			for _, c := range cases {
+				for seed := range uint64(3) {
+					n := c.sh.N()
+					if n >= 2*chunk && w > 1 {
+						overlapped++
+					}
+					want, got := make([]int32, n), make([]int32, n)
+					var one, many Engine
+					many.Workers = w
+					ref := rand.NewPCG(seed, uint64(n))
+					ShuffleInto(want, ref)
+					wr, err := one.RunPCG(c.sh, want, ref, c.o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					src := rand.NewPCG(seed, uint64(n))
+					gr, err := many.ShuffleRunPCG(c.sh, got, src, c.o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					d := diffResults(gr, wr)
+					switch {
+					case !slices.Equal(got, want):
+						d = "the permutation"
+					case src.Uint64() != ref.Uint64():
+						d = "where the stream is left"
+					}
+					if d != "" {
+						bad++
+						if fatal {
+							t.Fatalf("%v %+v, chunk %d, seed %d, %d lanes: ShuffleRunPCG and ShuffleInto + RunPCG differ in %s", c.sh, c.o, chunk, seed, w, d)
+						}
+					}
+				}
+			}
+		}
+		if overlapped == 0 {
+			t.Fatalf("chunk %d: no case overlaps the shuffle with slot 1", chunk)
+		}
+		return bad
+	}
+	defer func(b int) { partBytes = b }(partBytes)
+	for _, b := range []int{partBytes, 512} {
+		partBytes = b
+		for _, skew := range []uint64{0, 1} {
+			for _, chunk := range []int{100, 1000, shuffleChunk} {
+				t.Run(fmt.Sprintf("partBytes=%d/specSkew=%d/chunk=%d", b, skew, chunk), func(t *testing.T) {
+					specSkew = skew
+					diffs(t, chunk, true)
+				})
+			}
+		}
+	}
+	specSkew, specTrust = 1, true // the planted fault
+	if diffs(t, 1000, false) == 0 {
+		t.Fatal("planted fault (a wrong speculation trusted) not caught")
 	}
 }

@@ -48,7 +48,11 @@ import (
 // draws its groups' intermediate groups itself from the PCG advanced past
 // the draws of the groups before it (one draw per packet, g a power of
 // two), so the draws are the same numbers.
-func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.PCG, o Options) (Result, error) {
+//
+// With shuffle set (ShuffleRunPCG), dst is first shuffled from src as
+// ShuffleInto does it — with lanes and a first step without a coin,
+// during that step's slot 1 (shuffleSlot1).
+func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.PCG, o Options, shuffle bool) (Result, error) {
 	o, err := checkRun(sh, dst, o)
 	if err != nil {
 		return Result{}, err
@@ -64,21 +68,33 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 	e.bm2 = growZero(e.bm2, (2*g*g+63)/64)
 	e.bm3 = growZero(e.bm3, (2*nsub*g*g+63)/64)
 	e.layout(sh, nsub, e.lanesFor(sh, src))
+	// overlap: the shuffle goes with step 1's slot 1 (shuffleSlot1).
+	overlap := shuffle && len(e.lanes) > 1 && o.MaxSteps >= 1 && o.participation(sh, 1) >= 1 && n >= 2*shuffleChunk
+	switch {
+	case shuffle && !overlap && len(e.lanes) > 1:
+		ShuffleIntoPipelined(dst, src)
+	case shuffle && !overlap:
+		ShuffleInto(dst, src)
+	}
 	res := Result{Conflicts: make([]int, o.Variant.SlotsPerStep(sh))}
 	c := &slotCtx{dst: dst, dv: dv, gv: gv, nv: newDivisor(nsub), d: int32(sh.D), g: uint32(g), nsub: uint32(nsub), split: o.Variant == SplitDelivery}
-	e.each(c, opInit)
 	m := 0 // pending packets
-	for w := range e.lanes {
-		l := &e.lanes[w]
-		m += l.acked // initLive's count
-		for a, x := range l.dsrc {
-			e.srcDeg[a] += x
+	if overlap {
+		m = e.initPerm(sh)
+	} else {
+		e.each(c, opInit)
+		for w := range e.lanes {
+			l := &e.lanes[w]
+			m += l.acked // initLive's count
+			for a, x := range l.dsrc {
+				e.srcDeg[a] += x
+			}
+			for t, x := range l.dtmp {
+				e.tmpDeg[t] += x
+			}
+			clear(l.dsrc)
+			clear(l.dtmp)
 		}
-		for t, x := range l.dtmp {
-			e.tmpDeg[t] += x
-		}
-		clear(l.dsrc)
-		clear(l.dtmp)
 	}
 	step := 0
 	for m > 0 && step < o.MaxSteps {
@@ -93,6 +109,8 @@ func (e *Engine) runLive(sh pops.Shape, dst []int32, rng *rand.Rand, src *rand.P
 		if p := o.participation(sh, step); p >= 1 {
 			// choose's draws for p = 1: every pending packet, in order.
 			switch {
+			case overlap && step == 1:
+				e.shuffleSlot1(c, src)
 			case len(e.lanes) > 1:
 				e.laneStates(src, m, sh.D)
 				e.each(c, opSlot1All)
@@ -199,6 +217,27 @@ func (l *lane) initLive(e *Engine, c *slotCtx) {
 		l.dsrc[a] += int32(e.pendingBetween(lo, hi))
 	}
 	l.acked = m
+}
+
+// initPerm is initLive, and the degrees of the conflict graph, for dst a
+// permutation of 0…n−1 (ShuffleRunPCG's, before it is drawn): every
+// processor has a packet, and every source group and every temporary
+// group n/g = d of them. Returns n.
+func (e *Engine) initPerm(sh pops.Shape) int {
+	n := sh.N()
+	for i := range e.live {
+		e.live[i] = ^uint64(0)
+	}
+	if n&63 != 0 {
+		e.live[len(e.live)-1] = 1<<(n&63) - 1
+	}
+	for a := range e.srcDeg {
+		e.srcDeg[a] = int32(sh.D)
+	}
+	for t := range e.tmpDeg {
+		e.tmpDeg[t] = int32(sh.D)
+	}
+	return n
 }
 
 // pendingBetween counts the pending packets of processors lo…hi−1.
@@ -470,12 +509,17 @@ func pcgAdvance(hi, lo, k uint64) (uint64, uint64) {
 // rng.IntN(g) if rng is not nil, else the same draws from l.ps — and the
 // survivors are recorded (survivors).
 func (l *lane) slot1All(e *Engine, c *slotCtx, rng *rand.Rand) {
+	l.slot1Groups(e, c, rng, l.a0, l.a1)
+}
+
+// slot1Groups is slot1All for the lane's source groups a0…a1−1 only.
+func (l *lane) slot1Groups(e *Engine, c *slotCtx, rng *rand.Rand, a0, a1 int) {
 	g := int(c.g)
 	mask := uint64(g - 1)
 	pow2 := g&(g-1) == 0
 	d := int(c.d)
 	ps := l.ps // in registers while drawing
-	for a := l.a0; a < l.a1; a++ {
+	for a := a0; a < a1; a++ {
 		gp := e.pendingIn(l.gp[:0], a*d, (a+1)*d)
 		if len(gp) == 0 {
 			continue

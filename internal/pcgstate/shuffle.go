@@ -14,24 +14,23 @@ import (
 // Used by the POPS runs (algos/pops.ShuffleInto, Lemma 3.3's instances)
 // and the mesh k-k runs (props/mesh).
 func Shuffle[T any](x []T, src *rand.PCG) {
-	ps := Load(src)
+	ps := Swaps(x, len(x)-1, 1, Load(src))
+	ps.Store(src)
+}
+
+// Swaps does the swaps i = top, top−1, …, bottom (bottom ≥ 1) of
+// Shuffle's loop on x — x[i] and x[IntN(i+1)], drawn from ps in that
+// order, shuffleBatch at a time — and returns the state after the draws.
+// Shuffle is Swaps(x, len(x)−1, 1, Load(src)), and so is a run of Swaps
+// over consecutive ranges from the top, each from the state the one
+// before leaves (algos/pops's shuffleSlot1 publishes its progress between
+// them). Requires top < len(x).
+func Swaps[T any](x []T, top, bottom int, ps State) State {
 	var js [shuffleBatch]int32
-	for hi := len(x) - 1; hi > 0; {
-		lo := max(hi-shuffleBatch, 0)
+	for hi := top; hi >= bottom; {
+		lo := max(hi-shuffleBatch, bottom-1)
 		b := js[:hi-lo]
-		for k := range b {
-			// ps.IntN(n), with its first draw inline (UintN).
-			n := uint64(hi - k + 1)
-			var u uint64
-			ps, u = ps.Next()
-			j, frac := bits.Mul64(u, n)
-			if n&(n-1) == 0 && !maskAsMul {
-				j = u & (n - 1)
-			} else if frac < n {
-				ps, j = ps.Reject(n, frac, j)
-			}
-			b[k] = int32(j)
-		}
+		ps = Draws(b, hi, ps)
 		// Swap k is the loop's step i = hi − k; j ≤ i < len(x).
 		q := x[:hi+1]
 		for k, j := range b {
@@ -40,7 +39,28 @@ func Shuffle[T any](x []T, src *rand.PCG) {
 		}
 		hi = lo
 	}
-	ps.Store(src)
+	return ps
+}
+
+// Draws fills js with the indices of the swaps top, top−1, …,
+// top−len(js)+1 of Shuffle's loop (js[k] = IntN(top−k+1)), drawn from ps
+// in that order, and returns the state after them. Requires
+// len(js) ≤ top < 2^31.
+func Draws(js []int32, top int, ps State) State {
+	for k := range js {
+		// ps.IntN(n), with its first draw inline (UintN).
+		n := uint64(top - k + 1)
+		var u uint64
+		ps, u = ps.Next()
+		j, frac := bits.Mul64(u, n)
+		if n&(n-1) == 0 && !maskAsMul {
+			j = u & (n - 1)
+		} else if frac < n {
+			ps, j = ps.Reject(n, frac, j)
+		}
+		js[k] = int32(j)
+	}
+	return ps
 }
 
 // maskAsMul is a planted fault for the tests: Shuffle draws IntN(n) for

@@ -49,6 +49,34 @@ func shuffleDiff() string {
 	return ""
 }
 
+// TestSwapsInRanges: Swaps over consecutive ranges from the top, each from
+// the state the one before leaves, is Shuffle: ranges of 1, 100 and 300
+// swaps (inside and across the batch of 256). Planted difference: a range
+// that starts one swap low (skipping one) must give another order.
+func TestSwapsInRanges(t *testing.T) {
+	const n = 2000
+	for _, r := range []int{1, 100, 300} {
+		for _, skip := range []int{0, 1} {
+			want, got := make([]int32, n), make([]int32, n)
+			for i := range want {
+				want[i], got[i] = int32(i), int32(i)
+			}
+			Shuffle(want, rand.NewPCG(7, uint64(r)))
+			src := rand.NewPCG(7, uint64(r))
+			ps := Load(src)
+			for top := n - 1; top > 0; {
+				lo := max(top-r, 0)
+				ps = Swaps(got, top, lo+1, ps)
+				top = lo - skip // skip: the planted fault
+			}
+			ps.Store(src)
+			if same := slices.Equal(got, want); same != (skip == 0) {
+				t.Fatalf("ranges of %d, skip %d: equal to Shuffle = %v", r, skip, same)
+			}
+		}
+	}
+}
+
 // BenchmarkShuffle2to24 is Shuffle on 2^24 int32 (Table II's largest
 // permutation): go test ./internal/pcgstate -run '^$' -bench Shuffle -benchtime 5x
 func BenchmarkShuffle2to24(b *testing.B) {

@@ -109,28 +109,19 @@ func TestApplyManyMatchesApply(t *testing.T) {
 		nets = append(nets, net{"odd-even", oe}, net{"bitonic", bi}, net{"odd-even minus one", del},
 			net{"random comparators", randomComparators(r, n, 20*n)})
 	}
-	for _, chunk := range []int{0, 7} {
-		for _, kernel := range []bool{true, false} {
-			restore := sortnet.SetLanesKernel(kernel)
-			restoreChunk := func() {}
-			if chunk > 0 { // the chunk length packs and evaluates: set it for both
-				restoreChunk = sortnet.SetPackedChunk(chunk)
+	eachLayout(func(kernel bool, chunk int) {
+		for _, c := range nets {
+			p, err := sortnet.Pack(c.nw, false)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, c := range nets {
-				p, err := sortnet.Pack(c.nw, false)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for k := 1; k <= 9; k++ {
-					if err := applyManyDiff(p, applyManyInputs(r, c.nw.N, k), (*sortnet.Packed).ApplyMany); err != nil {
-						t.Fatalf("%s (kernel %v, chunk %d): %v", c.name, kernel, chunk, err)
-					}
+			for k := 1; k <= 9; k++ {
+				if err := applyManyDiff(p, applyManyInputs(r, c.nw.N, k), (*sortnet.Packed).ApplyMany); err != nil {
+					t.Fatalf("%s (kernel %v, chunk %d): %v", c.name, kernel, chunk, err)
 				}
 			}
-			restoreChunk()
-			restore()
 		}
-	}
+	})
 	// On a network that does not sort, so that two inputs' outputs differ.
 	p, err := sortnet.Pack(randomComparators(r, 300, 3000), false)
 	if err != nil {
@@ -192,30 +183,21 @@ func TestApplyManyStagesMatchesApplyStages(t *testing.T) {
 		m := r.IntN(d + 1)
 		return [][2]int{{0, d}, {0, m}, {m, d}, {a, b}, {m, m}}
 	}
-	for _, chunk := range []int{0, 7} {
-		for _, kernel := range []bool{true, false} {
-			restore := sortnet.SetLanesKernel(kernel)
-			restoreChunk := func() {}
-			if chunk > 0 {
-				restoreChunk = sortnet.SetPackedChunk(chunk)
+	eachLayout(func(kernel bool, chunk int) {
+		for _, c := range nets {
+			p, err := sortnet.Pack(c.nw, false)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, c := range nets {
-				p, err := sortnet.Pack(c.nw, false)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, k := range []int{1, 2, 5, 8, 9, 16, 17} {
-					for _, ft := range ranges(p.Depth()) {
-						if err := applyManyStagesDiff(p, applyManyInputs(r, c.nw.N, k), ft[0], ft[1], (*sortnet.Packed).ApplyManyStages); err != nil {
-							t.Fatalf("%s (kernel %v, chunk %d): %v", c.name, kernel, chunk, err)
-						}
+			for _, k := range []int{1, 2, 5, 8, 9, 16, 17} {
+				for _, ft := range ranges(p.Depth()) {
+					if err := applyManyStagesDiff(p, applyManyInputs(r, c.nw.N, k), ft[0], ft[1], (*sortnet.Packed).ApplyManyStages); err != nil {
+						t.Fatalf("%s (kernel %v, chunk %d): %v", c.name, kernel, chunk, err)
 					}
 				}
 			}
-			restoreChunk()
-			restore()
 		}
-	}
+	})
 	// On random comparators (one a stage), ten stages inside the network:
 	// a short range, so that its last comparator still exchanges on some
 	// input (after many random comparators, most pairs are in order).
@@ -332,6 +314,24 @@ func BenchmarkApplyMany(b *testing.B) {
 				b.ReportMetric(ci/b.Elapsed().Seconds(), "comparator-inputs/s")
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/ci, "ns/comparator-input")
 			})
+		}
+	}
+}
+
+// eachLayout runs f with the AVX2 kernel on and off, each at the packed
+// chunk length the package uses and at 7 (the chunk length packs and
+// evaluates: set for both), restoring both after each.
+func eachLayout(f func(kernel bool, chunk int)) {
+	for _, chunk := range []int{0, 7} {
+		for _, kernel := range []bool{true, false} {
+			restore := sortnet.SetLanesKernel(kernel)
+			restoreChunk := func() {}
+			if chunk > 0 {
+				restoreChunk = sortnet.SetPackedChunk(chunk)
+			}
+			f(kernel, chunk)
+			restoreChunk()
+			restore()
 		}
 	}
 }

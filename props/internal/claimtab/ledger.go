@@ -50,6 +50,7 @@ func Parse(name, text string) (*Ledger, error) {
 	var cur map[string]string
 	for i, line := range strings.Split(text, "\n") {
 		ln := i + 1
+		line = strings.TrimSuffix(line, "\r") // a checkout with CRLF line ends
 		switch {
 		case strings.HasPrefix(line, "## "):
 			id := line[3:]

@@ -51,6 +51,19 @@ func TestLedgerText(t *testing.T) {
 	}
 }
 
+// TestLedgerCRLF: a ledger checked out with CRLF line ends reads as the
+// same records (a CR would otherwise end every ID and value).
+func TestLedgerCRLF(t *testing.T) {
+	l, err := Parse("crlf.md", strings.ReplaceAll(sample, "\n", "\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := l.Text(props.Claim{ID: "net/a"})
+	if a.Statement != "Every packet arrives." || a.Recorded != props.Violated {
+		t.Errorf("CRLF ledger: %+v", a)
+	}
+}
+
 // TestLedgerTextPanics: a claim with no record, or a field given both in Go
 // and in the file, is a programmer error.
 func TestLedgerTextPanics(t *testing.T) {

@@ -6,8 +6,9 @@ import (
 	"routecheck/props/internal/claimtab"
 )
 
-// ledgerText is ledger.md: the words (source, statement, scope, notes) of
-// this package's claims whose words are not computed; see claimtab.Ledger.
+// ledgerText is ledger.md: what the ledger says of this package's claims
+// written as literals (source, statement, scope, kind, scope class,
+// recorded verdict, notes); see claimtab.Ledger.
 //
 //go:embed ledger.md
 var ledgerText string

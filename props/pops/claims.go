@@ -163,7 +163,7 @@ var routerFaults = []ap.Mutant{ap.MutantTempByGroup, ap.MutantNoAckWait, ap.Muta
 // (TestBadOutcomeAgreesWithFullReport).
 var routerClaims = map[string]routerRun{}
 
-func registerRouterClaim(id, source, statement, scope string, recorded props.Verdict, notes string, rr routerRun) {
+func registerRouterClaim(id string, rr routerRun) {
 	routerClaims[id] = rr
 	var fs []props.Fault
 	for _, m := range routerFaults {
@@ -171,7 +171,7 @@ func registerRouterClaim(id, source, statement, scope string, recorded props.Ver
 		mr.mutant = m
 		fs = append(fs, props.Fault{Name: "router mutant: " + m.String(), Check: mr.check})
 	}
-	props.Register(props.Claim{ID: id, Source: source, Statement: statement, Scope: scope, Kind: props.Invariant, Recorded: recorded, Notes: notes, Check: rr.check, Faults: fs})
+	props.Register(ledger.Text(props.Claim{ID: id, Kind: props.Invariant, Check: rr.check, Faults: fs}))
 }
 
 func init() {
@@ -203,59 +203,19 @@ func init() {
 			return ""
 		}
 	}
-	const p32 = seed000 + " Proposition 3.2"
-	registerRouterClaim("pops/prop-3.2/d-eq-g", p32,
-		"At all steps, slots 3, 4 and 5 of the randomized routing algorithm do not generate any conflict.",
-		"POPS(g,g), any permutation, any random choices", props.Holds, "", routerRun{alg: faithful, eq: true, stepOnly: true, bad: conf})
-	registerRouterClaim("pops/prop-3.2/d-gt-g", p32,
-		"At all steps, slots 3, 4 and 5 do not generate any conflict (the proof's slot-5 argument, applied to d > g).",
-		"POPS(d,g) with d > g, running the d = g procedure after Theorem 3.8's stage 1 (§III-B)", props.Violated,
-		"The proof of slot 5 says two packets with the same temporary group Δ(π(i)) = π(i) mod g cannot have destinations in the same group; that needs d ≤ g. For d > g a group holds d > g destinations, so two of them share a residue mod g; when both copies reach temporary group t in the same step (via different intermediate groups) they collide on c(group(π), t) in slot 5. Minimal case (found first by the exhaustive search, at every budget): POPS(3,2), packets 3 and 4 of group 1 to processors 0 and 2 of group 0 (temporary group 0 for both) via intermediate groups 0 and 1. Repaired variant: pops-rand-split-delivery.",
-		routerRun{alg: faithful, stepOnly: true, bad: conf})
-	const sec3a = seed000 + " §III-A (step description, deletion on ack)"
-	registerRouterClaim("pops/sec3/no-loss-no-dup/d-eq-g", sec3a,
-		"No packet is lost or delivered twice: the original is deleted only when its ack arrives, which happens iff the copy reaches its destination in slot 5.",
-		"POPS(g,g)", props.Holds, "", routerRun{alg: faithful, eq: true, stepOnly: true, bad: lossDup})
-	registerRouterClaim("pops/sec3/no-loss-no-dup/d-gt-g", seed000+" §III-A, §III-B",
-		"No packet is lost or delivered twice (deleting the original at the slot-4 ack is safe).",
-		"POPS(d,g) with d > g", props.Violated,
-		"Consequence of the slot-5 conflict (pops/prop-3.2/d-gt-g): the originals were deleted at the slot-4 ack, so both colliding packets vanish. At d = 4g about 17% of all packets are lost (routecheck reproduce pops-table2 reports lost per run).",
-		routerRun{alg: faithful, stepOnly: true, bad: lossDup})
-	registerRouterClaim("pops/sec3/all-delivered/d-eq-g", seed000+" §III-A, Theorem 3.7",
-		"The randomized algorithm delivers every packet of every permutation (and then stops).",
-		"POPS(g,g); a run is cut at 64 + 32·⌈d/g⌉ steps", props.Holds, "", routerRun{alg: faithful, eq: true, bad: delivered})
-	registerRouterClaim("pops/thm-3.8/all-delivered/d-gt-g", seed000+" Theorem 3.8",
-		"The algorithm of Theorem 3.8 (stage-1 schedule, then the d = g procedure) routes every permutation.",
-		"POPS(d,g) with d > g; a run is cut at 64 + 32·⌈d/g⌉ steps", props.Violated,
-		"Fails for two reasons: packets are lost in slot 5 (pops/prop-3.2/d-gt-g), and for g = 1 the schedule can livelock (pops/thm-3.8/terminates-g1).",
-		routerRun{alg: faithful, bad: delivered})
-	registerRouterClaim("pops/thm-3.8/terminates-g1", seed000+" Theorem 3.8",
-		"After the ⌈(c+ε)(d/g−1)⌉ stage-1 steps the d = g procedure finishes the routing.",
-		"POPS(d,1), d > 1 (outside the theorem's asymptotics, which let g grow)", props.Violated,
-		"After stage 1 every remaining packet takes part with probability 1; with a single group every copy is sent on the one coupler c(0,0), so two remaining packets collide in slot 1 at every step forever. The paper's tables leave the g = 1 cells (n = 4, d = 4g; n = 16, d = 16g) blank. With g = 2 the same effect gives rare very long runs.",
-		routerRun{alg: split, g1only: true, bad: delivered})
-	const memSrc = seed000 + " §III-A, last paragraph"
-	registerRouterClaim("pops/sec3-a/memory-3", memSrc,
-		"Processor i needs memory for at most three packets: its original, the packet destined to it, and one copy received from group Δ(i).",
-		"POPS(d,g), d ≥ g, faithful algorithm; counted at the end of every slot", props.Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryAll, 3)})
-	registerRouterClaim("pops/sec3-a/memory-2", memSrc,
-		"If a delivered packet exits the network the slot after it arrives, two packet buffers suffice.",
-		"POPS(d,g), d ≥ g, faithful algorithm; delivered packets counted only in their arrival slot", props.Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryDeliveredLeave, 2)})
-	registerRouterClaim("pops/sec3-a/memory-1", memSrc,
-		"If, moreover, input packets stay on an external feeding line, one packet buffer suffices.",
-		"POPS(d,g), d ≥ g, faithful algorithm; originals not counted", props.Holds, "", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryFeedingLine, 1)})
-	const repair = "routecheck repair of " + seed000 + " Proposition 3.2 (not in the paper)"
-	registerRouterClaim("pops/repair/split-delivery/conflict-free", repair,
-		"With delivery split into ⌈d/g⌉ sub-slots by ⌊(π(p) mod d)/g⌋, slots 3, 4 and every delivery sub-slot are conflict-free.",
-		"POPS(d,g), d ≥ g", props.Holds, "", routerRun{alg: split, ge: true, stepOnly: true, bad: conf})
-	registerRouterClaim("pops/repair/split-delivery/no-loss-no-dup", repair,
-		"With split delivery no packet is lost or delivered twice.",
-		"POPS(d,g), d ≥ g", props.Holds, "", routerRun{alg: split, ge: true, stepOnly: true, bad: lossDup})
-	registerRouterClaim("pops/repair/split-delivery/memory-3", repair,
-		"With split delivery three packet buffers per processor still suffice.",
-		"POPS(d,g), d ≥ g", props.Holds,
-		"The two- and one-buffer variants do not carry over: a copy waiting for its delivery sub-slot can meet an arriving delivered packet.",
-		routerRun{alg: split, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryAll, 3)})
+	registerRouterClaim("pops/prop-3.2/d-eq-g", routerRun{alg: faithful, eq: true, stepOnly: true, bad: conf})
+	registerRouterClaim("pops/prop-3.2/d-gt-g", routerRun{alg: faithful, stepOnly: true, bad: conf})
+	registerRouterClaim("pops/sec3/no-loss-no-dup/d-eq-g", routerRun{alg: faithful, eq: true, stepOnly: true, bad: lossDup})
+	registerRouterClaim("pops/sec3/no-loss-no-dup/d-gt-g", routerRun{alg: faithful, stepOnly: true, bad: lossDup})
+	registerRouterClaim("pops/sec3/all-delivered/d-eq-g", routerRun{alg: faithful, eq: true, bad: delivered})
+	registerRouterClaim("pops/thm-3.8/all-delivered/d-gt-g", routerRun{alg: faithful, bad: delivered})
+	registerRouterClaim("pops/thm-3.8/terminates-g1", routerRun{alg: split, g1only: true, bad: delivered})
+	registerRouterClaim("pops/sec3-a/memory-3", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryAll, 3)})
+	registerRouterClaim("pops/sec3-a/memory-2", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryDeliveredLeave, 2)})
+	registerRouterClaim("pops/sec3-a/memory-1", routerRun{alg: faithful, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryFeedingLine, 1)})
+	registerRouterClaim("pops/repair/split-delivery/conflict-free", routerRun{alg: split, ge: true, stepOnly: true, bad: conf})
+	registerRouterClaim("pops/repair/split-delivery/no-loss-no-dup", routerRun{alg: split, ge: true, stepOnly: true, bad: lossDup})
+	registerRouterClaim("pops/repair/split-delivery/memory-3", routerRun{alg: split, ge: true, stepOnly: true, memory: true, bad: mem(popstest.MemoryAll, 3)})
 
 	constantC := func(printedC, printedEps float64) func(props.Env) props.Outcome {
 		return func(props.Env) props.Outcome {

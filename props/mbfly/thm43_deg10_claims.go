@@ -416,7 +416,6 @@ func deg10PrintedTimeCheck(factor float64) func(props.Env) props.Outcome {
 }
 
 func registerThm43Deg10() {
-	const built = "The network: models/multibutterfly.BuildThm43 (one random d-regular expander for every layer, one random splitter per multi-butterfly level), reduced by algos/multibutterfly.BuildThm43Deg10: expander layers 0 … G−1 (G = d⌊(P−1)/d⌋, P = log n + 2d log 2d) in the translates {j, j + G/d, …} under Theorem 4.2; layer P − 1 ends at stage P, which the proof puts on 2d-cycles, so it and the other layers past G are \"the remaining stages\", whose nodes become cycles (one backward and one forward edge per cycle vertex: d-cycles in the expander part); the multi-butterfly's first log 2d stages as 2d-cycles (edge of colour c at cycle vertex c); its levels ≥ log 2d under Theorem 4.2 with the 2d identical patterns [c·n/2d, (c+1)·n/2d); direct edges as lines. A layer not under Theorem 4.2 has one line per edge. Parts: stages 0 … P−1, P … P + log n, the rest (each boundary stage in the part after it, as mbfly/thm-4.3/node-count)."
 	props.Register(ledger.Text(props.Claim{
 		ID:    "mbfly/thm-4.3/deg10-degree-census",
 		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},

@@ -163,7 +163,6 @@ func withAllocatePrimeFault(c props.Claim, check func(props.Env, func(n, np int,
 }
 
 func init() {
-	const sec2 = seed003 + " §2 (Regularly Extracting Subsets)"
 	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/sec-2/regular-extraction"}), "regular extraction off by one: indices ⌊(i + 1)·s/x⌋, 0 ≤ i < x", func(env props.Env, mutant bool) props.Outcome {
 		indices := amesh.RegularIndices
 		if mutant {
@@ -304,7 +303,6 @@ func init() {
 		return props.Outcome{Verdict: props.Holds, Evidence: "sizes = binary digits of s (hence popcount(s) ≤ ⌊log₂ s⌋ + 1 subsets, equality iff s = 2^j − 1) for every s ≤ 4096; ALLOCATE's Step 5 agrees on B ≤ 300, n = 64"}
 	}))
 
-	const lw = seed003 + " §3 \"Linear Work\""
 	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/linear-work/lists-implement-step-8"}), "an organization with an off-by-one Step 3 extraction (mesh.AllocateMutant with ExtractOneShort in place of AllocateLinear)", func(env props.Env, mutant bool) props.Outcome {
 		linear := amesh.AllocateLinear
 		if mutant {
@@ -415,7 +413,6 @@ func init() {
 			"; inside DET_3_PHASE_ROUTE with coloring (uniform k-k, ALLOCATE on k/2 packets per PU and colour), operations per packet: " + strings.Join(routed, ", ")})
 	}))
 
-	const sec5 = seed003 + " §5"
 	props.Register(withAllocatePrimeFault(ledger.Text(props.Claim{ID: "mesh/sec-5/allocate-prime-balance",
 		Scope: "g = n/n' a power of two dividing k·n'²: every submesh of random uniform, transpose, reflect and row-to-col k-k distributions for (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " (small budget; more at larger budgets)",
 	}), func(env props.Env, allocatePrime func(n, np int, d []amesh.Dest) (amesh.Allocation, error)) props.Outcome {

@@ -130,7 +130,6 @@ func withAllocateFault(c props.Claim, m amesh.Mutation, check func(props.Env, al
 func floorLog2(n int) int { return bits.Len(uint(n)) - 1 }
 
 func init() {
-	const src = seed003 + " Lemma 6"
 	balanced := func(n int, d []amesh.Dest, a amesh.Allocation) bool {
 		return slices.Max(a.Counts) == len(d)/n && slices.Min(a.Counts) == len(d)/n && a.MaxSpread <= 1
 	}

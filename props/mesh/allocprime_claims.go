@@ -23,7 +23,6 @@ func Lemma9PrimeBound(n, np, k, div int) float64 {
 }
 
 func init() {
-	const sec5 = seed003 + " §5 (before Theorem 3)"
 	scope := "DET_3_PHASE_ROUTE with ALLOCATE' (NewPlanPrime), farthest-first, with and without coloring; (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small and default budgets (a NewPlanPrime run costs 15 phases and the local edge colourings), those of " + fmt.Sprint(primeSizes(props.Large)) + " at the large; uniform random, transpose, reflect and row-to-col"
 	// small caps the sizes at the small budget's below Large.
 	small := func(env props.Env) props.Env {

@@ -74,9 +74,6 @@ var huntedAtN2LogN = sync.OnceValues(func() ([]huntedKK, error) { return parseSa
 // the coloring Theorem 1 assumes.
 const faultNoColoring = "DET_3_PHASE_ROUTE without coloring (all k packets in one class, routed as Lemmas 7–9 describe)"
 
-// The sentence quoted by mesh/sec-1/det3-beats-rand-from-n2-log-n.
-const sec1MuchSmallerK = "We strive for a more efficient deterministic algorithm, outperforming the randomized algorithms already for much smaller values of k."
-
 func init() {
 	// beats compares DET_3's slowest case (the families and the hunted
 	// cases of the size) with the randomized slowest family in their best

@@ -301,7 +301,6 @@ func init() {
 			}, func(n, k int, r amesh.KKResult) string { return fmt.Sprintf("%d steps", r.PhaseSteps[0]) })
 		}
 	}
-	const scope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first; n ∈ {4, 8} (small budget), +16 (default), +32 (large); k ∈ {2n, n², n²·log n}; uniform random, transpose, reflect and row-to-col k-k distributions"
 	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact", Shares: kkShares}), phase1Exact(false, 4)))
 	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/cor-1/phase-1-exact-colored", Shares: kkShares}), phase1Exact(true, 8)))
 	// Corollary 1 outside 'k a multiple of n': sizes in increasing order,
@@ -339,7 +338,6 @@ func init() {
 		}
 		return holds()
 	}
-	const notMultScope = "DET_3_PHASE_ROUTE with ALLOCATE, farthest-first, without coloring; n a power of two ∈ {2, 4, 8} (small budget), +16; k ∈ {1, n/2 + 1, n + 1, 3n/2 + 1, 5n/2, n² + n/2 + 1, n² log n + 1} not multiples of n; uniform random, transpose and reflect k-k distributions"
 	props.Register(ledger.Text(props.Claim{ID: "mesh/cor-1/k-not-multiple-of-n/as-stated",
 		Check: func(env props.Env) props.Outcome {
 			return phase1(env, nil, func(n, k int, f KKFamily, r amesh.KKResult) string {

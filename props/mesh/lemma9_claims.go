@@ -120,8 +120,6 @@ func init() {
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d distributions over %v (uniform ×%d, transpose, reflect, row-to-col): every row and half within the allowance; smallest fraction in the correct half %.3f (at %s)", cases, sizes(env.Budget), runs, worstFrac, worstAt)}
 	}
-	const setting = "DET_3_PHASE_ROUTE with ALLOCATE, no coloring (Lemma 9's setting); n a power of two, k a multiple of n; uniform random (4, 8, 30 draws by budget), transpose, reflect and row-to-col; both halves of every row"
-	const scope = setting + "; (n, k) ∈ {(2, 2), (2, 4), (4, 4), (4, 8), (4, 16), (8, 8), (8, 16), (8, 64)} (small), + (16, 16), (16, 32), (16, 256) (default): k < 2·n²·log n"
 	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half",
 		Check: func(env props.Env) props.Outcome {
 			return run(env, lemma9LargeK, nil, func(int) int { return 0 }, true)

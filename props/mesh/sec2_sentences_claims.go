@@ -143,9 +143,6 @@ func init() {
 			return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("densities judged: time = largest link load on all %d line directions with packets; the others (not judged for equality): equal on %d of %d, largest T − L = %d (within n − 2 everywhere)", dc.lines, sparse.equal, sparse.lines, sparse.worst)}
 		}
 	}
-	const src = seed003 + " §2 after Lemma 4 ('for the packet densities we will consider, Lemma 4 can be simplified … The time for routing on a one-dimensional array equals the maximum number of packets that have to travel over any connection')"
-	const scope = "every phase, line and direction of DET_3_PHASE_ROUTE, RAND_3_PHASE_ROUTE and RAND_4_PHASE_ROUTE with coloring on one distribution of each k-k family; n ∈ {4, 8} (small), + 16 (default), + 32 (large), k ∈ {2n, n², n²·log n}; times from the 1-D counting engine (Fast1D), loads counted directly"
-	const relation = "Relation to Lemma 4 (exact for farthest-first in its corrected form, mesh/lemma-4/corrected): T = max over i < j with h(i, j) > 0 of (j − i − 1 + h(i, j)); the simplified sentence keeps only the terms j = i + 1, whose h is a link's load L, so L ≤ T always, and since h(i, j) is at most the load of any link between i and j, T ≤ L + n − 2. They are equal unless a wider stretch with fewer packets is slower than the busiest link, which needs a thin line. "
 	props.Register(ledger.Text(props.Claim{ID: "mesh/sec-2/time-equals-max-load",
 		Check: sentence(fastLineTime, func(n, k int) bool { return k >= n*n }, true),
 	}))

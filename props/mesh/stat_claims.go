@@ -199,10 +199,6 @@ func halfAllocate(n int, _ int32, dst []amesh.Dest) (amesh.Allocation, error) {
 
 const faultHalf = "ALLOCATE split by destination half: packets for the upper n/2 rows put in the left half of the row, the others in the right half (position ⌊j/2⌋ or n/2 + ⌊j/2⌋ of ALLOCATE's j)"
 
-// statPowerHistory is the verdict history Lemmas 10, 11 and Theorem 2
-// share (issue 9); each claim's notes go on with its own planted faults.
-const statPowerHistory = "[2026-11-23] Recorded consistent before verdicts had to carry power, then inconclusive: with the hidden constant read as 1 no planted fault had been written that the check could catch (the mutants of Lemmas 7–9 do not aim at uniform distributions, and a bound scaled by a factor chosen after seeing the data would prove nothing). [2026-11-24] Recorded consistent again, with power (the reviewer's mirrored ALLOCATE of the headline claims, reused, not copied):"
-
 // whpClaim is one statistical k-k claim.
 type whpClaim struct {
 	tag      uint64

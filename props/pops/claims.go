@@ -465,14 +465,6 @@ func thm37(env props.Env, extra func(g int) float64) props.Outcome {
 	return props.Outcome{Verdict: verdict, Evidence: strings.Join(ev, "; ") + fmt.Sprintf(" (critical |z| = %.2f)", z)}
 }
 
-// cor39Note is the operationalization of Corollary 3.9's "w.h.p." shared by
-// the faithful and the repaired router's claims.
-const cor39Note = "Operationalized (2026-11-23, issue 9 item 2): 'with high probability' is, by the paper's definition (§III), probability 1 − 1/g^k for some k > 0; we read k = 1. The O(log log g) term is the time of the d = g procedure (what follows stage 1 in Theorem 3.8's proof) w.h.p.: five times Q_g, the empirical (1 − 1/g)-quantile of the step count on POPS(g,g) from the same number of runs (Theorem 3.7's statement, in the same reading). " +
-	"A run exceeds when its slot count (5 per step) is above B = 20d/g + 5·Q_g; a shape is violated when the exact binomial tail P(Bin(runs, 1/g) ≥ exceedances) is ≤ Alpha/(number of shapes), so a true claim is reported violated with probability ≤ Alpha = 1e-9. " +
-	"Before, the check was a one-sided z-test on the mean slot count, which has no power on heavy-tailed step counts exactly where the bound fails (at d = 16g, g = 4 the mean was 574.5 slots against a bound of 342.9 with a holds verdict). slack is the largest exceedance rate over 1/g. " +
-	"(A first version of this check put the mean of POPS(g,g) in place of Q_g; that puts B near the centre of the d > g distribution, so a fifth of the runs exceed it at d = 16g whatever the tail: the hidden constant must be read at the tail for a w.h.p. statement. Changed before any default-budget run.) " +
-	"Planted fault: the same check with B halved (a factor fixed before running)."
-
 // upperQuantile returns the smallest sample value with at most a fraction
 // q of the sample above it (the empirical (1−q)-quantile).
 func upperQuantile(xs []float64, q float64) float64 {

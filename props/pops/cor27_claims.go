@@ -254,7 +254,6 @@ func checkCor27Yao(rt oblRand, pick cor27Pick) func(props.Env) props.Outcome {
 }
 
 func init() {
-	const src = seed000 + " Corollary 2.7"
 	det := oblRouters(oblFamily("hashed two-hop (seed 25)", func(sh mpops.Shape) popsobl.Family { return popsobl.Hashed(sh, 25) }))
 	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.7/deterministic-as-printed",
 		Check: checkCor27Det(det)}))

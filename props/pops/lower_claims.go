@@ -57,7 +57,6 @@ func thm25Sizes(b props.Budget) []int {
 }
 
 func init() {
-	const src = seed000 + " Theorem 2.5"
 	claimtab.Register(
 		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-2.5/oblivious-congestion"}), thm25, 1, 4, "the lower bound raised fourfold (2√g)"),
 		ledger.Text(props.Claim{ID: "pops/thm-2.5/literal-greedy",

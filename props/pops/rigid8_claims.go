@@ -498,7 +498,6 @@ func checkDetEvidence(reason string, logN bool) func(props.Env) props.Outcome {
 }
 
 func init() {
-	const src = seed000 + " §II-C (Theorem 2.8 and the two sentences after its proof)"
 	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid",
 		Check: checkRigid8(popsds.None, func(mpops.Shape) func(popsds.Phase) bool { return nil }),
 		Mem:   rigidMem,
@@ -523,7 +522,6 @@ func init() {
 		Check: checkDetEvidence("Inconclusive: optimality is an asymptotic statement resting on the AKS constants; no finite size can decide it.", false),
 		Mem:   detEvidenceMem,
 	}))
-	const conj = seed000 + " §II-C"
 	props.Register(ledger.Text(props.Claim{ID: "pops/conj-2.13",
 		Check: checkDetEvidence("Inconclusive: an existence statement about an asymptotic optimum; no finite run can establish or refute it.", false),
 		Mem:   detEvidenceMem,

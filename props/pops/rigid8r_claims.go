@@ -349,8 +349,6 @@ func checkRigid8rLog(o popsds.Options, scale int, under func() func(popsds.Phase
 }
 
 func init() {
-	const src = seed000 + " §II-C (Theorem 2.8 and the two sentences after its proof), §IV"
-	const what = "The repaired [8] (popsds.Options{Rigid: true}, \"pops-ds-rigid\"; algos/popsds rigid.go): [8]'s d/g sub-network sorts as simulated by popsds, unchanged, then — in place of our data-dependent completion (run reports and broadcasts, waves, final rounds: pops/thm-2.8/applies-to-8/rigid) — the remaining stages of Batcher's odd-even merge sort on all n wires (global wire j·g² + r is wire r of sub-network j; the sorts are exactly its first 2log g levels) and one fixed permutation, rank w → destination (w mod d)·g + ⌊w/d⌋, each routed by Theorem 2.1's schedule on POPS(d,g) with every round of the plan stepped."
 	props.Register(ledger.Text(props.Claim{ID: "pops/thm-2.8/applies-to-8/rigid-repaired/rigid",
 		Check: checkRigid8r(rigidOpts),
 		Faults: []props.Fault{

@@ -300,8 +300,6 @@ func rivalConflicts(sh mpops.Shape, r popsds.Result) string {
 // (POPS(128,8): 960 slots against 1024, 4 slots per sub-network).
 func rivalBoundTighter(d, g int) float64 { return popspaper.Baseline(d, g) - 5*float64(d/g) }
 
-const rivalChoice = "The seed describes [8] only in outline (§I, §II-A, §IV): d/g sorts of g² items on the POPS(g,g) sub-networks by hypercube simulation of Batcher's odd-even merge sort, which is simulated as stated (2 slots a step, Sahni's simulation; each step routes its exchange permutation on the slot model by Theorem 2.1's schedule, so the packets really move and the model checks every coupler). What follows the sorts is left open; algos/popsds completes it on-line with 9 fixed slots plus min(g, d/g) wave slots per sub-network (constant only while d/g is bounded: for d ≥ g² the waves cost (d/g)·g = d slots) plus a final part, so it has the shape of §IV's lump 21d/g + 3 log g + 7 only for bounded d/g: sort by temporary destination group y mod g, 9 slots of run information, min(g, d/g) wave slots to the temporary group, one final round per sub-network (the last hop from group y mod g, as in §III). Its slot count is (d/g)(4log²g + 2log g + 9 + min(g, d/g)) + d/g for every permutation."
-
 func init() {
 	src := seed000 + " §I, §II-A and §IV (the algorithm of [8], Datta & Soundaralakshmi)"
 	props.Register(ledger.Text(props.Claim{ID: "pops/rival-8/sort-term", Source: src,

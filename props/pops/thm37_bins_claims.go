@@ -88,7 +88,6 @@ func checkBinsStep(repaired bool, below int) func(props.Env) props.Outcome {
 }
 
 func init() {
-	const src = seed000 + " Theorem 3.7 (proof, the balls-and-bins bound before Equation 4)"
 	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step",
 		Check: checkBinsStep(false, 0)}))
 	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.7/bins-bound-step-used",

@@ -179,7 +179,6 @@ func checkChernoffAtProofDelta(scale float64) func(props.Env) props.Outcome {
 }
 
 func init() {
-	const src = seed000 + " Theorem 3.8 (proof, the Chernoff bounds before Equation 17)"
 	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-upper-tail",
 		Check: checkChernoffUpper(0, [3]int{4, 8, 8}, 64)}))
 	props.Register(ledger.Text(props.Claim{ID: "pops/thm-3.8/chernoff-g-over-4",

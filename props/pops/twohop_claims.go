@@ -238,7 +238,6 @@ func literalMarkingCheck(excludeA0 bool) func(props.Env) props.Outcome {
 }
 
 func init() {
-	const src = seed000 + " §II-B"
 	props.Register(ledger.Text(props.Claim{ID: "pops/lemma-2.9/light-group",
 		Check:  checkLemma29(1),
 		Faults: []props.Fault{{Name: "the bound dT divided by 4 (below the counting's dT/2)", Check: checkLemma29(0.25)}}}))

@@ -25,8 +25,6 @@ import (
 // Section numbers are Seiferas's (§5 the invariant's constraints, §6 Lemmas 1
 // and 2, §7 the depth estimate).
 
-const srcCertified = srcSeiferas + " §5 (separators with error ε = 1/100), §6 (ε-halving; Lemma 1 from d-regular bipartite expanders; Lemma 2: r halvers with ε₀ = ε/r), §7 (\"seven 1/700-halvers\")"
-
 // certifiedN is the size the certified-network claims build at each budget:
 // 2^12 is the largest whose construction (≈ 32 million comparators, ≈ 0.6 GB
 // while building) fits the large budget; 2^13 builds (127 million

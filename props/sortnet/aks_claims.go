@@ -19,10 +19,7 @@ import (
 // Corollary 2.4 of 000_de3be866f009217f.txt §II-A. Section numbers (§) in
 // this file are Seiferas's unless the seed file is named.
 
-const (
-	srcSeiferas = "Seiferas 2009 (via girving/aks docs/seiferas.md)"
-	srcAKS000   = seedPOPS + " §II-A (AKS [18])"
-)
+const ()
 
 // AKSExpanderD is the number of random perfect matchings per halver in the
 // expander-halver claim (the d of the algos/aks examples and depth table).

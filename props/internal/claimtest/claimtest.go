@@ -19,11 +19,7 @@ import (
 // ledger's to show (its JSON before and after).
 func SharesRuns(t testing.TB, id string, env props.Env, computed *atomic.Int64, forget func()) {
 	t.Helper()
-	cs, err := props.Claims("^" + regexp.QuoteMeta(id) + "$")
-	if err != nil || len(cs) != 1 {
-		t.Fatalf("claim %s: %d found, %v", id, len(cs), err)
-	}
-	cl := cs[0]
+	cl := claim(t, id)
 	forget()
 	before := computed.Load()
 	o := cl.Check(env)
@@ -52,12 +48,9 @@ func SiblingsShareRuns(t testing.TB, ids []string, env props.Env, routed *atomic
 	t.Helper()
 	var cls []props.Claim
 	for _, id := range ids {
-		cs, err := props.Claims("^" + regexp.QuoteMeta(id) + "$")
-		if err != nil || len(cs) != 1 {
-			t.Fatalf("claim %s: %d found, %v", id, len(cs), err)
-		}
-		if cls = append(cls, cs[0]); cs[0].Shares == "" || cs[0].Shares != cls[0].Shares {
-			t.Fatalf("claim %s shares %q, %s %q: siblings share one non-empty Shares", id, cs[0].Shares, cls[0].ID, cls[0].Shares)
+		c := claim(t, id)
+		if cls = append(cls, c); c.Shares == "" || c.Shares != cls[0].Shares {
+			t.Fatalf("claim %s shares %q, %s %q: siblings share one non-empty Shares", id, c.Shares, cls[0].ID, cls[0].Shares)
 		}
 	}
 	forget()
@@ -77,4 +70,14 @@ func SiblingsShareRuns(t testing.TB, ids []string, env props.Env, routed *atomic
 	if got := routed.Load() - before; got > faults {
 		t.Fatalf("the planted faults of %d siblings routed %d runs, want at most %d (each once)", len(cls), got, faults)
 	}
+}
+
+// claim is the registered claim id (the test fails if there is none).
+func claim(t testing.TB, id string) props.Claim {
+	t.Helper()
+	cs, err := props.Claims("^" + regexp.QuoteMeta(id) + "$")
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("claim %s: %d found, %v", id, len(cs), err)
+	}
+	return cs[0]
 }

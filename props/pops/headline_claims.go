@@ -305,22 +305,6 @@ func checkRatioGrows(b func(d, g int) float64, bname string) func(props.Env) pro
 	}
 }
 
-func lsSlope(xs, ys []float64) float64 {
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
-	}
-	mx /= float64(len(xs))
-	my /= float64(len(ys))
-	var sxy, sxx float64
-	for i := range xs {
-		sxy += (xs[i] - mx) * (ys[i] - my)
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-	}
-	return sxy / sxx
-}
-
 func halfB(d, g int) float64 { return simB(d, g) / 2 }
 
 // directBatcher is the slot count of the direct deterministic sort router

@@ -117,10 +117,9 @@ func sotCostRange(env props.Env, alg asot.Algorithm, n, h, from, to int) *costMe
 }
 
 type freshMemoKey struct {
-	seed       uint64
-	alg        asot.Algorithm
-	n, runs    int
-	isSchedule bool
+	seed    uint64
+	alg     asot.Algorithm
+	n, runs int
 }
 
 type freshMemoCell struct {

@@ -9,7 +9,7 @@ import (
 
 // Tests for gremlins mutants that survived the existing tests (issue 9 E).
 // The audit of every survivor, with the reasons for the ones left alive, is
-// in the README's "Mutation testing" section.
+// in docs/mutation/README.md (the README's "Mutation testing" section sums it up).
 
 // ParseNetwork's range checks at their edges: a wire equal to n is out of
 // range (whatever the other wire is), and a pair ending on wire 0 is a

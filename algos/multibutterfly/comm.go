@@ -109,7 +109,8 @@ func runComm(s mb.CommState, A, maxIter int, check bool, fault Fault, observe fu
 		maxIter = commDefaultCap(net.LogN, A)
 	}
 	d2 := 2 * net.D
-	byClass := commEdgeClasses(net)
+	byClass := edgeClasses(net.Edges, d2, allStages)
+	rule := commRule(net, A, NearestRowFirst, fault)
 	cur := s.Clone()
 	var res CommResult
 	if cur.CommDone() {
@@ -119,18 +120,7 @@ func runComm(s mb.CommState, A, maxIter int, check bool, fault Fault, observe fu
 	var ex []int32
 	for t := 1; t <= maxIter; t++ {
 		for c := range d2 {
-			ex = ex[:0]
-			for _, ei := range byClass[t%2][c] {
-				e := net.Edges[ei]
-				p := cur.Buf[e.From]
-				if p < 0 || fault != FaultIgnoreBit && !commOnRoute(net, e, int(net.Part[ei]), cur.Dest[p]) {
-					continue
-				}
-				if r := cur.Buf[e.To]; r >= 0 && CommBatch(net, A, cur.Dest[r]) <= CommBatch(net, A, cur.Dest[p]) {
-					continue
-				}
-				ex = append(ex, ei)
-			}
+			ex = rule.exchanges(ex[:0], byClass[t%2][c], cur.Buf, cur.Dest)
 			next, err := mb.StepComm(cur, ex)
 			if err != nil {
 				return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
@@ -158,32 +148,63 @@ func runComm(s mb.CommState, A, maxIter int, check bool, fault Fault, observe fu
 	return res, cur, nil
 }
 
-func commOnRoute(net *mb.CommNetwork, e mb.Edge, part int, dest int32) bool {
-	k, n := net.LogN, net.N
+// commDefaultCap is RunComm's default iteration cap, 64(3 log n + A + 4).
+func commDefaultCap(logN, A int) int { return 64 * (3*logN + A + 4) }
+
+// exchangeRule is §4.2's rule on a network laid out as §4.1's (CommNetwork,
+// and Thm43Network with its longer expander and direct parts): n nodes per
+// stage, the multi-butterfly part from stage mid to mid + log n, Part[i]
+// naming edge i's part.
+type exchangeRule struct {
+	edges        []mb.Edge
+	part         []int8
+	n, logN, mid int
+	// batch is a packet's batch by its destination node; lower is first.
+	batch func(dest int32) int
+	// anyEdge (FaultIgnoreBit only) drops the route condition.
+	anyEdge bool
+}
+
+// commRule is RunComm's rule on net: batches CommBatchOrder(net, A, ·,
+// order).
+func commRule(net *mb.CommNetwork, A int, order RowOrder, fault Fault) exchangeRule {
+	return exchangeRule{edges: net.Edges, part: net.Part, n: net.N, logN: net.LogN, mid: net.LogN,
+		batch:   func(dest int32) int { return CommBatchOrder(net, A, dest, order) },
+		anyEdge: fault == FaultIgnoreBit}
+}
+
+// exchanges appends to ex the edges of class over which the end nodes
+// exchange buffers given the packets in buf (−1: empty) and their
+// destinations dest: the packet p at the tail has higher priority (lower
+// batch) than the packet at the head (empty = lowest) and the edge is on
+// p's route (onRoute).
+func (r exchangeRule) exchanges(ex, class []int32, buf, dest []int32) []int32 {
+	for _, ei := range class {
+		e := r.edges[ei]
+		p := buf[e.From]
+		if p < 0 || !r.anyEdge && !r.onRoute(e, int(r.part[ei]), dest[p]) {
+			continue
+		}
+		if q := buf[e.To]; q >= 0 && r.batch(dest[q]) <= r.batch(dest[p]) {
+			continue
+		}
+		ex = append(ex, ei)
+	}
+	return ex
+}
+
+// onRoute reports whether edge e of the given part is on the route to
+// node dest: any expander edge; in the multi-butterfly the edge into the
+// output set that the destination column's bit names (bit comparison); a
+// direct edge only before dest's row.
+func (r exchangeRule) onRoute(e mb.Edge, part int, dest int32) bool {
 	switch part {
 	case 0:
 		return true
 	case 1:
-		col := int(dest) % n
-		return e.Lower == (col>>(k-1-(int(e.Stage)-k))&1 == 1)
+		col := int(dest) % r.n
+		return e.Lower == (col>>(r.logN-1-(int(e.Stage)-r.mid))&1 == 1)
 	default:
-		return int(e.Stage) < int(dest)/n
+		return int(e.Stage) < int(dest)/r.n
 	}
-}
-
-// commDefaultCap is RunComm's default iteration cap, 64(3 log n + A + 4).
-func commDefaultCap(logN, A int) int { return 64 * (3*logN + A + 4) }
-
-// commEdgeClasses lists the edges by the parity of their stage and their
-// colour: the edges active in iteration t with colour class c are
-// commEdgeClasses(net)[t%2][c].
-func commEdgeClasses(net *mb.CommNetwork) [2][][]int32 {
-	var byClass [2][][]int32
-	for p := range byClass {
-		byClass[p] = make([][]int32, 2*net.D)
-	}
-	for i, e := range net.Edges {
-		byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
-	}
-	return byClass
 }

@@ -28,7 +28,8 @@ func RunCommLiteralOrder(s mb.CommState, A, maxIter int, check bool, order RowOr
 		maxIter = commDefaultCap(net.LogN, A)
 	}
 	d2 := 2 * net.D
-	byClass := commEdgeClasses(net)
+	byClass := edgeClasses(net.Edges, d2, allStages)
+	rule := commRule(net, A, order, NoFault)
 	cur := s.Clone()
 	var res CommResult
 	if cur.DoneKeep() {
@@ -38,18 +39,7 @@ func RunCommLiteralOrder(s mb.CommState, A, maxIter int, check bool, order RowOr
 	var ex []int32
 	for t := 1; t <= maxIter; t++ {
 		for c := range d2 {
-			ex = ex[:0]
-			for _, ei := range byClass[t%2][c] {
-				e := net.Edges[ei]
-				p := cur.Buf[e.From]
-				if p < 0 || !commOnRoute(net, e, int(net.Part[ei]), cur.Dest[p]) {
-					continue
-				}
-				if r := cur.Buf[e.To]; r >= 0 && CommBatchOrder(net, A, cur.Dest[r], order) <= CommBatchOrder(net, A, cur.Dest[p], order) {
-					continue
-				}
-				ex = append(ex, ei)
-			}
+			ex = rule.exchanges(ex[:0], byClass[t%2][c], cur.Buf, cur.Dest)
 			next, err := mb.StepCommKeep(cur, ex)
 			if err != nil {
 				return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)

@@ -4,29 +4,16 @@ import (
 	"testing"
 
 	"routecheck/internal/seeds"
-	"routecheck/models/bipartite"
 	"routecheck/models/expander"
 )
 
 // colourOf is a König colouring of H, as SimulateCycles wants it.
 func colourOf(t *testing.T, h expander.Graph) [][]int32 {
-	mg := bipartite.Multigraph{L: h.NA, R: h.NB}
-	for a, l := range h.Adj {
-		for _, b := range l {
-			mg.Edges = append(mg.Edges, bipartite.Edge{U: int32(a), V: b})
-		}
-	}
-	col, err := bipartite.Colour(mg)
+	col, err := expander.EdgeColouring(h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([][]int32, h.NA)
-	k := 0
-	for a, l := range h.Adj {
-		out[a] = col[k : k+len(l)]
-		k += len(l)
-	}
-	return out
+	return col
 }
 
 // TestSimulateCycles: the zigzag schedule meets every neighbour once with

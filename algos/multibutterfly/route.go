@@ -108,14 +108,7 @@ func runStepModel(s mb.State, o Options) (Result, mb.State, error) {
 		maxIt = DefaultMaxIterations(net.LogN, L)
 	}
 	d2 := 2 * net.D
-	// byClass[parity][c]: edges of colour c leaving stages of that parity.
-	var byClass [2][][]int32
-	for p := range byClass {
-		byClass[p] = make([][]int32, d2)
-	}
-	for i, e := range net.Edges {
-		byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
-	}
+	byClass := edgeClasses(net.Edges, d2, allStages)
 	// at[v]: packets at v (the algorithm's local view, kept in step with
 	// the model).
 	at := make([][]int32, net.Nodes())
@@ -158,16 +151,16 @@ func runStepModel(s mb.State, o Options) (Result, mb.State, error) {
 				}
 				moves = append(moves, mb.Move{Packet: p, Edge: ei})
 			}
-			ev, err := mb.StepInto(&next, cur, moves)
+			ev, err := apply(&next, cur, at, moves)
 			if err != nil {
 				return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
 			}
+			// The model accepted the moves, so each head is on one active
+			// line: at[to] is what it was right after to's own move.
 			for _, m := range moves {
-				e := net.Edges[m.Edge]
-				at[e.From] = remove(at[e.From], m.Packet)
-				at[e.To] = append(at[e.To], m.Packet)
-				if s, _ := net.StageOf(e.To); s > 0 && len(at[e.To]) > res.MaxBuffer {
-					res.MaxBuffer = len(at[e.To])
+				to := net.Edges[m.Edge].To
+				if s, _ := net.StageOf(to); s > 0 && len(at[to]) > res.MaxBuffer {
+					res.MaxBuffer = len(at[to])
 				}
 			}
 			res.Moves += ev.Moves
@@ -226,6 +219,42 @@ func holdsBatch(ps []int32, dest []int32, L, k int) bool {
 		}
 	}
 	return false
+}
+
+// allStages is edgeClasses' stop for every edge.
+const allStages = math.MaxInt
+
+// edgeClasses lists the edges leaving stages below stop (allStages: every
+// edge) by the parity of their stage and their colour (0 … colours−1): the
+// edges active in iteration t with colour class c are
+// edgeClasses(…)[t%2][c], in edge order.
+func edgeClasses(edges []mb.Edge, colours, stop int) [2][][]int32 {
+	var byClass [2][][]int32
+	for p := range byClass {
+		byClass[p] = make([][]int32, colours)
+	}
+	for i, e := range edges {
+		if int(e.Stage) < stop {
+			byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
+		}
+	}
+	return byClass
+}
+
+// apply steps the model, mb.StepInto(next, cur, moves), and when it
+// accepts the moves keeps the algorithm's view at (the packets at each
+// node) in step with it.
+func apply(next *mb.State, cur mb.State, at [][]int32, moves []mb.Move) (mb.Events, error) {
+	ev, err := mb.StepInto(next, cur, moves)
+	if err != nil {
+		return ev, err
+	}
+	for _, m := range moves {
+		e := cur.Net.Edges[m.Edge]
+		at[e.From] = remove(at[e.From], m.Packet)
+		at[e.To] = append(at[e.To], m.Packet)
+	}
+	return ev, nil
 }
 
 func remove(ps []int32, p int32) []int32 {

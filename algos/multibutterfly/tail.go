@@ -72,15 +72,7 @@ func RunToStage(s mb.State, stop int, rule StopRule, maxIter int, check bool) (S
 		maxIter = DefaultMaxIterations(stop, L)
 	}
 	d2 := 2 * net.D
-	var byClass [2][][]int32
-	for p := range byClass {
-		byClass[p] = make([][]int32, d2)
-	}
-	for i, e := range net.Edges {
-		if int(e.Stage) < stop {
-			byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
-		}
-	}
+	byClass := edgeClasses(net.Edges, d2, stop)
 	at := make([][]int32, net.Nodes())
 	for p, v := range s.Pos {
 		at[v] = append(at[v], int32(p))
@@ -121,14 +113,9 @@ func RunToStage(s mb.State, stop int, rule StopRule, maxIter int, check bool) (S
 				}
 				moves = append(moves, mb.Move{Packet: p, Edge: ei})
 			}
-			ev, err := mb.StepInto(&next, cur, moves)
+			ev, err := apply(&next, cur, at, moves)
 			if err != nil {
 				return res, cur, fmt.Errorf("iteration %d, step %d: %w", t, c, err)
-			}
-			for _, m := range moves {
-				e := net.Edges[m.Edge]
-				at[e.From] = remove(at[e.From], m.Packet)
-				at[e.To] = append(at[e.To], m.Packet)
 			}
 			res.Moves += ev.Moves
 			movedThis += ev.Moves

@@ -21,18 +21,6 @@ func Thm43Batch(t *mb.Thm43Network, A int, dest int32) int {
 	return r*A + int(dest)%t.N%A
 }
 
-func thm43OnRoute(t *mb.Thm43Network, e mb.Edge, part int, dest int32) bool {
-	switch part {
-	case 0:
-		return true
-	case 1:
-		col := int(dest) % t.N
-		return e.Lower == (col>>(t.LogN-1-(int(e.Stage)-t.P))&1 == 1)
-	default:
-		return int(e.Stage) < int(dest)/t.N
-	}
-}
-
 // RunThm43 routes s with A = ⌈1/α⌉ until every packet is delivered or
 // maxIter iterations have passed (0: 64(Stages + A + 4)); with check,
 // mb.CheckThm43 runs after every step. Result.Steps counts 2d per
@@ -54,13 +42,10 @@ func RunThm43Fault(s mb.Thm43State, A, maxIter int, check bool, fault Fault) (Co
 		maxIter = 64 * (t.Stages() + A + 4)
 	}
 	d2 := 2 * t.D
-	var byClass [2][][]int32
-	for p := range byClass {
-		byClass[p] = make([][]int32, d2)
-	}
-	for i, e := range t.Edges {
-		byClass[e.Stage%2][e.Colour] = append(byClass[e.Stage%2][e.Colour], int32(i))
-	}
+	byClass := edgeClasses(t.Edges, d2, allStages)
+	rule := exchangeRule{edges: t.Edges, part: t.Part, n: t.N, logN: t.LogN, mid: t.P,
+		batch:   func(dest int32) int { return Thm43Batch(t, A, dest) },
+		anyEdge: fault == FaultIgnoreBit}
 	cur := mb.Thm43State{Net: t, Buf: append([]int32(nil), s.Buf...), Dest: append([]int32(nil), s.Dest...), Delivered: append([]bool(nil), s.Delivered...)}
 	var next mb.Thm43State
 	var res CommResult
@@ -71,18 +56,7 @@ func RunThm43Fault(s mb.Thm43State, A, maxIter int, check bool, fault Fault) (Co
 	var ex []int32
 	for it := 1; it <= maxIter; it++ {
 		for c := range d2 {
-			ex = ex[:0]
-			for _, ei := range byClass[it%2][c] {
-				e := t.Edges[ei]
-				p := cur.Buf[e.From]
-				if p < 0 || fault != FaultIgnoreBit && !thm43OnRoute(t, e, int(t.Part[ei]), cur.Dest[p]) {
-					continue
-				}
-				if r := cur.Buf[e.To]; r >= 0 && Thm43Batch(t, A, cur.Dest[r]) <= Thm43Batch(t, A, cur.Dest[p]) {
-					continue
-				}
-				ex = append(ex, ei)
-			}
+			ex = rule.exchanges(ex[:0], byClass[it%2][c], cur.Buf, cur.Dest)
 			if err := mb.StepThm43Into(&next, cur, ex); err != nil {
 				return res, cur, fmt.Errorf("iteration %d, step %d: %w", it, c, err)
 			}

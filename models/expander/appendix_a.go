@@ -28,7 +28,7 @@ func AppendixASplitter(g Graph) (Splitter, error) {
 		return Splitter{}, fmt.Errorf("expander: AppendixASplitter needs a d-regular graph with NA = NB (got NA = %d, NB = %d)", g.NA, g.NB)
 	}
 	h := g.NA
-	col, err := graphColouring(g)
+	col, err := EdgeColouring(g)
 	if err != nil {
 		return Splitter{}, err
 	}
@@ -57,9 +57,11 @@ func AppendixASplitter(g Graph) (Splitter, error) {
 	return s, nil
 }
 
-// graphColouring returns a proper Δ-edge-colouring (König) of a bipartite
-// graph of maximum degree Δ: col[a][i] is the colour of edge i of a.
-func graphColouring(g Graph) ([][]int32, error) {
+// EdgeColouring returns a proper Δ-edge-colouring (König,
+// routecheck/models/bipartite) of g, Δ its maximum degree: col[a][i] in
+// [0, Δ) is the colour of the edge to g.Adj[a][i] (AppendixASplitter colours
+// G_s with it). It returns bipartite.Colour's error for a malformed graph.
+func EdgeColouring(g Graph) ([][]int32, error) {
 	mg := bipartite.Multigraph{L: g.NA, R: g.NB}
 	for a, l := range g.Adj {
 		for _, b := range l {

@@ -1,9 +1,8 @@
 package multibutterfly
 
 import (
-	"fmt"
-	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"routecheck/models/expander"
 )
@@ -16,11 +15,8 @@ import (
 // butterflies, one per colour of G_s. N must be a power of two in
 // [2, 2^20] and d ≥ 1 with 2d·N·log N ≤ MaxEdges.
 func BuildAppendixA(n, d int, rng *rand.Rand) (*Network, error) {
-	if n < 2 || n&(n-1) != 0 || n > 1<<20 {
-		return nil, fmt.Errorf("multibutterfly: N = %d: must be a power of two in [2, 2^20]", n)
-	}
-	logN := bits.Len(uint(n)) - 1
-	if err := checkEdges(fmt.Sprintf("N = %d", n), d, mbEdges(n, logN)); err != nil {
+	logN, err := checkSize(n, d)
+	if err != nil {
 		return nil, err
 	}
 	sp := make([][]expander.Splitter, logN)
@@ -29,10 +25,7 @@ func BuildAppendixA(n, d int, rng *rand.Rand) (*Network, error) {
 		if err != nil {
 			return nil, err
 		}
-		sp[s] = make([]expander.Splitter, 1<<s)
-		for j := range sp[s] {
-			sp[s][j] = x
-		}
+		sp[s] = slices.Repeat([]expander.Splitter{x}, 1<<s)
 	}
 	return FromSplitters(n, d, sp)
 }

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"routecheck/models/bipartite"
 	"routecheck/models/expander"
 )
 
@@ -48,21 +47,11 @@ func BuildComm(n, d int, rng *rand.Rand) (*CommNetwork, error) {
 		return nil, err
 	}
 	c := &CommNetwork{N: n, LogN: k, D: d}
-	for s := range k {
-		g := expander.RandomRegular(n, d, rng)
-		mg := bipartite.Multigraph{L: n, R: n}
-		for a, l := range g.Adj {
-			for _, b := range l {
-				mg.Edges = append(mg.Edges, bipartite.Edge{U: int32(a), V: b})
-			}
-		}
-		col, err := bipartite.Colour(mg)
-		if err != nil {
+	layers := make([]expanderLayer, k)
+	for s := range layers {
+		var err error
+		if layers[s], err = randomLayer(n, d, rng); err != nil {
 			return nil, err
-		}
-		for i, e := range mg.Edges {
-			c.Edges = append(c.Edges, Edge{From: int32(s*n) + e.U, To: int32((s+1)*n) + e.V, Stage: int32(s), Colour: col[i]})
-			c.Part = append(c.Part, 0)
 		}
 	}
 	mbn, err := Build(n, d, rng)
@@ -70,18 +59,56 @@ func BuildComm(n, d int, rng *rand.Rand) (*CommNetwork, error) {
 		return nil, err
 	}
 	c.MB = mbn
-	off := int32(k * n)
-	for _, e := range mbn.Edges {
-		c.Edges = append(c.Edges, Edge{From: e.From + off, To: e.To + off, Stage: e.Stage + int32(k), Colour: e.Colour, Lower: e.Lower})
-		c.Part = append(c.Part, 1)
-	}
-	for s := 2 * k; s < 3*k; s++ {
-		for q := range n {
-			c.Edges = append(c.Edges, Edge{From: int32(s*n + q), To: int32((s+1)*n + q), Stage: int32(s)})
-			c.Part = append(c.Part, 2)
+	c.Edges, c.Part = threeParts(n, layers, mbn, k)
+	return c, nil
+}
+
+// expanderLayer is one stage of an expander part: a d-regular bipartite
+// multigraph on n + n vertices and its proper d-edge-colouring
+// (expander.EdgeColouring, König).
+type expanderLayer struct {
+	g   expander.Graph
+	col [][]int32
+}
+
+// randomLayer draws expander.RandomRegular(n, d, rng) and colours it.
+func randomLayer(n, d int, rng *rand.Rand) (expanderLayer, error) {
+	g := expander.RandomRegular(n, d, rng)
+	col, err := expander.EdgeColouring(g)
+	return expanderLayer{g, col}, err
+}
+
+// threeParts lays out the edges of a network of n nodes per stage in
+// three parts, as §4.1 and Theorem 4.3 build them, and labels each edge
+// with its part: P = len(layers) expander stages, layers[s] joining stage
+// s to s + 1 (Part 0, edges in adjacency order with their colours); mbn
+// joining stages P … P + log n (Part 1, mbn's edges in order, shifted by P
+// stages); and direct edges ⟨s, q⟩ → ⟨s+1, q⟩ of colour 0 for the next
+// `direct` stages, s = P + log n, … (Part 2).
+func threeParts(n int, layers []expanderLayer, mbn *Network, direct int) ([]Edge, []int8) {
+	var edges []Edge
+	var part []int8
+	for s, l := range layers {
+		for a, adj := range l.g.Adj {
+			for i, b := range adj {
+				edges = append(edges, Edge{From: int32(s*n + a), To: int32((s+1)*n) + b, Stage: int32(s), Colour: l.col[a][i]})
+				part = append(part, 0)
+			}
 		}
 	}
-	return c, nil
+	p := len(layers)
+	off := int32(p * n)
+	for _, e := range mbn.Edges {
+		edges = append(edges, Edge{From: e.From + off, To: e.To + off, Stage: e.Stage + int32(p), Colour: e.Colour, Lower: e.Lower})
+		part = append(part, 1)
+	}
+	for s := p + mbn.LogN; s < p+mbn.LogN+direct; s++ {
+		for q := range n {
+			edges = append(edges, Edge{From: int32(s*n + q), To: int32((s+1)*n + q), Stage: int32(s)})
+			part = append(part, 2)
+		}
+	}
+	return edges, part
 }
 
 // CommState is the contents of a §4.1 network: Buf[v] is the packet in
@@ -108,25 +135,36 @@ type CommState struct {
 // stages 2k … 3k.
 func InitComm(net *CommNetwork, dest []int32) (CommState, error) {
 	np := net.N * (net.LogN + 1)
-	if len(dest) != np {
-		return CommState{}, fmt.Errorf("multibutterfly: %d destinations, want n(log n + 1) = %d", len(dest), np)
+	buf, err := initBuffers(net.Nodes(), 2*net.LogN*net.N, dest, np, "n(log n + 1)", "stages 2 log n … 3 log n")
+	if err != nil {
+		return CommState{}, err
 	}
-	lo := int32(2 * net.LogN * net.N)
+	return CommState{Net: net, Buf: buf, Dest: append([]int32(nil), dest...), Delivered: make([]bool, np)}, nil
+}
+
+// initBuffers checks that dest names np destinations, distinct nodes of
+// [lo, nodes) (npName is np's formula and where names that range in the
+// errors), and returns the buffers of nodes nodes with packet i at node i
+// and the rest empty (−1).
+func initBuffers(nodes, lo int, dest []int32, np int, npName, where string) ([]int32, error) {
+	if len(dest) != np {
+		return nil, fmt.Errorf("multibutterfly: %d destinations, want %s = %d", len(dest), npName, np)
+	}
 	seen := make(map[int32]bool, np)
 	for i, d := range dest {
-		if d < lo || int(d) >= net.Nodes() || seen[d] {
-			return CommState{}, fmt.Errorf("multibutterfly: destination %d of packet %d is repeated or not in stages 2 log n … 3 log n", d, i)
+		if d < int32(lo) || int(d) >= nodes || seen[d] {
+			return nil, fmt.Errorf("multibutterfly: destination %d of packet %d is repeated or not in %s", d, i, where)
 		}
 		seen[d] = true
 	}
-	s := CommState{Net: net, Buf: make([]int32, net.Nodes()), Dest: append([]int32(nil), dest...), Delivered: make([]bool, np)}
-	for v := range s.Buf {
-		s.Buf[v] = -1
+	buf := make([]int32, nodes)
+	for v := range buf {
+		buf[v] = -1
 	}
 	for i := range dest {
-		s.Buf[i] = int32(i)
+		buf[i] = int32(i)
 	}
-	return s, nil
+	return buf, nil
 }
 
 // Clone returns a deep copy (the network is shared).
@@ -146,32 +184,52 @@ func (s CommState) Clone() CommState {
 // node). It does not modify s.
 func StepComm(s CommState, exchanges []int32) (CommState, error) {
 	n := s.Clone()
-	busy := make(map[int32]bool, 2*len(exchanges))
-	for _, ei := range exchanges {
-		if ei < 0 || int(ei) >= len(s.Net.Edges) {
-			return CommState{}, fmt.Errorf("multibutterfly: edge %d out of range", ei)
-		}
-		e := s.Net.Edges[ei]
-		if busy[e.From] || busy[e.To] {
-			return CommState{}, fmt.Errorf("multibutterfly: edge %d: node with two active lines in one step", ei)
-		}
-		busy[e.From], busy[e.To] = true, true
-		n.Buf[e.From], n.Buf[e.To] = s.Buf[e.To], s.Buf[e.From]
+	if err := exchange(n.Buf, s.Buf, s.Net.Edges, exchanges); err != nil {
+		return CommState{}, err
 	}
-	for _, ei := range exchanges {
-		e := s.Net.Edges[ei]
-		for _, v := range []int32{e.From, e.To} {
-			if p := n.Buf[v]; p >= 0 && n.Dest[p] == v {
-				n.Buf[v], n.Delivered[p] = -1, true
-			}
-		}
-	}
+	absorb(n.Buf, n.Dest, n.Delivered, s.Net.Edges, exchanges)
 	return n, nil
 }
 
+// exchange writes into buf, a copy of old, the swap of the buffers of the
+// two end nodes of every listed edge. It returns an error for an unknown
+// edge or a node on two listed edges (one active line per node), leaving
+// buf partly swapped.
+func exchange(buf, old []int32, edges []Edge, exchanges []int32) error {
+	busy := make(map[int32]bool, 2*len(exchanges))
+	for _, ei := range exchanges {
+		if ei < 0 || int(ei) >= len(edges) {
+			return fmt.Errorf("multibutterfly: edge %d out of range", ei)
+		}
+		e := edges[ei]
+		if busy[e.From] || busy[e.To] {
+			return fmt.Errorf("multibutterfly: edge %d: node with two active lines in one step", ei)
+		}
+		busy[e.From], busy[e.To] = true, true
+		buf[e.From], buf[e.To] = old[e.To], old[e.From]
+	}
+	return nil
+}
+
+// absorb empties the buffer of each end node of a listed edge that holds a
+// packet for that very node and marks the packet delivered (the absorbing
+// reading of CommState).
+func absorb(buf, dest []int32, delivered []bool, edges []Edge, exchanges []int32) {
+	for _, ei := range exchanges {
+		e := edges[ei]
+		for _, v := range []int32{e.From, e.To} {
+			if p := buf[v]; p >= 0 && dest[p] == v {
+				buf[v], delivered[p] = -1, true
+			}
+		}
+	}
+}
+
 // CommDone reports whether every packet is delivered.
-func (s CommState) CommDone() bool {
-	for _, d := range s.Delivered {
+func (s CommState) CommDone() bool { return allDelivered(s.Delivered) }
+
+func allDelivered(delivered []bool) bool {
+	for _, d := range delivered {
 		if !d {
 			return false
 		}
@@ -183,9 +241,22 @@ func (s CommState) CommDone() bool {
 // exactly one buffer, never both; and every packet in the multi-butterfly
 // or direct part is on the route to its destination column.
 func CheckComm(s CommState) error {
-	seen := append([]bool(nil), s.Delivered...)
 	k, n := s.Net.LogN, s.Net.N
-	for v, p := range s.Buf {
+	return checkBuffers(s.Buf, s.Dest, s.Delivered, n, k, 2*k, func(p int32, st, q int) error {
+		return fmt.Errorf("multibutterfly: packet %d (destination ⟨%d, %d⟩) misrouted to ⟨%d, %d⟩", p, int(s.Dest[p])/n, int(s.Dest[p])%n, st, q)
+	})
+}
+
+// checkBuffers validates conservation — every packet delivered or in
+// exactly one buffer, never both — and routing on a network of n nodes per
+// stage whose multi-butterfly part spans stages mid … last (last − mid =
+// log n) with the direct part after it: a packet at ⟨st, q⟩, mid ≤ st ≤
+// last, shares the first st − mid bits of q with its destination column
+// (q >> (last − st) equal), and beyond last q is its column. A misrouted
+// packet p at ⟨st, q⟩ returns misrouted(p, st, q).
+func checkBuffers(buf, dest []int32, delivered []bool, n, mid, last int, misrouted func(p int32, st, q int) error) error {
+	seen := append([]bool(nil), delivered...)
+	for v, p := range buf {
 		if p == -1 {
 			continue
 		}
@@ -194,9 +265,9 @@ func CheckComm(s CommState) error {
 		}
 		seen[p] = true
 		st, q := v/n, v%n
-		col := int(s.Dest[p]) % n
-		if st >= k && st <= 2*k && q>>(2*k-st) != col>>(2*k-st) || st > 2*k && q != col {
-			return fmt.Errorf("multibutterfly: packet %d (destination ⟨%d, %d⟩) misrouted to ⟨%d, %d⟩", p, int(s.Dest[p])/n, col, st, q)
+		col := int(dest[p]) % n
+		if st >= mid && st <= last && q>>(last-st) != col>>(last-st) || st > last && q != col {
+			return misrouted(p, st, q)
 		}
 	}
 	for p, ok := range seen {

@@ -58,11 +58,8 @@ func (net *Network) StageOf(v int32) (s, k int) { return int(v) / net.N, int(v) 
 // set by set. d may be any degree ≥ 1 whose 2d·N·log N edges fit MaxEdges.
 // It returns an error for bad parameters.
 func Build(n, d int, rng *rand.Rand) (*Network, error) {
-	if n < 2 || n&(n-1) != 0 || n > 1<<20 {
-		return nil, fmt.Errorf("multibutterfly: N = %d: must be a power of two in [2, 2^20]", n)
-	}
-	logN := bits.Len(uint(n)) - 1
-	if err := checkEdges(fmt.Sprintf("N = %d", n), d, mbEdges(n, logN)); err != nil {
+	logN, err := checkSize(n, d)
+	if err != nil {
 		return nil, err
 	}
 	sp := make([][]expander.Splitter, logN)

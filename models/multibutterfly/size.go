@@ -3,6 +3,7 @@ package multibutterfly
 import (
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // MaxEdges is the largest number of edges a network may have: edges are
@@ -55,6 +56,17 @@ func maxDegree(d int64, edges func(d int64) int64) int64 {
 		}
 	}
 	return lo
+}
+
+// checkSize returns log N, or an error unless N is a power of two in
+// [2, 2^20] and d ≥ 1 with 2d·N·log N edges within MaxEdges (the
+// parameters Build and BuildAppendixA accept).
+func checkSize(n, d int) (int, error) {
+	if n < 2 || n&(n-1) != 0 || n > 1<<20 {
+		return 0, fmt.Errorf("multibutterfly: N = %d: must be a power of two in [2, 2^20]", n)
+	}
+	logN := bits.Len(uint(n)) - 1
+	return logN, checkEdges(fmt.Sprintf("N = %d", n), d, mbEdges(n, logN))
 }
 
 // mbEdges is the edge count 2d·N·log N of an N-input multi-butterfly.

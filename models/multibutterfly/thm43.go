@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
-	"routecheck/models/bipartite"
 	"routecheck/models/expander"
 )
 
@@ -57,47 +57,22 @@ func BuildThm43(n, d int, rng *rand.Rand) (*Thm43Network, error) {
 	k := bits.Len(uint(n)) - 1
 	l2d := bits.Len(uint(2*d)) - 1
 	t := &Thm43Network{N: n, LogN: k, D: d, P: k + 2*d*l2d}
-	g := expander.RandomRegular(n, d, rng)
-	mg := bipartite.Multigraph{L: n, R: n}
-	for a, l := range g.Adj {
-		for _, b := range l {
-			mg.Edges = append(mg.Edges, bipartite.Edge{U: int32(a), V: b})
-		}
-	}
-	col, err := bipartite.Colour(mg)
+	// One graph, coloured once, for all P stages: "identical" expanders.
+	x, err := randomLayer(n, d, rng)
 	if err != nil {
 		return nil, err
 	}
-	for s := range t.P {
-		for i, e := range mg.Edges {
-			t.Edges = append(t.Edges, Edge{From: int32(s*n) + e.U, To: int32((s+1)*n) + e.V, Stage: int32(s), Colour: col[i]})
-			t.Part = append(t.Part, 0)
-		}
-	}
+	layers := slices.Repeat([]expanderLayer{x}, t.P)
 	sp := make([][]expander.Splitter, k)
 	for s := range k {
-		x := expander.NewSplitter(n>>s, d, rng)
-		sp[s] = make([]expander.Splitter, 1<<s)
-		for j := range sp[s] {
-			sp[s][j] = x
-		}
+		sp[s] = slices.Repeat([]expander.Splitter{expander.NewSplitter(n>>s, d, rng)}, 1<<s)
 	}
 	mbn, err := FromSplitters(n, d, sp)
 	if err != nil {
 		return nil, err
 	}
 	t.MB = mbn
-	off := int32(t.P * n)
-	for _, e := range mbn.Edges {
-		t.Edges = append(t.Edges, Edge{From: e.From + off, To: e.To + off, Stage: e.Stage + int32(t.P), Colour: e.Colour, Lower: e.Lower})
-		t.Part = append(t.Part, 1)
-	}
-	for s := t.FirstDirect(); s < t.Stages()-1; s++ {
-		for q := range n {
-			t.Edges = append(t.Edges, Edge{From: int32(s*n + q), To: int32((s+1)*n + q), Stage: int32(s)})
-			t.Part = append(t.Part, 2)
-		}
-	}
+	t.Edges, t.Part = threeParts(n, layers, mbn, t.P)
 	return t, nil
 }
 
@@ -114,25 +89,11 @@ type Thm43State struct {
 // dest[i], a bijection onto the nodes of stages FirstDirect() … the last.
 func InitThm43(t *Thm43Network, dest []int32) (Thm43State, error) {
 	np := t.N * (t.P + 1)
-	if len(dest) != np {
-		return Thm43State{}, fmt.Errorf("multibutterfly: %d destinations, want n(P + 1) = %d", len(dest), np)
+	buf, err := initBuffers(t.Nodes(), t.FirstDirect()*t.N, dest, np, "n(P + 1)", "the direct part")
+	if err != nil {
+		return Thm43State{}, err
 	}
-	lo := int32(t.FirstDirect() * t.N)
-	seen := make(map[int32]bool, np)
-	for i, d := range dest {
-		if d < lo || int(d) >= t.Nodes() || seen[d] {
-			return Thm43State{}, fmt.Errorf("multibutterfly: destination %d of packet %d is repeated or not in the direct part", d, i)
-		}
-		seen[d] = true
-	}
-	s := Thm43State{Net: t, Buf: make([]int32, t.Nodes()), Dest: append([]int32(nil), dest...), Delivered: make([]bool, np)}
-	for v := range s.Buf {
-		s.Buf[v] = -1
-	}
-	for i := range dest {
-		s.Buf[i] = int32(i)
-	}
-	return s, nil
+	return Thm43State{Net: t, Buf: buf, Dest: append([]int32(nil), dest...), Delivered: make([]bool, np)}, nil
 }
 
 // StepThm43Into swaps the buffers of the two ends of every listed edge
@@ -143,68 +104,22 @@ func StepThm43Into(dst *Thm43State, s Thm43State, exchanges []int32) error {
 	dst.Buf = append(dst.Buf[:0], s.Buf...)
 	dst.Dest = append(dst.Dest[:0], s.Dest...)
 	dst.Delivered = append(dst.Delivered[:0], s.Delivered...)
-	busy := make(map[int32]bool, 2*len(exchanges))
-	for _, ei := range exchanges {
-		if ei < 0 || int(ei) >= len(s.Net.Edges) {
-			return fmt.Errorf("multibutterfly: edge %d out of range", ei)
-		}
-		e := s.Net.Edges[ei]
-		if busy[e.From] || busy[e.To] {
-			return fmt.Errorf("multibutterfly: edge %d: node with two active lines in one step", ei)
-		}
-		busy[e.From], busy[e.To] = true, true
-		dst.Buf[e.From], dst.Buf[e.To] = s.Buf[e.To], s.Buf[e.From]
+	if err := exchange(dst.Buf, s.Buf, s.Net.Edges, exchanges); err != nil {
+		return err
 	}
-	for _, ei := range exchanges {
-		e := s.Net.Edges[ei]
-		for _, v := range []int32{e.From, e.To} {
-			if p := dst.Buf[v]; p >= 0 && dst.Dest[p] == v {
-				dst.Buf[v], dst.Delivered[p] = -1, true
-			}
-		}
-	}
+	absorb(dst.Buf, dst.Dest, dst.Delivered, s.Net.Edges, exchanges)
 	return nil
 }
 
 // Done reports whether every packet is delivered.
-func (s Thm43State) Done() bool {
-	for _, d := range s.Delivered {
-		if !d {
-			return false
-		}
-	}
-	return true
-}
+func (s Thm43State) Done() bool { return allDelivered(s.Delivered) }
 
 // CheckThm43 validates conservation (every packet delivered or in exactly
 // one buffer) and that every packet in the multi-butterfly or direct part
 // is on the route to its destination column.
 func CheckThm43(s Thm43State) error {
 	t := s.Net
-	seen := append([]bool(nil), s.Delivered...)
-	for v, p := range s.Buf {
-		if p == -1 {
-			continue
-		}
-		if p < 0 || int(p) >= len(seen) || seen[p] {
-			return fmt.Errorf("multibutterfly: node %d holds packet %d (unknown or duplicated)", v, p)
-		}
-		seen[p] = true
-		st, q := v/t.N, v%t.N
-		col := int(s.Dest[p]) % t.N
-		if st >= t.P && st <= t.FirstDirect() {
-			sh := t.FirstDirect() - st
-			if q>>sh != col>>sh {
-				return fmt.Errorf("multibutterfly: packet %d (column %d) misrouted to ⟨%d, %d⟩", p, col, st, q)
-			}
-		} else if st > t.FirstDirect() && q != col {
-			return fmt.Errorf("multibutterfly: packet %d (column %d) misrouted to ⟨%d, %d⟩", p, col, st, q)
-		}
-	}
-	for p, ok := range seen {
-		if !ok {
-			return fmt.Errorf("multibutterfly: packet %d lost", p)
-		}
-	}
-	return nil
+	return checkBuffers(s.Buf, s.Dest, s.Delivered, t.N, t.P, t.FirstDirect(), func(p int32, st, q int) error {
+		return fmt.Errorf("multibutterfly: packet %d (column %d) misrouted to ⟨%d, %d⟩", p, int(s.Dest[p])%t.N, st, q)
+	})
 }

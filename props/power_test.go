@@ -81,6 +81,7 @@ func TestPowerRule(t *testing.T) {
 	fault := func(v Verdict) Fault {
 		return Fault{Name: "planted " + string(v), Check: func(Env) Outcome { return Outcome{Verdict: v, Evidence: "x"} }}
 	}
+	grouped := func(v Verdict, g string) Fault { f := fault(v); f.Group = g; return f }
 	panicking := Fault{Name: "panics", Check: func(Env) Outcome { panic("boom") }}
 	cases := []struct {
 		name   string
@@ -94,6 +95,13 @@ func TestPowerRule(t *testing.T) {
 		{"a panicking fault is not a catch", []Fault{panicking}, Inconclusive, 0},
 		{"one of two caught", []Fault{fault(Holds), fault(Violated)}, Holds, 1},
 		{"inconsistent is a catch", []Fault{fault(Inconsistent)}, Holds, 1},
+		// A Group (the two directions of one effect size) counts only whole.
+		{"one direction of a group caught", []Fault{grouped(Holds, "±5 %"), grouped(Violated, "±5 %")}, Inconclusive, 1},
+		{"a group caught whole", []Fault{grouped(Violated, "±5 %"), grouped(Inconsistent, "±5 %")}, Holds, 2},
+		{"a group of one", []Fault{grouped(Violated, "solo")}, Holds, 1},
+		{"a lone fault beside a partial group", []Fault{grouped(Violated, "±5 %"), grouped(Holds, "±5 %"), fault(Violated)}, Holds, 2},
+		{"one group whole, another partial", []Fault{grouped(Violated, "a"), grouped(Holds, "a"), grouped(Violated, "b"), grouped(Violated, "b")}, Holds, 3},
+		{"two partial groups", []Fault{grouped(Violated, "a"), grouped(Holds, "a"), grouped(Holds, "b"), grouped(Violated, "b")}, Inconclusive, 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -103,6 +111,9 @@ func TestPowerRule(t *testing.T) {
 			}
 			if c.want == Inconclusive && !strings.Contains(r.Evidence, "no power") {
 				t.Errorf("evidence does not say why: %s", r.Evidence)
+			}
+			if c.want == Inconclusive && c.caught > 0 && !strings.Contains(r.Evidence, "only part of a group") {
+				t.Errorf("evidence does not name the partial group: %s", r.Evidence)
 			}
 		})
 	}

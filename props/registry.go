@@ -150,6 +150,13 @@ var ScopeClasses = []ScopeClass{Paper, Reading, Beyond, Construction}
 type Fault struct {
 	Name  string
 	Check func(Env) Outcome
+	// Group joins faults that are the directions of one effect size for a
+	// two-sided check (a published mean raised and lowered 5 %): they
+	// give the claim power only together, when every fault of the group is
+	// caught. One direction alone is caught whenever our sample happens to
+	// lie on the other side of the published value, so it says nothing
+	// about the check's power. "" is a fault on its own.
+	Group string
 }
 
 // Power is one planted fault's result, as the ledger prints it. Its JSON
@@ -373,7 +380,8 @@ func ReplayCommand(id string, env Env) string {
 
 // Run checks one claim, then applies the power rule: a Holds or Consistent
 // verdict stands only when at least one of the claim's planted faults, run
-// by the same checker at the same budget, is caught; otherwise the verdict
+// by the same checker at the same budget, is caught (a fault of a Group
+// counts only when every fault of its group is caught); otherwise the verdict
 // is Inconclusive ("no power …"), with the check's own verdict kept in
 // CheckVerdict. Faults are not run for other verdicts (a Violated or
 // Inconsistent verdict has already come out the other way). A panic inside
@@ -423,8 +431,59 @@ func Run(c Claim, env Env) (r Result) {
 	if r.Caught() == 0 {
 		r.Verdict = Inconclusive
 		r.Evidence = fmt.Sprintf("no power at budget %s: none of %d planted faults caught — %s. The check (%s): %s", env.Budget, len(c.Faults), strings.Join(tried, "; "), o.Verdict, r.Evidence)
+	} else if !powered(c.Faults, r.Power) {
+		r.Verdict = Inconclusive
+		r.Evidence = fmt.Sprintf("no power at budget %s: only part of a group of planted faults was caught (%s); a group's faults are the directions of one effect size and count only together, since one direction is caught whenever our sample lies on the other side of the published value — %s. The check (%s): %s", env.Budget, strings.Join(partialGroups(c.Faults, r.Power), "; "), strings.Join(tried, "; "), o.Verdict, r.Evidence)
 	}
 	return r
+}
+
+// powered reports whether the results give the claim power: a caught
+// fault with no Group, or a Group whose every fault is caught.
+func powered(fs []Fault, pw []Power) bool {
+	whole := map[string]bool{}
+	for i, f := range fs {
+		if f.Group == "" {
+			if pw[i].Caught {
+				return true
+			}
+			continue
+		}
+		ok, seen := whole[f.Group]
+		whole[f.Group] = pw[i].Caught && (ok || !seen)
+	}
+	for _, ok := range whole {
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// partialGroups names the groups with some but not all faults caught, in
+// the order they first appear.
+func partialGroups(fs []Fault, pw []Power) []string {
+	var names []string
+	caught, all := map[string]int{}, map[string]int{}
+	for i, f := range fs {
+		if f.Group == "" {
+			continue
+		}
+		if all[f.Group] == 0 {
+			names = append(names, f.Group)
+		}
+		all[f.Group]++
+		if pw[i].Caught {
+			caught[f.Group]++
+		}
+	}
+	var out []string
+	for _, g := range names {
+		if c := caught[g]; c > 0 && c < all[g] {
+			out = append(out, fmt.Sprintf("%s: %d of %d", g, c, all[g]))
+		}
+	}
+	return out
 }
 
 // runCheck runs a check, turning a panic into an Inconclusive outcome that

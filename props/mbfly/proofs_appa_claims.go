@@ -177,9 +177,15 @@ func registerAppendixA() {
 		})}},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:     "mbfly/app-a/routes",
-		Notes:  "Delivery on the appendix's construction (expansion not verified here; delivery does not depend on it). " + mbflyReadings,
-		Check:  appARouteCheck(amb.NoFault),
-		Faults: []props.Fault{{Name: "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)", Check: appARouteCheck(amb.FaultIgnoreBit)}},
+		ID:    "mbfly/app-a/routes",
+		Notes: "Delivery on the appendix's construction (expansion not verified here; delivery does not depend on it). " + mbflyReadings,
+		Check: appARouteCheck(amb.NoFault),
+		Faults: []props.Fault{
+			{Name: "a router that moves a packet along any activated edge, ignoring its destination bit (amb.FaultIgnoreBit)", Check: appARouteCheck(amb.FaultIgnoreBit)},
+			// A near miss (a fresh review's suggestion, 2026-11-25): the
+			// routes stay right, only §3.2's one-batch-at-a-time rule is
+			// dropped, which the model's step check sees at N ≤ 64.
+			{Name: "a router that ignores the batch rule, sending packets of several batches in one iteration (amb.FaultIgnoreBatch)", Check: appARouteCheck(amb.FaultIgnoreBatch)},
+		},
 	}))
 }

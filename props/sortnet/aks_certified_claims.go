@@ -594,11 +594,11 @@ func certDegreeCheckWith(epsDen int64, from, to, crossK int, abRec int64) func(p
 	return func(env props.Env) props.Outcome {
 		// (1) The closed form is a lower bound on the full certificate's
 		// degree (mex.HalverDegreeLowerBound scans every k), checked for
-		// h up to 2^11, and the built networks' root degrees respect both.
+		// h up to 2^11: a scan below it refutes the claim's D(h) ≤ d.
 		for _, h := range []int{1, 2, 7, 8, 50, 99, 100, 128, 700, 1000, 1024, 2048} {
 			c := certDegreeClosed(big.NewInt(int64(h)), epsDen)
 			if lo := mex.HalverDegreeLowerBound(h, 1/float64(epsDen)); int64(lo) < c.Int64() {
-				return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("h = %d: the scanned lower bound %d is below the closed form %v", h, lo, c)}
+				return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("h = %d: the scanned lower bound %d is below the closed form %v, so the closed form is not a lower bound on the degree", h, lo, c), Counterexample: map[string]any{"h": h, "scanned": lo, "closed": c.String()}}
 			}
 		}
 		// (2) For n = 2^k the root's halver at stage 0 (h = 2^(k−1), target

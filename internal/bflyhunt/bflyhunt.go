@@ -166,9 +166,9 @@ func (in Instance) validate() error {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return "", false, err
 	}
 	m, ok := metrics[c.Metric]
 	if !ok {
@@ -216,9 +216,9 @@ func baseline(ctx context.Context, N int, seed uint64, count int, eval func([]in
 // on the fast engine (Instance.Run), and the targets' random baseline drawn
 // again.
 func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return hunt.RefreshPlan{}, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return hunt.RefreshPlan{}, err
 	}
 	m, ok := metrics[c.Metric]
 	if !ok {
@@ -236,25 +236,9 @@ func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
 		}
 		return m.value(r, in.LogN), nil
 	}
-	random := func(evals int) (hunt.FreshInstance, error) {
-		var runErr error
-		eval := func(p []int32) float64 {
-			s := 0.0
-			for _, sd := range in.Seeds {
-				x, err := run(p, sd)
-				if err != nil && runErr == nil {
-					runErr = err
-				}
-				s += x
-			}
-			return s / float64(len(in.Seeds))
-		}
-		best, p := baseline(context.Background(), 1<<in.LogN, c.Seed, evals, eval)
-		if runErr != nil {
-			return hunt.FreshInstance{}, runErr
-		}
-		return hunt.FreshInstance{Search: best, Run: func(sd uint64) (float64, error) { return run(p, sd) }}, nil
-	}
+	random := hunt.RandomPlan(in.Seeds, run, func(evals int, eval func([]int32) float64) (float64, []int32) {
+		return baseline(context.Background(), 1<<in.LogN, c.Seed, evals, eval)
+	})
 	return hunt.RefreshPlan{SearchSeeds: in.Seeds, Run: func(sd uint64) (float64, error) { return run(in.Perm, sd) }, Random: random}, nil
 }
 
@@ -384,56 +368,28 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		return hunt.Case{}, fmt.Errorf("nothing evaluated: give --samples ≥ 1 or keep --families")
 	}
 	// Simulated annealing with transposition moves from the best so far.
-	cur, curVal := slices.Clone(best), bestVal
-	scale := math.Max(bestVal, 1e-3) * 0.05
-	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
-		temp := scale * (1 - o.Used(it, o.Iters))
-		i, j := rng.IntN(N), rng.IntN(N)
-		if i == j {
-			continue
-		}
-		cur[i], cur[j] = cur[j], cur[i]
-		v := eval(cur)
-		if v >= curVal || (temp > 0 && rng.Float64() < math.Exp((v-curVal)/temp)) {
-			curVal = v
-			consider(cur, v, fmt.Sprintf("annealing step %d", it))
-		} else {
-			cur[i], cur[j] = cur[j], cur[i]
-		}
-	}
+	hunt.Anneal(ctx, o, o.Iters, rng, slices.Clone(best), bestVal, eval, consider, "annealing step")
 	hunted := evals
 	randBest, randPerm := baseline(ctx, N, o.Seed, hunted, eval)
 	o.Logf("  hunted %.4f vs random sampling %.4f at %d evaluations", bestVal, randBest, hunted)
 	// Shrink: fixing swaps while the metric stays ≥ the hunted value.
 	val, huntedPerm := bestVal, best
 	var floor *float64
-	if cap, ok := t.shrink.Cap(hunted); ok {
-		before := hunt.Moved(best)
-		sctx, cancel := o.ShrinkContext(ctx)
-		q, st, err := hunt.ShrinkPerm(sctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
-		cancel()
-		if err != nil { // eval does not fail today; kept for the shared contract
-			by += hunt.ShrinkFailed(o, err)
-		} else {
-			best, val, floor = q, eval(q), hunt.Floor(bestVal)
-			o.Logf("  shrunk from %d to %d packets not fixed points (%v), %s %.4f", before, hunt.Moved(q), st, t.metric, val)
-			by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.Moved(q), bestVal, st)
-		}
-	}
+	before := hunt.Moved(best)
+	by += hunt.ShrinkStep(ctx, o, t.shrink, hunted, func(sctx context.Context, cap int) ([]int32, hunt.ShrinkStats, error) {
+		// eval does not fail today; ShrinkPerm's error is kept for the shared contract
+		return hunt.ShrinkPerm(sctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
+	}, func(q []int32, st hunt.ShrinkStats) (string, error) {
+		best, val, floor = q, eval(q), hunt.Floor(bestVal)
+		o.Logf("  shrunk from %d to %d packets not fixed points (%v), %s %.4f", before, hunt.Moved(q), st, t.metric, val)
+		return hunt.ShrunkFixed(before, hunt.Moved(q), bestVal, st), nil
+	})
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random permutations %.6g", bestVal, hunted, randBest)
 	// Fresh seeds: the hunted best, the random best and the shrunk case
 	// re-run with coins the search never saw (the search's overfit).
-	perRun := func(p []int32) func(uint64) (float64, error) {
-		return func(sd uint64) (float64, error) { return run(p, sd), nil }
-	}
-	hf, rf, sf := hunt.FreshInstance{Search: bestVal, Run: perRun(huntedPerm)}, hunt.FreshInstance{}, hunt.FreshInstance{}
-	if randPerm != nil {
-		rf = hunt.FreshInstance{Search: randBest, Run: perRun(randPerm)}
-	}
-	if floor != nil {
-		sf = hunt.FreshInstance{Search: val, Run: perRun(best)}
-	}
-	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hf, rf, sf)
+	perRun := func(p []int32, sd uint64) (float64, error) { return run(p, sd), nil }
+	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hunt.FreshOf(perRun, bestVal, huntedPerm, true),
+		hunt.FreshOf(perRun, randBest, randPerm, randPerm != nil), hunt.FreshOf(perRun, val, best, floor != nil))
 	if err != nil {
 		return hunt.Case{}, err
 	}

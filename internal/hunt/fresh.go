@@ -170,6 +170,17 @@ type FreshInstance struct {
 	Run    func(seed uint64) (float64, error)
 }
 
+// FreshOf is instance x as a FreshInstance: search its value on the
+// search's seeds, run(x, seed) its metric on one run. With ok false it is
+// the zero FreshInstance (Run nil), which Reevaluations skips: no random
+// best, or no shrunk instance beside the hunted one.
+func FreshOf[T any](run func(x T, seed uint64) (float64, error), search float64, x T, ok bool) FreshInstance {
+	if !ok {
+		return FreshInstance{}
+	}
+	return FreshInstance{Search: search, Run: func(seed uint64) (float64, error) { return run(x, seed) }}
+}
+
 // Reevaluations builds Case.Fresh: runs fresh seeds (FreshSeeds(seed, runs,
 // avoid)) for the hunted best, the random-sampling best (Run nil: none) and
 // the saved instance (Run nil: the same as the hunted best). runs 0: nil.

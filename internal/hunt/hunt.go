@@ -165,25 +165,22 @@ var (
 	replayers = map[string]Replayer{}
 )
 
-// RegisterTarget adds a target; it panics on a duplicate.
-func RegisterTarget(t Target) {
+// register adds v to the registry m under name, holding mu; it panics
+// ("hunt: <what> <name> registered twice") on a duplicate.
+func register[V any](m map[string]V, what, name string, v V) {
 	mu.Lock()
 	defer mu.Unlock()
-	if _, dup := targets[t.Name()]; dup {
-		panic("hunt: target " + t.Name() + " registered twice")
+	if _, dup := m[name]; dup {
+		panic("hunt: " + what + " " + name + " registered twice")
 	}
-	targets[t.Name()] = t
+	m[name] = v
 }
 
-// RegisterKind adds the replayer of a case kind.
-func RegisterKind(kind string, r Replayer) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := replayers[kind]; dup {
-		panic("hunt: kind " + kind + " registered twice")
-	}
-	replayers[kind] = r
-}
+// RegisterTarget adds a target; it panics on a duplicate.
+func RegisterTarget(t Target) { register(targets, "target", t.Name(), t) }
+
+// RegisterKind adds the replayer of a case kind; it panics on a duplicate.
+func RegisterKind(kind string, r Replayer) { register(replayers, "kind", kind, r) }
 
 // Targets lists the target names, sorted.
 func Targets() []string {
@@ -222,6 +219,16 @@ func Replay(c Case) (string, bool, error) {
 		return "", false, fmt.Errorf("case kind %q unknown; allowed: %s", c.Kind, strings.Join(kinds, ", "))
 	}
 	return r(c)
+}
+
+// DecodeInstance decodes the case's instance into T, the instance type of
+// its kind; the error reads "instance: …", as a replayer reports it.
+func DecodeInstance[T any](c Case) (T, error) {
+	var in T
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		return in, fmt.Errorf("instance: %v", err)
+	}
+	return in, nil
 }
 
 // Save writes a case as indented JSON, creating directories.

@@ -95,9 +95,9 @@ func (c *gamma) count(g expander.Graph, set []int32) int {
 }
 
 func replaySet(c hunt.Case) (string, bool, error) {
-	var in SetInstance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[SetInstance](c)
+	if err != nil {
+		return "", false, err
 	}
 	if c.Metric != metricExpansion {
 		return "", false, fmt.Errorf("metric %q unknown; allowed: %q", c.Metric, metricExpansion)

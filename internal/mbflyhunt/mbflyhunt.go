@@ -314,9 +314,9 @@ func (e *evaluator) run(p []int32, check bool) (amb.Result, error) {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return "", false, err
 	}
 	if _, ok := claims[c.Metric]; !ok {
 		return "", false, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, metricBuffer, metricSteps)

@@ -238,9 +238,9 @@ func route(n int, dst [][]am.Dest, coloring, model bool) (am.KKResult, error) {
 
 // replay recomputes the case's metric.
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return "", false, err
 	}
 	m, ok := metrics[c.Metric]
 	if !ok {
@@ -436,14 +436,6 @@ func fromLists(n int, d [][]int32) [][]am.Dest {
 	return out
 }
 
-func clone(d [][]am.Dest) [][]am.Dest {
-	out := make([][]am.Dest, len(d))
-	for i, x := range d {
-		out[i] = slices.Clone(x)
-	}
-	return out
-}
-
 func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if err := t.parse(); err != nil {
 		return hunt.Case{}, err
@@ -483,7 +475,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	bestVal, by := -1, ""
 	consider := func(d [][]am.Dest, v int, how string) {
 		if v > bestVal {
-			best, bestVal, by = clone(d), v, how
+			best, bestVal, by = hunt.CloneLists(d), v, how
 			o.Logf("  %-32s %d / %.0f = %.4f", how, v, bound, float64(v)/bound)
 		}
 	}
@@ -503,8 +495,8 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		if err != nil {
 			return hunt.Case{}, fmt.Errorf("--start: %v", err)
 		}
-		var in Instance
-		if err := json.Unmarshal(c.Instance, &in); err != nil || c.Kind != "mesh-kk" {
+		in, err := hunt.DecodeInstance[Instance](c)
+		if err != nil || c.Kind != "mesh-kk" {
 			return hunt.Case{}, fmt.Errorf("--start %s: not a mesh-kk case", *t.start)
 		}
 		d, err := in.dests()
@@ -523,7 +515,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if climbFrom == nil {
 		climbFrom = best
 	}
-	cur := clone(climbFrom)
+	cur := hunt.CloneLists(climbFrom)
 	curScore := evalScore(cur)
 	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
 		p1, r1 := rng.IntN(n*n), rng.IntN(k)
@@ -558,19 +550,15 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	// packet that goes to its PU, which keeps the distribution k-k) while
 	// the metric stays ≥ the hunted value.
 	var floor *float64
-	if cap, ok := t.shrink.Cap(hunted); ok {
-		before := hunt.MovedLists(in.Dest)
-		sctx, cancel := o.ShrinkContext(ctx)
-		q, st, err := hunt.ShrinkLists(sctx, in.Dest, func(d [][]int32) (float64, error) { return float64(eval(fromLists(n, d))), nil }, float64(bestVal), cap)
-		cancel()
-		if err != nil { // eval panics rather than fails; kept for the shared contract
-			by += hunt.ShrinkFailed(o, err)
-		} else {
-			in.Dest, val, floor = q, eval(fromLists(n, q)), hunt.Floor(float64(bestVal)/bound)
-			o.Logf("  shrunk from %d to %d packets not fixed points (%v), %d / %.0f", before, hunt.MovedLists(q), st, val, bound)
-			by += fmt.Sprintf(", then shrunk from %d to %d of %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.MovedLists(q), n*n*k, float64(bestVal)/bound, st)
-		}
-	}
+	before := hunt.MovedLists(in.Dest)
+	by += hunt.ShrinkStep(ctx, o, t.shrink, hunted, func(sctx context.Context, cap int) ([][]int32, hunt.ShrinkStats, error) {
+		// eval panics rather than fails; ShrinkLists' error is kept for the shared contract
+		return hunt.ShrinkLists(sctx, in.Dest, func(d [][]int32) (float64, error) { return float64(eval(fromLists(n, d))), nil }, float64(bestVal), cap)
+	}, func(q [][]int32, st hunt.ShrinkStats) (string, error) {
+		in.Dest, val, floor = q, eval(fromLists(n, q)), hunt.Floor(float64(bestVal)/bound)
+		o.Logf("  shrunk from %d to %d packets not fixed points (%v), %d / %.0f", before, hunt.MovedLists(q), st, val, bound)
+		return fmt.Sprintf(", then shrunk from %d to %d of %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.MovedLists(q), n*n*k, float64(bestVal)/bound, st), nil
+	})
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random k-k distributions %.6g", float64(bestVal)/bound, hunted, float64(randBest)/bound)
 	raw, err := json.Marshal(in)
 	if err != nil {

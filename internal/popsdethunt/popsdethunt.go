@@ -147,9 +147,9 @@ func (ro *router) value(dst []int32) (float64, popsdet.SortResult, error) {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return "", false, err
 	}
 	if c.Metric != metric {
 		return "", false, fmt.Errorf("metric %q unknown; allowed: %q", c.Metric, metric)

@@ -107,7 +107,7 @@ func TestShrinkPermWithTheMeanSteps(t *testing.T) {
 // End to end: a small pops-steps hunt returns a shrunk case that replays
 // on the slot model.
 func TestHuntStepsShrinksAndReplays(t *testing.T) {
-	var st stepsTarget
+	st := newStepsTarget()
 	fs := flag.NewFlagSet("hunt", flag.ContinueOnError)
 	st.DefineFlags(fs)
 	if err := fs.Parse([]string{"--d", "3", "--g", "3", "--evals", "4"}); err != nil {
@@ -139,7 +139,7 @@ func TestHuntStepsShrinksAndReplays(t *testing.T) {
 // POPS(4,2), seed 1, two packets stay out of place; on POPS(6,3) the
 // identity itself loses a packet on the seed found, so nothing stays).
 func TestHuntLossShrinksToLocallyMinimal(t *testing.T) {
-	var lt lossTarget
+	lt := newLossTarget()
 	fs := flag.NewFlagSet("hunt", flag.ContinueOnError)
 	lt.DefineFlags(fs)
 	if err := fs.Parse([]string{"--d", "4", "--g", "2"}); err != nil {

@@ -141,9 +141,9 @@ func plainApply(nw msn.Network, y []int32) {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return "", false, err
 	}
 	if c.Metric != metric {
 		return "", false, fmt.Errorf("metric %q unknown; allowed: %q", c.Metric, metric)

@@ -249,9 +249,9 @@ func runLocal(alg asot.Algorithm, n, h int, dest [][]int32, seed uint64) (steps,
 // replay recomputes the metric on the engine (checked) and with the local
 // router on the model.
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return "", false, err
 	}
 	m, ok := metrics[c.Metric]
 	if !ok {
@@ -392,9 +392,9 @@ func baseline(ctx context.Context, n, h int, seed uint64, count int, eval func([
 // (Greedy-a, scheduled) are refreshed too, as a hunt re-runs them: their
 // fresh value must equal the search's, with standard error 0.
 func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return hunt.RefreshPlan{}, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return hunt.RefreshPlan{}, err
 	}
 	m, ok := metrics[c.Metric]
 	if !ok {
@@ -411,34 +411,10 @@ func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
 		}
 		return m.value(r, in.H, hunt.PacketsLists(d)), nil
 	}
-	random := func(evals int) (hunt.FreshInstance, error) {
-		var runErr error
-		eval := func(d [][]int32) float64 {
-			s := 0.0
-			for _, sd := range in.Seeds {
-				x, err := run(d, sd)
-				if err != nil && runErr == nil {
-					runErr = err
-				}
-				s += x
-			}
-			return s / float64(len(in.Seeds))
-		}
-		best, d := baseline(context.Background(), in.N, in.H, c.Seed, evals, eval)
-		if runErr != nil {
-			return hunt.FreshInstance{}, runErr
-		}
-		return hunt.FreshInstance{Search: best, Run: func(sd uint64) (float64, error) { return run(d, sd) }}, nil
-	}
+	random := hunt.RandomPlan(in.Seeds, run, func(evals int, eval func([][]int32) float64) (float64, [][]int32) {
+		return baseline(context.Background(), in.N, in.H, c.Seed, evals, eval)
+	})
 	return hunt.RefreshPlan{SearchSeeds: in.Seeds, Run: func(sd uint64) (float64, error) { return run(in.Dest, sd) }, Random: random}, nil
-}
-
-func clone(d [][]int32) [][]int32 {
-	out := make([][]int32, len(d))
-	for i, x := range d {
-		out[i] = slices.Clone(x)
-	}
-	return out
 }
 
 func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
@@ -484,7 +460,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	bestVal, by := math.Inf(-1), ""
 	consider := func(d [][]int32, v float64, how string) {
 		if v > bestVal {
-			best, bestVal, by = clone(d), v, how
+			best, bestVal, by = hunt.CloneLists(d), v, how
 			o.Logf("  %-28s %s %.4f", how, t.metric, v)
 		}
 	}
@@ -513,7 +489,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	}
 	// Simulated annealing from the best so far: swap the targets of two
 	// packets, or swap two packets in one processor's order.
-	cur, curVal := clone(best), bestVal
+	cur, curVal := hunt.CloneLists(best), bestVal
 	scale := math.Max(bestVal, 1e-3) * 0.05
 	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
 		temp := scale * (1 - o.Used(it, o.Iters))
@@ -548,58 +524,42 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	// value; for deflections the total, not the per-packet mean).
 	val, huntedDest := bestVal, best
 	var floor *float64
-	if cap, ok := t.shrink.Cap(hunted); ok {
-		kept := func(d [][]int32) (float64, error) {
-			s := 0.0
-			for _, sd := range sds {
-				r, err := runEngine(alg, n, h, d, sd, false)
-				if err != nil {
-					return 0, err
-				}
-				s += m.kept(r, h)
+	kept := func(d [][]int32) (float64, error) {
+		s := 0.0
+		for _, sd := range sds {
+			r, err := runEngine(alg, n, h, d, sd, false)
+			if err != nil {
+				return 0, err
 			}
-			return s / float64(len(sds)), nil
+			s += m.kept(r, h)
 		}
-		before := hunt.PacketsLists(best)
-		q, st := best, hunt.ShrinkStats{}
-		fl, err := kept(best)
-		if err == nil {
-			sctx, cancel := o.ShrinkContext(ctx)
-			q, st, err = hunt.ShrinkSublists(sctx, best, kept, fl, cap)
-			cancel()
-		}
-		if err == nil {
-			val = eval(q)
-			err = evalErr
-		}
-		if err != nil {
-			val = bestVal
-			by += hunt.ShrinkFailed(o, err)
-		} else {
-			best, floor = q, hunt.Floor(fl)
-			o.Logf("  shrunk from %d to %d packets (%v), %s %.4f", before, hunt.PacketsLists(q), st, t.metric, val)
-			if m.keptName == "" {
-				by += fmt.Sprintf(", then shrunk from %d to %d packets keeping the value ≥ %.6g (%v)", before, hunt.PacketsLists(q), bestVal, st)
-			} else {
-				by += fmt.Sprintf(", then shrunk from %d to %d packets keeping the %s ≥ %.6g, the hunted relation's (%v); shrink_floor is that total, and the saved value, per packet of the shrunk relation, is not the figure to compare with the baseline: the hunted value per packet of all %d is", before, hunt.PacketsLists(q), m.keptName, fl, st, before)
-			}
-		}
+		return s / float64(len(sds)), nil
 	}
+	before, fl := hunt.PacketsLists(best), 0.0
+	by += hunt.ShrinkStep(ctx, o, t.shrink, hunted, func(sctx context.Context, cap int) ([][]int32, hunt.ShrinkStats, error) {
+		var err error
+		if fl, err = kept(best); err != nil {
+			return nil, hunt.ShrinkStats{}, err
+		}
+		return hunt.ShrinkSublists(sctx, best, kept, fl, cap)
+	}, func(q [][]int32, st hunt.ShrinkStats) (string, error) {
+		v := eval(q)
+		if evalErr != nil {
+			return "", evalErr
+		}
+		best, val, floor = q, v, hunt.Floor(fl)
+		o.Logf("  shrunk from %d to %d packets (%v), %s %.4f", before, hunt.PacketsLists(q), st, t.metric, val)
+		if m.keptName == "" {
+			return fmt.Sprintf(", then shrunk from %d to %d packets keeping the value ≥ %.6g (%v)", before, hunt.PacketsLists(q), bestVal, st), nil
+		}
+		return fmt.Sprintf(", then shrunk from %d to %d packets keeping the %s ≥ %.6g, the hunted relation's (%v); shrink_floor is that total, and the saved value, per packet of the shrunk relation, is not the figure to compare with the baseline: the hunted value per packet of all %d is", before, hunt.PacketsLists(q), m.keptName, fl, st, before), nil
+	})
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random h-relations %.6g", bestVal, hunted, randBest)
 	// Fresh seeds: the hunted best, the random best and the shrunk case
 	// re-run with coins the search never saw (for protocols b and c the
 	// search's overfit; for the deterministic algorithms the same value).
-	perRun := func(d [][]int32) func(uint64) (float64, error) {
-		return func(sd uint64) (float64, error) { return run(d, sd) }
-	}
-	hf, rf, sf := hunt.FreshInstance{Search: bestVal, Run: perRun(huntedDest)}, hunt.FreshInstance{}, hunt.FreshInstance{}
-	if randDest != nil {
-		rf = hunt.FreshInstance{Search: randBest, Run: perRun(randDest)}
-	}
-	if floor != nil {
-		sf = hunt.FreshInstance{Search: val, Run: perRun(best)}
-	}
-	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hf, rf, sf)
+	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hunt.FreshOf(run, bestVal, huntedDest, true),
+		hunt.FreshOf(run, randBest, randDest, randDest != nil), hunt.FreshOf(run, val, best, floor != nil))
 	if err != nil {
 		return hunt.Case{}, err
 	}

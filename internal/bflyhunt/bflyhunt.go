@@ -106,6 +106,9 @@ var metrics = map[string]metric{
 		claim: "Theorem 8 / Lemma 9: congestion < 6c·log N w.h.p."},
 }
 
+// allowedMetrics lists the metrics for an error.
+const allowedMetrics = `"mean steps / log N", "mean largest queue"`
+
 func init() {
 	hunt.RegisterTarget(&target{name: "bfly-latency", metric: "mean steps / log N"})
 	hunt.RegisterTarget(&target{name: "bfly-queue", metric: "mean largest queue"})
@@ -166,13 +169,9 @@ func (in Instance) validate() error {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	in, err := hunt.DecodeInstance[Instance](c)
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
 	if err != nil {
 		return "", false, err
-	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, "mean steps / log N", "mean largest queue")
 	}
 	if err := in.validate(); err != nil {
 		return "", false, fmt.Errorf("instance: %v", err)
@@ -200,8 +199,8 @@ func replay(c hunt.Case) (string, bool, error) {
 		report += fmt.Sprintf("  seed %d: %d steps, largest queue %d; step model %d steps, largest queue %d (agree %v)\n", sd, r.Steps, r.MaxQueue, rm.Steps, rm.MaxQueue, agree)
 	}
 	got := sum / float64(len(in.Seeds))
-	ok = math.Abs(got-c.Value) < 1e-9 && same
-	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	ok := math.Abs(got-c.Value) < 1e-9 && same
+	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, hunt.Verdict(ok))
 	return report, ok, nil
 }
 
@@ -216,13 +215,9 @@ func baseline(ctx context.Context, N int, seed uint64, count int, eval func([]in
 // on the fast engine (Instance.Run), and the targets' random baseline drawn
 // again.
 func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
-	in, err := hunt.DecodeInstance[Instance](c)
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
 	if err != nil {
 		return hunt.RefreshPlan{}, err
-	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		return hunt.RefreshPlan{}, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, "mean steps / log N", "mean largest queue")
 	}
 	if err := in.validate(); err != nil {
 		return hunt.RefreshPlan{}, fmt.Errorf("instance: %v", err)
@@ -245,7 +240,7 @@ func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
 type target struct {
 	name, metric     string
 	logN, r, evals   *int
-	samples          *int
+	samples          hunt.SamplesFlag
 	rename, families *bool
 	shrink           hunt.ShrinkFlag
 	fresh            hunt.FreshFlag
@@ -260,13 +255,13 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.r = fs.Int("r", 0, "extra stages (0 … logn)")
 	t.rename = fs.Bool("rename", true, "route σ^{-1}πσ for a random σ (Theorem 2); false routes π itself")
 	t.evals = fs.Int("evals", 8, "seeds (runs) per evaluation of a permutation")
-	t.samples = fs.Int("samples", 64, "random permutations sampled before annealing")
+	t.samples.Define(fs, "random permutations sampled before annealing")
 	t.families = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 	t.shrink.Define(fs)
 	t.fresh.Define(fs)
 }
 func (t *target) Shrinking() string {
-	return hunt.ShrinkHelp("fixing swaps: p[i] = i, the packet that went to i taking the old destination")
+	return hunt.ShrinkHelp(hunt.FixingSwaps)
 }
 
 func (t *target) DefaultFile() string {
@@ -285,13 +280,8 @@ func (t *target) parse() error {
 		return fmt.Errorf("--r = %d: must be in [0, logn = %d]", *t.r, *t.logN)
 	case *t.evals < 1 || *t.evals > 1000:
 		return fmt.Errorf("--evals = %d: must be in [1, 1000]", *t.evals)
-	case *t.samples < 0 || *t.samples > 100000:
-		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.samples)
 	}
-	if err := t.fresh.Check(); err != nil {
-		return err
-	}
-	return t.shrink.Check()
+	return hunt.CheckFlags(t.samples, t.fresh, t.shrink)
 }
 
 // families are the structured permutations tried first.
@@ -320,10 +310,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	N := 1 << logN
 	m := metrics[t.metric]
 	opt := options(logN, r)
-	sds := make([]uint64, *t.evals)
-	for i := range sds {
-		sds[i] = seeds.Derive(o.Seed, 0xbf1, uint64(i))
-	}
+	sds := hunt.SearchSeeds(o.Seed, 0xbf1, *t.evals)
 	var e ab.Engine
 	run := func(p []int32, sd uint64) float64 {
 		ps, err := packets(opt, p, rename, sd)
@@ -360,7 +347,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		}
 	}
 	rng := seeds.Rand(o.Seed, 0xbf2)
-	for i := 0; i < *t.samples && !o.Stop(ctx); i++ {
+	for i := 0; i < t.samples.N() && !o.Stop(ctx); i++ {
 		p := perm.Random(N, rng)
 		consider(p, eval(p), fmt.Sprintf("random sample %d", i))
 	}

@@ -100,6 +100,17 @@ func (f FreshFlag) Runs() int {
 	return *f.n
 }
 
+// SearchSeeds are the n seeds a target's search evaluates every instance
+// on (common random numbers): seeds.Derive(seed, tag, i) for i < n, tag
+// the target's own.
+func SearchSeeds(seed, tag uint64, n int) []uint64 {
+	sds := make([]uint64, n)
+	for i := range sds {
+		sds[i] = seeds.Derive(seed, tag, uint64(i))
+	}
+	return sds
+}
+
 // freshTag keeps fresh seeds on their own derivation path.
 const freshTag = 0xf4e5
 

@@ -231,6 +231,30 @@ func DecodeInstance[T any](c Case) (T, error) {
 	return in, nil
 }
 
+// DecodeCase is DecodeInstance and the case's metric looked up in metrics
+// (the kind's table); a metric not there is an error naming the allowed
+// ones as the kind lists them (allowed).
+func DecodeCase[T, M any](c Case, metrics map[string]M, allowed string) (T, M, error) {
+	in, err := DecodeInstance[T](c)
+	m, ok := metrics[c.Metric]
+	switch {
+	case err != nil:
+		return in, m, err
+	case !ok:
+		return in, m, fmt.Errorf("metric %q unknown; allowed: %s", c.Metric, allowed)
+	}
+	return in, m, nil
+}
+
+// Verdict is the word a replay report ends with: "reproduced" or "NOT
+// reproduced".
+func Verdict(reproduced bool) string {
+	if reproduced {
+		return "reproduced"
+	}
+	return "NOT reproduced"
+}
+
 // Save writes a case as indented JSON, creating directories.
 func Save(path string, c Case) error {
 	b, err := json.MarshalIndent(c, "", "  ")

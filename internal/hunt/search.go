@@ -2,6 +2,7 @@ package hunt
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -222,6 +223,49 @@ func Anneal(ctx context.Context, o Options, iters int, rng *rand.Rand, cur []int
 		}
 	}
 }
+
+// DefaultSamples is --samples' default.
+const DefaultSamples = 64
+
+// SamplesFlag is the --samples flag of the targets that sample random
+// instances before their search moves.
+type SamplesFlag struct{ n *int }
+
+// Define adds --samples to fs; help says what is sampled before what
+// (e.g. "random permutations sampled before annealing").
+func (f *SamplesFlag) Define(fs *flag.FlagSet, help string) {
+	f.n = fs.Int("samples", DefaultSamples, help)
+}
+
+// Check validates the flag's value.
+func (f SamplesFlag) Check() error {
+	if f.n != nil && (*f.n < 0 || *f.n > 100_000) {
+		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *f.n)
+	}
+	return nil
+}
+
+// N is the flag's value (DefaultSamples when it was not defined).
+func (f SamplesFlag) N() int {
+	if f.n == nil {
+		return DefaultSamples
+	}
+	return *f.n
+}
+
+// CheckFlags returns the first error of the flags' checks, in order (nil
+// when every value is allowed).
+func CheckFlags(flags ...interface{ Check() error }) error {
+	for _, f := range flags {
+		if err := f.Check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FixingSwaps names ShrinkPerm's moves for a target's ShrinkHelp.
+const FixingSwaps = "fixing swaps: p[i] = i, the packet that went to i taking the old destination"
 
 // ShrunkFixed is the found_by clause of a permutation shrunk by fixing
 // swaps (ShrinkPerm) from before to after packets not fixed points, its

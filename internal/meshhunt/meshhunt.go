@@ -238,18 +238,14 @@ func route(n int, dst [][]am.Dest, coloring, model bool) (am.KKResult, error) {
 
 // replay recomputes the case's metric.
 func replay(c hunt.Case) (string, bool, error) {
-	in, err := hunt.DecodeInstance[Instance](c)
+	var names []string
+	for n := range metrics {
+		names = append(names, fmt.Sprintf("%q", n))
+	}
+	slices.Sort(names)
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, fmt.Sprint(names))
 	if err != nil {
 		return "", false, err
-	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		var names []string
-		for n := range metrics {
-			names = append(names, fmt.Sprintf("%q", n))
-		}
-		slices.Sort(names)
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %v", c.Metric, names)
 	}
 	dst, err := in.dests()
 	if err != nil {
@@ -261,7 +257,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	}
 	report := fmt.Sprintf("%s (coloring %v) on a %d×%d mesh, k = %d: phases %v steps, largest queue at phase ends %v, overall %d\n", in.Algorithm, in.Coloring, in.N, in.N, in.K, r.PhaseSteps, r.EndQueue, r.MaxQueue)
 	got := float64(m.value(r)) / float64(m.bound(in.N, in.K))
-	ok = math.Abs(got-c.Value) < 1e-12
+	ok := math.Abs(got-c.Value) < 1e-12
 	if in.N*in.N*in.K <= 1<<16 {
 		rm, err := route(in.N, dst, in.Coloring, true)
 		if err != nil {
@@ -276,7 +272,7 @@ func replay(c hunt.Case) (string, bool, error) {
 		verdict = "EXCEEDS the bound"
 	}
 	report += fmt.Sprintf("%s: %d / %d = %.6g (recorded %.6g; %s: %s) — %s\n", c.Metric, m.value(r), m.bound(in.N, in.K), got, c.Value, statement(m, in.Coloring), verdict,
-		map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+		hunt.Verdict(ok))
 	return report, ok, nil
 }
 
@@ -306,7 +302,8 @@ func statement(m metric, coloring bool) string {
 
 type target struct {
 	name, metric string
-	n, k, evals  *int
+	n, k         *int
+	samples      hunt.SamplesFlag
 	coloring     *bool
 	start        *string
 	shrink       hunt.ShrinkFlag
@@ -320,7 +317,7 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.n = fs.Int("n", 8, "mesh side (a power of two, 4 … 32)")
 	t.k = fs.Int("k", 64, "packets per PU (a multiple of n; of 2n with --coloring)")
 	t.coloring = fs.Bool("coloring", t.name == "mesh-time", "apply Theorem 1's coloring (Lemmas 7–9 are stated without; mesh-time's default is with)")
-	t.evals = fs.Int("samples", 64, "random k-k distributions sampled before hill climbing")
+	t.samples.Define(fs, "random k-k distributions sampled before hill climbing")
 	t.start = fs.String("start", "", "a saved mesh-kk case (same n and k) to climb from instead of the best family or sample, e.g. another target's best")
 	t.shrink.Define(fs)
 }
@@ -345,10 +342,8 @@ func (t *target) parse() error {
 		return fmt.Errorf("--k = %d: must be a positive multiple of n = %d (of 2n with --coloring)", k, n)
 	case n*n*k > 1<<22:
 		return fmt.Errorf("--k = %d: n²·k = %d packets; hunting supports at most 2^22", k, n*n*k)
-	case *t.evals < 0 || *t.evals > 100000:
-		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.evals)
 	}
-	return t.shrink.Check()
+	return hunt.CheckFlags(t.samples, t.shrink)
 }
 
 // families are the structured k-k distributions tried first: pmesh.GenKK's
@@ -506,7 +501,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		consider(d, eval(d), "start "+*t.start)
 		climbFrom = d
 	}
-	for i := 0; i < *t.evals && !o.Stop(ctx); i++ {
+	for i := 0; i < t.samples.N() && !o.Stop(ctx); i++ {
 		d := pmesh.GenKK(pmesh.KKUniform, n, k, rng)
 		consider(d, eval(d), fmt.Sprintf("random sample %d", i))
 	}

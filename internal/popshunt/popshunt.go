@@ -158,7 +158,7 @@ func replay(c hunt.Case) (string, bool, error) {
 		return report, false, fmt.Errorf("metric %q unknown; allowed: mean steps, lost packets", c.Metric)
 	}
 	ok := math.Abs(got-c.Value) < 1e-9
-	report += fmt.Sprintf("%s: %.4g (recorded %.4g) — %s\n", c.Metric, got, c.Value, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	report += fmt.Sprintf("%s: %.4g (recorded %.4g) — %s\n", c.Metric, got, c.Value, hunt.Verdict(ok))
 	return report, ok, nil
 }
 
@@ -196,10 +196,7 @@ func (f *shapeFlags) parse() (pops.Shape, ap.Variant, error) {
 	if *f.evals < 1 || *f.evals > 10000 {
 		return sh, 0, fmt.Errorf("--evals = %d: must be in [1, 10000]", *f.evals)
 	}
-	if err := f.shrink.Check(); err != nil {
-		return sh, 0, err
-	}
-	if err := f.fresh.Check(); err != nil {
+	if err := hunt.CheckFlags(f.shrink, f.fresh); err != nil {
 		return sh, 0, err
 	}
 	return sh, v, nil
@@ -263,10 +260,7 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	if err != nil {
 		return hunt.Case{}, err
 	}
-	sds := make([]uint64, *t.f.evals)
-	for i := range sds {
-		sds[i] = seeds.Derive(o.Seed, 0x5eed, uint64(i))
-	}
+	sds := hunt.SearchSeeds(o.Seed, 0x5eed, *t.f.evals)
 	var e ap.Engine
 	run := func(p []int32, sd uint64) float64 {
 		r, err := e.Run(sh, p, seeds.Rand(sd), ap.Options{Variant: v})

@@ -164,7 +164,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	m1, m2 := misplaced(y1), misplaced(y2)
 	report := fmt.Sprintf("%s network on n = %d wires (d = %d, net seed %d), depth %d, %d comparators:\n  model Apply leaves %d positions out of place, a plain comparator loop %d\n", in.Network, in.N, in.D, in.NetSeed, nw.Depth(), nw.Size(), m1, m2)
 	ok := m1 == m2 && float64(m1) == c.Value
-	report += fmt.Sprintf("%s: %d (recorded %g; %s) — %s\n", metric, m1, c.Value, claim, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	report += fmt.Sprintf("%s: %d (recorded %g; %s) — %s\n", metric, m1, c.Value, claim, hunt.Verdict(ok))
 	return report, ok, nil
 }
 

@@ -146,6 +146,9 @@ var metrics = map[string]metric{
 		claim:    "§3.2: none for Algorithm 2; at most h − 1 per packet for Greedy-a"},
 }
 
+// allowedMetrics lists the metrics for an error.
+const allowedMetrics = `"mean steps / h", "mean deflections / packet"`
+
 func init() {
 	hunt.RegisterTarget(&target{name: "sot-time", metric: "mean steps / h"})
 	hunt.RegisterTarget(&target{name: "sot-deflections", metric: "mean deflections / packet"})
@@ -249,13 +252,9 @@ func runLocal(alg asot.Algorithm, n, h int, dest [][]int32, seed uint64) (steps,
 // replay recomputes the metric on the engine (checked) and with the local
 // router on the model.
 func replay(c hunt.Case) (string, bool, error) {
-	in, err := hunt.DecodeInstance[Instance](c)
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
 	if err != nil {
 		return "", false, err
-	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, "mean steps / h", "mean deflections / packet")
 	}
 	alg, err := in.validate()
 	if err != nil {
@@ -279,18 +278,19 @@ func replay(c hunt.Case) (string, bool, error) {
 		report += fmt.Sprintf("  seed %d: %d steps, %d deflections, max latency %d; local router: %d steps, %d deflections (agree %v)\n", sd, r.Steps, r.Deflections, r.MaxLatency, st, df, agree)
 	}
 	got := sum / float64(len(in.Seeds))
-	ok = math.Abs(got-c.Value) < 1e-9 && same
-	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	ok := math.Abs(got-c.Value) < 1e-9 && same
+	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, hunt.Verdict(ok))
 	return report, ok, nil
 }
 
 type target struct {
-	name, metric   string
-	n, h, evals, s *int
-	alg            *string
-	fam            *bool
-	shrink         hunt.ShrinkFlag
-	fresh          hunt.FreshFlag
+	name, metric string
+	n, h, evals  *int
+	s            hunt.SamplesFlag
+	alg          *string
+	fam          *bool
+	shrink       hunt.ShrinkFlag
+	fresh        hunt.FreshFlag
 }
 
 func (t *target) Name() string { return t.name }
@@ -302,7 +302,7 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.h = fs.Int("h", 8, "packets each processor sends and receives")
 	t.alg = fs.String("algorithm", string(asot.GreedyA), allowed)
 	t.evals = fs.Int("evals", 4, "seeds per evaluation of a relation (randomized protocols b and c; 1 for the others)")
-	t.s = fs.Int("samples", 64, "random h-relations sampled before annealing")
+	t.s.Define(fs, "random h-relations sampled before annealing")
 	t.fam = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 	t.shrink.Define(fs)
 	t.fresh.Define(fs)
@@ -333,13 +333,8 @@ func (t *target) parse() (asot.Algorithm, error) {
 		return alg, fmt.Errorf("--h = %d: must be ≥ 1 with n·h ≤ 16384", *t.h)
 	case *t.evals < 1 || *t.evals > 1000:
 		return alg, fmt.Errorf("--evals = %d: must be in [1, 1000]", *t.evals)
-	case *t.s < 0 || *t.s > 100000:
-		return alg, fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.s)
 	}
-	if err := t.fresh.Check(); err != nil {
-		return alg, err
-	}
-	return alg, t.shrink.Check()
+	return alg, hunt.CheckFlags(t.s, t.fresh, t.shrink)
 }
 
 // families are the structured h-relations tried first.
@@ -392,13 +387,9 @@ func baseline(ctx context.Context, n, h int, seed uint64, count int, eval func([
 // (Greedy-a, scheduled) are refreshed too, as a hunt re-runs them: their
 // fresh value must equal the search's, with standard error 0.
 func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
-	in, err := hunt.DecodeInstance[Instance](c)
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
 	if err != nil {
 		return hunt.RefreshPlan{}, err
-	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		return hunt.RefreshPlan{}, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, "mean steps / h", "mean deflections / packet")
 	}
 	alg, err := in.validate()
 	if err != nil {
@@ -428,10 +419,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if alg.Random() {
 		ne = *t.evals
 	}
-	sds := make([]uint64, ne)
-	for i := range sds {
-		sds[i] = seeds.Derive(o.Seed, 0x50e, uint64(i))
-	}
+	sds := hunt.SearchSeeds(o.Seed, 0x50e, ne)
 	run := func(d [][]int32, sd uint64) (float64, error) {
 		r, err := runEngine(alg, n, h, d, sd, false)
 		if err != nil {
@@ -477,7 +465,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		consider(fam[name], eval(fam[name]), "family "+name)
 	}
 	rng := seeds.Rand(o.Seed, 0x50f)
-	for i := 0; i < *t.s && !o.Stop(ctx); i++ {
+	for i := 0; i < t.s.N() && !o.Stop(ctx); i++ {
 		d := randomDest(n, h, rng)
 		consider(d, eval(d), fmt.Sprintf("random sample %d", i))
 	}

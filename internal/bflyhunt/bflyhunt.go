@@ -326,11 +326,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	evals := 0
 	eval := func(p []int32) float64 {
 		evals++
-		s := 0.0
-		for _, sd := range sds {
-			s += run(p, sd)
-		}
-		return s / float64(len(sds))
+		return hunt.MeanOver(sds, p, run)
 	}
 	var best []int32
 	bestVal, by := math.Inf(-1), ""

@@ -77,7 +77,7 @@ func (f Fresh) String() string {
 const DefaultFreshRuns = 400
 
 // FreshFlag is the --fresh-runs flag of the targets whose metric has coins.
-type FreshFlag struct{ n *int }
+type FreshFlag struct{ intFlag }
 
 // Define adds --fresh-runs to fs.
 func (f *FreshFlag) Define(fs *flag.FlagSet) {
@@ -86,19 +86,11 @@ func (f *FreshFlag) Define(fs *flag.FlagSet) {
 
 // Check validates the flag's value.
 func (f FreshFlag) Check() error {
-	if f.n != nil && (*f.n < 0 || *f.n > 1_000_000) {
-		return fmt.Errorf("--fresh-runs = %d: must be in [0, 1000000] (0: no fresh re-evaluation)", *f.n)
-	}
-	return nil
+	return f.check("fresh-runs", 0, 1_000_000, " (0: no fresh re-evaluation)")
 }
 
 // Runs is the flag's value (DefaultFreshRuns when it was not defined).
-func (f FreshFlag) Runs() int {
-	if f.n == nil {
-		return DefaultFreshRuns
-	}
-	return *f.n
-}
+func (f FreshFlag) Runs() int { return f.value(DefaultFreshRuns) }
 
 // SearchSeeds are the n seeds a target's search evaluates every instance
 // on (common random numbers): seeds.Derive(seed, tag, i) for i < n, tag
@@ -109,6 +101,16 @@ func SearchSeeds(seed, tag uint64, n int) []uint64 {
 		sds[i] = seeds.Derive(seed, tag, uint64(i))
 	}
 	return sds
+}
+
+// MeanOver is the mean of run(x, seed) over seeds, summed in their order
+// (the metric of a target that averages runs on its search's seeds).
+func MeanOver[T any](sds []uint64, x T, run func(x T, seed uint64) float64) float64 {
+	s := 0.0
+	for _, sd := range sds {
+		s += run(x, sd)
+	}
+	return s / float64(len(sds))
 }
 
 // freshTag keeps fresh seeds on their own derivation path.

@@ -310,18 +310,14 @@ func sameButFresh(file string, raw, out []byte, f *Fresh) error {
 func RandomPlan[T any](searchSeeds []uint64, run func(x T, seed uint64) (float64, error), draw func(evals int, eval func(T) float64) (float64, T)) func(evals int) (FreshInstance, error) {
 	return func(evals int) (FreshInstance, error) {
 		var runErr error
-		eval := func(x T) float64 {
-			s := 0.0
-			for _, sd := range searchSeeds {
-				v, err := run(x, sd)
-				if err != nil && runErr == nil {
-					runErr = err
-				}
-				s += v
+		once := func(x T, sd uint64) float64 {
+			v, err := run(x, sd)
+			if err != nil && runErr == nil {
+				runErr = err
 			}
-			return s / float64(len(searchSeeds))
+			return v
 		}
-		best, x := draw(evals, eval)
+		best, x := draw(evals, func(x T) float64 { return MeanOver(searchSeeds, x, once) })
 		if runErr != nil {
 			return FreshInstance{}, runErr
 		}

@@ -229,7 +229,7 @@ const DefaultSamples = 64
 
 // SamplesFlag is the --samples flag of the targets that sample random
 // instances before their search moves.
-type SamplesFlag struct{ n *int }
+type SamplesFlag struct{ intFlag }
 
 // Define adds --samples to fs; help says what is sampled before what
 // (e.g. "random permutations sampled before annealing").
@@ -238,19 +238,30 @@ func (f *SamplesFlag) Define(fs *flag.FlagSet, help string) {
 }
 
 // Check validates the flag's value.
-func (f SamplesFlag) Check() error {
-	if f.n != nil && (*f.n < 0 || *f.n > 100_000) {
-		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *f.n)
-	}
-	return nil
-}
+func (f SamplesFlag) Check() error { return f.check("samples", 0, 100_000, "") }
 
 // N is the flag's value (DefaultSamples when it was not defined).
-func (f SamplesFlag) N() int {
+func (f SamplesFlag) N() int { return f.value(DefaultSamples) }
+
+// intFlag is an int flag's value as Define set it (nil before), for the
+// flag types of this package.
+type intFlag struct{ n *int }
+
+// value is the flag's value, def when the flag was not defined.
+func (f intFlag) value(def int) int {
 	if f.n == nil {
-		return DefaultSamples
+		return def
 	}
 	return *f.n
+}
+
+// check reports a value outside [lo, hi]: "--name = v: must be in
+// [lo, hi]" and note.
+func (f intFlag) check(name string, lo, hi int, note string) error {
+	if f.n != nil && (*f.n < lo || *f.n > hi) {
+		return fmt.Errorf("--%s = %d: must be in [%d, %d]%s", name, *f.n, lo, hi, note)
+	}
+	return nil
 }
 
 // CheckFlags returns the first error of the flags' checks, in order (nil

@@ -342,7 +342,7 @@ func ListPartner(d [][]int32, p, x int) (int, int) {
 }
 
 // ShrinkFlag is the --shrink-evals flag of the targets that shrink.
-type ShrinkFlag struct{ n *int }
+type ShrinkFlag struct{ intFlag }
 
 // Define adds --shrink-evals to fs.
 func (f *ShrinkFlag) Define(fs *flag.FlagSet) {
@@ -351,10 +351,7 @@ func (f *ShrinkFlag) Define(fs *flag.FlagSet) {
 
 // Check validates the flag's value.
 func (f ShrinkFlag) Check() error {
-	if f.n != nil && (*f.n < -1 || *f.n > 100_000_000) {
-		return fmt.Errorf("--shrink-evals = %d: must be in [-1, 100000000] (0: as many as the search made, at least 2000; -1: do not shrink)", *f.n)
-	}
-	return nil
+	return f.check("shrink-evals", -1, 100_000_000, " (0: as many as the search made, at least 2000; -1: do not shrink)")
 }
 
 // DefaultShrinkFloor is the least evaluation cap of --shrink-evals 0, so
@@ -366,10 +363,7 @@ const DefaultShrinkFloor = 2000
 // max(searchEvals, DefaultShrinkFloor) — and false when the flag is −1 (do
 // not shrink). An undefined flag is its default.
 func (f ShrinkFlag) Cap(searchEvals int) (int, bool) {
-	n := 0
-	if f.n != nil {
-		n = *f.n
-	}
+	n := f.value(0)
 	switch {
 	case n < 0:
 		return 0, false

@@ -292,13 +292,13 @@ func TestShrinkFlag(t *testing.T) {
 		ok     bool
 	}{{0, 2000, true}, {-1, 0, false}, {50, 50, true}} {
 		n := tc.v
-		f = ShrinkFlag{&n}
+		f = ShrinkFlag{intFlag{&n}}
 		if c, ok := f.Cap(120); c != tc.cap || ok != tc.ok || f.Check() != nil {
 			t.Errorf("--shrink-evals %d: cap %d %v", tc.v, c, ok)
 		}
 	}
 	n := -2
-	if err := (ShrinkFlag{&n}).Check(); err == nil {
+	if err := (ShrinkFlag{intFlag{&n}}).Check(); err == nil {
 		t.Error("--shrink-evals -2 accepted")
 	}
 }

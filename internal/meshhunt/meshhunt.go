@@ -70,6 +70,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -476,12 +477,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	}
 	rng := seeds.Rand(o.Seed, 0x3e5)
 	fam := families(n, k, rng)
-	names := make([]string, 0, len(fam))
-	for name := range fam {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(fam)) {
 		consider(fam[name], eval(fam[name]), "family "+name)
 	}
 	var climbFrom [][]am.Dest // the climbing starts here (default: the best so far)

@@ -272,11 +272,7 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	evals := 0
 	eval := func(p []int32) float64 {
 		evals++
-		s := 0.0
-		for _, sd := range sds {
-			s += run(p, sd)
-		}
-		return s / float64(len(sds))
+		return hunt.MeanOver(sds, p, run)
 	}
 	best, bestVal, by := []int32(nil), -1.0, ""
 	consider := func(p []int32, val float64, how string) {

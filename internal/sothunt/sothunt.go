@@ -93,6 +93,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -456,12 +457,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if !*t.fam {
 		fam = nil
 	}
-	names := make([]string, 0, len(fam))
-	for name := range fam {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(fam)) {
 		consider(fam[name], eval(fam[name]), "family "+name)
 	}
 	rng := seeds.Rand(o.Seed, 0x50f)

@@ -19,9 +19,11 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -186,12 +188,7 @@ func RegisterKind(kind string, r Replayer) { register(replayers, "kind", kind, r
 func Targets() []string {
 	mu.Lock()
 	defer mu.Unlock()
-	var ns []string
-	for n := range targets {
-		ns = append(ns, n)
-	}
-	sort.Strings(ns)
-	return ns
+	return slices.Sorted(maps.Keys(targets))
 }
 
 // LookupTarget finds a target.
@@ -209,13 +206,9 @@ func LookupTarget(name string) (Target, error) {
 func Replay(c Case) (string, bool, error) {
 	mu.Lock()
 	r, ok := replayers[c.Kind]
-	var kinds []string
-	for k := range replayers {
-		kinds = append(kinds, k)
-	}
+	kinds := slices.Sorted(maps.Keys(replayers))
 	mu.Unlock()
 	if !ok {
-		sort.Strings(kinds)
 		return "", false, fmt.Errorf("case kind %q unknown; allowed: %s", c.Kind, strings.Join(kinds, ", "))
 	}
 	return r(c)
@@ -244,6 +237,13 @@ func DecodeCase[T, M any](c Case, metrics map[string]M, allowed string) (T, M, e
 		return in, m, fmt.Errorf("metric %q unknown; allowed: %s", c.Metric, allowed)
 	}
 	return in, m, nil
+}
+
+// DecodeOne is DecodeInstance for a kind with one metric: a case whose
+// metric is another is an error naming the one allowed.
+func DecodeOne[T any](c Case, metric string) (T, error) {
+	in, _, err := DecodeCase[T](c, map[string]bool{metric: true}, strconv.Quote(metric))
+	return in, err
 }
 
 // Verdict is the word a replay report ends with: "reproduced" or "NOT

@@ -95,12 +95,9 @@ func (c *gamma) count(g expander.Graph, set []int32) int {
 }
 
 func replaySet(c hunt.Case) (string, bool, error) {
-	in, err := hunt.DecodeInstance[SetInstance](c)
+	in, err := hunt.DecodeOne[SetInstance](c, metricExpansion)
 	if err != nil {
 		return "", false, err
-	}
-	if c.Metric != metricExpansion {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q", c.Metric, metricExpansion)
 	}
 	if err := in.validate(); err != nil {
 		return "", false, fmt.Errorf("instance: %v", err)

@@ -147,12 +147,9 @@ func (ro *router) value(dst []int32) (float64, popsdet.SortResult, error) {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	in, err := hunt.DecodeInstance[Instance](c)
+	in, err := hunt.DecodeOne[Instance](c, metric)
 	if err != nil {
 		return "", false, err
-	}
-	if c.Metric != metric {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q", c.Metric, metric)
 	}
 	ro, err := newRouter(in)
 	if err != nil {

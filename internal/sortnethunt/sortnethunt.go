@@ -141,12 +141,9 @@ func plainApply(nw msn.Network, y []int32) {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	in, err := hunt.DecodeInstance[Instance](c)
+	in, err := hunt.DecodeOne[Instance](c, metric)
 	if err != nil {
 		return "", false, err
-	}
-	if c.Metric != metric {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q", c.Metric, metric)
 	}
 	nw, err := Build(in.Network, in.N, in.D, in.NetSeed)
 	if err != nil {

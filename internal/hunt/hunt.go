@@ -2,9 +2,14 @@
 // `routecheck replay`: targets (searches for instances that maximize a
 // metric or break a claim) and case files (what a search saves, replayable
 // by `routecheck replay FILE`), with the pieces targets share: a search
-// over permutations (PermSearch) and one shrinker for every instance shape
-// (ShrinkPartial, ShrinkPerm, ShrinkLists, ShrinkSublists; --shrink-evals
-// through ShrinkFlag). Network packages register targets and case kinds
+// over permutations (PermSearch, its annealing Anneal), one shrinker for
+// every instance shape (ShrinkPartial, ShrinkPerm, ShrinkLists,
+// ShrinkSublists) and the shrink step that runs it after a search
+// (ShrinkStep, capped by --shrink-evals through ShrinkFlag), the fresh-seed
+// re-runs (FreshOf, Reevaluations; RandomPlan for a refresh), the flags
+// --samples, --shrink-evals and --fresh-runs (SamplesFlag, ShrinkFlag,
+// FreshFlag, CheckFlags), and a replayer's head and tail (DecodeCase,
+// DecodeOne, Verdict). Network packages register targets and case kinds
 // (see internal/popshunt). Claims that cite a hunted case in their evidence
 // replay it with Cite and report Case.Versus (cite.go). Refresh
 // (refresh.go, `routecheck hunt refresh FILE...`) adds the fresh-seed

@@ -408,3 +408,44 @@ func TestShrinkContextTime(t *testing.T) {
 		t.Errorf("no ShrinkTime: %+v, %v, %d moved", st, err, Moved(g))
 	}
 }
+
+// ShrinkStep: --shrink-evals -1 makes no call; otherwise shrink gets the
+// cap (the flag's, or max(search evaluations, 2000) for 0) and done its
+// result, whose clause is returned; an error of either keeps the unshrunk
+// best and returns ShrinkFailed's clause.
+func TestShrinkStep(t *testing.T) {
+	boom := errors.New("boom")
+	for _, tc := range []struct {
+		flag, searchEvals  int
+		shrinkErr, doneErr error
+		wantCap            int
+		want               string
+	}{
+		{flag: -1, want: ""},
+		{flag: 0, searchEvals: 30, wantCap: DefaultShrinkFloor, want: "kept 7"},
+		{flag: 0, searchEvals: 5000, wantCap: 5000, want: "kept 7"},
+		{flag: 40, searchEvals: 5000, wantCap: 40, want: "kept 7"},
+		{flag: 40, shrinkErr: boom, wantCap: 40, want: ShrinkFailed(Options{}, boom)},
+		{flag: 40, doneErr: boom, wantCap: 40, want: ShrinkFailed(Options{}, boom)},
+	} {
+		n := tc.flag
+		calls, gotCap := 0, -1
+		got := ShrinkStep(context.Background(), Options{}, ShrinkFlag{intFlag{&n}}, tc.searchEvals, func(ctx context.Context, maxEvals int) (int, ShrinkStats, error) {
+			calls++
+			gotCap = maxEvals
+			return 7, ShrinkStats{}, tc.shrinkErr
+		}, func(q int, st ShrinkStats) (string, error) {
+			if tc.shrinkErr != nil || q != 7 {
+				t.Errorf("%+v: done called with %d", tc, q)
+			}
+			return "kept 7", tc.doneErr
+		})
+		wantCalls := 1
+		if tc.flag == -1 {
+			wantCalls, tc.wantCap = 0, -1
+		}
+		if got != tc.want || calls != wantCalls || gotCap != tc.wantCap {
+			t.Errorf("%+v: clause %q, %d calls, cap %d", tc, got, calls, gotCap)
+		}
+	}
+}

@@ -106,6 +106,9 @@ var metrics = map[string]metric{
 		claim: "Theorem 8 / Lemma 9: congestion < 6c·log N w.h.p."},
 }
 
+// allowedMetrics lists the metrics for an error.
+const allowedMetrics = `"mean steps / log N", "mean largest queue"`
+
 func init() {
 	hunt.RegisterTarget(&target{name: "bfly-latency", metric: "mean steps / log N"})
 	hunt.RegisterTarget(&target{name: "bfly-queue", metric: "mean largest queue"})
@@ -166,13 +169,9 @@ func (in Instance) validate() error {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
-	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, "mean steps / log N", "mean largest queue")
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
+	if err != nil {
+		return "", false, err
 	}
 	if err := in.validate(); err != nil {
 		return "", false, fmt.Errorf("instance: %v", err)
@@ -200,8 +199,8 @@ func replay(c hunt.Case) (string, bool, error) {
 		report += fmt.Sprintf("  seed %d: %d steps, largest queue %d; step model %d steps, largest queue %d (agree %v)\n", sd, r.Steps, r.MaxQueue, rm.Steps, rm.MaxQueue, agree)
 	}
 	got := sum / float64(len(in.Seeds))
-	ok = math.Abs(got-c.Value) < 1e-9 && same
-	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	ok := math.Abs(got-c.Value) < 1e-9 && same
+	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, hunt.Verdict(ok))
 	return report, ok, nil
 }
 
@@ -216,13 +215,9 @@ func baseline(ctx context.Context, N int, seed uint64, count int, eval func([]in
 // on the fast engine (Instance.Run), and the targets' random baseline drawn
 // again.
 func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return hunt.RefreshPlan{}, fmt.Errorf("instance: %v", err)
-	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		return hunt.RefreshPlan{}, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, "mean steps / log N", "mean largest queue")
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
+	if err != nil {
+		return hunt.RefreshPlan{}, err
 	}
 	if err := in.validate(); err != nil {
 		return hunt.RefreshPlan{}, fmt.Errorf("instance: %v", err)
@@ -236,32 +231,16 @@ func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
 		}
 		return m.value(r, in.LogN), nil
 	}
-	random := func(evals int) (hunt.FreshInstance, error) {
-		var runErr error
-		eval := func(p []int32) float64 {
-			s := 0.0
-			for _, sd := range in.Seeds {
-				x, err := run(p, sd)
-				if err != nil && runErr == nil {
-					runErr = err
-				}
-				s += x
-			}
-			return s / float64(len(in.Seeds))
-		}
-		best, p := baseline(context.Background(), 1<<in.LogN, c.Seed, evals, eval)
-		if runErr != nil {
-			return hunt.FreshInstance{}, runErr
-		}
-		return hunt.FreshInstance{Search: best, Run: func(sd uint64) (float64, error) { return run(p, sd) }}, nil
-	}
+	random := hunt.RandomPlan(in.Seeds, run, func(evals int, eval func([]int32) float64) (float64, []int32) {
+		return baseline(context.Background(), 1<<in.LogN, c.Seed, evals, eval)
+	})
 	return hunt.RefreshPlan{SearchSeeds: in.Seeds, Run: func(sd uint64) (float64, error) { return run(in.Perm, sd) }, Random: random}, nil
 }
 
 type target struct {
 	name, metric     string
 	logN, r, evals   *int
-	samples          *int
+	samples          hunt.SamplesFlag
 	rename, families *bool
 	shrink           hunt.ShrinkFlag
 	fresh            hunt.FreshFlag
@@ -276,13 +255,13 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.r = fs.Int("r", 0, "extra stages (0 … logn)")
 	t.rename = fs.Bool("rename", true, "route σ^{-1}πσ for a random σ (Theorem 2); false routes π itself")
 	t.evals = fs.Int("evals", 8, "seeds (runs) per evaluation of a permutation")
-	t.samples = fs.Int("samples", 64, "random permutations sampled before annealing")
+	t.samples.Define(fs, "random permutations sampled before annealing")
 	t.families = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 	t.shrink.Define(fs)
 	t.fresh.Define(fs)
 }
 func (t *target) Shrinking() string {
-	return hunt.ShrinkHelp("fixing swaps: p[i] = i, the packet that went to i taking the old destination")
+	return hunt.ShrinkHelp(hunt.FixingSwaps)
 }
 
 func (t *target) DefaultFile() string {
@@ -301,13 +280,8 @@ func (t *target) parse() error {
 		return fmt.Errorf("--r = %d: must be in [0, logn = %d]", *t.r, *t.logN)
 	case *t.evals < 1 || *t.evals > 1000:
 		return fmt.Errorf("--evals = %d: must be in [1, 1000]", *t.evals)
-	case *t.samples < 0 || *t.samples > 100000:
-		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.samples)
 	}
-	if err := t.fresh.Check(); err != nil {
-		return err
-	}
-	return t.shrink.Check()
+	return hunt.CheckFlags(t.samples, t.fresh, t.shrink)
 }
 
 // families are the structured permutations tried first.
@@ -336,10 +310,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	N := 1 << logN
 	m := metrics[t.metric]
 	opt := options(logN, r)
-	sds := make([]uint64, *t.evals)
-	for i := range sds {
-		sds[i] = seeds.Derive(o.Seed, 0xbf1, uint64(i))
-	}
+	sds := hunt.SearchSeeds(o.Seed, 0xbf1, *t.evals)
 	var e ab.Engine
 	run := func(p []int32, sd uint64) float64 {
 		ps, err := packets(opt, p, rename, sd)
@@ -355,11 +326,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	evals := 0
 	eval := func(p []int32) float64 {
 		evals++
-		s := 0.0
-		for _, sd := range sds {
-			s += run(p, sd)
-		}
-		return s / float64(len(sds))
+		return hunt.MeanOver(sds, p, run)
 	}
 	var best []int32
 	bestVal, by := math.Inf(-1), ""
@@ -376,7 +343,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		}
 	}
 	rng := seeds.Rand(o.Seed, 0xbf2)
-	for i := 0; i < *t.samples && !o.Stop(ctx); i++ {
+	for i := 0; i < t.samples.N() && !o.Stop(ctx); i++ {
 		p := perm.Random(N, rng)
 		consider(p, eval(p), fmt.Sprintf("random sample %d", i))
 	}
@@ -384,56 +351,28 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		return hunt.Case{}, fmt.Errorf("nothing evaluated: give --samples ≥ 1 or keep --families")
 	}
 	// Simulated annealing with transposition moves from the best so far.
-	cur, curVal := slices.Clone(best), bestVal
-	scale := math.Max(bestVal, 1e-3) * 0.05
-	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
-		temp := scale * (1 - o.Used(it, o.Iters))
-		i, j := rng.IntN(N), rng.IntN(N)
-		if i == j {
-			continue
-		}
-		cur[i], cur[j] = cur[j], cur[i]
-		v := eval(cur)
-		if v >= curVal || (temp > 0 && rng.Float64() < math.Exp((v-curVal)/temp)) {
-			curVal = v
-			consider(cur, v, fmt.Sprintf("annealing step %d", it))
-		} else {
-			cur[i], cur[j] = cur[j], cur[i]
-		}
-	}
+	hunt.Anneal(ctx, o, o.Iters, rng, slices.Clone(best), bestVal, eval, consider, "annealing step")
 	hunted := evals
 	randBest, randPerm := baseline(ctx, N, o.Seed, hunted, eval)
 	o.Logf("  hunted %.4f vs random sampling %.4f at %d evaluations", bestVal, randBest, hunted)
 	// Shrink: fixing swaps while the metric stays ≥ the hunted value.
 	val, huntedPerm := bestVal, best
 	var floor *float64
-	if cap, ok := t.shrink.Cap(hunted); ok {
-		before := hunt.Moved(best)
-		sctx, cancel := o.ShrinkContext(ctx)
-		q, st, err := hunt.ShrinkPerm(sctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
-		cancel()
-		if err != nil { // eval does not fail today; kept for the shared contract
-			by += hunt.ShrinkFailed(o, err)
-		} else {
-			best, val, floor = q, eval(q), hunt.Floor(bestVal)
-			o.Logf("  shrunk from %d to %d packets not fixed points (%v), %s %.4f", before, hunt.Moved(q), st, t.metric, val)
-			by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.Moved(q), bestVal, st)
-		}
-	}
+	before := hunt.Moved(best)
+	by += hunt.ShrinkStep(ctx, o, t.shrink, hunted, func(sctx context.Context, cap int) ([]int32, hunt.ShrinkStats, error) {
+		// eval does not fail today; ShrinkPerm's error is kept for the shared contract
+		return hunt.ShrinkPerm(sctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
+	}, func(q []int32, st hunt.ShrinkStats) (string, error) {
+		best, val, floor = q, eval(q), hunt.Floor(bestVal)
+		o.Logf("  shrunk from %d to %d packets not fixed points (%v), %s %.4f", before, hunt.Moved(q), st, t.metric, val)
+		return hunt.ShrunkFixed(before, hunt.Moved(q), bestVal, st), nil
+	})
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random permutations %.6g", bestVal, hunted, randBest)
 	// Fresh seeds: the hunted best, the random best and the shrunk case
 	// re-run with coins the search never saw (the search's overfit).
-	perRun := func(p []int32) func(uint64) (float64, error) {
-		return func(sd uint64) (float64, error) { return run(p, sd), nil }
-	}
-	hf, rf, sf := hunt.FreshInstance{Search: bestVal, Run: perRun(huntedPerm)}, hunt.FreshInstance{}, hunt.FreshInstance{}
-	if randPerm != nil {
-		rf = hunt.FreshInstance{Search: randBest, Run: perRun(randPerm)}
-	}
-	if floor != nil {
-		sf = hunt.FreshInstance{Search: val, Run: perRun(best)}
-	}
-	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hf, rf, sf)
+	perRun := func(p []int32, sd uint64) (float64, error) { return run(p, sd), nil }
+	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hunt.FreshOf(perRun, bestVal, huntedPerm, true),
+		hunt.FreshOf(perRun, randBest, randPerm, randPerm != nil), hunt.FreshOf(perRun, val, best, floor != nil))
 	if err != nil {
 		return hunt.Case{}, err
 	}

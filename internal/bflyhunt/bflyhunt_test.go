@@ -1,9 +1,7 @@
 package bflyhunt
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,17 +49,7 @@ func TestReplayRejectsBadInstances(t *testing.T) {
 
 // Bad flags get an error naming the flag.
 func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--logn", "1"}, {"--r", "9"}, {"--evals", "0"}, {"--samples", "-1"}, {"--shrink-evals", "-2"}} {
-		tg, _ := hunt.LookupTarget("bfly-latency")
-		fs := flag.NewFlagSet("x", flag.ContinueOnError)
-		tg.DefineFlags(fs)
-		if err := fs.Parse(args); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.Contains(err.Error(), args[0]) {
-			t.Errorf("%v: error %v", args, err)
-		}
-	}
+	hunttest.BadFlags(t, "bfly-latency", []string{"--logn", "1"}, []string{"--r", "9"}, []string{"--evals", "0"}, []string{"--samples", "-1"}, []string{"--shrink-evals", "-2"})
 }
 
 // Each target shrinks its best permutation: the saved one is a permutation

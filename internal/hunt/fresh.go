@@ -77,7 +77,7 @@ func (f Fresh) String() string {
 const DefaultFreshRuns = 400
 
 // FreshFlag is the --fresh-runs flag of the targets whose metric has coins.
-type FreshFlag struct{ n *int }
+type FreshFlag struct{ intFlag }
 
 // Define adds --fresh-runs to fs.
 func (f *FreshFlag) Define(fs *flag.FlagSet) {
@@ -86,18 +86,31 @@ func (f *FreshFlag) Define(fs *flag.FlagSet) {
 
 // Check validates the flag's value.
 func (f FreshFlag) Check() error {
-	if f.n != nil && (*f.n < 0 || *f.n > 1_000_000) {
-		return fmt.Errorf("--fresh-runs = %d: must be in [0, 1000000] (0: no fresh re-evaluation)", *f.n)
-	}
-	return nil
+	return f.check("fresh-runs", 0, 1_000_000, " (0: no fresh re-evaluation)")
 }
 
 // Runs is the flag's value (DefaultFreshRuns when it was not defined).
-func (f FreshFlag) Runs() int {
-	if f.n == nil {
-		return DefaultFreshRuns
+func (f FreshFlag) Runs() int { return f.value(DefaultFreshRuns) }
+
+// SearchSeeds are the n seeds a target's search evaluates every instance
+// on (common random numbers): seeds.Derive(seed, tag, i) for i < n, tag
+// the target's own.
+func SearchSeeds(seed, tag uint64, n int) []uint64 {
+	sds := make([]uint64, n)
+	for i := range sds {
+		sds[i] = seeds.Derive(seed, tag, uint64(i))
 	}
-	return *f.n
+	return sds
+}
+
+// MeanOver is the mean of run(x, seed) over seeds, summed in their order
+// (the metric of a target that averages runs on its search's seeds).
+func MeanOver[T any](sds []uint64, x T, run func(x T, seed uint64) float64) float64 {
+	s := 0.0
+	for _, sd := range sds {
+		s += run(x, sd)
+	}
+	return s / float64(len(sds))
 }
 
 // freshTag keeps fresh seeds on their own derivation path.
@@ -168,6 +181,17 @@ func Reevaluate(search float64, fresh []uint64, run func(seed uint64) (float64, 
 type FreshInstance struct {
 	Search float64
 	Run    func(seed uint64) (float64, error)
+}
+
+// FreshOf is instance x as a FreshInstance: search its value on the
+// search's seeds, run(x, seed) its metric on one run. With ok false it is
+// the zero FreshInstance (Run nil), which Reevaluations skips: no random
+// best, or no shrunk instance beside the hunted one.
+func FreshOf[T any](run func(x T, seed uint64) (float64, error), search float64, x T, ok bool) FreshInstance {
+	if !ok {
+		return FreshInstance{}
+	}
+	return FreshInstance{Search: search, Run: func(seed uint64) (float64, error) { return run(x, seed) }}
 }
 
 // Reevaluations builds Case.Fresh: runs fresh seeds (FreshSeeds(seed, runs,

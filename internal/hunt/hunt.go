@@ -2,9 +2,14 @@
 // `routecheck replay`: targets (searches for instances that maximize a
 // metric or break a claim) and case files (what a search saves, replayable
 // by `routecheck replay FILE`), with the pieces targets share: a search
-// over permutations (PermSearch) and one shrinker for every instance shape
-// (ShrinkPartial, ShrinkPerm, ShrinkLists, ShrinkSublists; --shrink-evals
-// through ShrinkFlag). Network packages register targets and case kinds
+// over permutations (PermSearch, its annealing Anneal), one shrinker for
+// every instance shape (ShrinkPartial, ShrinkPerm, ShrinkLists,
+// ShrinkSublists) and the shrink step that runs it after a search
+// (ShrinkStep, capped by --shrink-evals through ShrinkFlag), the fresh-seed
+// re-runs (FreshOf, Reevaluations; RandomPlan for a refresh), the flags
+// --samples, --shrink-evals and --fresh-runs (SamplesFlag, ShrinkFlag,
+// FreshFlag, CheckFlags), and a replayer's head and tail (DecodeCase,
+// DecodeOne, Verdict). Network packages register targets and case kinds
 // (see internal/popshunt). Claims that cite a hunted case in their evidence
 // replay it with Cite and report Case.Versus (cite.go). Refresh
 // (refresh.go, `routecheck hunt refresh FILE...`) adds the fresh-seed
@@ -19,9 +24,11 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -165,36 +172,28 @@ var (
 	replayers = map[string]Replayer{}
 )
 
-// RegisterTarget adds a target; it panics on a duplicate.
-func RegisterTarget(t Target) {
+// register adds v to the registry m under name, holding mu; it panics
+// ("hunt: <what> <name> registered twice") on a duplicate.
+func register[V any](m map[string]V, what, name string, v V) {
 	mu.Lock()
 	defer mu.Unlock()
-	if _, dup := targets[t.Name()]; dup {
-		panic("hunt: target " + t.Name() + " registered twice")
+	if _, dup := m[name]; dup {
+		panic("hunt: " + what + " " + name + " registered twice")
 	}
-	targets[t.Name()] = t
+	m[name] = v
 }
 
-// RegisterKind adds the replayer of a case kind.
-func RegisterKind(kind string, r Replayer) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := replayers[kind]; dup {
-		panic("hunt: kind " + kind + " registered twice")
-	}
-	replayers[kind] = r
-}
+// RegisterTarget adds a target; it panics on a duplicate.
+func RegisterTarget(t Target) { register(targets, "target", t.Name(), t) }
+
+// RegisterKind adds the replayer of a case kind; it panics on a duplicate.
+func RegisterKind(kind string, r Replayer) { register(replayers, "kind", kind, r) }
 
 // Targets lists the target names, sorted.
 func Targets() []string {
 	mu.Lock()
 	defer mu.Unlock()
-	var ns []string
-	for n := range targets {
-		ns = append(ns, n)
-	}
-	sort.Strings(ns)
-	return ns
+	return slices.Sorted(maps.Keys(targets))
 }
 
 // LookupTarget finds a target.
@@ -212,16 +211,53 @@ func LookupTarget(name string) (Target, error) {
 func Replay(c Case) (string, bool, error) {
 	mu.Lock()
 	r, ok := replayers[c.Kind]
-	var kinds []string
-	for k := range replayers {
-		kinds = append(kinds, k)
-	}
+	kinds := slices.Sorted(maps.Keys(replayers))
 	mu.Unlock()
 	if !ok {
-		sort.Strings(kinds)
 		return "", false, fmt.Errorf("case kind %q unknown; allowed: %s", c.Kind, strings.Join(kinds, ", "))
 	}
 	return r(c)
+}
+
+// DecodeInstance decodes the case's instance into T, the instance type of
+// its kind; the error reads "instance: …", as a replayer reports it.
+func DecodeInstance[T any](c Case) (T, error) {
+	var in T
+	if err := json.Unmarshal(c.Instance, &in); err != nil {
+		return in, fmt.Errorf("instance: %v", err)
+	}
+	return in, nil
+}
+
+// DecodeCase is DecodeInstance and the case's metric looked up in metrics
+// (the kind's table); a metric not there is an error naming the allowed
+// ones as the kind lists them (allowed).
+func DecodeCase[T, M any](c Case, metrics map[string]M, allowed string) (T, M, error) {
+	in, err := DecodeInstance[T](c)
+	m, ok := metrics[c.Metric]
+	switch {
+	case err != nil:
+		return in, m, err
+	case !ok:
+		return in, m, fmt.Errorf("metric %q unknown; allowed: %s", c.Metric, allowed)
+	}
+	return in, m, nil
+}
+
+// DecodeOne is DecodeInstance for a kind with one metric: a case whose
+// metric is another is an error naming the one allowed.
+func DecodeOne[T any](c Case, metric string) (T, error) {
+	in, _, err := DecodeCase[T](c, map[string]bool{metric: true}, strconv.Quote(metric))
+	return in, err
+}
+
+// Verdict is the word a replay report ends with: "reproduced" or "NOT
+// reproduced".
+func Verdict(reproduced bool) string {
+	if reproduced {
+		return "reproduced"
+	}
+	return "NOT reproduced"
 }
 
 // Save writes a case as indented JSON, creating directories.

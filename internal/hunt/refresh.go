@@ -68,14 +68,7 @@ var refreshers = map[string]Refresher{}
 
 // RegisterRefresher adds the refresher of a case kind (one whose metric is
 // a mean over random coins); it panics on a duplicate.
-func RegisterRefresher(kind string, r Refresher) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := refreshers[kind]; dup {
-		panic("hunt: refresher of kind " + kind + " registered twice")
-	}
-	refreshers[kind] = r
-}
+func RegisterRefresher(kind string, r Refresher) { register(refreshers, "refresher of kind", kind, r) }
 
 // Refreshable reports whether the case kind's metric uses coins (it has a
 // refresher): Refresh adds fresh figures to its cases.
@@ -307,6 +300,29 @@ func sameButFresh(file string, raw, out []byte, f *Fresh) error {
 		return fmt.Errorf("%s: refreshing changed a field other than fresh", file)
 	}
 	return nil
+}
+
+// RandomPlan is RefreshPlan.Random for a target whose metric is a mean
+// over seeds: draw is the target's random baseline (the best of evals
+// instances by eval, drawn from the case's hunt_seed as the hunt draws
+// them), eval the mean of run over searchSeeds. The first error of a run
+// is returned, after the baseline (whose figures are then not used).
+func RandomPlan[T any](searchSeeds []uint64, run func(x T, seed uint64) (float64, error), draw func(evals int, eval func(T) float64) (float64, T)) func(evals int) (FreshInstance, error) {
+	return func(evals int) (FreshInstance, error) {
+		var runErr error
+		once := func(x T, sd uint64) float64 {
+			v, err := run(x, sd)
+			if err != nil && runErr == nil {
+				runErr = err
+			}
+			return v
+		}
+		best, x := draw(evals, func(x T) float64 { return MeanOver(searchSeeds, x, once) })
+		if runErr != nil {
+			return FreshInstance{}, runErr
+		}
+		return FreshOf(run, best, x, true), nil
+	}
 }
 
 // RandomBest is a target's random sampling: count instances drawn by draw

@@ -2,6 +2,7 @@ package hunt
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -142,13 +143,13 @@ func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult,
 		}
 		ro := o.Share(runs - r)
 		if r == 0 {
-			anneal(ctx, ro, share, rng, slices.Clone(best), bestVal, eval, consider, "annealing")
+			Anneal(ctx, ro, share, rng, slices.Clone(best), bestVal, eval, consider, "annealing")
 			continue
 		}
 		p := perm.Random(s.N, rng)
 		v := eval(p)
 		consider(p, v, fmt.Sprintf("restart %d start", r))
-		anneal(ctx, ro, share-1, rng, p, v, eval, consider, fmt.Sprintf("restart %d step", r))
+		Anneal(ctx, ro, share-1, rng, p, v, eval, consider, fmt.Sprintf("restart %d step", r))
 	}
 	if evalErr != nil {
 		return PermResult{}, evalErr
@@ -175,34 +176,35 @@ func (s PermSearch) Run(ctx context.Context, o Options, tag uint64) (PermResult,
 	o.Logf("  hunted %.4f vs random sampling %.4f at %d evaluations", bestVal, randBest, hunted)
 	res := PermResult{Best: best, Value: bestVal, Hunted: bestVal, RandomBest: randBest, Evaluations: hunted, RandomPerm: randPerm, MovedBefore: Moved(best)}
 	if s.Shrink != nil {
-		if cap, ok := s.Shrink.Cap(hunted); ok {
-			ev := func(p []int32) (float64, error) {
-				v, err := s.Eval(p)
-				return metric(v), err
-			}
-			sctx, cancel := o.ShrinkContext(ctx)
-			q, st, err := ShrinkPerm(sctx, best, ev, bestVal, cap)
-			cancel()
-			v := bestVal
-			if err == nil {
-				v, err = ev(q)
-			}
-			if err != nil {
-				by += ShrinkFailed(o, err)
-			} else {
-				res.Best, res.Value, res.Shrunk = q, v, st
-				o.Logf("  shrunk from %d to %d packets not fixed points (%v), value %.4f (hunted %.4f)", res.MovedBefore, Moved(q), st, v, bestVal)
-				by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping the value ≥ %.6g (%v)", res.MovedBefore, Moved(q), bestVal, st)
-			}
+		ev := func(p []int32) (float64, error) {
+			v, err := s.Eval(p)
+			return metric(v), err
 		}
+		by += ShrinkStep(ctx, o, *s.Shrink, hunted, func(sctx context.Context, cap int) ([]int32, ShrinkStats, error) {
+			return ShrinkPerm(sctx, best, ev, bestVal, cap)
+		}, func(q []int32, st ShrinkStats) (string, error) {
+			v, err := ev(q)
+			if err != nil {
+				return "", err
+			}
+			res.Best, res.Value, res.Shrunk = q, v, st
+			o.Logf("  shrunk from %d to %d packets not fixed points (%v), value %.4f (hunted %.4f)", res.MovedBefore, Moved(q), st, v, bestVal)
+			return ShrunkFixed(res.MovedBefore, Moved(q), bestVal, st), nil
+		})
 	}
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random %s %.6g", bestVal, hunted, what, randBest)
 	res.FoundBy = by
 	return res, nil
 }
 
-// anneal runs iters transposition moves of simulated annealing from cur.
-func anneal(ctx context.Context, o Options, iters int, rng *rand.Rand, cur []int32, curVal float64, eval func([]int32) float64, consider func([]int32, float64, string), label string) {
+// Anneal runs iters transposition moves of simulated annealing from cur
+// (changed in place) with value curVal, drawing from rng: a move swaps the
+// targets of two inputs (i = j draws again at the cost of a move, without
+// an evaluation); a worse move is accepted with probability exp(Δ/T), T
+// falling linearly (o.Used) from 5% of max(|curVal|, 10⁻³) to 0. Every
+// accepted move goes to consider with the label "<label> <move>". It stops
+// early at o.Stop.
+func Anneal(ctx context.Context, o Options, iters int, rng *rand.Rand, cur []int32, curVal float64, eval func([]int32) float64, consider func([]int32, float64, string), label string) {
 	n := len(cur)
 	scale := math.Max(math.Abs(curVal), 1e-3) * 0.05
 	for it := 0; it < iters && !o.Stop(ctx); it++ {
@@ -220,6 +222,67 @@ func anneal(ctx context.Context, o Options, iters int, rng *rand.Rand, cur []int
 			cur[i], cur[j] = cur[j], cur[i]
 		}
 	}
+}
+
+// DefaultSamples is --samples' default.
+const DefaultSamples = 64
+
+// SamplesFlag is the --samples flag of the targets that sample random
+// instances before their search moves.
+type SamplesFlag struct{ intFlag }
+
+// Define adds --samples to fs; help says what is sampled before what
+// (e.g. "random permutations sampled before annealing").
+func (f *SamplesFlag) Define(fs *flag.FlagSet, help string) {
+	f.n = fs.Int("samples", DefaultSamples, help)
+}
+
+// Check validates the flag's value.
+func (f SamplesFlag) Check() error { return f.check("samples", 0, 100_000, "") }
+
+// N is the flag's value (DefaultSamples when it was not defined).
+func (f SamplesFlag) N() int { return f.value(DefaultSamples) }
+
+// intFlag is an int flag's value as Define set it (nil before), for the
+// flag types of this package.
+type intFlag struct{ n *int }
+
+// value is the flag's value, def when the flag was not defined.
+func (f intFlag) value(def int) int {
+	if f.n == nil {
+		return def
+	}
+	return *f.n
+}
+
+// check reports a value outside [lo, hi]: "--name = v: must be in
+// [lo, hi]" and note.
+func (f intFlag) check(name string, lo, hi int, note string) error {
+	if f.n != nil && (*f.n < lo || *f.n > hi) {
+		return fmt.Errorf("--%s = %d: must be in [%d, %d]%s", name, *f.n, lo, hi, note)
+	}
+	return nil
+}
+
+// CheckFlags returns the first error of the flags' checks, in order (nil
+// when every value is allowed).
+func CheckFlags(flags ...interface{ Check() error }) error {
+	for _, f := range flags {
+		if err := f.Check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FixingSwaps names ShrinkPerm's moves for a target's ShrinkHelp.
+const FixingSwaps = "fixing swaps: p[i] = i, the packet that went to i taking the old destination"
+
+// ShrunkFixed is the found_by clause of a permutation shrunk by fixing
+// swaps (ShrinkPerm) from before to after packets not fixed points, its
+// metric kept ≥ floor.
+func ShrunkFixed(before, after int, floor float64, st ShrinkStats) string {
+	return fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping the value ≥ %.6g (%v)", before, after, floor, st)
 }
 
 // Baseline returns a pointer to v for Case.RandomBest, nil when v is not

@@ -94,6 +94,33 @@ func (s *shrinker) run(pass func() bool) (ShrinkStats, error) {
 	return s.st, s.err
 }
 
+// shrink is the body the four shapes share: greedy passes over the
+// caller's working copy q (pass makes the moves of one pass on it, through
+// ev, which evaluates q) until a pass keeps none or must stop. pass reports
+// whether it kept a move and whether the cap or ctx stopped it (a stopped
+// pass did not try every move, so the result is not shown minimal).
+func shrink[T any](ctx context.Context, q T, eval func(T) (float64, error), target float64, maxEvals int, pass func(s *shrinker, ev func() (float64, error)) (changed, stopped bool)) (T, ShrinkStats, error) {
+	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
+	ev := func() (float64, error) { return eval(q) }
+	cut := false
+	st, err := s.run(func() bool {
+		changed, stopped := pass(s, ev)
+		cut = stopped
+		return changed && !stopped
+	})
+	st.Minimal = st.Minimal && !cut && err == nil
+	return q, st, err
+}
+
+// CloneLists is a deep copy of lists (a k-k distribution, an h-relation).
+func CloneLists[E any](d [][]E) [][]E {
+	out := make([][]E, len(d))
+	for i, x := range d {
+		out[i] = slices.Clone(x)
+	}
+	return out
+}
+
 // Moved counts the packets of a partial permutation that are not fixed
 // points (perm.None entries are not packets).
 func Moved(p []int32) int {
@@ -139,17 +166,14 @@ func MovedLists(d [][]int32) int {
 func ShrinkPartial(ctx context.Context, p []int32, eval func([]int32) (float64, error), target float64, maxEvals int) ([]int32, ShrinkStats, error) {
 	q := slices.Clone(p)
 	inv := inverse(q)
-	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
-	ev := func() (float64, error) { return eval(q) }
-	cut := false
-	st, err := s.run(func() bool {
+	return shrink(ctx, q, eval, target, maxEvals, func(s *shrinker, ev func() (float64, error)) (bool, bool) {
 		changed := false
 		for i := range q {
 			if q[i] == perm.None {
 				continue
 			}
-			if cut = s.stop(); cut {
-				return false
+			if s.stop() {
+				return changed, true
 			}
 			x := q[i]
 			q[i], inv[x] = perm.None, -1
@@ -160,11 +184,8 @@ func ShrinkPartial(ctx context.Context, p []int32, eval func([]int32) (float64, 
 			q[i], inv[x] = x, int32(i)
 		}
 		fixed, stopped := fixPass(q, inv, s, ev)
-		cut = stopped
-		return (changed || fixed) && !stopped
+		return changed || fixed, stopped
 	})
-	st.Minimal = st.Minimal && !cut && err == nil
-	return q, st, err
 }
 
 // ShrinkPerm shrinks a full permutation p: passes that make each packet i
@@ -174,16 +195,9 @@ func ShrinkPartial(ctx context.Context, p []int32, eval func([]int32) (float64, 
 func ShrinkPerm(ctx context.Context, p []int32, eval func([]int32) (float64, error), target float64, maxEvals int) ([]int32, ShrinkStats, error) {
 	q := slices.Clone(p)
 	inv := inverse(q)
-	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
-	ev := func() (float64, error) { return eval(q) }
-	cut := false
-	st, err := s.run(func() bool {
-		fixed, stopped := fixPass(q, inv, s, ev)
-		cut = stopped
-		return fixed && !stopped
+	return shrink(ctx, q, eval, target, maxEvals, func(s *shrinker, ev func() (float64, error)) (bool, bool) {
+		return fixPass(q, inv, s, ev)
 	})
-	st.Minimal = st.Minimal && !cut && err == nil
-	return q, st, err
 }
 
 // fixPass is one pass of fixing moves: it tries fixAt for every packet
@@ -259,14 +273,8 @@ func ShrinkLists(ctx context.Context, d [][]int32, eval func([][]int32) (float64
 	if err := checkBalanced(d); err != nil {
 		return d, ShrinkStats{}, err
 	}
-	q := make([][]int32, len(d))
-	for i, x := range d {
-		q[i] = slices.Clone(x)
-	}
-	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
-	ev := func() (float64, error) { return eval(q) }
-	cut := false
-	st, err := s.run(func() bool {
+	q := CloneLists(d)
+	return shrink(ctx, q, eval, target, maxEvals, func(s *shrinker, ev func() (float64, error)) (bool, bool) {
 		changed := false
 		for p := range q {
 			for r := range q[p] {
@@ -274,8 +282,8 @@ func ShrinkLists(ctx context.Context, d [][]int32, eval func([][]int32) (float64
 				if x == int32(p) {
 					continue
 				}
-				if cut = s.stop(); cut {
-					return false
+				if s.stop() {
+					return changed, true
 				}
 				pq, ps := ListPartner(q, p, int(x)) // exists: q stays balanced
 				q[p][r], q[pq][ps] = int32(p), x
@@ -286,10 +294,8 @@ func ShrinkLists(ctx context.Context, d [][]int32, eval func([][]int32) (float64
 				q[p][r], q[pq][ps] = x, int32(p)
 			}
 		}
-		return changed
+		return changed, false
 	})
-	st.Minimal = st.Minimal && !cut && err == nil
-	return q, st, err
 }
 
 // checkBalanced reports an error unless every processor of d receives as
@@ -336,7 +342,7 @@ func ListPartner(d [][]int32, p, x int) (int, int) {
 }
 
 // ShrinkFlag is the --shrink-evals flag of the targets that shrink.
-type ShrinkFlag struct{ n *int }
+type ShrinkFlag struct{ intFlag }
 
 // Define adds --shrink-evals to fs.
 func (f *ShrinkFlag) Define(fs *flag.FlagSet) {
@@ -345,10 +351,7 @@ func (f *ShrinkFlag) Define(fs *flag.FlagSet) {
 
 // Check validates the flag's value.
 func (f ShrinkFlag) Check() error {
-	if f.n != nil && (*f.n < -1 || *f.n > 100_000_000) {
-		return fmt.Errorf("--shrink-evals = %d: must be in [-1, 100000000] (0: as many as the search made, at least 2000; -1: do not shrink)", *f.n)
-	}
-	return nil
+	return f.check("shrink-evals", -1, 100_000_000, " (0: as many as the search made, at least 2000; -1: do not shrink)")
 }
 
 // DefaultShrinkFloor is the least evaluation cap of --shrink-evals 0, so
@@ -360,10 +363,7 @@ const DefaultShrinkFloor = 2000
 // max(searchEvals, DefaultShrinkFloor) — and false when the flag is −1 (do
 // not shrink). An undefined flag is its default.
 func (f ShrinkFlag) Cap(searchEvals int) (int, bool) {
-	n := 0
-	if f.n != nil {
-		n = *f.n
-	}
+	n := f.value(0)
 	switch {
 	case n < 0:
 		return 0, false
@@ -383,19 +383,13 @@ func (f ShrinkFlag) Cap(searchEvals int) (int, bool) {
 // self-addressed packet circles the torus). maxEvals ≤ 0: no cap. d is not
 // modified.
 func ShrinkSublists(ctx context.Context, d [][]int32, eval func([][]int32) (float64, error), target float64, maxEvals int) ([][]int32, ShrinkStats, error) {
-	q := make([][]int32, len(d))
-	for i, x := range d {
-		q[i] = slices.Clone(x)
-	}
-	s := &shrinker{ctx: ctx, target: target, maxEvals: maxEvals}
-	ev := func() (float64, error) { return eval(q) }
-	cut := false
-	st, err := s.run(func() bool {
+	q := CloneLists(d)
+	return shrink(ctx, q, eval, target, maxEvals, func(s *shrinker, ev func() (float64, error)) (bool, bool) {
 		changed := false
 		for p := range q {
 			for r := 0; r < len(q[p]); {
-				if cut = s.stop(); cut {
-					return false
+				if s.stop() {
+					return changed, true
 				}
 				x := q[p][r]
 				q[p] = slices.Delete(q[p], r, r+1)
@@ -407,10 +401,8 @@ func ShrinkSublists(ctx context.Context, d [][]int32, eval func([][]int32) (floa
 				r++
 			}
 		}
-		return changed
+		return changed, false
 	})
-	st.Minimal = st.Minimal && !cut && err == nil
-	return q, st, err
 }
 
 // PacketsLists counts the packets of lists of destinations.
@@ -443,6 +435,31 @@ func (o Options) ShrinkContext(ctx context.Context) (context.Context, context.Ca
 		return context.WithTimeout(ctx, o.ShrinkTime)
 	}
 	return context.WithCancel(ctx)
+}
+
+// ShrinkStep is a target's shrink after its search and baseline: unless
+// the flag is −1 it calls shrink with the evaluation cap
+// f.Cap(searchEvals) and a context from o.ShrinkContext, then done with
+// the result; done keeps it (the target's instance, value and floor),
+// logs, and returns the clause found_by gets. An error from shrink or from
+// done keeps the unshrunk best and returns ShrinkFailed's clause instead.
+// It returns "" when the flag says not to shrink.
+func ShrinkStep[T any](ctx context.Context, o Options, f ShrinkFlag, searchEvals int, shrink func(ctx context.Context, maxEvals int) (T, ShrinkStats, error), done func(q T, st ShrinkStats) (string, error)) string {
+	cap, ok := f.Cap(searchEvals)
+	if !ok {
+		return ""
+	}
+	sctx, cancel := o.ShrinkContext(ctx)
+	q, st, err := shrink(sctx, cap)
+	cancel()
+	by := ""
+	if err == nil {
+		by, err = done(q, st)
+	}
+	if err != nil {
+		return ShrinkFailed(o, err)
+	}
+	return by
 }
 
 // ShrinkFailed is what a target does when an evaluation fails while it

@@ -292,13 +292,13 @@ func TestShrinkFlag(t *testing.T) {
 		ok     bool
 	}{{0, 2000, true}, {-1, 0, false}, {50, 50, true}} {
 		n := tc.v
-		f = ShrinkFlag{&n}
+		f = ShrinkFlag{intFlag{&n}}
 		if c, ok := f.Cap(120); c != tc.cap || ok != tc.ok || f.Check() != nil {
 			t.Errorf("--shrink-evals %d: cap %d %v", tc.v, c, ok)
 		}
 	}
 	n := -2
-	if err := (ShrinkFlag{&n}).Check(); err == nil {
+	if err := (ShrinkFlag{intFlag{&n}}).Check(); err == nil {
 		t.Error("--shrink-evals -2 accepted")
 	}
 }
@@ -406,5 +406,46 @@ func TestShrinkContextTime(t *testing.T) {
 	defer cancel2()
 	if g, st, err := ShrinkPerm(ctx2, f, atLeastMoved, 3, 0); err != nil || !st.Minimal || Moved(g) > 4 {
 		t.Errorf("no ShrinkTime: %+v, %v, %d moved", st, err, Moved(g))
+	}
+}
+
+// ShrinkStep: --shrink-evals -1 makes no call; otherwise shrink gets the
+// cap (the flag's, or max(search evaluations, 2000) for 0) and done its
+// result, whose clause is returned; an error of either keeps the unshrunk
+// best and returns ShrinkFailed's clause.
+func TestShrinkStep(t *testing.T) {
+	boom := errors.New("boom")
+	for _, tc := range []struct {
+		flag, searchEvals  int
+		shrinkErr, doneErr error
+		wantCap            int
+		want               string
+	}{
+		{flag: -1, want: ""},
+		{flag: 0, searchEvals: 30, wantCap: DefaultShrinkFloor, want: "kept 7"},
+		{flag: 0, searchEvals: 5000, wantCap: 5000, want: "kept 7"},
+		{flag: 40, searchEvals: 5000, wantCap: 40, want: "kept 7"},
+		{flag: 40, shrinkErr: boom, wantCap: 40, want: ShrinkFailed(Options{}, boom)},
+		{flag: 40, doneErr: boom, wantCap: 40, want: ShrinkFailed(Options{}, boom)},
+	} {
+		n := tc.flag
+		calls, gotCap := 0, -1
+		got := ShrinkStep(context.Background(), Options{}, ShrinkFlag{intFlag{&n}}, tc.searchEvals, func(ctx context.Context, maxEvals int) (int, ShrinkStats, error) {
+			calls++
+			gotCap = maxEvals
+			return 7, ShrinkStats{}, tc.shrinkErr
+		}, func(q int, st ShrinkStats) (string, error) {
+			if tc.shrinkErr != nil || q != 7 {
+				t.Errorf("%+v: done called with %d", tc, q)
+			}
+			return "kept 7", tc.doneErr
+		})
+		wantCalls := 1
+		if tc.flag == -1 {
+			wantCalls, tc.wantCap = 0, -1
+		}
+		if got != tc.want || calls != wantCalls || gotCap != tc.wantCap {
+			t.Errorf("%+v: clause %q, %d calls, cap %d", tc, got, calls, gotCap)
+		}
 	}
 }

@@ -95,12 +95,9 @@ func (c *gamma) count(g expander.Graph, set []int32) int {
 }
 
 func replaySet(c hunt.Case) (string, bool, error) {
-	var in SetInstance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
-	}
-	if c.Metric != metricExpansion {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q", c.Metric, metricExpansion)
+	in, err := hunt.DecodeOne[SetInstance](c, metricExpansion)
+	if err != nil {
+		return "", false, err
 	}
 	if err := in.validate(); err != nil {
 		return "", false, fmt.Errorf("instance: %v", err)
@@ -135,15 +132,16 @@ func replaySet(c hunt.Case) (string, bool, error) {
 	}
 	got := in.Beta * float64(x) / float64(n1)
 	ok = ok && math.Abs(got-c.Value) < 1e-9
-	report += fmt.Sprintf("%s: %.6g (recorded %.6g; Definition 2.2: ≤ 1 on an (α, β)-expanding concentrator) — %s\n", c.Metric, got, c.Value, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	report += fmt.Sprintf("%s: %.6g (recorded %.6g; Definition 2.2: ≤ 1 on an (α, β)-expanding concentrator) — %s\n", c.Metric, got, c.Value, hunt.Verdict(ok))
 	return report, ok, nil
 }
 
 type expansionTarget struct {
-	m, d, alphaInv, samples, starts *int
-	beta                            *float64
-	netSeed                         *uint64
-	families                        *bool
+	m, d, alphaInv, starts *int
+	samples                hunt.SamplesFlag
+	beta                   *float64
+	netSeed                *uint64
+	families               *bool
 }
 
 func (t *expansionTarget) Name() string { return "mbfly-expansion" }
@@ -157,7 +155,7 @@ func (t *expansionTarget) DefineFlags(fs *flag.FlagSet) {
 	t.alphaInv = fs.Int("alpha-inv", 32, "1/α: sets of at most ⌊m/alpha-inv⌋ inputs (the design: 32)")
 	t.beta = fs.Float64("beta", 7, "β the sets must expand by (the design: 7)")
 	t.netSeed = fs.Uint64("net-seed", 1, "seed of the splitter's random matchings")
-	t.samples = fs.Int("samples", 64, "random sets sampled before annealing")
+	t.samples.Define(fs, "random sets sampled before annealing")
 	t.starts = fs.Int("starts", 8, "greedy starts per concentrator (expander.GreedySmallSet), counted as starts·(⌊αm⌋−1)·m + starts evaluations")
 	t.families = fs.Bool("families", true, "run the greedy construction first (false: sampling and annealing alone)")
 }
@@ -180,9 +178,11 @@ func (t *expansionTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, 
 		return hunt.Case{}, fmt.Errorf("--alpha-inv = %d: need 1 ≤ ⌊m/alpha-inv⌋ (m = %d)", *t.alphaInv, *t.m)
 	case !(*t.beta > 0) || *t.beta > 1e6:
 		return hunt.Case{}, fmt.Errorf("--beta = %g: must be in (0, 1e6]", *t.beta)
-	case *t.samples < 0 || *t.samples > 100000:
-		return hunt.Case{}, fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.samples)
-	case *t.starts < 1 || *t.starts > 1000:
+	}
+	if err := t.samples.Check(); err != nil {
+		return hunt.Case{}, err
+	}
+	if *t.starts < 1 || *t.starts > 1000 {
 		return hunt.Case{}, fmt.Errorf("--starts = %d: must be in [1, 1000]", *t.starts)
 	}
 	m, k, beta := *t.m, *t.m / *t.alphaInv, *t.beta
@@ -232,7 +232,7 @@ func (t *expansionTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, 
 		}
 		return r.IntN(2), set
 	}
-	for i := 0; i < *t.samples && !o.Stop(ctx); i++ {
+	for i := 0; i < t.samples.N() && !o.Stop(ctx); i++ {
 		side, set := randomSet(rng)
 		consider(side, set, eval(side, set), fmt.Sprintf("random set %d", i))
 	}

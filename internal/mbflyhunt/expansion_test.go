@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"math"
-	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -64,21 +62,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // beats random sets at the same evaluations (observed: 5.25 against 4.2,
 // the worst 3-set has 4 neighbours where random 3-sets have 5 or more).
 func TestExpansionSavedCaseRerun(t *testing.T) {
-	saved, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", "mbfly-expansion-m64-d3-a16-small.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := hunttest.Run(t, "mbfly-expansion", hunt.Options{Seed: 1, Iters: 300}, "--m", "64", "--d", "3", "--alpha-inv", "16")
-	var a, b SetInstance
-	if err := json.Unmarshal(c.Instance, &a); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(saved.Instance, &b); err != nil {
-		t.Fatal(err)
-	}
-	if c.Value != saved.Value || !reflect.DeepEqual(a, b) || c.Evaluations != saved.Evaluations {
-		t.Fatalf("rerun %g %s, saved %g %s", c.Value, c.Instance, saved.Value, saved.Instance)
-	}
+	c, _ := hunttest.Rerun(t, "mbfly-expansion-m64-d3-a16-small.json", "mbfly-expansion", hunt.Options{Seed: 1, Iters: 300}, "--m", "64", "--d", "3", "--alpha-inv", "16")
 	if !(c.Value > *c.RandomBest) {
 		t.Errorf("hunted %g, random %g", c.Value, *c.RandomBest)
 	}
@@ -130,15 +114,5 @@ func TestExpansionHuntsAtDegree102(t *testing.T) {
 
 // Bad flags get an error naming the flag.
 func TestExpansionBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--m", "7"}, {"--m", "8192"}, {"--d", "0"}, {"--d", "129"}, {"--alpha-inv", "512"}, {"--beta", "0"}, {"--samples", "-1"}, {"--starts", "0"}} {
-		tg, _ := hunt.LookupTarget("mbfly-expansion")
-		fs := flag.NewFlagSet("x", flag.ContinueOnError)
-		tg.DefineFlags(fs)
-		if err := fs.Parse(args); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.HasPrefix(err.Error(), args[0]) {
-			t.Errorf("%v: error %v", args, err)
-		}
-	}
+	hunttest.BadFlags(t, "mbfly-expansion", []string{"--m", "7"}, []string{"--m", "8192"}, []string{"--d", "0"}, []string{"--d", "129"}, []string{"--alpha-inv", "512"}, []string{"--beta", "0"}, []string{"--samples", "-1"}, []string{"--starts", "0"})
 }

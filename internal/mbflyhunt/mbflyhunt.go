@@ -314,12 +314,9 @@ func (e *evaluator) run(p []int32, check bool) (amb.Result, error) {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
-	}
-	if _, ok := claims[c.Metric]; !ok {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, metricBuffer, metricSteps)
+	in, claim, err := hunt.DecodeCase[Instance](c, claims, fmt.Sprintf("%q, %q", metricBuffer, metricSteps))
+	if err != nil {
+		return "", false, err
 	}
 	if err := in.validate(c.Metric); err != nil {
 		return "", false, fmt.Errorf("instance: %v", err)
@@ -344,7 +341,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	report += fmt.Sprintf("  engine: %d iterations = %d steps, largest buffer %d; router: last delivery at step %d, largest buffer %d (agree %v)\n", r.Iterations, r.Steps, r.MaxBuffer, rr.Steps, rr.MaxBuffer, agree)
 	got := e.value(r)
 	ok := agree && math.Abs(got-c.Value) < 1e-9
-	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, claims[c.Metric], map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, claim, hunt.Verdict(ok))
 	return report, ok, nil
 }
 
@@ -352,7 +349,7 @@ type target struct {
 	name, metric string
 	logN, d, l   *int
 	netSeed      *uint64
-	samples      *int
+	samples      hunt.SamplesFlag
 	restarts     *int
 	families     *bool
 	shrink       hunt.ShrinkFlag
@@ -373,14 +370,14 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 		t.d, t.l = &d, &l
 	}
 	t.netSeed = fs.Uint64("net-seed", 1, "seed of the network's random splitters")
-	t.samples = fs.Int("samples", 64, "random permutations sampled before annealing")
+	t.samples.Define(fs, "random permutations sampled before annealing")
 	t.restarts = fs.Int("restarts", 0, "annealing runs after the first, each from a random permutation (the --iters moves are shared)")
 	t.families = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 	t.shrink.Define(fs)
 }
 
 func (t *target) Shrinking() string {
-	return hunt.ShrinkHelp("fixing swaps: p[i] = i, the packet that went to i taking the old destination")
+	return hunt.ShrinkHelp(hunt.FixingSwaps)
 }
 
 func (t *target) DefaultFile() string {
@@ -399,9 +396,11 @@ func (t *target) parse() error {
 		return fmt.Errorf("--d = %d: must be in [1, 32]", *t.d)
 	case *t.l < 1 || *t.l > 32:
 		return fmt.Errorf("--l = %d: must be in [1, 32]", *t.l)
-	case *t.samples < 0 || *t.samples > 100000:
-		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.samples)
-	case *t.restarts < 0 || *t.restarts > 100000:
+	}
+	if err := t.samples.Check(); err != nil {
+		return err
+	}
+	if *t.restarts < 0 || *t.restarts > 100000 {
 		return fmt.Errorf("--restarts = %d: must be in [0, 100000]", *t.restarts)
 	}
 	return t.shrink.Check()
@@ -434,7 +433,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		return hunt.Case{}, err
 	}
 	o.Logf("%s on N = %d, d = %d, L = %d, net seed %d%s", t.name, e.net.N, in.D, in.L, in.NetSeed, note)
-	s := hunt.PermSearch{N: e.net.N, Samples: *t.samples, Restarts: *t.restarts, Metric: e.metricOf, Shrink: &t.shrink, Eval: func(p []int32) (float64, error) {
+	s := hunt.PermSearch{N: e.net.N, Samples: t.samples.N(), Restarts: *t.restarts, Metric: e.metricOf, Shrink: &t.shrink, Eval: func(p []int32) (float64, error) {
 		v, err := e.objective(p)
 		if err != nil {
 			return 0, fmt.Errorf("perm %v: %v", p, err)

@@ -1,12 +1,9 @@
 package mbflyhunt
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
 	"math"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -100,21 +97,7 @@ func TestSavedCasesRerun(t *testing.T) {
 		{"mbfly-steps-n5-small.json", "mbfly-steps", 1, 300, []string{"--logn", "5", "--shrink-evals", "-1"}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			saved, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", tc.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c := hunttest.Run(t, tc.target, hunt.Options{Seed: tc.seed, Iters: tc.iters}, tc.args...)
-			var a, b Instance
-			if err := json.Unmarshal(saved.Instance, &a); err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(c.Instance, &b); err != nil {
-				t.Fatal(err)
-			}
-			if c.Value != saved.Value || !slices.Equal(a.Perm, b.Perm) || c.Evaluations != saved.Evaluations {
-				t.Errorf("rerun %g (%d evaluations), saved %g (%d)", c.Value, c.Evaluations, saved.Value, saved.Evaluations)
-			}
+			c, _ := hunttest.Rerun(t, tc.file, tc.target, hunt.Options{Seed: tc.seed, Iters: tc.iters}, tc.args...)
 			if c.RandomBest == nil || c.Value < *c.RandomBest {
 				t.Errorf("hunted %g below random sampling %v", c.Value, c.RandomBest)
 			}
@@ -149,25 +132,9 @@ func TestReplayRejectsBadInstances(t *testing.T) {
 
 // Bad flags get an error naming the flag.
 func TestBadFlags(t *testing.T) {
-	for _, tc := range []struct {
-		target string
-		args   []string
-	}{
-		{"mbfly-buffer", []string{"--logn", "1"}}, {"mbfly-buffer", []string{"--logn", "9"}},
-		{"mbfly-buffer", []string{"--d", "0"}}, {"mbfly-buffer", []string{"--l", "33"}},
-		{"mbfly-buffer", []string{"--samples", "-1"}}, {"mbfly-buffer", []string{"--restarts", "-1"}},
-		{"mbfly-steps", []string{"--logn", "7"}},
-	} {
-		tg, _ := hunt.LookupTarget(tc.target)
-		fs := flag.NewFlagSet("x", flag.ContinueOnError)
-		tg.DefineFlags(fs)
-		if err := fs.Parse(tc.args); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.HasPrefix(err.Error(), tc.args[0]) {
-			t.Errorf("%s %v: error %v", tc.target, tc.args, err)
-		}
-	}
+	hunttest.BadFlags(t, "mbfly-buffer", []string{"--logn", "1"}, []string{"--logn", "9"}, []string{"--d", "0"}, []string{"--l", "33"},
+		[]string{"--samples", "-1"}, []string{"--restarts", "-1"})
+	hunttest.BadFlags(t, "mbfly-steps", []string{"--logn", "7"})
 }
 
 // mbfly-buffer and mbfly-steps shrink their best permutation: the saved

@@ -70,6 +70,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -238,18 +239,14 @@ func route(n int, dst [][]am.Dest, coloring, model bool) (am.KKResult, error) {
 
 // replay recomputes the case's metric.
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+	var names []string
+	for n := range metrics {
+		names = append(names, fmt.Sprintf("%q", n))
 	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		var names []string
-		for n := range metrics {
-			names = append(names, fmt.Sprintf("%q", n))
-		}
-		slices.Sort(names)
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %v", c.Metric, names)
+	slices.Sort(names)
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, fmt.Sprint(names))
+	if err != nil {
+		return "", false, err
 	}
 	dst, err := in.dests()
 	if err != nil {
@@ -261,7 +258,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	}
 	report := fmt.Sprintf("%s (coloring %v) on a %d×%d mesh, k = %d: phases %v steps, largest queue at phase ends %v, overall %d\n", in.Algorithm, in.Coloring, in.N, in.N, in.K, r.PhaseSteps, r.EndQueue, r.MaxQueue)
 	got := float64(m.value(r)) / float64(m.bound(in.N, in.K))
-	ok = math.Abs(got-c.Value) < 1e-12
+	ok := math.Abs(got-c.Value) < 1e-12
 	if in.N*in.N*in.K <= 1<<16 {
 		rm, err := route(in.N, dst, in.Coloring, true)
 		if err != nil {
@@ -276,7 +273,7 @@ func replay(c hunt.Case) (string, bool, error) {
 		verdict = "EXCEEDS the bound"
 	}
 	report += fmt.Sprintf("%s: %d / %d = %.6g (recorded %.6g; %s: %s) — %s\n", c.Metric, m.value(r), m.bound(in.N, in.K), got, c.Value, statement(m, in.Coloring), verdict,
-		map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+		hunt.Verdict(ok))
 	return report, ok, nil
 }
 
@@ -306,7 +303,8 @@ func statement(m metric, coloring bool) string {
 
 type target struct {
 	name, metric string
-	n, k, evals  *int
+	n, k         *int
+	samples      hunt.SamplesFlag
 	coloring     *bool
 	start        *string
 	shrink       hunt.ShrinkFlag
@@ -320,7 +318,7 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.n = fs.Int("n", 8, "mesh side (a power of two, 4 … 32)")
 	t.k = fs.Int("k", 64, "packets per PU (a multiple of n; of 2n with --coloring)")
 	t.coloring = fs.Bool("coloring", t.name == "mesh-time", "apply Theorem 1's coloring (Lemmas 7–9 are stated without; mesh-time's default is with)")
-	t.evals = fs.Int("samples", 64, "random k-k distributions sampled before hill climbing")
+	t.samples.Define(fs, "random k-k distributions sampled before hill climbing")
 	t.start = fs.String("start", "", "a saved mesh-kk case (same n and k) to climb from instead of the best family or sample, e.g. another target's best")
 	t.shrink.Define(fs)
 }
@@ -345,10 +343,8 @@ func (t *target) parse() error {
 		return fmt.Errorf("--k = %d: must be a positive multiple of n = %d (of 2n with --coloring)", k, n)
 	case n*n*k > 1<<22:
 		return fmt.Errorf("--k = %d: n²·k = %d packets; hunting supports at most 2^22", k, n*n*k)
-	case *t.evals < 0 || *t.evals > 100000:
-		return fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.evals)
 	}
-	return t.shrink.Check()
+	return hunt.CheckFlags(t.samples, t.shrink)
 }
 
 // families are the structured k-k distributions tried first: pmesh.GenKK's
@@ -436,14 +432,6 @@ func fromLists(n int, d [][]int32) [][]am.Dest {
 	return out
 }
 
-func clone(d [][]am.Dest) [][]am.Dest {
-	out := make([][]am.Dest, len(d))
-	for i, x := range d {
-		out[i] = slices.Clone(x)
-	}
-	return out
-}
-
 func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if err := t.parse(); err != nil {
 		return hunt.Case{}, err
@@ -483,18 +471,13 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	bestVal, by := -1, ""
 	consider := func(d [][]am.Dest, v int, how string) {
 		if v > bestVal {
-			best, bestVal, by = clone(d), v, how
+			best, bestVal, by = hunt.CloneLists(d), v, how
 			o.Logf("  %-32s %d / %.0f = %.4f", how, v, bound, float64(v)/bound)
 		}
 	}
 	rng := seeds.Rand(o.Seed, 0x3e5)
 	fam := families(n, k, rng)
-	names := make([]string, 0, len(fam))
-	for name := range fam {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(fam)) {
 		consider(fam[name], eval(fam[name]), "family "+name)
 	}
 	var climbFrom [][]am.Dest // the climbing starts here (default: the best so far)
@@ -503,8 +486,8 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		if err != nil {
 			return hunt.Case{}, fmt.Errorf("--start: %v", err)
 		}
-		var in Instance
-		if err := json.Unmarshal(c.Instance, &in); err != nil || c.Kind != "mesh-kk" {
+		in, err := hunt.DecodeInstance[Instance](c)
+		if err != nil || c.Kind != "mesh-kk" {
 			return hunt.Case{}, fmt.Errorf("--start %s: not a mesh-kk case", *t.start)
 		}
 		d, err := in.dests()
@@ -514,7 +497,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		consider(d, eval(d), "start "+*t.start)
 		climbFrom = d
 	}
-	for i := 0; i < *t.evals && !o.Stop(ctx); i++ {
+	for i := 0; i < t.samples.N() && !o.Stop(ctx); i++ {
 		d := pmesh.GenKK(pmesh.KKUniform, n, k, rng)
 		consider(d, eval(d), fmt.Sprintf("random sample %d", i))
 	}
@@ -523,7 +506,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if climbFrom == nil {
 		climbFrom = best
 	}
-	cur := clone(climbFrom)
+	cur := hunt.CloneLists(climbFrom)
 	curScore := evalScore(cur)
 	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
 		p1, r1 := rng.IntN(n*n), rng.IntN(k)
@@ -558,19 +541,15 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	// packet that goes to its PU, which keeps the distribution k-k) while
 	// the metric stays ≥ the hunted value.
 	var floor *float64
-	if cap, ok := t.shrink.Cap(hunted); ok {
-		before := hunt.MovedLists(in.Dest)
-		sctx, cancel := o.ShrinkContext(ctx)
-		q, st, err := hunt.ShrinkLists(sctx, in.Dest, func(d [][]int32) (float64, error) { return float64(eval(fromLists(n, d))), nil }, float64(bestVal), cap)
-		cancel()
-		if err != nil { // eval panics rather than fails; kept for the shared contract
-			by += hunt.ShrinkFailed(o, err)
-		} else {
-			in.Dest, val, floor = q, eval(fromLists(n, q)), hunt.Floor(float64(bestVal)/bound)
-			o.Logf("  shrunk from %d to %d packets not fixed points (%v), %d / %.0f", before, hunt.MovedLists(q), st, val, bound)
-			by += fmt.Sprintf(", then shrunk from %d to %d of %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.MovedLists(q), n*n*k, float64(bestVal)/bound, st)
-		}
-	}
+	before := hunt.MovedLists(in.Dest)
+	by += hunt.ShrinkStep(ctx, o, t.shrink, hunted, func(sctx context.Context, cap int) ([][]int32, hunt.ShrinkStats, error) {
+		// eval panics rather than fails; ShrinkLists' error is kept for the shared contract
+		return hunt.ShrinkLists(sctx, in.Dest, func(d [][]int32) (float64, error) { return float64(eval(fromLists(n, d))), nil }, float64(bestVal), cap)
+	}, func(q [][]int32, st hunt.ShrinkStats) (string, error) {
+		in.Dest, val, floor = q, eval(fromLists(n, q)), hunt.Floor(float64(bestVal)/bound)
+		o.Logf("  shrunk from %d to %d packets not fixed points (%v), %d / %.0f", before, hunt.MovedLists(q), st, val, bound)
+		return fmt.Sprintf(", then shrunk from %d to %d of %d packets not fixed points keeping the value ≥ %.6g (%v)", before, hunt.MovedLists(q), n*n*k, float64(bestVal)/bound, st), nil
+	})
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random k-k distributions %.6g", float64(bestVal)/bound, hunted, float64(randBest)/bound)
 	raw, err := json.Marshal(in)
 	if err != nil {

@@ -147,12 +147,9 @@ func (ro *router) value(dst []int32) (float64, popsdet.SortResult, error) {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
-	}
-	if c.Metric != metric {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q", c.Metric, metric)
+	in, err := hunt.DecodeOne[Instance](c, metric)
+	if err != nil {
+		return "", false, err
 	}
 	ro, err := newRouter(in)
 	if err != nil {
@@ -185,16 +182,17 @@ func replay(c hunt.Case) (string, bool, error) {
 	report := fmt.Sprintf("deterministic sort router on %v, %s network (depth %d, %d comparators): %d stages, %d slots (bound Depth·s = %g); delivered %d of %d, conflicts %d, lost %d, duplicated %d\n  the network alone delivers %d; final placement equals the network's output: %v\n",
 		ro.sh, in.Network, ro.nw.Depth(), ro.nw.Size(), res.Stages, res.Slots, ro.bound, res.Delivered, ro.sh.N(), res.Conflicts, res.Lost, res.Duplicated, delivered, agree)
 	ok := agree && delivered == res.Delivered && math.Abs(v-c.Value) < 1e-9
-	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", metric, v, c.Value, claim, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", metric, v, c.Value, claim, hunt.Verdict(ok))
 	return report, ok, nil
 }
 
 type target struct {
-	d, g, halverD, samples *int
-	network                *string
-	netSeed                *uint64
-	families               *bool
-	shrink                 hunt.ShrinkFlag
+	d, g, halverD *int
+	samples       hunt.SamplesFlag
+	network       *string
+	netSeed       *uint64
+	families      *bool
+	shrink        hunt.ShrinkFlag
 }
 
 func (t *target) Name() string { return "pops-sort-slots" }
@@ -208,7 +206,7 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.network = fs.String("network", "oddeven", "the comparator network on n = d·g wires: "+networks)
 	t.halverD = fs.Int("halver-d", 4, "aks-expander only: random perfect matchings per halver, 1 … 64")
 	t.netSeed = fs.Uint64("net-seed", 1, "aks-expander only: seed of the halvers' matchings")
-	t.samples = fs.Int("samples", 64, "random permutations sampled before annealing")
+	t.samples.Define(fs, "random permutations sampled before annealing")
 	t.families = fs.Bool("families", true, "try the structured families first")
 	t.shrink.Define(fs)
 }
@@ -230,10 +228,8 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 		return hunt.Case{}, fmt.Errorf("--g = %d: need g ≥ 1 and 2 ≤ n = d·g ≤ %d (d = %d)", in.G, maxN, in.D)
 	case !slices.Contains([]string{"oddeven-transposition", "oddeven", "bitonic", "aks", "aks-expander"}, in.Network):
 		return hunt.Case{}, fmt.Errorf("--network = %q: allowed %s", in.Network, networks)
-	case *t.samples < 0 || *t.samples > 100000:
-		return hunt.Case{}, fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.samples)
 	}
-	if err := t.shrink.Check(); err != nil {
+	if err := hunt.CheckFlags(t.samples, t.shrink); err != nil {
 		return hunt.Case{}, err
 	}
 	if in.Network == "aks-expander" {
@@ -248,7 +244,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	}
 	n := ro.sh.N()
 	o.Logf("pops-sort-slots: %v, %s network depth %d, bound %g slots", ro.sh, in.Network, ro.nw.Depth(), ro.bound)
-	s := hunt.PermSearch{N: n, Samples: *t.samples, Shrink: &t.shrink, Eval: func(p []int32) (float64, error) {
+	s := hunt.PermSearch{N: n, Samples: t.samples.N(), Shrink: &t.shrink, Eval: func(p []int32) (float64, error) {
 		v, _, err := ro.value(p)
 		return v, err
 	}}

@@ -1,9 +1,7 @@
 package popsdethunt
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -57,17 +55,7 @@ func TestSavedCases(t *testing.T) {
 // beats random sampling at the same evaluations (observed: 25 against 23,
 // i.e. 24 undelivered packets of 32 against 22).
 func TestSavedCaseRerun(t *testing.T) {
-	saved, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", "pops-sort-slots-d4-g8-aks-expander-small.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := hunttest.Run(t, "pops-sort-slots", hunt.Options{Seed: 1, Iters: 300}, "--network", "aks-expander", "--halver-d", "2", "--d", "4", "--g", "8", "--shrink-evals", "-1") // saved before the hunt shrank
-	var a, b Instance
-	_ = json.Unmarshal(saved.Instance, &a)
-	_ = json.Unmarshal(c.Instance, &b)
-	if c.Value != saved.Value || !slices.Equal(a.Perm, b.Perm) || c.Evaluations != saved.Evaluations {
-		t.Fatalf("rerun %g (%d evaluations), saved %g (%d)", c.Value, c.Evaluations, saved.Value, saved.Evaluations)
-	}
+	c, _ := hunttest.Rerun(t, "pops-sort-slots-d4-g8-aks-expander-small.json", "pops-sort-slots", hunt.Options{Seed: 1, Iters: 300}, "--network", "aks-expander", "--halver-d", "2", "--d", "4", "--g", "8", "--shrink-evals", "-1") // saved before the hunt shrank
 	if !(c.Value > *c.RandomBest) {
 		t.Errorf("hunted %g, random %g", c.Value, *c.RandomBest)
 	}
@@ -93,24 +81,8 @@ func TestReplayRejectsBadInstances(t *testing.T) {
 
 // Bad flags get an error naming the flag.
 func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--d", "0"}, {"--g", "0"}, {"--g", "1000"}, {"--network", "shell"}, {"--samples", "-1"}} {
-		tg, _ := hunt.LookupTarget("pops-sort-slots")
-		fs := flag.NewFlagSet("x", flag.ContinueOnError)
-		tg.DefineFlags(fs)
-		if err := fs.Parse(args); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.HasPrefix(err.Error(), args[0]) {
-			t.Errorf("%v: error %v", args, err)
-		}
-	}
-	tg, _ := hunt.LookupTarget("pops-sort-slots")
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	tg.DefineFlags(fs)
-	_ = fs.Parse([]string{"--network", "aks-expander", "--halver-d", "0"})
-	if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.HasPrefix(err.Error(), "--halver-d") {
-		t.Errorf("--halver-d 0: error %v", err)
-	}
+	hunttest.BadFlags(t, "pops-sort-slots", []string{"--d", "0"}, []string{"--g", "0"}, []string{"--g", "1000"}, []string{"--network", "shell"}, []string{"--samples", "-1"})
+	hunttest.BadFlags(t, "pops-sort-slots", []string{"--network", "aks-expander", "--halver-d", "0"})
 }
 
 // The hunt shrinks its best permutation. On a sorting network every

@@ -106,17 +106,17 @@ func (in Instance) validate() (pops.Shape, ap.Variant, error) {
 }
 
 func init() {
-	hunt.RegisterTarget(&stepsTarget{})
-	hunt.RegisterTarget(&lossTarget{})
+	hunt.RegisterTarget(newStepsTarget())
+	hunt.RegisterTarget(newLossTarget())
 	hunt.RegisterKind("pops-router", replay)
 	hunt.RegisterRefresher("pops-router", refresh)
 }
 
 // replay runs every seed on the slot model and recomputes the metric.
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return "", false, err
 	}
 	sh, _, err := in.validate()
 	if err != nil {
@@ -158,7 +158,7 @@ func replay(c hunt.Case) (string, bool, error) {
 		return report, false, fmt.Errorf("metric %q unknown; allowed: mean steps, lost packets", c.Metric)
 	}
 	ok := math.Abs(got-c.Value) < 1e-9
-	report += fmt.Sprintf("%s: %.4g (recorded %.4g) — %s\n", c.Metric, got, c.Value, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	report += fmt.Sprintf("%s: %.4g (recorded %.4g) — %s\n", c.Metric, got, c.Value, hunt.Verdict(ok))
 	return report, ok, nil
 }
 
@@ -196,28 +196,36 @@ func (f *shapeFlags) parse() (pops.Shape, ap.Variant, error) {
 	if *f.evals < 1 || *f.evals > 10000 {
 		return sh, 0, fmt.Errorf("--evals = %d: must be in [1, 10000]", *f.evals)
 	}
-	if err := f.shrink.Check(); err != nil {
-		return sh, 0, err
-	}
-	if err := f.fresh.Check(); err != nil {
+	if err := hunt.CheckFlags(f.shrink, f.fresh); err != nil {
 		return sh, 0, err
 	}
 	return sh, v, nil
 }
 
-type stepsTarget struct{ f shapeFlags }
-
-func (t *stepsTarget) Name() string { return "pops-steps" }
-func (t *stepsTarget) Description() string {
-	return "permutations maximizing the randomized POPS router's mean step count, beside random sampling, both re-run on fresh seeds"
-}
-func (t *stepsTarget) DefineFlags(fs *flag.FlagSet) { t.f.define(fs, 8, 8, ap.Faithful.String()) }
-func (t *stepsTarget) Shrinking() string {
-	return hunt.ShrinkHelp("remove a packet, make a packet a fixed point: a partial permutation")
+// popsTarget is what the two targets share: the flags, and the methods
+// that differ between them only in data.
+type popsTarget struct {
+	name, description string
+	g                 int    // --g's default (--d's is 8, --algorithm's the faithful router)
+	moves             string // the shrink's moves, for -h
+	f                 shapeFlags
 }
 
-func (t *stepsTarget) DefaultFile() string {
-	return fmt.Sprintf("testdata/hunt/pops-steps-d%d-g%d.json", *t.f.d, *t.f.g)
+func (t *popsTarget) Name() string                 { return t.name }
+func (t *popsTarget) Description() string          { return t.description }
+func (t *popsTarget) DefineFlags(fs *flag.FlagSet) { t.f.define(fs, 8, t.g, ap.Faithful.String()) }
+func (t *popsTarget) Shrinking() string            { return hunt.ShrinkHelp(t.moves) }
+
+func (t *popsTarget) DefaultFile() string {
+	return fmt.Sprintf("testdata/hunt/%s-d%d-g%d.json", t.name, *t.f.d, *t.f.g)
+}
+
+type stepsTarget struct{ popsTarget }
+
+func newStepsTarget() *stepsTarget {
+	return &stepsTarget{popsTarget{name: "pops-steps", g: 8,
+		description: "permutations maximizing the randomized POPS router's mean step count, beside random sampling, both re-run on fresh seeds",
+		moves:       "remove a packet, make a packet a fixed point: a partial permutation"}}
 }
 
 // families are the structured permutations tried first.
@@ -252,10 +260,7 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	if err != nil {
 		return hunt.Case{}, err
 	}
-	sds := make([]uint64, *t.f.evals)
-	for i := range sds {
-		sds[i] = seeds.Derive(o.Seed, 0x5eed, uint64(i))
-	}
+	sds := hunt.SearchSeeds(o.Seed, 0x5eed, *t.f.evals)
 	var e ap.Engine
 	run := func(p []int32, sd uint64) float64 {
 		r, err := e.Run(sh, p, seeds.Rand(sd), ap.Options{Variant: v})
@@ -267,11 +272,7 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	evals := 0
 	eval := func(p []int32) float64 {
 		evals++
-		s := 0.0
-		for _, sd := range sds {
-			s += run(p, sd)
-		}
-		return s / float64(len(sds))
+		return hunt.MeanOver(sds, p, run)
 	}
 	best, bestVal, by := []int32(nil), -1.0, ""
 	consider := func(p []int32, val float64, how string) {
@@ -317,32 +318,20 @@ func (t *stepsTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, erro
 	// at least what was found (common random numbers keep eval exact).
 	shrunk, val := best, bestVal
 	var floor *float64
-	if cap, ok := t.f.shrink.Cap(hunted); ok {
-		sctx, cancel := o.ShrinkContext(ctx)
-		q, st, err := hunt.ShrinkPartial(sctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
-		cancel()
-		if err != nil { // eval does not fail today; kept for the shared contract
-			by += hunt.ShrinkFailed(o, err)
-		} else {
-			shrunk, val, floor = q, eval(q), hunt.Floor(bestVal)
-			o.Logf("  shrunk from %d packets (%d not fixed points) to %d (%d; %v), mean steps %.3f (found %.3f)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), st, val, bestVal)
-			by += fmt.Sprintf(", then shrunk from %d packets (%d not fixed points) to %d packets (%d not fixed points) keeping mean steps ≥ %.4g (%v)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), bestVal, st)
-		}
-	}
+	by += hunt.ShrinkStep(ctx, o, t.f.shrink, hunted, func(sctx context.Context, cap int) ([]int32, hunt.ShrinkStats, error) {
+		// eval does not fail today; ShrinkPartial's error is kept for the shared contract
+		return hunt.ShrinkPartial(sctx, best, func(p []int32) (float64, error) { return eval(p), nil }, bestVal, cap)
+	}, func(q []int32, st hunt.ShrinkStats) (string, error) {
+		shrunk, val, floor = q, eval(q), hunt.Floor(bestVal)
+		o.Logf("  shrunk from %d packets (%d not fixed points) to %d (%d; %v), mean steps %.3f (found %.3f)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), st, val, bestVal)
+		return fmt.Sprintf(", then shrunk from %d packets (%d not fixed points) to %d packets (%d not fixed points) keeping mean steps ≥ %.4g (%v)", hunt.Packets(best), hunt.Moved(best), hunt.Packets(shrunk), hunt.Moved(shrunk), bestVal, st), nil
+	})
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random permutations %.6g", bestVal, hunted, randBest)
 	// Fresh seeds: the hunted best, the random best and the shrunk case
 	// re-run on seeds the search never saw (the search's overfit).
-	perRun := func(p []int32) func(uint64) (float64, error) {
-		return func(sd uint64) (float64, error) { return run(p, sd), nil }
-	}
-	hf, rf, sf := hunt.FreshInstance{Search: bestVal, Run: perRun(best)}, hunt.FreshInstance{}, hunt.FreshInstance{}
-	if randPerm != nil {
-		rf = hunt.FreshInstance{Search: randBest, Run: perRun(randPerm)}
-	}
-	if floor != nil {
-		sf = hunt.FreshInstance{Search: val, Run: perRun(shrunk)}
-	}
-	fresh, err := hunt.Reevaluations(o, t.f.fresh.Runs(), sds, hf, rf, sf)
+	perRun := func(p []int32, sd uint64) (float64, error) { return run(p, sd), nil }
+	fresh, err := hunt.Reevaluations(o, t.f.fresh.Runs(), sds, hunt.FreshOf(perRun, bestVal, best, true),
+		hunt.FreshOf(perRun, randBest, randPerm, randPerm != nil), hunt.FreshOf(perRun, val, shrunk, floor != nil))
 	if err != nil {
 		return hunt.Case{}, err
 	}
@@ -361,9 +350,9 @@ func baseline(ctx context.Context, n int, seed uint64, count int, eval func([]in
 // instance on the engine (steps or lost packets, as the targets count
 // them), and for pops-steps its random baseline drawn again.
 func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return hunt.RefreshPlan{}, fmt.Errorf("instance: %v", err)
+	in, err := hunt.DecodeInstance[Instance](c)
+	if err != nil {
+		return hunt.RefreshPlan{}, err
 	}
 	sh, v, err := in.validate()
 	if err != nil {
@@ -385,42 +374,19 @@ func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
 	}
 	plan := hunt.RefreshPlan{SearchSeeds: in.Seeds, Run: func(sd uint64) (float64, error) { return run(in.Perm, sd) }}
 	if c.Metric == "mean steps" {
-		plan.Random = func(evals int) (hunt.FreshInstance, error) {
-			var runErr error
-			eval := func(p []int32) float64 {
-				s := 0.0
-				for _, sd := range in.Seeds {
-					x, err := run(p, sd)
-					if err != nil && runErr == nil {
-						runErr = err
-					}
-					s += x
-				}
-				return s / float64(len(in.Seeds))
-			}
-			best, p := baseline(context.Background(), sh.N(), c.Seed, evals, eval)
-			if runErr != nil {
-				return hunt.FreshInstance{}, runErr
-			}
-			return hunt.FreshInstance{Search: best, Run: func(sd uint64) (float64, error) { return run(p, sd) }}, nil
-		}
+		plan.Random = hunt.RandomPlan(in.Seeds, run, func(evals int, eval func([]int32) float64) (float64, []int32) {
+			return baseline(context.Background(), sh.N(), c.Seed, evals, eval)
+		})
 	}
 	return plan, nil
 }
 
-type lossTarget struct{ f shapeFlags }
+type lossTarget struct{ popsTarget }
 
-func (t *lossTarget) Name() string { return "pops-loss" }
-func (t *lossTarget) Description() string {
-	return "a permutation and seed on which the faithful router loses a packet (d > g), shrunk; its losses per run on fresh seeds beside"
-}
-func (t *lossTarget) DefineFlags(fs *flag.FlagSet) { t.f.define(fs, 8, 4, ap.Faithful.String()) }
-func (t *lossTarget) Shrinking() string {
-	return hunt.ShrinkHelp("fixing swaps, keeping at least one packet lost")
-}
-
-func (t *lossTarget) DefaultFile() string {
-	return fmt.Sprintf("testdata/hunt/pops-loss-d%d-g%d.json", *t.f.d, *t.f.g)
+func newLossTarget() *lossTarget {
+	return &lossTarget{popsTarget{name: "pops-loss", g: 4,
+		description: "a permutation and seed on which the faithful router loses a packet (d > g), shrunk; its losses per run on fresh seeds beside",
+		moves:       "fixing swaps, keeping at least one packet lost"}}
 }
 
 func (t *lossTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
@@ -458,29 +424,20 @@ func (t *lossTarget) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error
 	before, by := hunt.Moved(found), "random sampling"
 	hunted, huntedLost := found, lost(found, sd)
 	var floor *float64
-	if cap, ok := t.f.shrink.Cap(samples); ok {
-		sctx, cancel := o.ShrinkContext(ctx)
-		q, st, err := hunt.ShrinkPerm(sctx, found, func(p []int32) (float64, error) { return float64(lost(p, sd)), nil }, 1, cap)
-		cancel()
-		if err != nil { // lost panics rather than fails; kept for the shared contract
-			by += hunt.ShrinkFailed(o, err)
-		} else {
-			found, floor = q, hunt.Floor(1)
-			o.Logf("  shrunk from %d to %d packets not fixed points (%v)", before, hunt.Moved(q), st)
-			by += fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping a loss (%v)", before, hunt.Moved(q), st)
-		}
-	}
+	by += hunt.ShrinkStep(ctx, o, t.f.shrink, samples, func(sctx context.Context, cap int) ([]int32, hunt.ShrinkStats, error) {
+		// lost panics rather than fails; ShrinkPerm's error is kept for the shared contract
+		return hunt.ShrinkPerm(sctx, found, func(p []int32) (float64, error) { return float64(lost(p, sd)), nil }, 1, cap)
+	}, func(q []int32, st hunt.ShrinkStats) (string, error) {
+		found, floor = q, hunt.Floor(1)
+		o.Logf("  shrunk from %d to %d packets not fixed points (%v)", before, hunt.Moved(q), st)
+		return fmt.Sprintf(", then shrunk from %d to %d packets not fixed points keeping a loss (%v)", before, hunt.Moved(q), st), nil
+	})
 	// Fresh seeds: how many packets the found permutation (and the shrunk
 	// one) loses per run on seeds other than the one the search picked.
-	perRun := func(p []int32) func(uint64) (float64, error) {
-		return func(s uint64) (float64, error) { return float64(lost(p, s)), nil }
-	}
+	perRun := func(p []int32, s uint64) (float64, error) { return float64(lost(p, s)), nil }
 	value := float64(lost(found, sd))
-	sf := hunt.FreshInstance{}
-	if floor != nil {
-		sf = hunt.FreshInstance{Search: value, Run: perRun(found)}
-	}
-	fresh, err := hunt.Reevaluations(o, t.f.fresh.Runs(), []uint64{sd}, hunt.FreshInstance{Search: float64(huntedLost), Run: perRun(hunted)}, hunt.FreshInstance{}, sf)
+	fresh, err := hunt.Reevaluations(o, t.f.fresh.Runs(), []uint64{sd}, hunt.FreshOf(perRun, float64(huntedLost), hunted, true),
+		hunt.FreshInstance{}, hunt.FreshOf(perRun, value, found, floor != nil))
 	if err != nil {
 		return hunt.Case{}, err
 	}

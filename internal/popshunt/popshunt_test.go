@@ -2,7 +2,6 @@ package popshunt
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"slices"
 	"strings"
@@ -107,18 +106,9 @@ func TestShrinkPermWithTheMeanSteps(t *testing.T) {
 // End to end: a small pops-steps hunt returns a shrunk case that replays
 // on the slot model.
 func TestHuntStepsShrinksAndReplays(t *testing.T) {
-	var st stepsTarget
-	fs := flag.NewFlagSet("hunt", flag.ContinueOnError)
-	st.DefineFlags(fs)
-	if err := fs.Parse([]string{"--d", "3", "--g", "3", "--evals", "4"}); err != nil {
-		t.Fatal(err)
-	}
-	c, err := st.Hunt(context.Background(), hunt.Options{Seed: 2, Iters: 40})
+	c := hunttest.Run(t, "pops-steps", hunt.Options{Seed: 2, Iters: 40}, "--d", "3", "--g", "3", "--evals", "4")
+	in, err := hunt.DecodeInstance[Instance](c)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(c.FoundBy, "shrunk") || hunt.Packets(in.Perm) > 9 {
@@ -139,18 +129,9 @@ func TestHuntStepsShrinksAndReplays(t *testing.T) {
 // POPS(4,2), seed 1, two packets stay out of place; on POPS(6,3) the
 // identity itself loses a packet on the seed found, so nothing stays).
 func TestHuntLossShrinksToLocallyMinimal(t *testing.T) {
-	var lt lossTarget
-	fs := flag.NewFlagSet("hunt", flag.ContinueOnError)
-	lt.DefineFlags(fs)
-	if err := fs.Parse([]string{"--d", "4", "--g", "2"}); err != nil {
-		t.Fatal(err)
-	}
-	c, err := lt.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 2000})
+	c := hunttest.Run(t, "pops-loss", hunt.Options{Seed: 1, Iters: 2000}, "--d", "4", "--g", "2")
+	in, err := hunt.DecodeInstance[Instance](c)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
 		t.Fatal(err)
 	}
 	if err := perm.Validate(in.Perm, true); err != nil || c.Value < 1 {

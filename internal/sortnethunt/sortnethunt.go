@@ -141,12 +141,9 @@ func plainApply(nw msn.Network, y []int32) {
 }
 
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
-	}
-	if c.Metric != metric {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q", c.Metric, metric)
+	in, err := hunt.DecodeOne[Instance](c, metric)
+	if err != nil {
+		return "", false, err
 	}
 	nw, err := Build(in.Network, in.N, in.D, in.NetSeed)
 	if err != nil {
@@ -164,7 +161,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	m1, m2 := misplaced(y1), misplaced(y2)
 	report := fmt.Sprintf("%s network on n = %d wires (d = %d, net seed %d), depth %d, %d comparators:\n  model Apply leaves %d positions out of place, a plain comparator loop %d\n", in.Network, in.N, in.D, in.NetSeed, nw.Depth(), nw.Size(), m1, m2)
 	ok := m1 == m2 && float64(m1) == c.Value
-	report += fmt.Sprintf("%s: %d (recorded %g; %s) — %s\n", metric, m1, c.Value, claim, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	report += fmt.Sprintf("%s: %d (recorded %g; %s) — %s\n", metric, m1, c.Value, claim, hunt.Verdict(ok))
 	return report, ok, nil
 }
 

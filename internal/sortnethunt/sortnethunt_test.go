@@ -1,9 +1,7 @@
 package sortnethunt
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -76,13 +74,9 @@ func TestSavedCases(t *testing.T) {
 // failures of a network that misplaces now and then, see hillclimb's
 // package comment).
 func TestSavedCaseRerun(t *testing.T) {
-	saved, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", "sortnet-unsorted-aks-expander-n1024-d4-small.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := hunttest.Run(t, "sortnet-unsorted", hunt.Options{Seed: 1, Iters: 500}, "--n", "1024", "--d", "4")
-	if c.Value != saved.Value || c.RandomBest == nil || saved.RandomBest == nil || *c.RandomBest != *saved.RandomBest {
-		t.Fatalf("rerun %g (random %v), saved %g (random %v)", c.Value, c.RandomBest, saved.Value, saved.RandomBest)
+	c, _ := hunttest.Rerun(t, "sortnet-unsorted-aks-expander-n1024-d4-small.json", "sortnet-unsorted", hunt.Options{Seed: 1, Iters: 500}, "--n", "1024", "--d", "4")
+	if c.RandomBest == nil {
+		t.Fatalf("no random baseline: %+v", c)
 	}
 	if !(c.Value > *c.RandomBest) {
 		t.Errorf("hunted %g, random %g", c.Value, *c.RandomBest)
@@ -111,20 +105,8 @@ func TestReplayRejectsBadInstances(t *testing.T) {
 
 // Bad flags get an error naming the flag.
 func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--network", "shell"}, {"--n", "1"}, {"--n", "8192"}, {"--d", "0"}, {"--d", "65"}} {
-		tg, _ := hunt.LookupTarget("sortnet-unsorted")
-		fs := flag.NewFlagSet("x", flag.ContinueOnError)
-		tg.DefineFlags(fs)
-		if err := fs.Parse(args); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.HasPrefix(err.Error(), args[0]) {
-			t.Errorf("%v: error %v", args, err)
-		}
-	}
-	tg, _ := hunt.LookupTarget("sortnet-unsorted")
-	tg.DefineFlags(flag.NewFlagSet("x", flag.ContinueOnError))
-	if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 0}); err == nil || !strings.HasPrefix(err.Error(), "--iters") {
+	hunttest.BadFlags(t, "sortnet-unsorted", []string{"--network", "shell"}, []string{"--n", "1"}, []string{"--n", "8192"}, []string{"--d", "0"}, []string{"--d", "65"})
+	if _, err := hunttest.Hunt(t, "sortnet-unsorted", hunt.Options{Seed: 1, Iters: 0}); err == nil || !strings.HasPrefix(err.Error(), "--iters") {
 		t.Errorf("--iters 0: error %v", err)
 	}
 }

@@ -93,6 +93,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -145,6 +146,9 @@ var metrics = map[string]metric{
 		keptName: "total deflections",
 		claim:    "§3.2: none for Algorithm 2; at most h − 1 per packet for Greedy-a"},
 }
+
+// allowedMetrics lists the metrics for an error.
+const allowedMetrics = `"mean steps / h", "mean deflections / packet"`
 
 func init() {
 	hunt.RegisterTarget(&target{name: "sot-time", metric: "mean steps / h"})
@@ -249,13 +253,9 @@ func runLocal(alg asot.Algorithm, n, h int, dest [][]int32, seed uint64) (steps,
 // replay recomputes the metric on the engine (checked) and with the local
 // router on the model.
 func replay(c hunt.Case) (string, bool, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
-	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		return "", false, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, "mean steps / h", "mean deflections / packet")
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
+	if err != nil {
+		return "", false, err
 	}
 	alg, err := in.validate()
 	if err != nil {
@@ -279,18 +279,19 @@ func replay(c hunt.Case) (string, bool, error) {
 		report += fmt.Sprintf("  seed %d: %d steps, %d deflections, max latency %d; local router: %d steps, %d deflections (agree %v)\n", sd, r.Steps, r.Deflections, r.MaxLatency, st, df, agree)
 	}
 	got := sum / float64(len(in.Seeds))
-	ok = math.Abs(got-c.Value) < 1e-9 && same
-	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, map[bool]string{true: "reproduced", false: "NOT reproduced"}[ok])
+	ok := math.Abs(got-c.Value) < 1e-9 && same
+	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, hunt.Verdict(ok))
 	return report, ok, nil
 }
 
 type target struct {
-	name, metric   string
-	n, h, evals, s *int
-	alg            *string
-	fam            *bool
-	shrink         hunt.ShrinkFlag
-	fresh          hunt.FreshFlag
+	name, metric string
+	n, h, evals  *int
+	s            hunt.SamplesFlag
+	alg          *string
+	fam          *bool
+	shrink       hunt.ShrinkFlag
+	fresh        hunt.FreshFlag
 }
 
 func (t *target) Name() string { return t.name }
@@ -302,7 +303,7 @@ func (t *target) DefineFlags(fs *flag.FlagSet) {
 	t.h = fs.Int("h", 8, "packets each processor sends and receives")
 	t.alg = fs.String("algorithm", string(asot.GreedyA), allowed)
 	t.evals = fs.Int("evals", 4, "seeds per evaluation of a relation (randomized protocols b and c; 1 for the others)")
-	t.s = fs.Int("samples", 64, "random h-relations sampled before annealing")
+	t.s.Define(fs, "random h-relations sampled before annealing")
 	t.fam = fs.Bool("families", true, "try the structured families first (false: measure sampling and annealing alone)")
 	t.shrink.Define(fs)
 	t.fresh.Define(fs)
@@ -333,13 +334,8 @@ func (t *target) parse() (asot.Algorithm, error) {
 		return alg, fmt.Errorf("--h = %d: must be ≥ 1 with n·h ≤ 16384", *t.h)
 	case *t.evals < 1 || *t.evals > 1000:
 		return alg, fmt.Errorf("--evals = %d: must be in [1, 1000]", *t.evals)
-	case *t.s < 0 || *t.s > 100000:
-		return alg, fmt.Errorf("--samples = %d: must be in [0, 100000]", *t.s)
 	}
-	if err := t.fresh.Check(); err != nil {
-		return alg, err
-	}
-	return alg, t.shrink.Check()
+	return alg, hunt.CheckFlags(t.s, t.fresh, t.shrink)
 }
 
 // families are the structured h-relations tried first.
@@ -392,13 +388,9 @@ func baseline(ctx context.Context, n, h int, seed uint64, count int, eval func([
 // (Greedy-a, scheduled) are refreshed too, as a hunt re-runs them: their
 // fresh value must equal the search's, with standard error 0.
 func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
-	var in Instance
-	if err := json.Unmarshal(c.Instance, &in); err != nil {
-		return hunt.RefreshPlan{}, fmt.Errorf("instance: %v", err)
-	}
-	m, ok := metrics[c.Metric]
-	if !ok {
-		return hunt.RefreshPlan{}, fmt.Errorf("metric %q unknown; allowed: %q, %q", c.Metric, "mean steps / h", "mean deflections / packet")
+	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
+	if err != nil {
+		return hunt.RefreshPlan{}, err
 	}
 	alg, err := in.validate()
 	if err != nil {
@@ -411,34 +403,10 @@ func refresh(c hunt.Case) (hunt.RefreshPlan, error) {
 		}
 		return m.value(r, in.H, hunt.PacketsLists(d)), nil
 	}
-	random := func(evals int) (hunt.FreshInstance, error) {
-		var runErr error
-		eval := func(d [][]int32) float64 {
-			s := 0.0
-			for _, sd := range in.Seeds {
-				x, err := run(d, sd)
-				if err != nil && runErr == nil {
-					runErr = err
-				}
-				s += x
-			}
-			return s / float64(len(in.Seeds))
-		}
-		best, d := baseline(context.Background(), in.N, in.H, c.Seed, evals, eval)
-		if runErr != nil {
-			return hunt.FreshInstance{}, runErr
-		}
-		return hunt.FreshInstance{Search: best, Run: func(sd uint64) (float64, error) { return run(d, sd) }}, nil
-	}
+	random := hunt.RandomPlan(in.Seeds, run, func(evals int, eval func([][]int32) float64) (float64, [][]int32) {
+		return baseline(context.Background(), in.N, in.H, c.Seed, evals, eval)
+	})
 	return hunt.RefreshPlan{SearchSeeds: in.Seeds, Run: func(sd uint64) (float64, error) { return run(in.Dest, sd) }, Random: random}, nil
-}
-
-func clone(d [][]int32) [][]int32 {
-	out := make([][]int32, len(d))
-	for i, x := range d {
-		out[i] = slices.Clone(x)
-	}
-	return out
 }
 
 func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
@@ -452,10 +420,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if alg.Random() {
 		ne = *t.evals
 	}
-	sds := make([]uint64, ne)
-	for i := range sds {
-		sds[i] = seeds.Derive(o.Seed, 0x50e, uint64(i))
-	}
+	sds := hunt.SearchSeeds(o.Seed, 0x50e, ne)
 	run := func(d [][]int32, sd uint64) (float64, error) {
 		r, err := runEngine(alg, n, h, d, sd, false)
 		if err != nil {
@@ -484,7 +449,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	bestVal, by := math.Inf(-1), ""
 	consider := func(d [][]int32, v float64, how string) {
 		if v > bestVal {
-			best, bestVal, by = clone(d), v, how
+			best, bestVal, by = hunt.CloneLists(d), v, how
 			o.Logf("  %-28s %s %.4f", how, t.metric, v)
 		}
 	}
@@ -492,16 +457,11 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	if !*t.fam {
 		fam = nil
 	}
-	names := make([]string, 0, len(fam))
-	for name := range fam {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(fam)) {
 		consider(fam[name], eval(fam[name]), "family "+name)
 	}
 	rng := seeds.Rand(o.Seed, 0x50f)
-	for i := 0; i < *t.s && !o.Stop(ctx); i++ {
+	for i := 0; i < t.s.N() && !o.Stop(ctx); i++ {
 		d := randomDest(n, h, rng)
 		consider(d, eval(d), fmt.Sprintf("random sample %d", i))
 	}
@@ -513,7 +473,7 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	}
 	// Simulated annealing from the best so far: swap the targets of two
 	// packets, or swap two packets in one processor's order.
-	cur, curVal := clone(best), bestVal
+	cur, curVal := hunt.CloneLists(best), bestVal
 	scale := math.Max(bestVal, 1e-3) * 0.05
 	for it := 0; it < o.Iters && !o.Stop(ctx); it++ {
 		temp := scale * (1 - o.Used(it, o.Iters))
@@ -548,58 +508,42 @@ func (t *target) Hunt(ctx context.Context, o hunt.Options) (hunt.Case, error) {
 	// value; for deflections the total, not the per-packet mean).
 	val, huntedDest := bestVal, best
 	var floor *float64
-	if cap, ok := t.shrink.Cap(hunted); ok {
-		kept := func(d [][]int32) (float64, error) {
-			s := 0.0
-			for _, sd := range sds {
-				r, err := runEngine(alg, n, h, d, sd, false)
-				if err != nil {
-					return 0, err
-				}
-				s += m.kept(r, h)
+	kept := func(d [][]int32) (float64, error) {
+		s := 0.0
+		for _, sd := range sds {
+			r, err := runEngine(alg, n, h, d, sd, false)
+			if err != nil {
+				return 0, err
 			}
-			return s / float64(len(sds)), nil
+			s += m.kept(r, h)
 		}
-		before := hunt.PacketsLists(best)
-		q, st := best, hunt.ShrinkStats{}
-		fl, err := kept(best)
-		if err == nil {
-			sctx, cancel := o.ShrinkContext(ctx)
-			q, st, err = hunt.ShrinkSublists(sctx, best, kept, fl, cap)
-			cancel()
-		}
-		if err == nil {
-			val = eval(q)
-			err = evalErr
-		}
-		if err != nil {
-			val = bestVal
-			by += hunt.ShrinkFailed(o, err)
-		} else {
-			best, floor = q, hunt.Floor(fl)
-			o.Logf("  shrunk from %d to %d packets (%v), %s %.4f", before, hunt.PacketsLists(q), st, t.metric, val)
-			if m.keptName == "" {
-				by += fmt.Sprintf(", then shrunk from %d to %d packets keeping the value ≥ %.6g (%v)", before, hunt.PacketsLists(q), bestVal, st)
-			} else {
-				by += fmt.Sprintf(", then shrunk from %d to %d packets keeping the %s ≥ %.6g, the hunted relation's (%v); shrink_floor is that total, and the saved value, per packet of the shrunk relation, is not the figure to compare with the baseline: the hunted value per packet of all %d is", before, hunt.PacketsLists(q), m.keptName, fl, st, before)
-			}
-		}
+		return s / float64(len(sds)), nil
 	}
+	before, fl := hunt.PacketsLists(best), 0.0
+	by += hunt.ShrinkStep(ctx, o, t.shrink, hunted, func(sctx context.Context, cap int) ([][]int32, hunt.ShrinkStats, error) {
+		var err error
+		if fl, err = kept(best); err != nil {
+			return nil, hunt.ShrinkStats{}, err
+		}
+		return hunt.ShrinkSublists(sctx, best, kept, fl, cap)
+	}, func(q [][]int32, st hunt.ShrinkStats) (string, error) {
+		v := eval(q)
+		if evalErr != nil {
+			return "", evalErr
+		}
+		best, val, floor = q, v, hunt.Floor(fl)
+		o.Logf("  shrunk from %d to %d packets (%v), %s %.4f", before, hunt.PacketsLists(q), st, t.metric, val)
+		if m.keptName == "" {
+			return fmt.Sprintf(", then shrunk from %d to %d packets keeping the value ≥ %.6g (%v)", before, hunt.PacketsLists(q), bestVal, st), nil
+		}
+		return fmt.Sprintf(", then shrunk from %d to %d packets keeping the %s ≥ %.6g, the hunted relation's (%v); shrink_floor is that total, and the saved value, per packet of the shrunk relation, is not the figure to compare with the baseline: the hunted value per packet of all %d is", before, hunt.PacketsLists(q), m.keptName, fl, st, before), nil
+	})
 	by += fmt.Sprintf("; hunted %.6g vs best of %d random h-relations %.6g", bestVal, hunted, randBest)
 	// Fresh seeds: the hunted best, the random best and the shrunk case
 	// re-run with coins the search never saw (for protocols b and c the
 	// search's overfit; for the deterministic algorithms the same value).
-	perRun := func(d [][]int32) func(uint64) (float64, error) {
-		return func(sd uint64) (float64, error) { return run(d, sd) }
-	}
-	hf, rf, sf := hunt.FreshInstance{Search: bestVal, Run: perRun(huntedDest)}, hunt.FreshInstance{}, hunt.FreshInstance{}
-	if randDest != nil {
-		rf = hunt.FreshInstance{Search: randBest, Run: perRun(randDest)}
-	}
-	if floor != nil {
-		sf = hunt.FreshInstance{Search: val, Run: perRun(best)}
-	}
-	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hf, rf, sf)
+	fresh, err := hunt.Reevaluations(o, t.fresh.Runs(), sds, hunt.FreshOf(run, bestVal, huntedDest, true),
+		hunt.FreshOf(run, randBest, randDest, randDest != nil), hunt.FreshOf(run, val, best, floor != nil))
 	if err != nil {
 		return hunt.Case{}, err
 	}

@@ -1,13 +1,10 @@
 package sothunt
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -74,17 +71,7 @@ func TestReplayRejectsBadInstances(t *testing.T) {
 
 // Bad flags get an error naming the flag.
 func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--n", "1"}, {"--h", "0"}, {"--algorithm", "scheduled-literal"}, {"--algorithm", "nope"}, {"--evals", "0"}} {
-		tg, _ := hunt.LookupTarget("sot-time")
-		fs := flag.NewFlagSet("x", flag.ContinueOnError)
-		tg.DefineFlags(fs)
-		if err := fs.Parse(args); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tg.Hunt(context.Background(), hunt.Options{Seed: 1, Iters: 1}); err == nil || !strings.Contains(err.Error(), args[0]) {
-			t.Errorf("%v: error %v", args, err)
-		}
-	}
+	hunttest.BadFlags(t, "sot-time", []string{"--n", "1"}, []string{"--h", "0"}, []string{"--algorithm", "scheduled-literal"}, []string{"--algorithm", "nope"}, []string{"--evals", "0"})
 }
 
 // Every target shrinks its best relation by removing packets: the saved
@@ -142,20 +129,13 @@ func TestHuntShrinksToLocallyMinimal(t *testing.T) {
 // sends none) that still takes the hunted 63 steps, replayed by
 // TestSavedCases on the engine and the local router.
 func TestSavedShrunkCaseRerun(t *testing.T) {
-	saved, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", "sot-time-greedy-a-n8-h8-shrunk.json"))
+	c, saved := hunttest.Rerun(t, "sot-time-greedy-a-n8-h8-shrunk.json", "sot-time", hunt.Options{Seed: 1, Iters: 2000})
+	if c.FoundBy != saved.FoundBy {
+		t.Fatalf("rerun found_by %s, saved %s", c.FoundBy, saved.FoundBy)
+	}
+	a, err := hunt.DecodeInstance[Instance](saved)
 	if err != nil {
 		t.Fatal(err)
-	}
-	c := hunttest.Run(t, "sot-time", hunt.Options{Seed: 1, Iters: 2000})
-	var a, b Instance
-	if err := json.Unmarshal(saved.Instance, &a); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(c.Instance, &b); err != nil {
-		t.Fatal(err)
-	}
-	if c.Value != saved.Value || !reflect.DeepEqual(a, b) || c.FoundBy != saved.FoundBy {
-		t.Fatalf("rerun %g (%s), saved %g (%s)", c.Value, c.FoundBy, saved.Value, saved.FoundBy)
 	}
 	if k := hunt.PacketsLists(a.Dest); k >= a.N*a.H || c.Value != 63.0/8 {
 		t.Errorf("saved case: %d packets of %d, value %g (want 63/8)", k, a.N*a.H, c.Value)

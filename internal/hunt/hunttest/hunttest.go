@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -21,6 +22,17 @@ import (
 // Run hunts with the registered target name, its flags parsed from args.
 func Run(t testing.TB, name string, o hunt.Options, args ...string) hunt.Case {
 	t.Helper()
+	c, err := Hunt(t, name, o, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Hunt is Run returning the hunt's error instead of failing on it (an
+// unknown target or flags that do not parse still fail the test).
+func Hunt(t testing.TB, name string, o hunt.Options, args ...string) (hunt.Case, error) {
+	t.Helper()
 	tg, err := hunt.LookupTarget(name)
 	if err != nil {
 		t.Fatal(err)
@@ -30,11 +42,55 @@ func Run(t testing.TB, name string, o hunt.Options, args ...string) hunt.Case {
 	if err := fs.Parse(args); err != nil {
 		t.Fatal(err)
 	}
-	c, err := tg.Hunt(context.Background(), o)
+	return tg.Hunt(context.Background(), o)
+}
+
+// Rerun hunts as Run does and checks that the hunt gives again the saved
+// case file (its name under the module's testdata/hunt/, the test running
+// in internal/<pkg>/): the same value, instance (byte for byte, compacted),
+// evaluations and random baseline. It returns the rerun and the saved case.
+func Rerun(t testing.TB, file, name string, o hunt.Options, args ...string) (c, saved hunt.Case) {
+	t.Helper()
+	saved, err := hunt.Load(filepath.Join("..", "..", "testdata", "hunt", file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c
+	c = Run(t, name, o, args...)
+	var a, b bytes.Buffer
+	if err := errors.Join(json.Compact(&a, saved.Instance), json.Compact(&b, c.Instance)); err != nil {
+		t.Fatal(err)
+	}
+	same := c.Value == saved.Value && bytes.Equal(a.Bytes(), b.Bytes()) && c.Evaluations == saved.Evaluations &&
+		(c.RandomBest == nil) == (saved.RandomBest == nil) && (c.RandomBest == nil || *c.RandomBest == *saved.RandomBest)
+	if !same {
+		random := func(p *float64) any {
+			if p == nil {
+				return "none"
+			}
+			return *p
+		}
+		t.Fatalf("%s: rerun value %g (%d evaluations, random %v, instance %s), saved %g (%d, %v, %s)", file, c.Value, c.Evaluations, random(c.RandomBest), b.Bytes(), saved.Value, saved.Evaluations, random(saved.RandomBest), a.Bytes())
+	}
+	return c, saved
+}
+
+// BadFlags checks that each of bad (flags with values, the last flag the
+// bad one) makes the target's hunt (seed 1, one iteration) fail with an
+// error that starts with that flag's name: the user sees which flag was
+// wrong.
+func BadFlags(t testing.TB, name string, bad ...[]string) {
+	t.Helper()
+	for _, args := range bad {
+		flagName := ""
+		for _, a := range args {
+			if strings.HasPrefix(a, "--") {
+				flagName = a
+			}
+		}
+		if _, err := Hunt(t, name, hunt.Options{Seed: 1, Iters: 1}, args...); err == nil || !strings.HasPrefix(err.Error(), flagName) {
+			t.Errorf("%s %v: error %v, want one starting with %s", name, args, err, flagName)
+		}
+	}
 }
 
 // RoundTrip saves c, loads it back and replays it: the recorded value must

@@ -1,6 +1,9 @@
 // Package hunttest holds the checks every hunt-target package runs on its
 // own targets: run a target with flags, round-trip its case through a file
-// and replay, and replay the saved cases under testdata/hunt/.
+// and replay, and replay the saved cases under testdata/hunt/; and, for the
+// claim packages that cite hunted cases, a check that the cited copies are
+// the saved ones (CitedCopies), a copy with its recorded value changed
+// (Revalue) and a check of a claim's outcome (Judged).
 package hunttest
 
 import (
@@ -11,12 +14,16 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"routecheck/internal/hunt"
 	"routecheck/models/perm"
+	"routecheck/props"
 )
 
 // Run hunts with the registered target name, its flags parsed from args.
@@ -163,6 +170,50 @@ func CitedCopies(t testing.TB, root string, files ...string) {
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s differs from %s", f, saved)
+		}
+	}
+}
+
+// Revalue returns a copy of the case file raw (a saved case, as a claim
+// embeds it) with its recorded value — the top-level "value" member, on a
+// line of its own as Save writes it — set to v and nothing else changed:
+// a case whose replay no longer gives what it records, for testing what a
+// claim citing it does. It fails the test when raw has no such line or the
+// copy does not parse back to the same case with value v.
+func Revalue(t testing.TB, raw []byte, v float64) []byte {
+	t.Helper()
+	line := regexp.MustCompile(`(?m)^  "value": [^,\n]+,$`)
+	if n := len(line.FindAll(raw, -1)); n != 1 {
+		t.Fatalf("Revalue: %d lines `  \"value\": …,` in the case, want 1", n)
+	}
+	out := line.ReplaceAll(raw, []byte(`  "value": `+strconv.FormatFloat(v, 'g', -1, 64)+`,`))
+	was, err := hunt.Parse("raw", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := hunt.Parse("raw", out)
+	if err != nil {
+		t.Fatalf("Revalue: %v", err)
+	}
+	was.Value = v
+	if !reflect.DeepEqual(now, was) {
+		t.Fatalf("Revalue changed more than the value:\n%+v\n%+v", now, was)
+	}
+	return out
+}
+
+// Judged checks a claim's outcome on a cited case (name says which, for
+// the messages): its verdict is want, its evidence contains has, and its
+// counterexample (a map) holds the members of cx.
+func Judged(t testing.TB, name string, got props.Outcome, want props.Verdict, has string, cx map[string]any) {
+	t.Helper()
+	if got.Verdict != want || !strings.Contains(got.Evidence, has) {
+		t.Errorf("%s: %v, want %v with %q: %s", name, got.Verdict, want, has, got.Evidence)
+	}
+	m, _ := got.Counterexample.(map[string]any)
+	for k, v := range cx {
+		if m[k] != v {
+			t.Errorf("%s: counterexample %q = %v, want %v", name, k, m[k], v)
 		}
 	}
 }

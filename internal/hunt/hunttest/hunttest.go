@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -101,7 +102,9 @@ func BadFlags(t testing.TB, name string, bad ...[]string) {
 }
 
 // RoundTrip saves c, loads it back and replays it: the recorded value must
-// be reproduced, and the same case with its value moved by 1/1024 must not.
+// be reproduced, and the replay must report it as the value it measured;
+// the same case with its value moved by 1/1024 must not be reproduced, and
+// its replay must still report the value measured, not the recorded one.
 // It returns the replay's report for the caller's own assertions.
 func RoundTrip(t testing.TB, c hunt.Case) string {
 	t.Helper()
@@ -113,15 +116,15 @@ func RoundTrip(t testing.TB, c hunt.Case) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, ok, err := hunt.Replay(l)
-	if err != nil || !ok {
-		t.Fatalf("replay: reproduced %v, err %v\n%s", ok, err, rep)
+	r, err := hunt.ReplayValue(l)
+	if err != nil || !r.Reproduced || math.Abs(r.Value-l.Value) > 1e-9 {
+		t.Fatalf("replay: reproduced %v, value %g (recorded %g), err %v\n%s", r.Reproduced, r.Value, l.Value, err, r.Report)
 	}
 	l.Value += 1.0 / 1024
-	if _, ok, err := hunt.Replay(l); ok || err != nil {
-		t.Errorf("tampered replay: reproduced %v, err %v", ok, err)
+	if tr, err := hunt.ReplayValue(l); tr.Reproduced || err != nil || tr.Value != r.Value {
+		t.Errorf("tampered replay: reproduced %v, value %g (want the measured %g), err %v", tr.Reproduced, tr.Value, r.Value, err)
 	}
-	return rep
+	return r.Report
 }
 
 // ReplaySaved replays every case file matching pattern (relative to the
@@ -138,8 +141,8 @@ func ReplaySaved(t *testing.T, pattern string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rep, ok, err := hunt.Replay(c); err != nil || !ok {
-				t.Fatalf("reproduced %v, err %v\n%s", ok, err, rep)
+			if r, err := hunt.ReplayValue(c); err != nil || !r.Reproduced || math.Abs(r.Value-c.Value) > 1e-9 {
+				t.Fatalf("reproduced %v, value %g (recorded %g), err %v\n%s", r.Reproduced, r.Value, c.Value, err, r.Report)
 			}
 		})
 	}

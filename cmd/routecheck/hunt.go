@@ -194,7 +194,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 }
 
 // runHuntRefresh is `routecheck hunt refresh FILE...`: each case is
-// replayed (refused unless it reproduces its value, as hunt.Cite does) and
+// replayed (refused unless it reproduces its value: hunt.Cite's error) and
 // gets the fresh-seed figures a hunt writes today (hunt.Refresh): its
 // instance and random sampling's best (drawn again from its seed) re-run on
 // --fresh-runs fresh seeds. Only the file's "fresh" member changes; a case

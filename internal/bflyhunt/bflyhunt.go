@@ -112,7 +112,7 @@ const allowedMetrics = `"mean steps / log N", "mean largest queue"`
 func init() {
 	hunt.RegisterTarget(&target{name: "bfly-latency", metric: "mean steps / log N"})
 	hunt.RegisterTarget(&target{name: "bfly-queue", metric: "mean largest queue"})
-	hunt.RegisterKind("bfly-perm", replay)
+	hunt.RegisterReplayer("bfly-perm", replay)
 	hunt.RegisterRefresher("bfly-perm", refresh)
 }
 
@@ -168,13 +168,13 @@ func (in Instance) validate() error {
 	return nil
 }
 
-func replay(c hunt.Case) (string, bool, error) {
+func replay(c hunt.Case) (hunt.Replayed, error) {
 	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	if err := in.validate(); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: %v", err)
 	}
 	o := options(in.LogN, in.R)
 	report := fmt.Sprintf("greedy (§3 priorities) on the butterfly N = 2^%d, r = %d, renaming %v, %d seeds (engine and step model):\n", in.LogN, in.R, in.Rename, len(in.Seeds))
@@ -183,15 +183,15 @@ func replay(c hunt.Case) (string, bool, error) {
 	for _, sd := range in.Seeds {
 		ps, err := packets(o, in.Perm, in.Rename, sd)
 		if err != nil {
-			return report, false, err
+			return hunt.Replayed{Report: report}, err
 		}
 		r, err := e.Run(o, ps, maxSteps(in.LogN, in.R))
 		if err != nil {
-			return report, false, fmt.Errorf("seed %d: %v", sd, err)
+			return hunt.Replayed{Report: report}, fmt.Errorf("seed %d: %v", sd, err)
 		}
 		rm, err := ab.RunOnModel(o, ps, maxSteps(in.LogN, in.R))
 		if err != nil {
-			return report, false, fmt.Errorf("seed %d, step model: %v", sd, err)
+			return hunt.Replayed{Report: report}, fmt.Errorf("seed %d, step model: %v", sd, err)
 		}
 		agree := rm.Steps == r.Steps && rm.MaxQueue == r.MaxQueue
 		same = same && agree
@@ -201,7 +201,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	got := sum / float64(len(in.Seeds))
 	ok := math.Abs(got-c.Value) < 1e-9 && same
 	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, hunt.Verdict(ok))
-	return report, ok, nil
+	return hunt.Replayed{Report: report, Value: got, Reproduced: ok}, nil
 }
 
 // baseline is the targets' random sampling: count random permutations of

@@ -10,11 +10,13 @@
 // --samples, --shrink-evals and --fresh-runs (SamplesFlag, ShrinkFlag,
 // FreshFlag, CheckFlags), and a replayer's head and tail (DecodeCase,
 // DecodeOne, Verdict). Network packages register targets and case kinds
-// (see internal/popshunt). Claims that cite a hunted case in their evidence
-// replay it with Cite and report Case.Versus (cite.go). Refresh
-// (refresh.go, `routecheck hunt refresh FILE...`) adds the fresh-seed
-// figures (fresh.go) to a case saved without them, re-running only its
-// instance and its random baseline.
+// (see internal/popshunt); a kind's replayer returns what it measured
+// (Replayed). Claims that cite a hunted case in their evidence replay it
+// with Cite and report Case.Versus (cite.go); a case whose replay gives
+// another value than it records comes back with a NotReproduced, and the
+// claim judges the replayed value. Refresh (refresh.go, `routecheck hunt
+// refresh FILE...`) adds the fresh-seed figures (fresh.go) to a case saved
+// without them, re-running only its instance and its random baseline.
 package hunt
 
 import (
@@ -25,6 +27,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -162,9 +165,22 @@ type Target interface {
 	DefaultFile() string
 }
 
-// Replayer re-runs a case: a report to print, and whether it reproduced the
-// recorded metric value.
-type Replayer func(c Case) (report string, reproduced bool, err error)
+// Replayed is what a replay of a case measured.
+type Replayed struct {
+	// Report is the text `routecheck replay` prints (on an error, what was
+	// done before it).
+	Report string
+	// Value is the case's metric as the replay measured it (meaningless
+	// when the replayer returned an error); NaN for a kind registered with
+	// RegisterKind, whose replayer does not report it.
+	Value float64
+	// Reproduced says the replay gave the recorded value (and, for a kind
+	// whose replayer runs two implementations, that they agreed).
+	Reproduced bool
+}
+
+// Replayer re-runs a case and says what it measured.
+type Replayer func(c Case) (Replayed, error)
 
 var (
 	mu        sync.Mutex
@@ -186,8 +202,21 @@ func register[V any](m map[string]V, what, name string, v V) {
 // RegisterTarget adds a target; it panics on a duplicate.
 func RegisterTarget(t Target) { register(targets, "target", t.Name(), t) }
 
-// RegisterKind adds the replayer of a case kind; it panics on a duplicate.
-func RegisterKind(kind string, r Replayer) { register(replayers, "kind", kind, r) }
+// RegisterReplayer adds the replayer of a case kind; it panics on a
+// duplicate. Every kind a claim cites (Cite) registers this way, so that a
+// claim can judge the value its replay measured.
+func RegisterReplayer(kind string, r Replayer) { register(replayers, "kind", kind, r) }
+
+// RegisterKind adds a case kind whose replayer reports only its report and
+// whether it reproduced the recorded value — internal/suitecheck's
+// conformance-suite kinds, whose value (a count of broken properties) no
+// claim cites; Replayed.Value is NaN for them. It panics on a duplicate.
+func RegisterKind(kind string, r func(c Case) (report string, reproduced bool, err error)) {
+	RegisterReplayer(kind, func(c Case) (Replayed, error) {
+		report, ok, err := r(c)
+		return Replayed{Report: report, Value: math.NaN(), Reproduced: ok}, err
+	})
+}
 
 // Targets lists the target names, sorted.
 func Targets() []string {
@@ -207,14 +236,23 @@ func LookupTarget(name string) (Target, error) {
 	return t, nil
 }
 
-// Replay re-runs a case with the replayer of its kind.
+// Replay re-runs a case with the replayer of its kind: its report, and
+// whether it reproduced the recorded value (ReplayValue's Report and
+// Reproduced).
 func Replay(c Case) (string, bool, error) {
+	r, err := ReplayValue(c)
+	return r.Report, r.Reproduced, err
+}
+
+// ReplayValue re-runs a case with the replayer of its kind and returns what
+// it measured; a kind not registered is an error naming the allowed ones.
+func ReplayValue(c Case) (Replayed, error) {
 	mu.Lock()
 	r, ok := replayers[c.Kind]
 	kinds := slices.Sorted(maps.Keys(replayers))
 	mu.Unlock()
 	if !ok {
-		return "", false, fmt.Errorf("case kind %q unknown; allowed: %s", c.Kind, strings.Join(kinds, ", "))
+		return Replayed{}, fmt.Errorf("case kind %q unknown; allowed: %s", c.Kind, strings.Join(kinds, ", "))
 	}
 	return r(c)
 }

@@ -94,13 +94,13 @@ func (c *gamma) count(g expander.Graph, set []int32) int {
 	return n
 }
 
-func replaySet(c hunt.Case) (string, bool, error) {
+func replaySet(c hunt.Case) (hunt.Replayed, error) {
 	in, err := hunt.DecodeOne[SetInstance](c, metricExpansion)
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	if err := in.validate(); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: %v", err)
 	}
 	sp := Splitter(in.M, in.D, in.NetSeed)
 	g := sp.Upper
@@ -133,7 +133,7 @@ func replaySet(c hunt.Case) (string, bool, error) {
 	got := in.Beta * float64(x) / float64(n1)
 	ok = ok && math.Abs(got-c.Value) < 1e-9
 	report += fmt.Sprintf("%s: %.6g (recorded %.6g; Definition 2.2: ≤ 1 on an (α, β)-expanding concentrator) — %s\n", c.Metric, got, c.Value, hunt.Verdict(ok))
-	return report, ok, nil
+	return hunt.Replayed{Report: report, Value: got, Reproduced: ok}, nil
 }
 
 type expansionTarget struct {

@@ -142,8 +142,8 @@ func init() {
 	hunt.RegisterTarget(&target{name: "mbfly-buffer", metric: metricBuffer})
 	hunt.RegisterTarget(&target{name: "mbfly-steps", metric: metricSteps})
 	hunt.RegisterTarget(&expansionTarget{})
-	hunt.RegisterKind("mbfly-perm", replay)
-	hunt.RegisterKind("mbfly-splitter-set", replaySet)
+	hunt.RegisterReplayer("mbfly-perm", replay)
+	hunt.RegisterReplayer("mbfly-splitter-set", replaySet)
 }
 
 // Network builds the network of an instance: mb.Build(2^logN, d) drawn
@@ -313,27 +313,27 @@ func (e *evaluator) run(p []int32, check bool) (amb.Result, error) {
 	return r, nil
 }
 
-func replay(c hunt.Case) (string, bool, error) {
+func replay(c hunt.Case) (hunt.Replayed, error) {
 	in, claim, err := hunt.DecodeCase[Instance](c, claims, fmt.Sprintf("%q, %q", metricBuffer, metricSteps))
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	if err := in.validate(c.Metric); err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: %v", err)
 	}
 	e, note, err := newEvaluator(in, c.Metric)
 	if err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: %v", err)
 	}
 	report := fmt.Sprintf("§3.2 priority routing on the multi-butterfly N = 2^%d, d = %d, L = %d, net seed %d%s:\n", in.LogN, in.D, in.L, in.NetSeed, note)
 	r, err := e.run(in.Perm, true)
 	if err != nil {
-		return report, false, fmt.Errorf("engine: %v", err)
+		return hunt.Replayed{Report: report}, fmt.Errorf("engine: %v", err)
 	}
 	s, _ := mb.Init(e.net, e.L, in.Perm)
 	rr, _, err := mb.RunRouter(s, &amb.Priority{}, rand.New(rand.NewPCG(0, 0)), mb.RouterOptions{MaxSteps: amb.PriorityMaxSteps(in.LogN, in.D, in.L)})
 	if err != nil {
-		return report, false, fmt.Errorf("router: %v", err)
+		return hunt.Replayed{Report: report}, fmt.Errorf("router: %v", err)
 	}
 	// Run counts whole iterations of 2d steps; RunRouter the exact step.
 	d2 := 2 * in.D
@@ -342,7 +342,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	got := e.value(r)
 	ok := agree && math.Abs(got-c.Value) < 1e-9
 	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, claim, hunt.Verdict(ok))
-	return report, ok, nil
+	return hunt.Replayed{Report: report, Value: got, Reproduced: ok}, nil
 }
 
 type target struct {

@@ -135,7 +135,7 @@ func init() {
 	hunt.RegisterTarget(&target{name: "mesh-phase2-time", metric: "phase-2 steps / (k·n/2 + n² log n/2)"})
 	hunt.RegisterTarget(&target{name: "mesh-phase3-time", metric: "phase-3 steps / (k·n/4 + n² log n)"})
 	hunt.RegisterTarget(&target{name: "mesh-time", metric: "steps / (k·n/2 + 1.5·n² log n)"})
-	hunt.RegisterKind("mesh-kk", replay)
+	hunt.RegisterReplayer("mesh-kk", replay)
 }
 
 func (in Instance) dests() ([][]am.Dest, error) {
@@ -238,7 +238,7 @@ func route(n int, dst [][]am.Dest, coloring, model bool) (am.KKResult, error) {
 }
 
 // replay recomputes the case's metric.
-func replay(c hunt.Case) (string, bool, error) {
+func replay(c hunt.Case) (hunt.Replayed, error) {
 	var names []string
 	for n := range metrics {
 		names = append(names, fmt.Sprintf("%q", n))
@@ -246,15 +246,15 @@ func replay(c hunt.Case) (string, bool, error) {
 	slices.Sort(names)
 	in, m, err := hunt.DecodeCase[Instance](c, metrics, fmt.Sprint(names))
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	dst, err := in.dests()
 	if err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: %v", err)
 	}
 	r, err := route(in.N, dst, in.Coloring, false)
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	report := fmt.Sprintf("%s (coloring %v) on a %d×%d mesh, k = %d: phases %v steps, largest queue at phase ends %v, overall %d\n", in.Algorithm, in.Coloring, in.N, in.N, in.K, r.PhaseSteps, r.EndQueue, r.MaxQueue)
 	got := float64(m.value(r)) / float64(m.bound(in.N, in.K))
@@ -262,7 +262,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	if in.N*in.N*in.K <= 1<<16 {
 		rm, err := route(in.N, dst, in.Coloring, true)
 		if err != nil {
-			return report, false, fmt.Errorf("step model: %v", err)
+			return hunt.Replayed{Report: report}, fmt.Errorf("step model: %v", err)
 		}
 		same := slices.Equal(rm.PhaseSteps, r.PhaseSteps) && slices.Equal(rm.EndQueue, r.EndQueue) && rm.MaxQueue == r.MaxQueue
 		report += fmt.Sprintf("step model: same phase steps and queues as the fast engine: %v\n", same)
@@ -274,7 +274,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	}
 	report += fmt.Sprintf("%s: %d / %d = %.6g (recorded %.6g; %s: %s) — %s\n", c.Metric, m.value(r), m.bound(in.N, in.K), got, c.Value, statement(m, in.Coloring), verdict,
 		hunt.Verdict(ok))
-	return report, ok, nil
+	return hunt.Replayed{Report: report, Value: got, Reproduced: ok}, nil
 }
 
 // exceeds reports whether a metric value (already divided by the bound)

@@ -94,7 +94,7 @@ const (
 
 func init() {
 	hunt.RegisterTarget(&target{})
-	hunt.RegisterKind("pops-sort-perm", replay)
+	hunt.RegisterReplayer("pops-sort-perm", replay)
 }
 
 // network builds the comparator network of an instance.
@@ -146,24 +146,24 @@ func (ro *router) value(dst []int32) (float64, popsdet.SortResult, error) {
 	return float64(res.Slots)/ro.bound + float64(bad), res, nil
 }
 
-func replay(c hunt.Case) (string, bool, error) {
+func replay(c hunt.Case) (hunt.Replayed, error) {
 	in, err := hunt.DecodeOne[Instance](c, metric)
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	ro, err := newRouter(in)
 	if err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: %v", err)
 	}
 	if len(in.Perm) != ro.sh.N() {
-		return "", false, fmt.Errorf("instance: perm has %d entries, n = d·g = %d", len(in.Perm), ro.sh.N())
+		return hunt.Replayed{}, fmt.Errorf("instance: perm has %d entries, n = d·g = %d", len(in.Perm), ro.sh.N())
 	}
 	if err := perm.Validate(in.Perm, true); err != nil {
-		return "", false, fmt.Errorf("instance: perm: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: perm: %v", err)
 	}
 	v, res, err := ro.value(in.Perm)
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	// The network alone: sort the destinations; processor j should end
 	// with the packet whose destination the network leaves on wire j.
@@ -183,7 +183,7 @@ func replay(c hunt.Case) (string, bool, error) {
 		ro.sh, in.Network, ro.nw.Depth(), ro.nw.Size(), res.Stages, res.Slots, ro.bound, res.Delivered, ro.sh.N(), res.Conflicts, res.Lost, res.Duplicated, delivered, agree)
 	ok := agree && delivered == res.Delivered && math.Abs(v-c.Value) < 1e-9
 	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", metric, v, c.Value, claim, hunt.Verdict(ok))
-	return report, ok, nil
+	return hunt.Replayed{Report: report, Value: v, Reproduced: ok}, nil
 }
 
 type target struct {

@@ -108,19 +108,19 @@ func (in Instance) validate() (pops.Shape, ap.Variant, error) {
 func init() {
 	hunt.RegisterTarget(newStepsTarget())
 	hunt.RegisterTarget(newLossTarget())
-	hunt.RegisterKind("pops-router", replay)
+	hunt.RegisterReplayer("pops-router", replay)
 	hunt.RegisterRefresher("pops-router", refresh)
 }
 
 // replay runs every seed on the slot model and recomputes the metric.
-func replay(c hunt.Case) (string, bool, error) {
+func replay(c hunt.Case) (hunt.Replayed, error) {
 	in, err := hunt.DecodeInstance[Instance](c)
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	sh, _, err := in.validate()
 	if err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: %v", err)
 	}
 	report := fmt.Sprintf("%s on %v, %d seeds, on the slot model:\n", in.Algorithm, sh, len(in.Seeds))
 	steps, lost := 0.0, 0.0
@@ -128,7 +128,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	for _, s := range in.Seeds {
 		r := ppops.RunPops(ppops.PopsInstance{D: in.D, G: in.G, Perm: in.Perm, Algorithm: in.Algorithm, Seed: s})
 		if r.ModelErr != nil {
-			return report, false, fmt.Errorf("seed %d: %v", s, r.ModelErr)
+			return hunt.Replayed{Report: report}, fmt.Errorf("seed %d: %v", s, r.ModelErr)
 		}
 		steps += float64(r.Result.Steps)
 		lost += float64(r.Result.Lost)
@@ -155,11 +155,11 @@ func replay(c hunt.Case) (string, bool, error) {
 	case "lost packets":
 		got = lost
 	default:
-		return report, false, fmt.Errorf("metric %q unknown; allowed: mean steps, lost packets", c.Metric)
+		return hunt.Replayed{Report: report}, fmt.Errorf("metric %q unknown; allowed: mean steps, lost packets", c.Metric)
 	}
 	ok := math.Abs(got-c.Value) < 1e-9
 	report += fmt.Sprintf("%s: %.4g (recorded %.4g) — %s\n", c.Metric, got, c.Value, hunt.Verdict(ok))
-	return report, ok, nil
+	return hunt.Replayed{Report: report, Value: got, Reproduced: ok}, nil
 }
 
 type shapeFlags struct {

@@ -117,9 +117,9 @@ func TestHuntStepsShrinksAndReplays(t *testing.T) {
 	if c.RandomBest == nil || c.Evaluations < 40 || !strings.Contains(c.FoundBy, "random permutations") {
 		t.Errorf("no random baseline: %v, %d evaluations, found_by %q", c.RandomBest, c.Evaluations, c.FoundBy)
 	}
-	report, ok, err := replay(c)
-	if err != nil || !ok {
-		t.Fatalf("replay: %v %v\n%s", ok, err, report)
+	r, err := replay(c)
+	if err != nil || !r.Reproduced {
+		t.Fatalf("replay: %v %v\n%s", r.Reproduced, err, r.Report)
 	}
 }
 
@@ -158,8 +158,8 @@ func TestHuntLossShrinksToLocallyMinimal(t *testing.T) {
 		}
 	}
 	t.Logf("%s; %d packets not fixed points", c.FoundBy, hunt.Moved(in.Perm))
-	if _, ok, err := replay(c); !ok || err != nil {
-		t.Fatalf("replay: %v %v", ok, err)
+	if r, err := replay(c); !r.Reproduced || err != nil {
+		t.Fatalf("replay: %v %v", r.Reproduced, err)
 	}
 }
 

@@ -75,7 +75,7 @@ const Kinds = "oddeven, bitonic, aks, aks-expander"
 
 func init() {
 	hunt.RegisterTarget(&target{})
-	hunt.RegisterKind("sortnet-input", replay)
+	hunt.RegisterReplayer("sortnet-input", replay)
 }
 
 // Build returns the network of an instance; errors name the bad field.
@@ -140,20 +140,20 @@ func plainApply(nw msn.Network, y []int32) {
 	}
 }
 
-func replay(c hunt.Case) (string, bool, error) {
+func replay(c hunt.Case) (hunt.Replayed, error) {
 	in, err := hunt.DecodeOne[Instance](c, metric)
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	nw, err := Build(in.Network, in.N, in.D, in.NetSeed)
 	if err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: %v", err)
 	}
 	if len(in.Input) != in.N {
-		return "", false, fmt.Errorf("instance: input has %d entries, n = %d", len(in.Input), in.N)
+		return hunt.Replayed{}, fmt.Errorf("instance: input has %d entries, n = %d", len(in.Input), in.N)
 	}
 	if err := perm.Validate(in.Input, true); err != nil {
-		return "", false, fmt.Errorf("instance: input: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: input: %v", err)
 	}
 	y1, y2 := slices.Clone(in.Input), slices.Clone(in.Input)
 	msn.Apply(nw, y1)
@@ -162,7 +162,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	report := fmt.Sprintf("%s network on n = %d wires (d = %d, net seed %d), depth %d, %d comparators:\n  model Apply leaves %d positions out of place, a plain comparator loop %d\n", in.Network, in.N, in.D, in.NetSeed, nw.Depth(), nw.Size(), m1, m2)
 	ok := m1 == m2 && float64(m1) == c.Value
 	report += fmt.Sprintf("%s: %d (recorded %g; %s) — %s\n", metric, m1, c.Value, claim, hunt.Verdict(ok))
-	return report, ok, nil
+	return hunt.Replayed{Report: report, Value: float64(m1), Reproduced: ok}, nil
 }
 
 type target struct {

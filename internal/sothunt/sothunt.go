@@ -153,7 +153,7 @@ const allowedMetrics = `"mean steps / h", "mean deflections / packet"`
 func init() {
 	hunt.RegisterTarget(&target{name: "sot-time", metric: "mean steps / h"})
 	hunt.RegisterTarget(&target{name: "sot-deflections", metric: "mean deflections / packet"})
-	hunt.RegisterKind("sot-relation", replay)
+	hunt.RegisterReplayer("sot-relation", replay)
 	hunt.RegisterRefresher("sot-relation", refresh)
 }
 
@@ -252,14 +252,14 @@ func runLocal(alg asot.Algorithm, n, h int, dest [][]int32, seed uint64) (steps,
 
 // replay recomputes the metric on the engine (checked) and with the local
 // router on the model.
-func replay(c hunt.Case) (string, bool, error) {
+func replay(c hunt.Case) (hunt.Replayed, error) {
 	in, m, err := hunt.DecodeCase[Instance](c, metrics, allowedMetrics)
 	if err != nil {
-		return "", false, err
+		return hunt.Replayed{}, err
 	}
 	alg, err := in.validate()
 	if err != nil {
-		return "", false, fmt.Errorf("instance: %v", err)
+		return hunt.Replayed{}, fmt.Errorf("instance: %v", err)
 	}
 	report := fmt.Sprintf("%s on SOT(%d), h = %d, %d seeds (engine with invariant checks, and the local router on the model):\n", alg, in.N, in.H, len(in.Seeds))
 	sum := 0.0
@@ -267,11 +267,11 @@ func replay(c hunt.Case) (string, bool, error) {
 	for _, sd := range in.Seeds {
 		r, err := runEngine(alg, in.N, in.H, in.Dest, sd, true)
 		if err != nil {
-			return report, false, fmt.Errorf("seed %d: %v", sd, err)
+			return hunt.Replayed{Report: report}, fmt.Errorf("seed %d: %v", sd, err)
 		}
 		st, df, err := runLocal(alg, in.N, in.H, in.Dest, sd)
 		if err != nil {
-			return report, false, fmt.Errorf("seed %d, local router: %v", sd, err)
+			return hunt.Replayed{Report: report}, fmt.Errorf("seed %d, local router: %v", sd, err)
 		}
 		agree := st == r.Steps && df == r.Deflections
 		same = same && agree
@@ -281,7 +281,7 @@ func replay(c hunt.Case) (string, bool, error) {
 	got := sum / float64(len(in.Seeds))
 	ok := math.Abs(got-c.Value) < 1e-9 && same
 	report += fmt.Sprintf("%s: %.6g (recorded %.6g; %s) — %s\n", c.Metric, got, c.Value, m.claim, hunt.Verdict(ok))
-	return report, ok, nil
+	return hunt.Replayed{Report: report, Value: got, Reproduced: ok}, nil
 }
 
 type target struct {

@@ -37,10 +37,14 @@ const (
 // over the very seeds it reports and so biased upward. Theorem 2 bounds the
 // probability of a run taking ≥ a·log N steps by 1/N: the claim is
 // violated when the count of such fresh runs has an exact binomial tail
-// P(Bin(runs, 1/N) ≥ count) ≤ Alpha.
+// P(Bin(runs, 1/N) ≥ count) ≤ Alpha. The verdict rests on the fresh runs,
+// not on the case's value (a mean, which Theorem 2 does not bound), so a
+// case whose replay does not reproduce its value is still routed fresh:
+// violated when the fresh runs say so, else inconclusive (a stale case).
 func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		c, in, err := hunt.CiteInstance[bflyhunt.Instance](huntedLatencyFile, huntedLatencyCase)
+		stale, err := hunt.Stale(err)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -65,10 +69,13 @@ func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 		tail := stats.BinomAtLeast(over, runs, q)
 		need := stats.BinomMinCount(runs, q, props.Alpha)
 		ev := fmt.Sprintf("%s (N = 2^%d, renamed, r = 0): on its %d hunt seeds (replayed on the engine and the step model) mean steps / log N = %.6g — %s; on %d fresh seeds mean %.4g, largest %d steps = %.4g·log N against a·log N = %g: %d runs at or above it, P(Bin(%d, 1/N) ≥ %d) = %.3g (α = %g; a violation needs ≥ %d of %d runs, %.1f%%, against 1/N = %.2f%%); slack (largest / (a·log N)) %.3f",
-			c.Path, in.LogN, len(in.Seeds), c.Value, c.Versus(), runs, float64(sum)/float64(runs)/float64(in.LogN), worst, float64(worst)/float64(in.LogN), limit, over, runs, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs), 100*q, float64(worst)/limit)
-		if over > 0 && tail <= props.Alpha {
-			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(float64(worst), limit),
-				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "a": a, "seed": env.Seed, "replay": c.ReplayCommand()}}
+			c.Path, in.LogN, len(in.Seeds), stale.Value(c.Value), c.Versus(), runs, float64(sum)/float64(runs)/float64(in.LogN), worst, float64(worst)/float64(in.LogN), limit, over, runs, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs), 100*q, float64(worst)/limit)
+		switch {
+		case over > 0 && tail <= props.Alpha:
+			return props.Outcome{Verdict: props.Violated, Evidence: stale.Note(ev), Slack: props.SlackOf(float64(worst), limit),
+				Counterexample: stale.Mark(map[string]any{"file": c.Path, "runs": runs, "over": over, "a": a, "seed": env.Seed, "replay": c.ReplayCommand()})}
+		case stale != nil:
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: stale.Inconclusive(ev)}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(float64(worst), limit)}
 	}
@@ -78,10 +85,13 @@ func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 // against Lemma 9's congestion bound 6c·log N (c = 7 as in
 // bfly/thm-8/time-and-congestion; cScale 1 for the claim, ½ for the fault).
 // A queue holds packets that all pass through its node, so the largest
-// queue is at most the congestion.
+// queue is at most the congestion. A case whose replay does not reproduce
+// its value is judged on the replayed value: violated when that reaches
+// the bound, else inconclusive (a stale case).
 func bflyHuntedQueueCheck(cScale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		c, in, err := hunt.CiteInstance[bflyhunt.Instance](huntedQueueFile, huntedQueueCase)
+		stale, err := hunt.Stale(err)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -90,13 +100,17 @@ func bflyHuntedQueueCheck(cScale float64) func(props.Env) props.Outcome {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: N = 2^%d, r = %d: |M| can reach %d ≥ c·2^r = %d, so the permutation's membership of Ψ(r, c·2^r) would have to be checked", c.Path, in.LogN, in.R, m, cPsi<<in.R)}
 		}
 		bound := 6 * cScale * cPsi * float64(in.LogN)
+		v := stale.Value(c.Value)
 		ev := fmt.Sprintf("%s (N = 2^%d, r = %d, renamed %v, %d fixed seeds; every permutation of this N is in Ψ(%d, %d): |M| ≤ %d): mean largest queue %.6g against 6c·log N = %g, slack %.4f; %s",
-			c.Path, in.LogN, in.R, in.Rename, len(in.Seeds), in.R, cPsi<<in.R, bflyMaxM(in.LogN, in.R), c.Value, bound, c.Value/bound, c.Versus())
-		if c.Value >= bound {
-			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(c.Value, bound),
-				Counterexample: map[string]any{"file": c.Path, "mean_largest_queue": c.Value, "bound": bound, "replay": c.ReplayCommand()}}
+			c.Path, in.LogN, in.R, in.Rename, len(in.Seeds), in.R, cPsi<<in.R, bflyMaxM(in.LogN, in.R), v, bound, v/bound, c.Versus())
+		switch {
+		case v >= bound:
+			return props.Outcome{Verdict: props.Violated, Evidence: stale.Note(ev), Slack: props.SlackOf(v, bound),
+				Counterexample: stale.Mark(map[string]any{"file": c.Path, "mean_largest_queue": v, "bound": bound, "replay": c.ReplayCommand()})}
+		case stale != nil:
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: stale.Inconclusive(ev)}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(c.Value, bound)}
+		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(v, bound)}
 	}
 }
 

@@ -32,15 +32,21 @@ const (
 	huntedStepsFile  = "props/mbfly/testdata/mbfly-steps-n6-d32-l4.json"
 )
 
-// mbflyHuntedBound judges a cited case's value (a ratio to the bound: ≤ 1
-// holds) against scale (1 for the claim; the faults lower it).
-func mbflyHuntedBound(c hunt.Case, scale float64, ev string) props.Outcome {
-	ev = fmt.Sprintf("%s; %s = %.6g against %g, slack %.4f; %s", ev, c.Metric, c.Value, scale, c.Value/scale, c.Versus())
-	if c.Value > scale {
-		return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(c.Value, scale),
-			Counterexample: map[string]any{"file": c.Path, "value": c.Value, "bound": scale, "replay": c.ReplayCommand()}}
+// mbflyHuntedBound judges the value v of a cited case c (a ratio to the
+// bound: ≤ 1 holds) against scale (1 for the claim; the faults lower it).
+// stale is not nil when c's replay did not reproduce its recorded value
+// (v then comes from a replay, not the file): v over the bound is still a
+// violation; within it, the claim is inconclusive (a stale case).
+func mbflyHuntedBound(c hunt.Case, v float64, stale *hunt.NotReproduced, scale float64, ev string) props.Outcome {
+	ev = fmt.Sprintf("%s; %s = %.6g against %g, slack %.4f; %s", ev, c.Metric, v, scale, v/scale, c.Versus())
+	switch {
+	case v > scale:
+		return props.Outcome{Verdict: props.Violated, Evidence: stale.Note(ev), Slack: props.SlackOf(v, scale),
+			Counterexample: stale.Mark(map[string]any{"file": c.Path, "value": v, "bound": scale, "replay": c.ReplayCommand()})}
+	case stale != nil:
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: stale.Inconclusive(ev)}
 	}
-	return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(c.Value, scale)}
+	return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(v, scale)}
 }
 
 // mbflyHuntedRoute routes a cited case's permutation with the priority
@@ -75,47 +81,54 @@ func mbflyHuntedRoute(in mbflyhunt.Instance, fault amb.Fault) (int, error) {
 // mbflyHuntedBufferCheck: the hunted largest buffer / L against scale (1
 // for the claim; the "L halved" fault ½), with the hunted permutation
 // routed by the priority router with fault (amb.NoFault for the claim). The
-// case is first cited (hunt.Cite: the real router must reproduce its
-// value); then its permutation is routed again with the router under test,
-// and a step the model rejects for filling a buffer beyond L (ErrCapacity)
-// is the claim failing — a buffer over L — so it is violated, not
-// inconclusive.
+// case is first cited (hunt.Cite: the real router replays it); then its
+// permutation is routed again with the router under test, and a step the
+// model rejects for filling a buffer beyond L (ErrCapacity) is the claim
+// failing — a buffer over L — so it is violated, not inconclusive. A case whose replay does not reproduce its value is routed
+// again all the same and its run judged: a violation stands, a run within
+// the bound is inconclusive (a stale case).
 func mbflyHuntedBufferCheck(fault amb.Fault, scale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		c, in, err := hunt.CiteInstance[mbflyhunt.Instance](huntedBufferFile, huntedBufferCase)
+		stale, err := hunt.Stale(err)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
-		return mbflyHuntedBufferJudge(c, in, fault, scale)
+		return mbflyHuntedBufferJudge(c, stale, in, fault, scale)
 	}
 }
 
 // mbflyHuntedBufferJudge routes the cited instance in with the router
 // carrying fault and judges its largest buffer / L against scale (split
-// from the check so that a test can judge a modified instance).
-func mbflyHuntedBufferJudge(c hunt.Case, in mbflyhunt.Instance, fault amb.Fault, scale float64) props.Outcome {
+// from the check so that a test can judge a modified instance); stale is
+// Cite's *NotReproduced (nil: the case reproduced), and the real router's
+// run must give the replayed value.
+func mbflyHuntedBufferJudge(c hunt.Case, stale *hunt.NotReproduced, in mbflyhunt.Instance, fault amb.Fault, scale float64) props.Outcome {
 	ev := fmt.Sprintf("%s (N = 2^%d, d = %d, L = %d, net seed %d; replayed on the engine with invariants and on the model)", c.Path, in.LogN, in.D, in.L, in.NetSeed)
 	buf, err := mbflyHuntedRoute(in, fault)
 	switch {
 	case errors.Is(err, mb.ErrCapacity):
-		return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s: routing its permutation, the model rejected a step: %v", ev, err),
-			Counterexample: map[string]any{"file": c.Path, "error": err.Error(), "bound": in.L, "case_replay (real router)": c.ReplayCommand()}}
+		return props.Outcome{Verdict: props.Violated, Evidence: stale.Note(fmt.Sprintf("%s: routing its permutation, the model rejected a step: %v", ev, err)),
+			Counterexample: stale.Mark(map[string]any{"file": c.Path, "error": err.Error(), "bound": in.L, "case_replay (real router)": c.ReplayCommand()})}
 	case err != nil:
 		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: routing its permutation: %v (not a buffer over L)", ev, err)}
-	case fault == amb.NoFault && float64(buf) != c.Value*float64(in.L):
-		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: routed again, largest buffer %d, but the cited value is %g·L", ev, buf, c.Value)}
+	case fault == amb.NoFault && float64(buf) != stale.Value(c.Value)*float64(in.L):
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: routed again, largest buffer %d, but the cited value is %g·L", ev, buf, stale.Value(c.Value))}
 	}
 	c.Value = float64(buf) / float64(in.L)
 	ev += fmt.Sprintf(": largest buffer %d packets", buf)
-	return mbflyHuntedBound(c, scale, ev)
+	return mbflyHuntedBound(c, c.Value, stale, scale, ev)
 }
 
 // mbflyHuntedStepsCheck: the hunted steps / (2d·T0) against 1 (the fault:
 // the bound halved), on a network first verified to be an (N, 32, 1/32,
-// 7)-multi-butterfly by exact enumeration (Theorem 3.1's hypothesis).
+// 7)-multi-butterfly by exact enumeration (Theorem 3.1's hypothesis); for
+// a case whose replay does not reproduce its value, the replayed value
+// (mbflyHuntedBound).
 func mbflyHuntedStepsCheck(scale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		c, in, err := hunt.CiteInstance[mbflyhunt.Instance](huntedStepsFile, huntedStepsCase)
+		stale, err := hunt.Stale(err)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -131,7 +144,7 @@ func mbflyHuntedStepsCheck(scale float64) func(props.Env) props.Outcome {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: the network is not a design network, so Theorem 3.1 does not apply: %s", c.Path, bad)}
 		}
 		ev := fmt.Sprintf("%s (N = 2^%d, d = %d, L = %d, net seed %d, verified (α, β) = (1/32, 7) by exact enumeration: least |Γ(X)|/|X| = %.3g; replayed on the engine with invariants and on the model)", c.Path, in.LogN, in.D, in.L, in.NetSeed, ratio)
-		return mbflyHuntedBound(c, scale, ev)
+		return mbflyHuntedBound(c, stale.Value(c.Value), stale, scale, ev)
 	}
 }
 

@@ -49,12 +49,30 @@ func TestHuntedBufferOverLIsViolated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := mbflyHuntedBufferJudge(c, in, amb.NoFault, 1); got.Verdict != props.Holds {
+	if got := mbflyHuntedBufferJudge(c, nil, in, amb.NoFault, 1); got.Verdict != props.Holds {
 		t.Fatalf("real router, real case: %v: %s", got.Verdict, got.Evidence)
 	}
 	in.L = 2
-	got := mbflyHuntedBufferJudge(c, in, amb.FaultIgnoreBatch, 1)
+	got := mbflyHuntedBufferJudge(c, nil, in, amb.FaultIgnoreBatch, 1)
 	if got.Verdict != props.Violated || !strings.Contains(got.Evidence, mb.ErrCapacity.Error()) {
 		t.Fatalf("batch-ignoring router at L = 2: %v: %s", got.Verdict, got.Evidence)
 	}
+}
+
+// TestHuntedClaimsJudgeTheReplay: the buffer case recorded as 0.75 (its
+// replay, and the real router routing it again, give 4 packets = 1·L) is
+// stale: inconclusive for the claim, saying it no longer reproduces, and
+// violated for the fault "L halved" on the replayed 1; the steps case
+// recorded as 0.1 (replay 0.1447) is stale: inconclusive.
+func TestHuntedClaimsJudgeTheReplay(t *testing.T) {
+	savedB, savedS := huntedBufferCase, huntedStepsCase
+	t.Cleanup(func() { huntedBufferCase, huntedStepsCase = savedB, savedS })
+	huntedBufferCase, huntedStepsCase = hunttest.Revalue(t, savedB, 0.75), hunttest.Revalue(t, savedS, 0.1)
+	env := props.Env{Budget: props.Small}
+	hunttest.Judged(t, "buffer recorded 0.75", mbflyHuntedBufferCheck(amb.NoFault, 1)(env), props.Inconclusive,
+		"no longer reproduces (a stale case): its replay gives largest buffer / L = 1 where it records 0.75", nil)
+	hunttest.Judged(t, "buffer recorded 0.75, L halved", mbflyHuntedBufferCheck(amb.NoFault, 0.5)(env), props.Violated,
+		"did NOT reproduce: its replay gives largest buffer / L = 1 where it records 0.75", map[string]any{"value": 1.0, "recorded": 0.75, "replayed": 1.0})
+	hunttest.Judged(t, "steps recorded 0.1", mbflyHuntedStepsCheck(1)(env), props.Inconclusive,
+		"no longer reproduces (a stale case): its replay gives steps / (2d·T0) = 0.144737 where it records 0.1", nil)
 }

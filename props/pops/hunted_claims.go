@@ -53,7 +53,8 @@ type huntedRouter struct {
 // huntedRouterSteps replays a saved pops-router case whose metric is "mean
 // steps" on the slot model, as internal/popshunt's replayer does: the steps
 // of each seed's run, and an error unless every run is clean of model
-// errors and their mean is the recorded value.
+// errors and their mean is the recorded value — when only the mean differs,
+// a *hunt.NotReproduced (as hunt.Cite's) with the steps and the case.
 func huntedRouterSteps(file string, raw []byte) (hunt.Case, huntedRouter, []int, error) {
 	var in huntedRouter
 	c, err := hunt.Parse(file, raw)
@@ -82,7 +83,8 @@ func huntedRouterSteps(file string, raw []byte) (hunt.Case, huntedRouter, []int,
 		sum += r.Result.Steps
 	}
 	if got := float64(sum) / float64(len(steps)); math.Abs(got-c.Value) > 1e-9 {
-		return c, in, nil, fmt.Errorf("%s: the replay gives mean steps %g, recorded %g", file, got, c.Value)
+		return c, in, steps, &hunt.NotReproduced{File: file, Metric: c.Metric, Recorded: c.Value, Replayed: got,
+			Report: fmt.Sprintf("the replay gives mean steps %g, recorded %g", got, c.Value)}
 	}
 	return c, in, steps, nil
 }
@@ -106,10 +108,14 @@ var huntedFresh onceMap[huntedFreshKey, []float64]
 // seeds, since the hunt's value is a maximum over the very seeds it
 // reports and so biased upward. As in pops/cor-3.9/slots, the claim is
 // violated when the count of fresh runs above B has an exact binomial tail
-// P(Bin(runs, 1/g) ≥ count) ≤ Alpha.
+// P(Bin(runs, 1/g) ≥ count) ≤ Alpha. The verdict rests on the fresh runs,
+// so a case whose replay does not reproduce its mean is still routed
+// fresh: violated when the fresh runs say so, else inconclusive (a stale
+// case).
 func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		c, in, steps, err := huntedRouterSteps(huntedStepsFile, huntedStepsCase)
+		stale, err := hunt.Stale(err)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -156,10 +162,13 @@ func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 		rate := float64(over) / float64(runs)
 		need := stats.BinomMinCount(runs, q, props.Alpha)
 		ev := fmt.Sprintf("%s (POPS(%d,%d), %s): B = %g steps (4d/g = %g, Q_%d = %g from %d runs on POPS(%d,%d)); on its %d hunt seeds (replayed on the slot model) mean %.6g, %d above B (P(Bin(%d, 1/%d) ≥ %d) = %.3g; these seeds are the ones the hunt selected on) — %s; on %d fresh seeds mean %.4g (max %g), %d above B: rate %.4g against 1/g = %g, P(Bin(%d, 1/%d) ≥ %d) = %.3g (α = %g; a violation needs ≥ %d of %d runs above B, %.0f%%)",
-			c.Path, in.D, in.G, in.Algorithm, bound, popspaper.Corollary39Slots(in.D, in.G)/5, in.G, qg, qRuns, in.G, in.G, len(steps), c.Value, huntOver, len(steps), in.G, huntOver, stats.BinomAtLeast(huntOver, len(steps), q), c.Versus(), runs, s.Mean, s.Max, over, rate, q, runs, in.G, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs))
-		if over > 0 && tail <= props.Alpha {
-			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(rate, q),
-				Counterexample: map[string]any{"file": c.Path, "runs": runs, "over": over, "bound_steps": bound, "seed": env.Seed, "replay": c.ReplayCommand()}}
+			c.Path, in.D, in.G, in.Algorithm, bound, popspaper.Corollary39Slots(in.D, in.G)/5, in.G, qg, qRuns, in.G, in.G, len(steps), stale.Value(c.Value), huntOver, len(steps), in.G, huntOver, stats.BinomAtLeast(huntOver, len(steps), q), c.Versus(), runs, s.Mean, s.Max, over, rate, q, runs, in.G, over, tail, props.Alpha, need, runs, 100*float64(need)/float64(runs))
+		switch {
+		case over > 0 && tail <= props.Alpha:
+			return props.Outcome{Verdict: props.Violated, Evidence: stale.Note(ev), Slack: props.SlackOf(rate, q),
+				Counterexample: stale.Mark(map[string]any{"file": c.Path, "runs": runs, "over": over, "bound_steps": bound, "seed": env.Seed, "replay": c.ReplayCommand()})}
+		case stale != nil:
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: stale.Inconclusive(ev)}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(rate, q)}
 	}
@@ -169,19 +178,25 @@ func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 // + undelivered + conflicts + lost + duplicated) against Corollary 2.4's 1
 // on a sorting network; sScale 1 is the claim, ½ the fault that reads
 // Lemma 2.2's 2⌈d/g⌉ slots per stage as ⌈d/g⌉ (the value doubles against
-// the halved s).
+// the halved s). A case whose replay does not reproduce its value is
+// judged on the replayed value: over 1, violated; else inconclusive (a
+// stale case).
 func huntedSortCheck(file string, raw []byte, sScale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		c, in, err := hunt.CiteInstance[popsdethunt.Instance](file, raw)
+		stale, err := hunt.Stale(err)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
-		v := c.Value / sScale
+		v := stale.Value(c.Value) / sScale
 		ev := fmt.Sprintf("%s (POPS(%d,%d), %s network, replayed through the router and the network itself): slots / (Depth·s) + failures = %.6g against 1 (s = 2⌈d/g⌉ scaled by %g), slack %.4f; %s",
 			c.Path, in.D, in.G, in.Network, v, sScale, v, c.Versus())
-		if v > 1 {
-			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(v, 1),
-				Counterexample: map[string]any{"file": c.Path, "value": c.Value, "network": in.Network, "replay": c.ReplayCommand()}}
+		switch {
+		case v > 1:
+			return props.Outcome{Verdict: props.Violated, Evidence: stale.Note(ev), Slack: props.SlackOf(v, 1),
+				Counterexample: stale.Mark(map[string]any{"file": c.Path, "value": stale.Value(c.Value), "network": in.Network, "replay": c.ReplayCommand()})}
+		case stale != nil:
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: stale.Inconclusive(ev)}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(v, 1)}
 	}

@@ -29,10 +29,13 @@ const (
 )
 
 // huntedUnsortedCheck judges a cited sortnet-input case: a sorting network
-// leaves no output out of place.
+// leaves no output out of place. A case whose replay does not reproduce its
+// recorded value is judged on the replayed value: violated when that
+// leaves outputs out of place, else inconclusive (a stale case).
 func huntedUnsortedCheck(file string, raw []byte) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		c, in, err := hunt.CiteInstance[sortnethunt.Instance](file, raw)
+		stale, err := hunt.Stale(err)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -40,11 +43,15 @@ func huntedUnsortedCheck(file string, raw []byte) func(props.Env) props.Outcome 
 		if in.Network == "aks-expander" {
 			net = fmt.Sprintf("aks-expander, d = %d, net seed %d", in.D, in.NetSeed)
 		}
+		v := stale.Value(c.Value)
 		ev := fmt.Sprintf("%s (%s network on n = %d wires, replayed with the model's Apply and a plain comparator loop): %g outputs out of place against none; %s",
-			c.Path, net, in.N, c.Value, c.Versus())
-		if c.Value > 0 {
-			return props.Outcome{Verdict: props.Violated, Evidence: ev,
-				Counterexample: map[string]any{"file": c.Path, "network": in.Network, "n": in.N, "misplaced": c.Value, "replay": c.ReplayCommand()}}
+			c.Path, net, in.N, v, c.Versus())
+		switch {
+		case v > 0:
+			return props.Outcome{Verdict: props.Violated, Evidence: stale.Note(ev),
+				Counterexample: stale.Mark(map[string]any{"file": c.Path, "network": in.Network, "n": in.N, "misplaced": v, "replay": c.ReplayCommand()})}
+		case stale != nil:
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: stale.Inconclusive(ev)}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}

@@ -48,10 +48,14 @@ func sotHuntedPairs(in sothunt.Instance) []perm.Pair {
 // sotHuntedTimeCheck judges the hunted relation's steps / h for Algorithm 2
 // against (n·h + n − 1)/h: §4.3's time from n and max w(i, j), T ≤ n·W +
 // n − 1, with W ≤ h in an h-relation. offset false is the planted fault:
-// the bound n·h, the offset term n − 1 dropped.
+// the bound n·h, the offset term n − 1 dropped. A case whose replay does
+// not reproduce its value is judged on the replayed time: over the bound,
+// violated (whatever the formula says: the run took that long); within it,
+// inconclusive (a stale case).
 func sotHuntedTimeCheck(offset bool) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		c, in, err := hunt.CiteInstance[sothunt.Instance](huntedScheduledTimeFile, huntedScheduledTimeCase)
+		stale, err := hunt.Stale(err)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -63,16 +67,18 @@ func sotHuntedTimeCheck(offset bool) func(props.Env) props.Outcome {
 		if offset {
 			bound += n - 1
 		}
-		steps := c.Value * float64(h)
+		steps := stale.Value(c.Value) * float64(h)
 		T, W := sotforms.ScheduledTime(n, sotHuntedPairs(in))
 		ev := fmt.Sprintf("%s (SOT(%d), h = %d, replayed on the engine and the local router): %g steps (formula n·w + (j − i) mod n: %d, W = max w(i, j) = %d) against n·h%s = %d, slack %.4f; the w.h.p. bound for random relations, n + 4h = %d, is no bound for the adversary's; %s",
 			c.Path, n, h, steps, T, W, map[bool]string{true: " + n − 1", false: ""}[offset], bound, steps/float64(bound), n+4*h, c.Versus())
-		if float64(T) != steps {
+		switch {
+		case stale == nil && float64(T) != steps:
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: "the replayed time and the formula disagree: " + ev}
-		}
-		if steps > float64(bound) {
-			return props.Outcome{Verdict: props.Violated, Evidence: ev, Slack: props.SlackOf(steps, float64(bound)),
-				Counterexample: map[string]any{"file": c.Path, "steps": steps, "bound": bound, "replay": c.ReplayCommand()}}
+		case steps > float64(bound):
+			return props.Outcome{Verdict: props.Violated, Evidence: stale.Note(ev), Slack: props.SlackOf(steps, float64(bound)),
+				Counterexample: stale.Mark(map[string]any{"file": c.Path, "steps": steps, "bound": bound, "replay": c.ReplayCommand()})}
+		case stale != nil:
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: stale.Inconclusive(ev)}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev, Slack: props.SlackOf(steps, float64(bound))}
 	}
@@ -86,10 +92,14 @@ func sotHuntedTimeCheck(offset bool) func(props.Env) props.Outcome {
 // tamper (nil: the real router, which must reproduce the cited value) on
 // the fully checked model run (sotCheckedRun), and that run's deflections
 // are judged, so a mutant of the router (the second fault) meets the same
-// check.
+// check. A case whose replay does not reproduce its value is routed again
+// all the same (the real router must then give the replayed value): a run
+// that deflects is a violation, one that does not is inconclusive (a stale
+// case).
 func sotHuntedDeflCheck(file string, raw []byte, tamper sotTamper) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		c, in, err := hunt.CiteInstance[sothunt.Instance](file, raw)
+		stale, err := hunt.Stale(err)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 		}
@@ -105,13 +115,16 @@ func sotHuntedDeflCheck(file string, raw []byte, tamper sotTamper) func(props.En
 		switch {
 		case len(r.Deflections) == 0 && r.Problem != "":
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: ev + "; the checked run failed: " + r.Problem}
-		case tamper == nil && defl != c.Value:
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s; the cited value is %g", ev, c.Value)}
+		case tamper == nil && defl != stale.Value(c.Value):
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s; the cited value is %g", ev, stale.Value(c.Value))}
 		}
 		c.Value = defl
-		if c.Value > 0 {
-			return props.Outcome{Verdict: props.Violated, Evidence: ev,
-				Counterexample: map[string]any{"file": c.Path, "algorithm": in.Algorithm, "deflections_per_packet": c.Value, "replay": c.ReplayCommand()}}
+		switch {
+		case c.Value > 0:
+			return props.Outcome{Verdict: props.Violated, Evidence: stale.Note(ev),
+				Counterexample: stale.Mark(map[string]any{"file": c.Path, "algorithm": in.Algorithm, "deflections_per_packet": c.Value, "replay": c.ReplayCommand()})}
+		case stale != nil:
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: stale.Inconclusive(ev)}
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: ev}
 	}

@@ -87,3 +87,29 @@ func TestHuntedDeflCheckCatchesSkewWhereItFires(t *testing.T) {
 		t.Fatalf("skewed P_0 on the hunted identity relation: %v (the notes say it never fires there): %s", got.Verdict, got.Evidence)
 	}
 }
+
+// TestHuntedClaimsJudgeTheReplay: the hunted SOT claims judge the value the
+// replay measures (for the deflections, the real router's run, which must
+// give it), not the recorded one. The Greedy-a case (replay 2.625
+// deflections per packet) recorded as 0 is violated with the replayed and
+// the recorded value; the scheduled cases recorded otherwise than their
+// replays (0 deflections as 0.5; 71 steps = 8.875·h as 8.75·h) are stale,
+// inconclusive saying they no longer reproduce — but the time case recorded
+// as 8·h, within the fault's n·h, is violated there on its replayed 71
+// steps.
+func TestHuntedClaimsJudgeTheReplay(t *testing.T) {
+	env := props.Env{Budget: props.Small}
+	hunttest.Judged(t, "Greedy-a recorded 0", sotHuntedDeflCheck(huntedGreedyADeflFile, hunttest.Revalue(t, huntedGreedyADeflCase, 0), nil)(env), props.Violated,
+		"did NOT reproduce: its replay gives mean deflections / packet = 2.625 where it records 0", map[string]any{"deflections_per_packet": 2.625, "recorded": 0.0, "replayed": 2.625})
+	hunttest.Judged(t, "scheduled recorded 0.5", sotHuntedDeflCheck(huntedScheduledDeflFile, hunttest.Revalue(t, huntedScheduledDeflCase, 0.5), nil)(env), props.Inconclusive,
+		"no longer reproduces (a stale case): its replay gives mean deflections / packet = 0 where it records 0.5", nil)
+
+	saved := huntedScheduledTimeCase
+	t.Cleanup(func() { huntedScheduledTimeCase = saved })
+	huntedScheduledTimeCase = hunttest.Revalue(t, saved, 8.75)
+	hunttest.Judged(t, "time recorded 8.75", sotHuntedTimeCheck(true)(env), props.Inconclusive,
+		"no longer reproduces (a stale case): its replay gives mean steps / h = 8.875 where it records 8.75", nil)
+	huntedScheduledTimeCase = hunttest.Revalue(t, saved, 8)
+	hunttest.Judged(t, "time recorded 8, bound n·h", sotHuntedTimeCheck(false)(env), props.Violated,
+		"did NOT reproduce: its replay gives mean steps / h = 8.875 where it records 8", map[string]any{"steps": 71.0, "recorded": 8.0, "replayed": 8.875})
+}

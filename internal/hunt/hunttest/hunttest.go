@@ -1,6 +1,9 @@
 // Package hunttest holds the checks every hunt-target package runs on its
 // own targets: run a target with flags, round-trip its case through a file
-// and replay, and replay the saved cases under testdata/hunt/.
+// and replay, and replay the saved cases under testdata/hunt/; and, for the
+// claim packages that cite hunted cases, a check that the cited copies are
+// the saved ones (CitedCopies), a copy with its recorded value changed
+// (Revalue) and a check of a claim's outcome (Judged).
 package hunttest
 
 import (
@@ -9,14 +12,19 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"routecheck/internal/hunt"
 	"routecheck/models/perm"
+	"routecheck/props"
 )
 
 // Run hunts with the registered target name, its flags parsed from args.
@@ -94,7 +102,9 @@ func BadFlags(t testing.TB, name string, bad ...[]string) {
 }
 
 // RoundTrip saves c, loads it back and replays it: the recorded value must
-// be reproduced, and the same case with its value moved by 1/1024 must not.
+// be reproduced, and the replay must report it as the value it measured;
+// the same case with its value moved by 1/1024 must not be reproduced, and
+// its replay must still report the value measured, not the recorded one.
 // It returns the replay's report for the caller's own assertions.
 func RoundTrip(t testing.TB, c hunt.Case) string {
 	t.Helper()
@@ -106,15 +116,15 @@ func RoundTrip(t testing.TB, c hunt.Case) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, ok, err := hunt.Replay(l)
-	if err != nil || !ok {
-		t.Fatalf("replay: reproduced %v, err %v\n%s", ok, err, rep)
+	r, err := hunt.ReplayValue(l)
+	if err != nil || !r.Reproduced || math.Abs(r.Value-l.Value) > 1e-9 {
+		t.Fatalf("replay: reproduced %v, value %g (recorded %g), err %v\n%s", r.Reproduced, r.Value, l.Value, err, r.Report)
 	}
 	l.Value += 1.0 / 1024
-	if _, ok, err := hunt.Replay(l); ok || err != nil {
-		t.Errorf("tampered replay: reproduced %v, err %v", ok, err)
+	if tr, err := hunt.ReplayValue(l); tr.Reproduced || err != nil || tr.Value != r.Value {
+		t.Errorf("tampered replay: reproduced %v, value %g (want the measured %g), err %v", tr.Reproduced, tr.Value, r.Value, err)
 	}
-	return rep
+	return r.Report
 }
 
 // ReplaySaved replays every case file matching pattern (relative to the
@@ -131,8 +141,8 @@ func ReplaySaved(t *testing.T, pattern string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rep, ok, err := hunt.Replay(c); err != nil || !ok {
-				t.Fatalf("reproduced %v, err %v\n%s", ok, err, rep)
+			if r, err := hunt.ReplayValue(c); err != nil || !r.Reproduced || math.Abs(r.Value-c.Value) > 1e-9 {
+				t.Fatalf("reproduced %v, value %g (recorded %g), err %v\n%s", r.Reproduced, r.Value, c.Value, err, r.Report)
 			}
 		})
 	}
@@ -163,6 +173,50 @@ func CitedCopies(t testing.TB, root string, files ...string) {
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s differs from %s", f, saved)
+		}
+	}
+}
+
+// Revalue returns a copy of the case file raw (a saved case, as a claim
+// embeds it) with its recorded value — the top-level "value" member, on a
+// line of its own as Save writes it — set to v and nothing else changed:
+// a case whose replay no longer gives what it records, for testing what a
+// claim citing it does. It fails the test when raw has no such line or the
+// copy does not parse back to the same case with value v.
+func Revalue(t testing.TB, raw []byte, v float64) []byte {
+	t.Helper()
+	line := regexp.MustCompile(`(?m)^  "value": [^,\n]+,$`)
+	if n := len(line.FindAll(raw, -1)); n != 1 {
+		t.Fatalf("Revalue: %d lines `  \"value\": …,` in the case, want 1", n)
+	}
+	out := line.ReplaceAll(raw, []byte(`  "value": `+strconv.FormatFloat(v, 'g', -1, 64)+`,`))
+	was, err := hunt.Parse("raw", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := hunt.Parse("raw", out)
+	if err != nil {
+		t.Fatalf("Revalue: %v", err)
+	}
+	was.Value = v
+	if !reflect.DeepEqual(now, was) {
+		t.Fatalf("Revalue changed more than the value:\n%+v\n%+v", now, was)
+	}
+	return out
+}
+
+// Judged checks a claim's outcome on a cited case (name says which, for
+// the messages): its verdict is want, its evidence contains has, and its
+// counterexample (a map) holds the members of cx.
+func Judged(t testing.TB, name string, got props.Outcome, want props.Verdict, has string, cx map[string]any) {
+	t.Helper()
+	if got.Verdict != want || !strings.Contains(got.Evidence, has) {
+		t.Errorf("%s: %v, want %v with %q: %s", name, got.Verdict, want, has, got.Evidence)
+	}
+	m, _ := got.Counterexample.(map[string]any)
+	for k, v := range cx {
+		if m[k] != v {
+			t.Errorf("%s: counterexample %q = %v, want %v", name, k, m[k], v)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -95,4 +96,34 @@ func TestCitedCopies(t *testing.T) {
 	if len(none.errs) != 1 {
 		t.Errorf("no files: complaints %q, want one", none.errs)
 	}
+}
+
+// TestRevalue: the copy differs from the case in its value only; a case
+// without the value line on its own fails the test.
+func TestRevalue(t *testing.T) {
+	raw := []byte("{\n  \"kind\": \"k\",\n  \"metric\": \"m\",\n  \"value\": 70,\n  \"instance\": {\"value\": 3}\n}\n")
+	got := Revalue(t, raw, 0.5)
+	if want := strings.Replace(string(raw), `"value": 70,`, `"value": 0.5,`, 1); string(got) != want {
+		t.Errorf("Revalue = %s, want %s", got, want)
+	}
+	var r recorder
+	r.TB = t
+	done := make(chan bool)
+	go func() {
+		defer close(done)
+		Revalue(&fatal{&r}, []byte(`{"kind":"k","metric":"m","value":1,"instance":[]}`), 2)
+		done <- true
+	}()
+	if <-done || len(r.errs) != 1 || !strings.Contains(r.errs[0], "0 lines") {
+		t.Errorf("a one-line case: complaints %q, want one that stops the test", r.errs)
+	}
+}
+
+// fatal turns a recorder's Fatalf into a complaint and a Goexit, as
+// testing.T's does.
+type fatal struct{ *recorder }
+
+func (f *fatal) Fatalf(format string, args ...any) {
+	f.Errorf(format, args...)
+	runtime.Goexit()
 }

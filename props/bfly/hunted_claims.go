@@ -5,10 +5,10 @@ import (
 	"fmt"
 
 	"routecheck/internal/bflyhunt"
-	"routecheck/internal/hunt"
 	"routecheck/internal/seeds"
 	"routecheck/internal/stats"
 	"routecheck/props"
+	"routecheck/props/internal/cited"
 )
 
 // Theorems 2 and 8 against the hunted worst cases (issue 11 §3: bound
@@ -43,10 +43,9 @@ const (
 // violated when the fresh runs say so, else inconclusive (a stale case).
 func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		c, in, err := hunt.CiteInstance[bflyhunt.Instance](huntedLatencyFile, huntedLatencyCase)
-		stale, err := hunt.Stale(err)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		c, in, stale, fail := cited.Case[bflyhunt.Instance](huntedLatencyFile, huntedLatencyCase)
+		if fail != nil {
+			return *fail
 		}
 		if !in.Rename || in.R != 0 {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: rename %v, r = %d: Theorem 2 is about renamed permutations with r = 0", c.Path, in.Rename, in.R)}
@@ -90,10 +89,9 @@ func bflyHuntedLatencyCheck(a float64) func(props.Env) props.Outcome {
 // the bound, else inconclusive (a stale case).
 func bflyHuntedQueueCheck(cScale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := hunt.CiteInstance[bflyhunt.Instance](huntedQueueFile, huntedQueueCase)
-		stale, err := hunt.Stale(err)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		c, in, stale, fail := cited.Case[bflyhunt.Instance](huntedQueueFile, huntedQueueCase)
+		if fail != nil {
+			return *fail
 		}
 		const cPsi = 7
 		if m := bflyMaxM(in.LogN, in.R); m >= cPsi<<in.R {

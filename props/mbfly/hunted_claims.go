@@ -11,6 +11,7 @@ import (
 	"routecheck/internal/mbflyhunt"
 	mb "routecheck/models/multibutterfly"
 	"routecheck/props"
+	"routecheck/props/internal/cited"
 )
 
 // §3.2's buffer bound and Theorem 3.1's time against the hunted worst cases
@@ -89,10 +90,9 @@ func mbflyHuntedRoute(in mbflyhunt.Instance, fault amb.Fault) (int, error) {
 // the bound is inconclusive (a stale case).
 func mbflyHuntedBufferCheck(fault amb.Fault, scale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := hunt.CiteInstance[mbflyhunt.Instance](huntedBufferFile, huntedBufferCase)
-		stale, err := hunt.Stale(err)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		c, in, stale, fail := cited.Case[mbflyhunt.Instance](huntedBufferFile, huntedBufferCase)
+		if fail != nil {
+			return *fail
 		}
 		return mbflyHuntedBufferJudge(c, stale, in, fault, scale)
 	}
@@ -127,10 +127,9 @@ func mbflyHuntedBufferJudge(c hunt.Case, stale *hunt.NotReproduced, in mbflyhunt
 // (mbflyHuntedBound).
 func mbflyHuntedStepsCheck(scale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := hunt.CiteInstance[mbflyhunt.Instance](huntedStepsFile, huntedStepsCase)
-		stale, err := hunt.Stale(err)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		c, in, stale, fail := cited.Case[mbflyhunt.Instance](huntedStepsFile, huntedStepsCase)
+		if fail != nil {
+			return *fail
 		}
 		net, err := mbflyhunt.Network(in.LogN, in.D, in.NetSeed)
 		if err != nil {

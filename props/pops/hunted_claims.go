@@ -13,6 +13,7 @@ import (
 	"routecheck/internal/stats"
 	"routecheck/oracles/popspaper"
 	"routecheck/props"
+	"routecheck/props/internal/cited"
 )
 
 // Corollaries 3.9 and 2.4 against the hunted worst cases (issue 11 §3:
@@ -183,10 +184,9 @@ func huntedStepsCheck(scale, minus float64) func(props.Env) props.Outcome {
 // stale case).
 func huntedSortCheck(file string, raw []byte, sScale float64) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := hunt.CiteInstance[popsdethunt.Instance](file, raw)
-		stale, err := hunt.Stale(err)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		c, in, stale, fail := cited.Case[popsdethunt.Instance](file, raw)
+		if fail != nil {
+			return *fail
 		}
 		v := stale.Value(c.Value) / sScale
 		ev := fmt.Sprintf("%s (POPS(%d,%d), %s network, replayed through the router and the network itself): slots / (Depth·s) + failures = %.6g against 1 (s = 2⌈d/g⌉ scaled by %g), slack %.4f; %s",

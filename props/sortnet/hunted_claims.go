@@ -4,9 +4,9 @@ import (
 	_ "embed"
 	"fmt"
 
-	"routecheck/internal/hunt"
 	"routecheck/internal/sortnethunt"
 	"routecheck/props"
+	"routecheck/props/internal/cited"
 )
 
 // The AKS family against the hunted worst inputs (issue 11 §3: bound claims
@@ -34,10 +34,9 @@ const (
 // leaves outputs out of place, else inconclusive (a stale case).
 func huntedUnsortedCheck(file string, raw []byte) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := hunt.CiteInstance[sortnethunt.Instance](file, raw)
-		stale, err := hunt.Stale(err)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		c, in, stale, fail := cited.Case[sortnethunt.Instance](file, raw)
+		if fail != nil {
+			return *fail
 		}
 		net := in.Network
 		if in.Network == "aks-expander" {

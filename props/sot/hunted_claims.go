@@ -5,11 +5,11 @@ import (
 	"fmt"
 
 	asot "routecheck/algos/sot"
-	"routecheck/internal/hunt"
 	"routecheck/internal/sothunt"
 	"routecheck/models/perm"
 	"routecheck/oracles/sotforms"
 	"routecheck/props"
+	"routecheck/props/internal/cited"
 )
 
 // Algorithm 2's time and deflections against the hunted worst cases (issue
@@ -54,10 +54,9 @@ func sotHuntedPairs(in sothunt.Instance) []perm.Pair {
 // inconclusive (a stale case).
 func sotHuntedTimeCheck(offset bool) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := hunt.CiteInstance[sothunt.Instance](huntedScheduledTimeFile, huntedScheduledTimeCase)
-		stale, err := hunt.Stale(err)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		c, in, stale, fail := cited.Case[sothunt.Instance](huntedScheduledTimeFile, huntedScheduledTimeCase)
+		if fail != nil {
+			return *fail
 		}
 		if in.Algorithm != "scheduled" {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("%s: algorithm %s, want scheduled (Algorithm 2)", c.Path, in.Algorithm)}
@@ -98,10 +97,9 @@ func sotHuntedTimeCheck(offset bool) func(props.Env) props.Outcome {
 // case).
 func sotHuntedDeflCheck(file string, raw []byte, tamper sotTamper) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
-		c, in, err := hunt.CiteInstance[sothunt.Instance](file, raw)
-		stale, err := hunt.Stale(err)
-		if err != nil {
-			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+		c, in, stale, fail := cited.Case[sothunt.Instance](file, raw)
+		if fail != nil {
+			return *fail
 		}
 		alg, err := asot.ParseAlgorithm(in.Algorithm)
 		if err != nil || alg.Random() {

@@ -274,6 +274,17 @@ func sotFig5Check(alg asot.Algorithm, frac float64) func(props.Env) props.Outcom
 	}
 }
 
+// sotFig5Reported is sot/fig5/<alg>/quite-good's check since 2026-11-25:
+// 'quite good' has no number in the text and Figure 5 is not in it, so
+// the claim reports E'/E_fresh at every n with what the 0.9 convention's
+// test (sotFig5Check) gives, and is inconclusive whatever that is.
+func sotFig5Reported(alg asot.Algorithm) func(props.Env) props.Outcome {
+	return func(env props.Env) props.Outcome {
+		o := sotFig5Check(alg, 0.9)(env)
+		return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("not judged: the sentence gives no number and Figure 5 is not in the text (see notes). Reported: %s (the ±10 %% convention's test: %s)", o.Evidence, o.Verdict)}
+	}
+}
+
 // sotFig5BaseRuns is the number of runs per size of the Figure 5 claims:
 // 20 at the small and default budgets, 40 at large. Raised at review
 // (2026-11-24) from 16 at small, so that the small budget runs the default
@@ -393,17 +404,16 @@ func sotFigClaims() {
 	}
 	for _, alg := range sotCompleting {
 		schedNote := sotForScheduled(alg, " Figure 5's caption says 'greedy routing': Algorithm 2, whose nodes act as in Greedy-a, is included so that every router has the claim (issue 13), class beyond (review, 2026-11-24; was reading), with its fresh efficiency 1 by construction (every injection arrives undeflected).")
-		recorded, verdictNote := props.Inconsistent, " Verdict unchanged (inconsistent) under the corrected comparison."
+		verdictNote := " Verdict unchanged (inconsistent) under the corrected comparison."
 		if alg == asot.GreedyB {
-			recorded = props.Inconclusive
 			verdictNote = " Verdict changed from inconsistent to inconclusive by the latency correction: E'/E_fresh = 0.72, 0.79, 0.82 at n = 8, 16, 32 (default; h/T gave 0.62–0.79), below 0.9 at every size but not significantly at α with 20 runs (t = −10.4, −7.7, −6.1; critical 11.8); its cost growth is sot/fig5/greedy-b/cost-bounded-in-n (inconsistent)."
 		}
-		props.Register(props.Claim{ID: fmt.Sprintf("sot/fig5/%s/quite-good", alg), Source: seed002 + " §3.3 Figure 5", Kind: props.Statistical, Recorded: recorded, Class: sotFigClass(alg),
+		verdictNote += " [2026-11-25, review] Recorded inconclusive for every router (greedy-a, greedy-b-edge-first, greedy-c and scheduled were inconsistent): the sentence gives no number and Figure 5 is not in the text, so 'quite good' cannot be judged; the 0.9 threshold is our convention, fixed when the costs were already known, and a fair reader could call E'/E_fresh ≈ 0.65 quite good, so an inconsistent verdict on it was not an erratum of the paper (a fresh reviewer's point). The check still reports E'/E_fresh at every n and, for reference, what the 0.9 convention's test gives; the checkable reading, §3's goal, is sot/fig5/…/cost-bounded-in-n."
+		props.Register(props.Claim{ID: fmt.Sprintf("sot/fig5/%s/quite-good", alg), Source: seed002 + " §3.3 Figure 5", Kind: props.Statistical, Recorded: props.Inconclusive, Class: sotFigClass(alg),
 			Statement: "Figure 5 shows that h = n log n gives quite good efficiency results (for greedy routing).",
 			Scope:     fmt.Sprintf("%s, h = n·log₂ n, random h-relations, n ∈ %v (small; greedy-b: {8, 16} small, + 32 default; the others add 64 at large); 20 runs per n (small and default), 40 (large; 20 at n = 64); 'quite good' read as: the latency-corrected efficiency h/(T − n + 1) ≥ 0.9 × the fresh efficiency of the same router at the same n", alg, sotFig5Sizes(props.Small, alg)),
 			Notes:     "The sentence gives no number. The threshold is the ledger's ±10% reading of 'about', applied because the sentence opens with 'Indeed', as the confirmation of Figure 4's ('efficiency approaches the efficiency of fresh packets'); it is a convention borrowed from the ledger, not a number of the text (the costs at h = n log₂ n were known from `routecheck reproduce sot-fig5` when it was fixed). The evidence reports E'/E_fresh at every n, so a looser reading of 'quite good' can be applied to it; §3's goal, the other reading, is sot/fig5/…/cost-bounded-in-n. One test per n (Student-t, runs − 1 df, the fresh mean's standard error added), α = Alpha/sizes; inconsistent if some n is significantly below the threshold. [2026-11-24] Planted fault, fixed before running, the rule of the band claims (sotFreshBandFaults): the threshold shifted by the tolerance plus 5% (1.05·E_fresh). [2026-11-24, review] The first version compared h/T with E_fresh, a threshold no router can meet: every packet needs n hops (Lemma 1) while E_fresh, a per-wave throughput, carries no latency, so even a router delivering at its fresh rate from the first step has T ≥ h/E_fresh + n − 1 (for Algorithm 2, h/T ≤ h/(h + n − 1) = 0.77, 0.81, 0.84 at n = 8, 16, 32). The check now compares E' = h/(T − n + 1), fixed from that arithmetic before the corrected check was run (E' = E_fresh for a router at its fresh rate, 1 for a perfect Algorithm 2); class reading (was paper for greedy-c: the text has no number); runs at small 20 (was 16), the default's relations." + verdictNote + schedNote + " " + sotStudentNote,
-			Check:     sotFig5Check(alg, 0.9),
-			Faults:    []props.Fault{{Name: "the threshold shifted by the tolerance + 5% (E' ≥ 1.05·E_fresh)", Check: sotFig5Check(alg, 1.05)}}})
+			Check:     sotFig5Reported(alg)})
 	}
 	for _, alg := range sotCompleting {
 		props.Register(props.Claim{ID: fmt.Sprintf("sot/alg/%s/completes-large", alg), Source: seed002 + " §3.1–3.2 (the algorithms route every packet)", Kind: props.Bound, Recorded: props.Holds, Class: classOf(alg),

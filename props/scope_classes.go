@@ -45,7 +45,7 @@ var scopeClassTable = map[string]ScopeClass{
 	"sot/alg/scheduled/completes":                     Reading, // Algorithm 2 with Greedy-a's text processor rule (one of two readings)
 	"sot/alg/scheduled/invariants":                    Reading, // Algorithm 2 with Greedy-a's text processor rule (one of two readings)
 	"sot/lemma-1/remark/classes-mod-n":                Reading, // our precise (mod n) reading of the remark after Lemma 1; literal wording is a separate claim
-	"sot/lemma-1/remark/literal":                      Reading, // literal reading of the remark after Lemma 1 (versus the mod-n reading)
+	"sot/lemma-1/remark/literal":                      Beyond,  // injection-time reading of the remark after Lemma 1: not a fair reading (2026-11-25 review; the natural reading is classes-mod-n)
 	"sot/sec4.2/greedy-a/cost-e-over-e-minus-1":       Reading, // greedy-a text reading (pseudo-code livelocks); 'large n and h' operationalized
 	"sot/sec4.2/greedy-a/fresh-throughput":            Reading, // greedy-a text reading; compared with the n−1-sender version of the paper's formula
 	"sot/sec4.2/greedy-a/one-winner-per-target":       Reading, // run on greedy-a's text reading (readings coincide for one packet per processor, not in the fresh-traffic runs)

@@ -25,7 +25,7 @@ var scopeClassTable = map[string]ScopeClass{
 	"bfly/sec4/optimum-interior":                      Reading, // §1/§4.3 interior optimum checked under the strict-buffer reading of §4.1 ('long' read as p=50)
 	"bfly/sec4/short-no-benefit":                      Reading, // §4.3 remark checked under the strict-buffer reading of §4.1 ('short' read as p=1)
 	"mbfly/sec4.2/comm-delivers":                      Reading, // depends on chosen readings: batch set (printed set names one node) and absorbing delivered packets
-	"pops/lemma-2.11/coupler-reading":                 Reading, // the alternative reading of c(i,t) as a coupler
+	"pops/lemma-2.11/coupler-reading":                 Beyond,  // c(i,t) as a coupler: ruled out by the paper's own definition of robustness (c_out, target groups); 2026-11-25 review, was reading
 	"pops/lemma-2.11/robust-size":                     Reading, // depends on reading c(i,t) as the target group (and on P(a_0) as written / without a_0)
 	"pops/thm-2.12/literal-marking":                   Reading, // proof's marking as written, P(a_0) including group a_0
 	"pops/thm-2.12/literal-marking-excluding-a0":      Reading, // proof's marking with P(a_0) read as excluding group a_0; c read as target group
@@ -55,6 +55,7 @@ var scopeClassTable = map[string]ScopeClass{
 	"sot/sec4.3/whp-n-plus-ch":                        Reading, // scheduled router with Greedy-a's text rule; c fixed at 4, whp ≤ 1/n
 
 	// beyond
+	"sot/sec4.2/greedy-c/analysis":                    Beyond, // the paper itself says experiments do not match this analysis (§4.2, "must therefore be too simplistic"); our inconsistency agrees with that caveat, so it is no erratum (2026-11-25 review; was paper)
 	"bfly/sec2/congestion-lower-bound/buffered":       Beyond, // §2 remark tested in the buffered (§4.1 pipelined) node model, which the §2 analysis does not use
 	"bfly/sec2/congestion-lower-bound/strict-buffers": Beyond, // §2 remark tested in the buffered (§4.1 strict) node model, which the §2 analysis does not use
 	"bfly/thm-11/sets-independent/pipelined":          Beyond, // Thm 11 proof premise tested in the buffered node model, outside the analysis' node model

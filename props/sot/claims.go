@@ -628,7 +628,7 @@ var sotFreshBandClaims = []struct {
 	{id: "sot/sec4.2/greedy-c/analysis", source: seed002 + " §4.2 Greedy-c", recorded: props.Inconsistent, tag: 4, alg: asot.GreedyC, withN64: true, tol: 0.10, want: sotFreshCAnalysis,
 		statement: "With fresh packets about 2n/3 packets (a third of the 2n sent) reach their target in the first round under Greedy-c, by the recurrence P(k, l) with p = 3/4 and Theorem 3b.",
 		scope:     "greedy-c, fresh waves, n ∈ {8, 16, 32, 64} (small), + 128 (default); 'about' read as within ±10% of the analysis at that n, 2·avg_{k=1…n−1} P(k, n−k) with p = 3/4 (exact, sotforms.GreedyCAnalysis; → 2/3)",
-		notes:     "The paper itself says 'experimental results do not satisfactorily match with this analysis, which must therefore be too simplistic'. We agree: the analysis is within 6% at n = 8 but the measured throughput keeps falling with n (≈ 1.04, 0.84, 0.72, 0.62, 0.56 for n = 8…128) while the analysis tends to 2/3 (1.08, 0.89, 0.77, 0.72, 0.69). " + sotAlphaNote},
+		notes:     "The paper itself says 'experimental results do not satisfactorily match with this analysis, which must therefore be too simplistic'. We agree: the analysis is within 6% at n = 8 but the measured throughput keeps falling with n (≈ 1.04, 0.84, 0.72, 0.62, 0.56 for n = 8…128) while the analysis tends to 2/3 (1.08, 0.89, 0.77, 0.72, 0.69). [2026-11-25, review] Class beyond (was paper): since the paper says this itself, the inconsistency confirms its caveat and is not an erratum (a fresh reviewer's point). " + sotAlphaNote},
 }
 
 func sotFreshClaims() {

@@ -285,9 +285,9 @@ func parseKKFile(raw []byte) (n, k int, d [][]amesh.Dest, err error) {
 // --coloring`; the n = 4 one shrunk by shrinkKK, the n = 2 one is
 // thm1QueueHand).
 var thm1Cases = []savedCase{
-	{"props/testdata/mesh-thm1-queue-n2-k8-colored.json"},
-	{"props/testdata/mesh-thm1-queue-n4-k16-colored.json"},
-	{"props/testdata/mesh-phase2-queue-n8-k64-colored.json"},
+	{"props/mesh/testdata/mesh-thm1-queue-n2-k8-colored.json"},
+	{"props/mesh/testdata/mesh-thm1-queue-n4-k16-colored.json"},
+	{"props/mesh/testdata/mesh-phase2-queue-n8-k64-colored.json"},
 }
 
 // Thm1QueueRepaired is routecheck's repaired bound on the queues at the end

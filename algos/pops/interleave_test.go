@@ -22,11 +22,11 @@ const (
 	// end-game takes groups into the last lane's regions until room
 	// stops it.
 	forceRoom
-	// forceOwner: the other goroutine takes no group until the swaps end,
-	// then the last lane's, and holds its lowest ones, taken but not yet
-	// resolved, until the end-game stops: the end-game must not take any
-	// group then (fin ≤ last.a0), or two goroutines fill the last lane's
-	// regions.
+	// forceOwner: as forceFront during the swaps, until the other
+	// goroutine takes the last lane's lowest groups; it holds them, taken
+	// but not yet resolved, until the end-game stops: the end-game must
+	// not take any group then (fin ≤ last.a0), or two goroutines fill the
+	// last lane's regions at once.
 	forceOwner
 )
 
@@ -38,50 +38,61 @@ type forced struct {
 	mode      int
 	e         *Engine
 	got, want []int32 // the permutation being shuffled; the final one
-	d, lastA0 int     // group size; the last lane's first source group
+	d         int     // group size
 
 	mu    sync.Mutex
 	cond  *sync.Cond
 	idle  int // the front at which the other goroutine last found no group to take
-	phase int // 0 swapping, 1 swaps done, 2 the other goroutine held, 3 released
+	phase int // 0 swapping, 1 swaps done; forceRoom: 2 the other goroutine held, 3 released
 	// lastTaken: the other goroutine has taken the last lane's lowest
 	// groups.
 	lastTaken bool
-	early     int   // groups the other goroutine took during the swaps
-	taken     int   // groups the end-game took
-	stops     []int // forceRoom: slack (see slack) where the end-game stopped
-	held      bool  // forceRoom and forceOwner: phase 2 was reached
+	drawn     bool // at its last look the other goroutine had drawn all its chunks
+	// forceOwner: the other goroutine holds the last lane's lowest
+	// groups, heldGroups of them.
+	holding    bool
+	heldGroups int
+	early      int   // groups the other goroutine took during the swaps
+	taken      int   // groups the end-game took
+	stops      []int // forceRoom: slack (see slack) where the end-game stopped
+	held       bool  // forceRoom: phase 2 was reached; forceOwner: holding was
 	// forceFront: fronts one position above a group's first processor
 	// (swapping goroutine only).
 	aligned int
 }
 
-// swaps is shuffleSwaps: with forceFront, wait until the other goroutine
-// has found nothing more to take at this front.
+// lastA0 is the last lane's first source group (set by layout before
+// shuffleSlot1 starts).
+func (f *forced) lastA0() int { return f.e.lanes[len(f.e.lanes)-1].a0 }
+
+// swaps is shuffleSwaps: with forceFront and forceOwner, wait until the
+// other goroutine has found nothing more to take at this front (or, with
+// forceOwner, holds the last lane's lowest groups).
 func (f *forced) swaps(front int) {
-	if f.mode != forceFront {
-		return
-	}
 	if front%f.d == 1 {
 		f.aligned++
 	}
+	if f.mode == forceRoom {
+		return
+	}
 	f.mu.Lock()
-	for f.idle != front {
+	for f.idle != front && !f.holding {
 		f.cond.Wait()
 	}
 	f.mu.Unlock()
 }
 
-// look is shuffleLook: until the swaps end, the other goroutine takes no
-// group (it has drawn all its chunks, else holding it would hold the
-// swaps up); with forceRoom, once it has resolved the last lane's groups
-// it waits until the end-game stops.
+// look is shuffleLook: with forceRoom, the other goroutine takes no group
+// until the swaps end (it has drawn all its chunks, else holding it would
+// hold the swaps up), and once it has resolved the last lane's groups it
+// waits until the end-game stops.
 func (f *forced) look(drawn bool) {
-	if f.mode == forceFront {
-		return
-	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.drawn = drawn
+	if f.mode != forceRoom {
+		return
+	}
 	if f.phase == 0 {
 		if !drawn {
 			f.t.Errorf("the other goroutine looks for groups with chunks still to draw: it cannot be held")
@@ -91,7 +102,7 @@ func (f *forced) look(drawn bool) {
 			f.cond.Wait()
 		}
 	}
-	if f.mode == forceRoom && f.phase == 1 && f.lastTaken {
+	if f.phase == 1 && f.lastTaken {
 		f.phase, f.held = 2, true
 		f.cond.Broadcast()
 		for f.phase == 2 {
@@ -103,7 +114,7 @@ func (f *forced) look(drawn bool) {
 // took is shuffleTook: the groups taken must be final already (their
 // processors' destinations those of the finished shuffle); with
 // forceOwner, having taken the last lane's lowest groups the other
-// goroutine holds them until the end-game stops.
+// goroutine holds them, unresolved, until the end-game stops.
 func (f *forced) took(front, a, t int) {
 	if a < t && !slices.Equal(f.got[a*f.d:t*f.d], f.want[a*f.d:t*f.d]) {
 		f.t.Errorf("groups %d…%d taken at front %d before their last swap", a, t-1, front)
@@ -118,29 +129,33 @@ func (f *forced) took(front, a, t int) {
 	if f.phase == 0 {
 		f.early += t - a
 	}
-	if a == f.lastA0 && f.phase == 1 {
-		f.lastTaken = true
-		if f.mode == forceOwner {
-			f.phase, f.held = 2, true
-			f.cond.Broadcast()
-			for f.phase == 2 {
-				f.cond.Wait()
-			}
+	if a != f.lastA0() {
+		return
+	}
+	f.lastTaken = true
+	if f.mode == forceOwner {
+		if !f.drawn {
+			f.t.Errorf("the other goroutine takes the last lane's groups with chunks still to draw: it cannot be held")
+			f.held = true // for swapped: not to wait
+			return
+		}
+		f.holding, f.held, f.heldGroups = true, true, t-a
+		f.cond.Broadcast()
+		for f.holding {
+			f.cond.Wait()
 		}
 	}
 }
 
-// swapped is shuffleSwapped: with forceRoom and forceOwner, let the other
-// goroutine take groups and wait until it is held (phase 2).
+// swapped is shuffleSwapped: with forceRoom, let the other goroutine take
+// the last lane's groups and wait until it is held; with forceOwner, wait
+// until it holds the last lane's lowest groups.
 func (f *forced) swapped() {
-	if f.mode == forceFront {
-		return
-	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.phase = 1
 	f.cond.Broadcast()
-	for f.phase == 1 {
+	for f.mode == forceRoom && f.phase == 1 || f.mode == forceOwner && !f.held {
 		f.cond.Wait()
 	}
 }
@@ -157,19 +172,20 @@ func (f *forced) endGame(a, b int, ok bool) {
 		if s, q := f.slack(a, b); s < 0 {
 			f.t.Errorf("the end-game takes groups %d…%d into the last lane's regions: part %d's lacks %d records for the worst case", a, b-1, q, -s)
 		}
-		if f.mode == forceOwner && f.phase == 2 {
-			f.t.Errorf("the end-game takes groups %d…%d into the last lane's regions while the other goroutine has taken the last lane's groups from %d and not resolved them", a, b-1, f.lastA0)
+		if f.holding {
+			f.t.Errorf("the end-game takes groups %d…%d into the last lane's regions while the other goroutine has taken the last lane's groups %d…%d and not resolved them", a, b-1, f.lastA0(), f.lastA0()+f.heldGroups-1)
 		}
 		return
 	}
 	if f.phase == 2 {
-		if f.mode == forceRoom && a < b {
+		if a < b {
 			s, _ := f.slack(a, b)
 			f.stops = append(f.stops, s)
 		}
 		f.phase = 3
-		f.cond.Broadcast()
 	}
+	f.holding = false
+	f.cond.Broadcast()
 }
 
 // slack is the least room, over the slot-2 parts, left in the last lane's
@@ -208,7 +224,6 @@ func runForced(t *testing.T, mode int, sh pops.Shape, o Options, w int, seed uin
 	n := sh.N()
 	f := &forced{t: t, mode: mode, e: &Engine{Workers: w}, got: make([]int32, n), want: make([]int32, n), d: sh.D, idle: -1}
 	f.cond = sync.NewCond(&f.mu)
-	f.lastA0 = (w - 1) * sh.G / w // layout's split
 	ref := rand.NewPCG(seed, uint64(n))
 	ShuffleInto(f.want, ref)
 	wr, err := new(Engine).RunPCG(sh, f.want, ref, o)
@@ -255,8 +270,15 @@ func runForced(t *testing.T, mode int, sh pops.Shape, o Options, w int, seed uin
 //     layout's placement. The seeds run until some stop is one record
 //     short, where a room one record less conservative would take a batch
 //     that may not fit.
-//   - owner: the other goroutine holds the last lane's lowest groups,
-//     taken and not resolved; the end-game must not take any.
+//   - owner: as front during the swaps, until the other goroutine takes
+//     the last lane's lowest groups; it holds them, taken and not
+//     resolved, until the end-game stops, which must take no group
+//     meanwhile. With the chunks set so that it holds that one group
+//     alone, fin is last.a0 + 1 then.
+//
+// A mutant that publishes a front without the chunk's token (the store
+// moved before the swaps) leaves the other goroutine asleep while front
+// and owner wait for it: the test then hangs until go test's -timeout.
 func TestShuffleSlot1Interleavings(t *testing.T) {
 	defer func(c, b int) { shuffleChunk, partBytes = c, b }(shuffleChunk, partBytes)
 	t.Run("front", func(t *testing.T) {
@@ -301,16 +323,32 @@ func TestShuffleSlot1Interleavings(t *testing.T) {
 		}
 	})
 	t.Run("owner", func(t *testing.T) {
-		shuffleChunk = sh.N() / 4
-		for _, b := range parts {
-			partBytes = b
-			for _, w := range []int{2, 3} {
-				for _, v := range []Variant{Faithful, SplitDelivery} {
-					for seed := range uint64(2) {
-						if f := runForced(t, forceOwner, sh, Options{Variant: v}, w, seed); !f.held {
-							t.Fatalf("partBytes %d, %d lanes, seed %d: the other goroutine never held", b, w, seed)
+		// Chunks of n/4: the other goroutine takes the last lane's lowest
+		// groups during the swaps, a batch of several. Chunks of n − (the
+		// middle of the group above the last lane's first): the first
+		// front lets it take all but that group, the second that group
+		// alone, so fin is last.a0 + 1 while it holds it.
+		for _, w := range []int{2, 3} {
+			a0 := (w - 1) * sh.G / w // layout's split
+			for _, chunk := range []int{sh.N() / 4, sh.N() - a0*sh.D - sh.D/2} {
+				shuffleChunk = chunk
+				one := 0
+				for _, b := range parts {
+					partBytes = b
+					for _, v := range []Variant{Faithful, SplitDelivery} {
+						for seed := range uint64(2) {
+							f := runForced(t, forceOwner, sh, Options{Variant: v}, w, seed)
+							if !f.held {
+								t.Fatalf("%d lanes, chunk %d, partBytes %d, seed %d: the other goroutine never held", w, chunk, b, seed)
+							}
+							if f.heldGroups == 1 {
+								one++
+							}
 						}
 					}
+				}
+				if chunk != sh.N()/4 && one == 0 {
+					t.Errorf("%d lanes, chunk %d: the other goroutine never held a single group", w, chunk)
 				}
 			}
 		}

@@ -147,8 +147,12 @@ func (e *Engine) shuffleSlot1(c *slotCtx, src *rand.PCG) {
 				}
 			}
 			if b == nil {
+				if shuffleLook != nil {
+					shuffleLook(k == chunks)
+				}
 				mu.Lock()
-				a, t := max((int(front.Load())+d-1)/d, bot), top
+				f := int(front.Load())
+				a, t := max((f+d-1)/d, bot), top
 				var l *lane
 				if a < t {
 					// Groups a…t−1 are final: the highest few, in one lane.
@@ -158,6 +162,9 @@ func (e *Engine) shuffleSlot1(c *slotCtx, src *rand.PCG) {
 				}
 				left := top > bot
 				mu.Unlock()
+				if shuffleTook != nil {
+					shuffleTook(f, min(a, t), t)
+				}
 				if l != nil {
 					h, w := pcgAdvance(sh, sl, uint64(a*d))
 					l.ps = pcgstate.Load(rand.NewPCG(h, w))
@@ -197,6 +204,9 @@ func (e *Engine) shuffleSlot1(c *slotCtx, src *rand.PCG) {
 	st := pcgstate.Load(src)
 	for k, top := 0, n-1; top > 0; k++ {
 		lo := max(top-shuffleChunk, 0)
+		if shuffleSwaps != nil {
+			shuffleSwaps(int(front.Load()))
+		}
 		if helperDraws(k) {
 			r := <-ready
 			if r.start == st || specTrust {
@@ -219,6 +229,9 @@ func (e *Engine) shuffleSlot1(c *slotCtx, src *rand.PCG) {
 	}
 	front.Store(0) // the swap at 1 was the last to touch p[0]
 	close(prog)
+	if shuffleSwapped != nil {
+		shuffleSwapped()
+	}
 	// The groups left, from the bottom up, into the last lane's regions
 	// once the other goroutine is done with them and while they have
 	// room: a group puts at most R records into each slot-2 part's region
@@ -234,6 +247,9 @@ func (e *Engine) shuffleSlot1(c *slotCtx, src *rand.PCG) {
 			bot = b
 		}
 		mu.Unlock()
+		if shuffleEndGame != nil {
+			shuffleEndGame(a, b, ok)
+		}
 		if !ok {
 			break
 		}
@@ -304,4 +320,28 @@ func (e *Engine) laneOf(a int) *lane {
 var (
 	specSkew  uint64
 	specTrust bool
+)
+
+// shuffleSwaps, shuffleSwapped, shuffleLook, shuffleTook and
+// shuffleEndGame are test hooks: nil, and then shuffleSlot1 is as
+// described; the tests (TestShuffleSlot1Interleavings) set them to force
+// the interleavings of its two goroutines that matter, by blocking one
+// goroutine in a hook until the other has reached another (a sync.Cond; no
+// sleeps, no timing). Each costs a nil check per chunk or per look at the
+// front, none per swap or per packet. The swapping goroutine calls
+// shuffleSwaps before each chunk's swaps, with the front published so far
+// (p[front:] final), shuffleSwapped after the last swap (front 0
+// published), before the end-game, and shuffleEndGame after each of the
+// end-game's looks, with the groups a…b−1 it looked at and whether it
+// takes them. The other goroutine calls shuffleLook before each look at the
+// front for groups to take (drawn: it has drawn all its chunks, so
+// blocking it there cannot hold the swaps up, which wait for those draws)
+// and shuffleTook after it, with the front it read and the groups a…t−1 it
+// took (a = t: none), before resolving them.
+var (
+	shuffleSwaps   func(front int)
+	shuffleSwapped func()
+	shuffleEndGame func(a, b int, ok bool)
+	shuffleLook    func(drawn bool)
+	shuffleTook    func(front, a, t int)
 )

@@ -431,42 +431,22 @@ func Run(c Claim, env Env) (r Result) {
 	if r.Caught() == 0 {
 		r.Verdict = Inconclusive
 		r.Evidence = fmt.Sprintf("no power at budget %s: none of %d planted faults caught — %s. The check (%s): %s", env.Budget, len(c.Faults), strings.Join(tried, "; "), o.Verdict, r.Evidence)
-	} else if !powered(c.Faults, r.Power) {
+	} else if ok, partial := groupPower(c.Faults, r.Power); !ok {
 		r.Verdict = Inconclusive
-		r.Evidence = fmt.Sprintf("no power at budget %s: only part of a group of planted faults was caught (%s); a group's faults are the directions of one effect size and count only together, since one direction is caught whenever our sample lies on the other side of the published value — %s. The check (%s): %s", env.Budget, strings.Join(partialGroups(c.Faults, r.Power), "; "), strings.Join(tried, "; "), o.Verdict, r.Evidence)
+		r.Evidence = fmt.Sprintf("no power at budget %s: only part of a group of planted faults was caught (%s); a group's faults are the directions of one effect size and count only together, since one direction is caught whenever our sample lies on the other side of the published value — %s. The check (%s): %s", env.Budget, strings.Join(partial, "; "), strings.Join(tried, "; "), o.Verdict, r.Evidence)
 	}
 	return r
 }
 
-// powered reports whether the results give the claim power: a caught
-// fault with no Group, or a Group whose every fault is caught.
-func powered(fs []Fault, pw []Power) bool {
-	whole := map[string]bool{}
-	for i, f := range fs {
-		if f.Group == "" {
-			if pw[i].Caught {
-				return true
-			}
-			continue
-		}
-		ok, seen := whole[f.Group]
-		whole[f.Group] = pw[i].Caught && (ok || !seen)
-	}
-	for _, ok := range whole {
-		if ok {
-			return true
-		}
-	}
-	return false
-}
-
-// partialGroups names the groups with some but not all faults caught, in
-// the order they first appear.
-func partialGroups(fs []Fault, pw []Power) []string {
+// groupPower reads the faults' results (pw, in the order of fs): powered
+// when a fault with no Group, or every fault of some Group, is caught; and
+// the groups caught only in part, in the order they first appear.
+func groupPower(fs []Fault, pw []Power) (powered bool, partial []string) {
 	var names []string
 	caught, all := map[string]int{}, map[string]int{}
 	for i, f := range fs {
 		if f.Group == "" {
+			powered = powered || pw[i].Caught
 			continue
 		}
 		if all[f.Group] == 0 {
@@ -477,13 +457,15 @@ func partialGroups(fs []Fault, pw []Power) []string {
 			caught[f.Group]++
 		}
 	}
-	var out []string
 	for _, g := range names {
-		if c := caught[g]; c > 0 && c < all[g] {
-			out = append(out, fmt.Sprintf("%s: %d of %d", g, c, all[g]))
+		switch c := caught[g]; {
+		case c == all[g]:
+			powered = true
+		case c > 0:
+			partial = append(partial, fmt.Sprintf("%s: %d of %d", g, c, all[g]))
 		}
 	}
-	return out
+	return powered, partial
 }
 
 // runCheck runs a check, turning a panic into an Inconclusive outcome that

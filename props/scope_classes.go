@@ -37,6 +37,7 @@ var scopeClassTable = map[string]ScopeClass{
 	"sot/alg/greedy-a-literal/invariants":             Reading, // greedy-a-literal = pseudo-code reading (add 2 − |S|) vs the text
 	"sot/alg/greedy-a/completes":                      Reading, // greedy-a text reading; the pseudo-code reading livelocks
 	"sot/alg/greedy-a/invariants":                     Reading, // greedy-a = text reading of protocol a (at most one injection) vs the printed pseudo-code
+	"sot/alg/greedy-c/completes":                      Reading, // no sentence says Greedy-c delivers every packet; completion is implied by the simulations (2026-11-25 review; was paper by default)
 	"sot/alg/greedy-b-edge-first/completes":           Reading, // greedy-b text reading (edge packets first)
 	"sot/alg/greedy-b-edge-first/invariants":          Reading, // greedy-b-edge-first = text reading (edge packets privileged) vs the pseudo-code
 	"sot/alg/greedy-b/completes":                      Reading, // greedy-b pseudo-code reading (random first chooser)

@@ -197,7 +197,7 @@ func checkBestPBothSlots(best float64) func(props.Env) props.Outcome {
 			panic("pops: checkBestPBothSlots: best must be one of 0.5, 1, 2")
 		}
 		a := sec3Alpha / 4
-		crit := -stats.Z(2 * a)
+		crit := stats.Z(2 * a) // positive (was negated until 2026-11-25, which made "not significantly best" read as "another p significantly better")
 		var ev, weak []string
 		for i, f := range factors {
 			ev = append(ev, fmt.Sprintf("p = %g·g/d: %.3f ± %.3f per group survive slot 1, %.3f ± %.3f survive slots 1 and 2", f, sum[i][0].Mean, sum[i][0].SD/math.Sqrt(float64(trials)), sum[i][1].Mean, sum[i][1].SD/math.Sqrt(float64(trials))))

@@ -702,6 +702,12 @@ func init() {
 				return x
 			}())}}}),
 		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/fig-2/example"}), checkFig2, 1, 2, "temporary group printed as 2"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec1/sum-example"}), checkSumExample, func(d, g int) float64 { return float64(d/g-1) + 2*math.Log2(float64(g)) }, func(_, g int) float64 { return 2 * math.Log2(float64(g)) }, "[8]'s sum costing 2 log g whatever d"),
+		// Not judged since 2026-11-25 (see its notes): the cost of [8]'s sum
+		// is worked backwards from the text's own totals, so checking the
+		// totals with it cannot fail; the arithmetic is reported.
+		ledger.Text(props.Claim{ID: "pops/sec1/sum-example", Check: func(env props.Env) props.Outcome {
+			o := checkSumExample(func(d, g int) float64 { return float64(d/g-1) + 2*math.Log2(float64(g)) })(env)
+			return props.Outcome{Verdict: props.Inconclusive, Evidence: fmt.Sprintf("not judged: the cost of [8]'s sum is derived from the two totals it would check (see notes). The arithmetic (%s): %s", o.Verdict, o.Evidence)}
+		}}),
 	)
 }

@@ -151,3 +151,23 @@ func TestNonFiniteSlackIsACrash(t *testing.T) {
 		}
 	}
 }
+
+// NotJudged reports what its check found without a verdict: inconclusive
+// whatever the check says, the reason and the check's evidence kept, and
+// no planted fault needed (Run does not ask for power on inconclusive).
+func TestNotJudged(t *testing.T) {
+	env := Env{Budget: Small, Seed: DefaultSeed}
+	for _, v := range []Verdict{Holds, Consistent, Violated, Inconsistent, Inconclusive} {
+		c := Claim{ID: "test/not-judged", Source: "s", Statement: "s", Kind: Exact, Recorded: Inconclusive,
+			Check: NotJudged("no number in the text", func(Env) Outcome { return Outcome{Verdict: v, Evidence: "ratio 0.65"} })}
+		r := Run(c, env)
+		if r.Verdict != Inconclusive || !r.Matches {
+			t.Errorf("check %s: verdict %s, matches %v; want inconclusive", v, r.Verdict, r.Matches)
+		}
+		for _, want := range []string{"not judged: no number in the text", "ratio 0.65", string(v)} {
+			if !strings.Contains(r.Evidence, want) {
+				t.Errorf("check %s: evidence %q lacks %q", v, r.Evidence, want)
+			}
+		}
+	}
+}

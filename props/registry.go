@@ -109,6 +109,18 @@ type Outcome struct {
 	Slack *float64
 }
 
+// NotJudged is a check that runs check and reports what it found, but is
+// Inconclusive whatever that is, with why (a sentence that cannot be
+// judged from the seeds, a test weaker than the statement): the figures
+// stay in the ledger without a verdict that could not have come out the
+// other way.
+func NotJudged(why string, check func(Env) Outcome) func(Env) Outcome {
+	return func(env Env) Outcome {
+		o := check(env)
+		return Outcome{Verdict: Inconclusive, Evidence: fmt.Sprintf("not judged: %s. Reported (%s): %s", why, o.Verdict, o.Evidence)}
+	}
+}
+
 // SlackOf returns worst/bound for Outcome.Slack (nil when bound is 0).
 func SlackOf(worst, bound float64) *float64 {
 	if bound == 0 {

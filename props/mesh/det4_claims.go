@@ -261,7 +261,7 @@ func rand4PerPhase(env props.Env, position func(*rand.Rand, int) int32) props.Ou
 	}
 	alpha := props.Alpha / float64(len(sizes)*len(KKFamilies)+len(sides))
 	pooledOver, pooledRuns := map[int]int{}, map[int]int{}
-	var pooledFirst = map[int]*KKStatCase{}
+	pooledFirst := map[int]*KKStatCase{}
 	fitted, fittedAt := math.Inf(-1), ""
 	var ev []string
 	for _, sz := range sizes {

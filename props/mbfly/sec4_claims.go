@@ -228,8 +228,8 @@ func sec4LiteralCheck(deadName string, deadlock sec4LiteralRun, compName string,
 						}
 						res, fin, err := complete(s, A)
 						runs++
-						if err != nil {
-							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
+						if err != nil { // the model's check found a packet misrouted, lost or duplicated: the claim fails (inconclusive until 2026-11-25)
+							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s: n=%d d=%d A=%d network %d: %v (%d runs before)", compName, n, d, A, r, err, runs-1), Counterexample: cex}
 						}
 						if !res.Complete {
 							return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("%s: n=%d d=%d A=%d network %d not complete after %d iterations; %s (%d runs before)", compName, n, d, A, r, res.Iterations, sec4Stuck(fin, n, k), runs-1), Counterexample: cex}

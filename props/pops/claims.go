@@ -265,8 +265,10 @@ func init() {
 	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/lemma-3.3"}), checkLemma33, 1, 0.5, "the step bound 3/β halved"))
 	props.Register(claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-3.7/loglog-growth"}), checkThm37, func(int) float64 { return 0 }, func(g int) float64 { return math.Log2(float64(g)) }, "the Θ(log g) alternative: log₂ g steps added to every run"))
 	props.Register(ledger.Text(props.Claim{ID: "pops/cor-3.9/slots",
-		Check:  checkCor39(ap.Faithful, 1),
-		Faults: []props.Fault{{Name: "the bound B halved", Check: checkCor39(ap.Faithful, 0.5)}, {Name: "the bound B lowered by one step (5 slots)", Check: checkCor39Minus(ap.Faithful, 1)}}}))
+		// At the large budget the k = 1 reading fails (see its notes, 2026-11-25).
+		RecordedAt: map[props.Budget]props.Verdict{props.Large: props.Violated},
+		Check:      checkCor39(ap.Faithful, 1),
+		Faults:     []props.Fault{{Name: "the bound B halved", Check: checkCor39(ap.Faithful, 0.5)}, {Name: "the bound B lowered by one step (5 slots)", Check: checkCor39Minus(ap.Faithful, 1)}}}))
 	props.Register(ledger.Text(props.Claim{ID: "pops/repair/split-delivery/cor-3.9-steps",
 		Check:  checkCor39(ap.SplitDelivery, 1),
 		Faults: []props.Fault{{Name: "the bound B halved", Check: checkCor39(ap.SplitDelivery, 0.5)}}}))

@@ -89,10 +89,19 @@ func mbflyHuntedRoute(in mbflyhunt.Instance, fault amb.Fault) (int, error) {
 // again all the same and its run judged: a violation stands, a run within
 // the bound is inconclusive (a stale case).
 func mbflyHuntedBufferCheck(fault amb.Fault, scale float64) func(props.Env) props.Outcome {
+	return mbflyHuntedBufferCheckAt(fault, scale, 0)
+}
+
+// mbflyHuntedBufferCheckAt is mbflyHuntedBufferCheck with the buffers set
+// to L packets (0: the case's own L), for a planted fault.
+func mbflyHuntedBufferCheckAt(fault amb.Fault, scale float64, L int) func(props.Env) props.Outcome {
 	return func(props.Env) props.Outcome {
 		c, in, stale, fail := cited.Case[mbflyhunt.Instance](huntedBufferFile, huntedBufferCase)
 		if fail != nil {
 			return *fail
+		}
+		if L > 0 {
+			in.L = L
 		}
 		return mbflyHuntedBufferJudge(c, stale, in, fault, scale)
 	}
@@ -153,6 +162,9 @@ func init() {
 		Faults: []props.Fault{
 			{Name: "L halved (bound ½·L)", Check: mbflyHuntedBufferCheck(amb.NoFault, 0.5)},
 			{Name: "a router that moves a packet into a node already holding a packet of its batch (amb.FaultIgnoreBatch), on the hunted permutation", Check: mbflyHuntedBufferCheck(amb.FaultIgnoreBatch, 1)},
+			// Registered 2026-11-25 (a fresh review's point: the one above
+			// comes out inconclusive, an engine error, at the case's L = 4).
+			{Name: "the same batch-ignoring router on the hunted permutation with buffers of L = 2 (TestHuntedBufferOverLIsViolated's instance)", Check: mbflyHuntedBufferCheckAt(amb.FaultIgnoreBatch, 1, 2)},
 		},
 	}))
 	props.Register(ledger.Text(props.Claim{ID: "mbfly/thm-3.1/hunted-steps",

@@ -53,6 +53,12 @@ func TestHuntedBufferOverLIsViolated(t *testing.T) {
 		t.Fatalf("real router, real case: %v: %s", got.Verdict, got.Evidence)
 	}
 	in.L = 2
+	// The real router keeps L = 2 on the same permutation (so the planted
+	// fault "batch-ignoring router at L = 2" is caught for its rule, not
+	// for the smaller L).
+	if buf, err := mbflyHuntedRoute(in, amb.NoFault); err != nil || buf > 2 {
+		t.Fatalf("real router at L = 2: largest buffer %d, err %v", buf, err)
+	}
 	got := mbflyHuntedBufferJudge(c, nil, in, amb.FaultIgnoreBatch, 1)
 	if got.Verdict != props.Violated || !strings.Contains(got.Evidence, mb.ErrCapacity.Error()) {
 		t.Fatalf("batch-ignoring router at L = 2: %v: %s", got.Verdict, got.Evidence)

@@ -66,11 +66,16 @@ func lemma9LargeK(b props.Budget) [][2]int {
 	return s
 }
 
+// lemma9UniformRuns is the number of uniform random distributions a size
+// of mesh/lemma-9/proof-fact-half draws (one each of the other families).
+// Raised on 2026-11-25 from 4, 8, 30: the fact is about every distribution,
+// and ALLOCATE alone is cheap (no routing), so the claim can afford to look.
+func lemma9UniformRuns(b props.Budget) int { return b.Pick(400, 1000, 4000) }
+
 func init() {
 	// run checks 2·in ≥ h − allowance(n) for every row and half; shrink
 	// minimizes the first counterexample.
-	run := func(env props.Env, sizes func(props.Budget) [][2]int, alloc allocFn, allowance func(n int) int, shrink bool) props.Outcome {
-		runs := env.Budget.Pick(4, 8, 30)
+	run := func(env props.Env, sizes func(props.Budget) [][2]int, alloc allocFn, allowance func(n int) int, shrink bool, runs int) props.Outcome {
 		cases, worstFrac := 0, 2.0
 		worstAt := ""
 		for _, nk := range sizes(env.Budget) {
@@ -122,21 +127,23 @@ func init() {
 	}
 	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half",
 		Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9LargeK, nil, func(int) int { return 0 }, true)
+			return run(env, lemma9LargeK, nil, func(int) int { return 0 }, true, lemma9UniformRuns(env.Budget))
 		},
 		Faults: []props.Fault{{Name: faultMirror, Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9LargeK, mirrorAllocate, func(int) int { return 0 }, false)
+			return run(env, lemma9LargeK, mirrorAllocate, func(int) int { return 0 }, false, lemma9UniformRuns(env.Budget))
 		}}},
 	})))
 	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half/small-k",
-		Check: func(env props.Env) props.Outcome { return run(env, lemma9Sizes, nil, func(int) int { return 0 }, true) },
+		Check: func(env props.Env) props.Outcome {
+			return run(env, lemma9Sizes, nil, func(int) int { return 0 }, true, env.Budget.Pick(4, 8, 30))
+		},
 	}))
 	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-rounded",
 		Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9Sizes, nil, func(n int) int { return n * n }, false)
+			return run(env, lemma9Sizes, nil, func(n int) int { return n * n }, false, env.Budget.Pick(100, 100, 1000))
 		},
 		Faults: []props.Fault{{Name: faultMirror, Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9Sizes, mirrorAllocate, func(n int) int { return n * n }, false)
+			return run(env, lemma9Sizes, mirrorAllocate, func(n int) int { return n * n }, false, env.Budget.Pick(100, 100, 1000))
 		}}},
 	})))
 }

@@ -140,10 +140,10 @@ func init() {
 	}))
 	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-rounded",
 		Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9Sizes, nil, func(n int) int { return n * n }, false, env.Budget.Pick(100, 100, 1000))
+			return run(env, lemma9Sizes, nil, func(n int) int { return n * n }, false, env.Budget.Pick(100, 30, 1000))
 		},
 		Faults: []props.Fault{{Name: faultMirror, Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9Sizes, mirrorAllocate, func(n int) int { return n * n }, false, env.Budget.Pick(100, 100, 1000))
+			return run(env, lemma9Sizes, mirrorAllocate, func(n int) int { return n * n }, false, env.Budget.Pick(100, 30, 1000))
 		}}},
 	})))
 }

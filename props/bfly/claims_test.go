@@ -1,6 +1,7 @@
 package bfly
 
 import (
+	"strings"
 	"testing"
 
 	ab "routecheck/algos/butterfly"
@@ -116,5 +117,34 @@ func TestJudgeExceedCannotFail(t *testing.T) {
 	o = judgeExceed([]bflyExceed{{label: "x", R: 50, q: 1e-9, unreachable: "impossible"}, {label: "y", R: 50, q: 1e-3}}, "")
 	if o.Verdict != props.Consistent {
 		t.Errorf("got %s, want consistent (%s)", o.Verdict, o.Evidence)
+	}
+}
+
+// Cells with the same pool are also judged together. Three cells of 3/15
+// against q = 1/256 are each consistent (P(Bin(15, q) ≥ 3) = 2.6e-5,
+// computed independently as Σ_{k≥3} C(15,k) q^k (1−q)^{15−k}), but
+// pooled, 9 of 45 has tail 1.65e-13 ≤ Alpha/4 (three cells and one pool).
+// Unpooled they stay consistent; a pool whose cells' bounds differ is
+// never judged.
+func TestJudgeExceedPooled(t *testing.T) {
+	q := 1 / 256.0
+	cells := func(pool string) []bflyExceed {
+		var cs []bflyExceed
+		for _, l := range []string{"a", "b", "c"} {
+			cs = append(cs, bflyExceed{label: l, e: 3, R: 15, q: q, first: l, pool: pool})
+		}
+		return cs
+	}
+	if o := judgeExceed(cells(""), ""); o.Verdict != props.Consistent {
+		t.Errorf("unpooled: %s, want consistent (%s)", o.Verdict, o.Evidence)
+	}
+	o := judgeExceed(cells("N"), "")
+	if o.Verdict != props.Inconsistent || !strings.Contains(o.Evidence, "N pooled: 9 of 45") || o.Counterexample != "a" {
+		t.Errorf("pooled: %s, want inconsistent on 9 of 45 with a's run (%s, %v)", o.Verdict, o.Evidence, o.Counterexample)
+	}
+	mixed := cells("N")
+	mixed[2].q = q / 2
+	if o := judgeExceed(mixed, ""); o.Verdict != props.Consistent || !strings.Contains(o.Evidence, "bounds differ") {
+		t.Errorf("pool of different q: %s, want consistent with the pool reported unjudged (%s)", o.Verdict, o.Evidence)
 	}
 }

@@ -23,6 +23,14 @@ var lemma7Cases = []savedCase{
 	{"props/mesh/testdata/mesh-lemma7-queue-n16-k256.json.gz"},
 }
 
+// lemma7Bound is Lemma 7's bound on the end-of-Phase-2 queue (strict:
+// less than k + n²·log n), checked on the k-k families and on the hunted
+// lemma7Cases.
+var lemma7Bound = kkBound{value: func(r amesh.KKResult) int { return r.EndQueue[1] }, bound: func(n, k int) float64 { return float64(k + nlogn2(n)) }, strict: true,
+	over:     "queue %d ≥ k + n² log n = %d",
+	describe: func(n, k, v int, b float64) string { return fmt.Sprintf("queue k + %d (bound k + %d)", v-k, int(b)-k) },
+	hunted:   lemma7Cases}
+
 // Lemma7TightMin is the fraction of Lemma 7's additive term n²·log n that
 // the hunted excess (end-of-Phase-2 queue − k) must reach at every n for
 // the bound to count as "rather tight".

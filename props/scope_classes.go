@@ -18,34 +18,34 @@ func scopeClassOf(id string) ScopeClass {
 // disagreement (reading).
 var scopeClassTable = map[string]ScopeClass{
 	// reading
-	"bfly/sec4/fit-avg/pipelined":                     Reading, // §4.3 fit checked under the 'pipelined buffers' reading of the §4.1 node model (one of two readings)
-	"bfly/sec4/fit-avg/r-slope-p1":                    Reading, // fit slope checked under the strict-buffer reading of §4.1; verdict tied to that model choice
-	"bfly/sec4/fit-avg/strict":                        Reading, // §4.3 fit checked under the 'strict buffers' reading of the §4.1 node model (one of two readings)
-	"bfly/sec4/fit-max/strict":                        Reading, // §4.3 L_max fit checked under the 'strict buffers' reading of the §4.1 node model (one of two readings)
-	"bfly/sec4/optimum-interior":                      Reading, // §1/§4.3 interior optimum checked under the strict-buffer reading of §4.1 ('long' read as p=50)
-	"bfly/sec4/short-no-benefit":                      Reading, // §4.3 remark checked under the strict-buffer reading of §4.1 ('short' read as p=1)
-	"mbfly/sec4.2/comm-delivers":                      Reading, // depends on chosen readings: batch set (printed set names one node) and absorbing delivered packets
-	"pops/lemma-2.11/coupler-reading":                 Beyond,  // c(i,t) as a coupler: ruled out by the paper's own definition of robustness (c_out, target groups); 2026-11-25 review, was reading
-	"pops/lemma-2.11/robust-size":                     Reading, // depends on reading c(i,t) as the target group (and on P(a_0) as written / without a_0)
-	"pops/thm-2.12/literal-marking":                   Reading, // proof's marking as written, P(a_0) including group a_0
-	"pops/thm-2.12/literal-marking-excluding-a0":      Reading, // proof's marking with P(a_0) read as excluding group a_0; c read as target group
-	"pops/thm-2.5/literal-greedy":                     Reading, // literal reading of the proof's greedy step, d = g
-	"pops/thm-2.5/oblivious-congestion":               Reading, // proof's greedy step read as 'source whose path to b_i crosses v' (intended reading), d = g
-	"sot/alg-1/greedy-a-literal/delivers":             Reading, // literal pseudo-code reading of Algorithm 1 + protocol a vs the text
-	"sot/alg-2/literal-processor-rule":                Reading, // Algorithm 2 with Algorithm 1's printed processor rule (literal reading)
-	"sot/alg-2/no-deflections":                        Reading, // Algorithm 2 with Greedy-a's text processor rule; the printed rule fails
-	"sot/alg/greedy-a-literal/invariants":             Reading, // greedy-a-literal = pseudo-code reading (add 2 − |S|) vs the text
-	"sot/alg/greedy-a/completes":                      Reading, // greedy-a text reading; the pseudo-code reading livelocks
-	"sot/alg/greedy-a/invariants":                     Reading, // greedy-a = text reading of protocol a (at most one injection) vs the printed pseudo-code
-	"sot/alg/greedy-c/completes":                      Reading, // no sentence says Greedy-c delivers every packet; completion is implied by the simulations (2026-11-25 review; was paper by default)
-	"sot/alg/greedy-b-edge-first/completes":           Reading, // greedy-b text reading (edge packets first)
-	"sot/alg/greedy-b-edge-first/invariants":          Reading, // greedy-b-edge-first = text reading (edge packets privileged) vs the pseudo-code
-	"sot/alg/greedy-b/completes":                      Reading, // greedy-b pseudo-code reading (random first chooser)
-	"sot/alg/greedy-b/invariants":                     Reading, // greedy-b = pseudo-code reading (random first chooser) vs the text's edge priority
-	"sot/alg/scheduled-literal/invariants":            Reading, // Algorithm 2 with Algorithm 1's printed processor rule (one of two readings)
-	"sot/alg/scheduled/completes":                     Reading, // Algorithm 2 with Greedy-a's text processor rule (one of two readings)
-	"sot/alg/scheduled/invariants":                    Reading, // Algorithm 2 with Greedy-a's text processor rule (one of two readings)
-	"sot/lemma-1/remark/classes-mod-n":                Reading, // our precise (mod n) reading of the remark after Lemma 1; literal wording is a separate claim
+	"bfly/sec4/fit-avg/pipelined":                Reading, // §4.3 fit checked under the 'pipelined buffers' reading of the §4.1 node model (one of two readings)
+	"bfly/sec4/fit-avg/r-slope-p1":               Reading, // fit slope checked under the strict-buffer reading of §4.1; verdict tied to that model choice
+	"bfly/sec4/fit-avg/strict":                   Reading, // §4.3 fit checked under the 'strict buffers' reading of the §4.1 node model (one of two readings)
+	"bfly/sec4/fit-max/strict":                   Reading, // §4.3 L_max fit checked under the 'strict buffers' reading of the §4.1 node model (one of two readings)
+	"bfly/sec4/optimum-interior":                 Reading, // §1/§4.3 interior optimum checked under the strict-buffer reading of §4.1 ('long' read as p=50)
+	"bfly/sec4/short-no-benefit":                 Reading, // §4.3 remark checked under the strict-buffer reading of §4.1 ('short' read as p=1)
+	"mbfly/sec4.2/comm-delivers":                 Reading, // depends on chosen readings: batch set (printed set names one node) and absorbing delivered packets
+	"pops/lemma-2.11/coupler-reading":            Beyond,  // c(i,t) as a coupler: ruled out by the paper's own definition of robustness (c_out, target groups); 2026-11-25 review, was reading
+	"pops/lemma-2.11/robust-size":                Reading, // depends on reading c(i,t) as the target group (and on P(a_0) as written / without a_0)
+	"pops/thm-2.12/literal-marking":              Reading, // proof's marking as written, P(a_0) including group a_0
+	"pops/thm-2.12/literal-marking-excluding-a0": Reading, // proof's marking with P(a_0) read as excluding group a_0; c read as target group
+	"pops/thm-2.5/literal-greedy":                Reading, // literal reading of the proof's greedy step, d = g
+	"pops/thm-2.5/oblivious-congestion":          Reading, // proof's greedy step read as 'source whose path to b_i crosses v' (intended reading), d = g
+	"sot/alg-1/greedy-a-literal/delivers":        Reading, // literal pseudo-code reading of Algorithm 1 + protocol a vs the text
+	"sot/alg-2/literal-processor-rule":           Reading, // Algorithm 2 with Algorithm 1's printed processor rule (literal reading)
+	"sot/alg-2/no-deflections":                   Reading, // Algorithm 2 with Greedy-a's text processor rule; the printed rule fails
+	"sot/alg/greedy-a-literal/invariants":        Reading, // greedy-a-literal = pseudo-code reading (add 2 − |S|) vs the text
+	"sot/alg/greedy-a/completes":                 Reading, // greedy-a text reading; the pseudo-code reading livelocks
+	"sot/alg/greedy-a/invariants":                Reading, // greedy-a = text reading of protocol a (at most one injection) vs the printed pseudo-code
+	"sot/alg/greedy-c/completes":                 Reading, // no sentence says Greedy-c delivers every packet; completion is implied by the simulations (2026-11-25 review; was paper by default)
+	"sot/alg/greedy-b-edge-first/completes":      Reading, // greedy-b text reading (edge packets first)
+	"sot/alg/greedy-b-edge-first/invariants":     Reading, // greedy-b-edge-first = text reading (edge packets privileged) vs the pseudo-code
+	"sot/alg/greedy-b/completes":                 Reading, // greedy-b pseudo-code reading (random first chooser)
+	"sot/alg/greedy-b/invariants":                Reading, // greedy-b = pseudo-code reading (random first chooser) vs the text's edge priority
+	"sot/alg/scheduled-literal/invariants":       Reading, // Algorithm 2 with Algorithm 1's printed processor rule (one of two readings)
+	"sot/alg/scheduled/completes":                Reading, // Algorithm 2 with Greedy-a's text processor rule (one of two readings)
+	"sot/alg/scheduled/invariants":               Reading, // Algorithm 2 with Greedy-a's text processor rule (one of two readings)
+
 	"sot/lemma-1/remark/literal":                      Beyond,  // injection-time reading of the remark after Lemma 1: not a fair reading (2026-11-25 review; the natural reading is classes-mod-n)
 	"sot/sec4.2/greedy-a/cost-e-over-e-minus-1":       Reading, // greedy-a text reading (pseudo-code livelocks); 'large n and h' operationalized
 	"sot/sec4.2/greedy-a/fresh-throughput":            Reading, // greedy-a text reading; compared with the n−1-sender version of the paper's formula
@@ -80,6 +80,7 @@ var scopeClassTable = map[string]ScopeClass{
 	"sot/thm-3b/recurrence-corrected":                 Beyond, // our corrected recurrence for Theorem 3b, not the paper's statement
 
 	// construction
+	"sot/lemma-1/remark/classes-mod-n":                     Construction, // true on every legal run of our model (each hop adds 1 to i + j mod n): checks that the model enforces the hot-potato rule the remark rests on (2026-11-25 review; was reading)
 	"bfly/engine/equals-model":                             Construction, // our fast engine equals our step model; not a paper statement
 	"mbfly/cor-2.1/large-splitters-certified":              Construction, // our random d=32 splitters certified by Tanner's bound; paper only asserts random splitters exist
 	"mbfly/sec3.1/design-network-expands":                  Construction, // our random multi-butterfly construction (d=32, α=1/32, β=7) verified to expand

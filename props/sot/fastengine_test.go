@@ -27,7 +27,7 @@ func TestSotChecksSameOnStepModel(t *testing.T) {
 	}
 	cs := []check{
 		{"one-winner", sotWinnersCheck(nil), sotWinnersCheck(sotNoop)},
-		{"sec4.3/far-above-nlogn", sotFarAboveCheck(4, nil), sotFarAboveCheck(4, sotNoop)},
+		{"sec4.3/far-above-nlogn", sotFarAboveCheck(1, nil), sotFarAboveCheck(1, sotNoop)},
 	}
 	for _, alg := range algs {
 		cs = append(cs,

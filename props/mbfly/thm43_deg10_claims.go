@@ -416,14 +416,17 @@ func deg10PrintedTimeCheck(factor float64) func(props.Env) props.Outcome {
 }
 
 func registerThm43Deg10() {
+	// the memory estimate of the claims that build the networks of
+	// deg10Sizes (all but printed-sets-time, which reads thm43TimeRuns)
+	mem := props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20}
 	props.Register(ledger.Text(props.Claim{
 		ID:    "mbfly/thm-4.3/deg10-degree-census",
-		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Mem:   mem,
 		Check: deg10CensusCheck,
 	}))
 	props.Register(ledger.Text(props.Claim{
 		ID:    "mbfly/thm-4.3/deg10-cycle-vertices",
-		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Mem:   mem,
 		Check: deg10CycleCheck(amb.Deg10NoFault),
 		Faults: []props.Fault{
 			{Name: "multi-butterfly cycles of d vertices, not 2d (fixed before running)", Check: deg10CycleCheck(amb.Deg10ShortCycle)},
@@ -435,13 +438,13 @@ func registerThm43Deg10() {
 	}))
 	props.Register(ledger.Text(props.Claim{
 		ID:     "mbfly/thm-4.3/deg10-merge-degree",
-		Mem:    props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Mem:    mem,
 		Check:  deg10MergeCheck(amb.Deg10NoFault),
 		Faults: []props.Fault{{Name: "two vertices of one part on one processor (fixed before running)", Check: deg10MergeCheck(amb.Deg10MergeTwoOne)}},
 	}))
 	props.Register(ledger.Text(props.Claim{
 		ID:    "mbfly/thm-4.3/deg10-iteration-steps",
-		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Mem:   mem,
 		Check: deg10StepsCheck(amb.ZigzagSchedule, amb.Deg10NoFault),
 		Faults: []props.Fault{
 			{Name: "a schedule that skips the forward (move) step (fixed before running)", Check: deg10StepsCheck(deg10NoMove, amb.Deg10NoFault)},
@@ -458,12 +461,12 @@ func registerThm43Deg10() {
 	}))
 	props.Register(ledger.Text(props.Claim{
 		ID:    "mbfly/thm-4.3/deg10-iteration-compose",
-		Mem:   props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Mem:   mem,
 		Check: deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, true),
 	}))
 	props.Register(ledger.Text(props.Claim{
 		ID:     "mbfly/thm-4.3/deg10-iteration-compose-even",
-		Mem:    props.MemEstimate{Small: 8 << 20, Default: 16 << 20, Large: 16 << 20},
+		Mem:    mem,
 		Check:  deg10ComposeCheck("G/d even", amb.BuildThm43Deg10Even, false),
 		Faults: []props.Fault{{Name: "the grouping with G/d odd (BuildThm43Deg10; fixed before running)", Check: deg10ComposeCheck("translates of G = d⌊(P−1)/d⌋ layers", amb.BuildThm43Deg10, false)}},
 	}))

@@ -2,10 +2,10 @@ package mbfly
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"routecheck/props"
+	"routecheck/props/internal/claimtest"
 )
 
 // The "cannot be checked" claims of Theorem 4.3 stay inconclusive with
@@ -18,16 +18,8 @@ import (
 // 3 log n + 4d log 2d + 1 = 18 + 768 + 1 stages.
 func TestThm43UncheckableEvidence(t *testing.T) {
 	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
-	o := thm43EndToEndCheck(env)
-	for _, w := range []string{"cannot be checked", "64 lines join the expander part to the multi-butterfly part", "16 the multi-butterfly part to the direct part", "worst 11 at stage 31"} {
-		if o.Verdict != props.Inconclusive || !strings.Contains(o.Evidence, w) {
-			t.Errorf("end to end: %s, evidence misses %q: %s", o.Verdict, w, o.Evidence)
-		}
-	}
-	o = thm43PrintedDCheck(env)
-	for _, w := range []string{"cannot be checked", "BuildThm43(16, 21) refused", "BuildThm43(16, 102) refused", fmt.Sprintf("%d stages", 3*6+4*32*6+1), "6d + 1 = 193, not 127", "6d + 1 = 769, not 613"} {
-		if o.Verdict != props.Inconclusive || !strings.Contains(o.Evidence, w) {
-			t.Errorf("printed d: %s, evidence misses %q: %s", o.Verdict, w, o.Evidence)
-		}
-	}
+	claimtest.Says(t, "end to end", thm43EndToEndCheck(env), props.Inconclusive,
+		"cannot be checked", "64 lines join the expander part to the multi-butterfly part", "16 the multi-butterfly part to the direct part", "worst 11 at stage 31")
+	claimtest.Says(t, "printed d", thm43PrintedDCheck(env), props.Inconclusive,
+		"cannot be checked", "BuildThm43(16, 21) refused", "BuildThm43(16, 102) refused", fmt.Sprintf("%d stages", 3*6+4*32*6+1), "6d + 1 = 193, not 127", "6d + 1 = 769, not 613")
 }

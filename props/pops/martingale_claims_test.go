@@ -12,6 +12,7 @@ import (
 	"routecheck/models/perm"
 	mpops "routecheck/models/pops"
 	"routecheck/props"
+	"routecheck/props/internal/claimtest"
 )
 
 // Figure 3's permutation on POPS(4,4) with colors chosen by hand.
@@ -254,15 +255,8 @@ func TestEq14(t *testing.T) {
 // evidence names §7's source (Seiferas 2009, not the POPS paper) and the 20
 // random inputs per g at the small budget.
 func TestThm23(t *testing.T) {
-	o := checkThm23(props.Env{Budget: props.Small, Seed: props.DefaultSeed})
-	for _, want := range []string{"every network sorts", "g = 4: depth", "(Batcher: 20 slots)", "k = 2 log₂ g = 1028489 (g = 2^514245)", "sorts its 20 random inputs per g", "Seiferas's §7 estimate (Algorithmica 53 (2009), the AKS seed; not the POPS paper)"} {
-		if !strings.Contains(o.Evidence, want) {
-			t.Errorf("evidence lacks %q: %s", want, o.Evidence)
-		}
-	}
-	if o.Verdict != props.Inconclusive {
-		t.Errorf("verdict %v, want inconclusive", o.Verdict)
-	}
+	claimtest.Says(t, "Theorem 2.3", checkThm23(props.Env{Budget: props.Small, Seed: props.DefaultSeed}), props.Inconclusive,
+		"every network sorts", "g = 4: depth", "(Batcher: 20 slots)", "k = 2 log₂ g = 1028489 (g = 2^514245)", "sorts its 20 random inputs per g", "Seiferas's §7 estimate (Algorithmica 53 (2009), the AKS seed; not the POPS paper)")
 }
 
 // Phase 2's algebra holds and δ_s = λ_s/2 is caught. Phase 2's union: α =

@@ -8,6 +8,7 @@ import (
 	asot "routecheck/algos/sot"
 	"routecheck/internal/seeds"
 	"routecheck/props"
+	"routecheck/props/internal/claimtest"
 )
 
 // The curve claims read runs 0 … 19 from the approaches-fresh claim's cell
@@ -47,15 +48,8 @@ func TestSotCurveCostsAreOneLoop(t *testing.T) {
 // labels the false-alarm rates truthfully (stats.T is two-sided).
 func TestSotCurveCheckBothWays(t *testing.T) {
 	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
-	o := sotCurveCheck(asot.Scheduled, false)(env)
-	if o.Verdict != props.Consistent {
-		t.Fatalf("real: %s: %s", o.Verdict, o.Evidence)
-	}
-	for _, m := range []string{"h=1n", "h=2n", "h=4n", "h=8n", "h=16n", "mean cost T/h", "two-sided at α = 2.5e-10 per doubling, so one-sided α = 1.3e-10"} {
-		if !strings.Contains(o.Evidence, m) {
-			t.Errorf("evidence misses %s: %s", m, o.Evidence)
-		}
-	}
+	claimtest.Says(t, "real", sotCurveCheck(asot.Scheduled, false)(env), props.Consistent,
+		"h=1n", "h=2n", "h=4n", "h=8n", "h=16n", "mean cost T/h", "two-sided at α = 2.5e-10 per doubling, so one-sided α = 1.3e-10")
 	if r := sotCurveCheck(asot.Scheduled, true)(env); r.Verdict != props.Inconsistent || !strings.Contains(r.Evidence, "mean cost T/n") {
 		t.Errorf("T/n: %s: %s", r.Verdict, r.Evidence)
 	}

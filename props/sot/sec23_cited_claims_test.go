@@ -3,10 +3,10 @@ package sot
 import (
 	"fmt"
 	"math"
-	"strings"
 	"testing"
 
 	"routecheck/props"
+	"routecheck/props/internal/claimtest"
 )
 
 // The cited-figure claims stay inconclusive with their reason, and the
@@ -15,20 +15,11 @@ import (
 // 10 and 15 ps against a 100 ps bit.
 func TestSotCitedFiguresEvidence(t *testing.T) {
 	env := props.Env{Budget: props.Small, Seed: props.DefaultSeed}
-	o := sotFibreLossCheck(env)
 	want := []string{"cannot be checked", "10.0 dB"}
 	for _, n := range []float64{1.44, 1.50} {
 		want = append(want, fmt.Sprintf("%.0f slots", 50e3*n/299792458/(512/10e9)))
 	}
-	for _, w := range want {
-		if o.Verdict != props.Inconclusive || !strings.Contains(o.Evidence, w) {
-			t.Errorf("fibre loss: %s, evidence misses %q: %s", o.Verdict, w, o.Evidence)
-		}
-	}
-	o = sotSwitchingCheck(env)
-	for _, w := range []string{"cannot be checked", "a bit lasts 100 ps", fmt.Sprintf("%.3g of a slot", 15/(math.Pow(10, 12)/10e9*512)), "0.15 bit times"} {
-		if o.Verdict != props.Inconclusive || !strings.Contains(o.Evidence, w) {
-			t.Errorf("switching: %s, evidence misses %q: %s", o.Verdict, w, o.Evidence)
-		}
-	}
+	claimtest.Says(t, "fibre loss", sotFibreLossCheck(env), props.Inconclusive, want...)
+	claimtest.Says(t, "switching", sotSwitchingCheck(env), props.Inconclusive,
+		"cannot be checked", "a bit lasts 100 ps", fmt.Sprintf("%.3g of a slot", 15/(math.Pow(10, 12)/10e9*512)), "0.15 bit times")
 }

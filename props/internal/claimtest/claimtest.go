@@ -4,6 +4,7 @@ package claimtest
 
 import (
 	"regexp"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -69,6 +70,23 @@ func SiblingsShareRuns(t testing.TB, ids []string, env props.Env, routed *atomic
 	}
 	if got := routed.Load() - before; got > faults {
 		t.Fatalf("the planted faults of %d siblings routed %d runs, want at most %d (each once)", len(cls), got, faults)
+	}
+}
+
+// Says checks an outcome's words: it fails t (Errorf, prefixed with name)
+// unless o's verdict is want, and once for each of words that o's evidence
+// does not contain — for claims whose evidence must carry figures worked
+// out by hand (an "inconclusive" that gives its reason, a count the test
+// recomputes).
+func Says(t testing.TB, name string, o props.Outcome, want props.Verdict, words ...string) {
+	t.Helper()
+	if o.Verdict != want {
+		t.Errorf("%s: verdict %s, want %s: %s", name, o.Verdict, want, o.Evidence)
+	}
+	for _, w := range words {
+		if !strings.Contains(o.Evidence, w) {
+			t.Errorf("%s: evidence misses %q: %s", name, w, o.Evidence)
+		}
 	}
 }
 

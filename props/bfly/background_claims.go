@@ -75,7 +75,7 @@ func logNStagesCheck(mutant int) func(props.Env) props.Outcome {
 				p := bflyFamily(f, n, env.Seed)
 				for mi, m := range []int{0, 1, 4} {
 					t := max(1, m*n)
-					c := bflyExceed{label: fmt.Sprintf("N=2^%d %s t=%d", n, f, t), R: sz.runs, q: 1 / float64(int(1)<<n)}
+					c := bflyExceed{label: fmt.Sprintf("N=2^%d %s t=%d", n, f, t), R: sz.runs, q: 1 / float64(int(1)<<n), pool: fmt.Sprintf("N=2^%d", n)}
 					for run := range sz.runs {
 						sd := seeds.Derive(env.Seed, 0x51, uint64(n), uint64(fi), uint64(mi), uint64(run))
 						var mutate func([]mb.Packet, int, int)

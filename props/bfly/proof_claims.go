@@ -366,7 +366,7 @@ func cor5Check(factor float64) func(props.Env) props.Outcome {
 		var ev []string
 		for _, sc := range v.cells {
 			n, t, thr := sc.n, sc.t, sc.thr
-			c := bflyExceed{label: fmt.Sprintf("N=2^%d t=%d", n, t), R: len(sc.runs), q: 1 / float64(int(1)<<n)}
+			c := bflyExceed{label: fmt.Sprintf("N=2^%d t=%d", n, t), R: len(sc.runs), q: 1 / float64(int(1)<<n), pool: fmt.Sprintf("N=2^%d", n)}
 			sumT, sumC := 0.0, 0.0
 			for _, r := range sc.runs {
 				sumT += float64(r.steps) / (float64(t) * thr)
@@ -491,7 +491,7 @@ func sec5CongCheck(mode renameMode) func(props.Env) props.Outcome {
 			thr := 3 * f
 			var means []string
 			for fi, fam := range bflyFamilies {
-				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", n, fam), R: sz.runs, q: 1 / float64(int(1)<<n)}
+				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", n, fam), R: sz.runs, q: 1 / float64(int(1)<<n), pool: fmt.Sprintf("N=2^%d", n)}
 				if cmax := bflyMaxNodeLoad(n, 0, 1); float64(cmax) <= thr {
 					c.unreachable = fmt.Sprintf("C ≤ 2^⌊n/2⌋ = %d ≤ %.2f", cmax, thr)
 				}

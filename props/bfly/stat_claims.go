@@ -324,7 +324,7 @@ func bflyThm2CongCheck(mode renameMode) func(props.Env) props.Outcome {
 		worst := 0.0
 		for _, sz := range sizes {
 			for fi, f := range bflyFamilies {
-				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 3 / (4 * float64(int(1)<<sz.n))}
+				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 3 / (4 * float64(int(1)<<sz.n)), pool: fmt.Sprintf("N=2^%d", sz.n)}
 				if cmax := bflyMaxNodeLoad(sz.n, 0, 1); cmax < 1+3*sz.n {
 					c.unreachable = fmt.Sprintf("C ≤ 2^⌊n/2⌋ = %d < 1 + 3 log N = %d", cmax, 1+3*sz.n)
 				}
@@ -539,7 +539,7 @@ func bflyThm2TimeCheck(factor float64) func(props.Env) props.Outcome {
 		ci := 0
 		for _, sz := range thm2TimeSizes(env.Budget) {
 			for fi, f := range bflyFamilies {
-				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 1 / float64(int(1)<<sz.n)}
+				c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", sz.n, f), R: sz.runs, q: 1 / float64(int(1)<<sz.n), pool: fmt.Sprintf("N=2^%d", sz.n)}
 				for run, steps := range sim[ci] {
 					b := thm2TimeRun(env.Seed, sz.n, fi, run)
 					b.Bound = factor * float64(3*sz.n)
@@ -567,8 +567,8 @@ func bflyThm8Check(factor float64) func(props.Env) props.Outcome {
 		for _, sz := range thm8Sizes(env.Budget) {
 			n, r := sz.n, logLog(sz.n)
 			for fi, f := range bflyFamilies {
-				tc := bflyExceed{label: fmt.Sprintf("time N=2^%d %s", n, f), q: math.Exp(-float64(n))}
-				cc := bflyExceed{label: fmt.Sprintf("congestion N=2^%d %s", n, f), q: math.Pow(2, -4*float64(n))}
+				tc := bflyExceed{label: fmt.Sprintf("time N=2^%d %s", n, f), q: math.Exp(-float64(n)), pool: fmt.Sprintf("time N=2^%d", n)}
+				cc := bflyExceed{label: fmt.Sprintf("congestion N=2^%d %s", n, f), q: math.Pow(2, -4*float64(n)), pool: fmt.Sprintf("congestion N=2^%d", n)}
 				cthr := factor * float64(42*n)
 				if cmax := bflyMaxNodeLoad(n, r, n); float64(cmax) < cthr {
 					cc.unreachable = fmt.Sprintf("C ≤ t·2^⌊(n+r)/2⌋ = %d < %g·6c·log N = %g", cmax, factor, cthr)

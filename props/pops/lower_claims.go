@@ -58,7 +58,12 @@ func thm25Sizes(b props.Budget) []int {
 
 func init() {
 	claimtab.Register(
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/thm-2.5/oblivious-congestion"}), thm25, 1, 4, "the lower bound raised fourfold (2√g)"),
+		ledger.Text(props.Claim{ID: "pops/thm-2.5/oblivious-congestion",
+			Check: thm25WithForced(thm25LargeReal),
+			Faults: []props.Fault{
+				{Name: "construction step skipped: the greedy step's condition that (a, b_i] crosses v dropped (random free sources)", Check: thm25WithForced(thm25LargeNoPath)},
+				{Name: "a router that is not oblivious: Theorem 2.1's off-line schedule (popsdet) routes the constructed permutation", Check: thm25WithForced(thm25LargeOffline)},
+			}}),
 		ledger.Text(props.Claim{ID: "pops/thm-2.5/literal-greedy",
 			Check: func(env props.Env) props.Outcome {
 				var ok []string
@@ -203,6 +208,36 @@ func thm28(scale int) func(props.Env) props.Outcome {
 			ev = append(ev, e)
 		}
 		return props.Outcome{Verdict: props.Holds, Evidence: "attained: " + strings.Join(ev, " | ")}
+	}
+}
+
+// thm25SmallShapes are the POPS(g, g) of thm25Sizes.
+func thm25SmallShapes(b props.Budget) []mpops.Shape {
+	var out []mpops.Shape
+	for _, g := range thm25Sizes(b) {
+		out = append(out, mpops.Shape{D: g, G: g})
+	}
+	return out
+}
+
+// thm25WithForced is pops/thm-2.5/oblivious-congestion's check: thm25(1)
+// (the whole construction, |S_b| ≥ √g, congestion and slots ≥ √g/2), then
+// the proof's own conclusion on the same sizes with how's construction and
+// router (checkThm25Large: the forced pairs alone have congestion ≥ √g/2).
+// At these g any permutation has congestion ≥ √g/2, so only the second
+// part can catch a construction that does not force it.
+func thm25WithForced(how thm25Large) func(props.Env) props.Outcome {
+	how.shapes = thm25SmallShapes
+	return func(env props.Env) props.Outcome {
+		o := thm25(1)(env)
+		if o.Verdict != props.Holds {
+			return o
+		}
+		f := checkThm25Large(how)(env)
+		if f.Verdict != props.Holds {
+			return f
+		}
+		return props.Outcome{Verdict: props.Holds, Evidence: o.Evidence + " | proof's forced pairs: " + strings.TrimPrefix(f.Evidence, "attained: ")}
 	}
 }
 

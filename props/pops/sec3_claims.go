@@ -475,7 +475,7 @@ func slot1Survivors(env props.Env, sh mpops.Shape, trials int) (stats.Summary, e
 func checkSlot1Survivors(shift float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		sh := mpops.Shape{D: 256, G: 16}
-		trials := env.Budget.Pick(30, 60, 400)
+		trials := env.Budget.Pick(100, 200, 400)
 		s, err := slot1Survivors(env, sh, trials)
 		if err != nil {
 			return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
@@ -678,8 +678,16 @@ func init() {
 	src := seed000 + " §III-B"
 	claimtab.Register(
 		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/p-g-over-d-best", Source: src}), checkBestP, func(d, g int) float64 { return float64(g) / float64(d) }, func(d, g int) float64 { return 2 * float64(g) / float64(d) }, "p = 2g/d claimed best"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/slot1-g-over-e", Source: src}), checkSlot1Survivors, 1, 1.05, "expectation shifted by +5%"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/delivered-g-over-c", Source: src}), checkDeliveredPerStep, 1, 1.05, "g/c shifted by +5%"),
+		ledger.Text(props.Claim{ID: "pops/sec3-b/slot1-g-over-e", Source: src, Check: checkSlot1Survivors(1),
+			Faults: []props.Fault{
+				{Name: "expectation shifted by +5%", Check: checkSlot1Survivors(1.05), Group: "expectation shifted by 5% (both directions)"},
+				{Name: "expectation shifted by −5%", Check: checkSlot1Survivors(0.95), Group: "expectation shifted by 5% (both directions)"},
+			}}),
+		ledger.Text(props.Claim{ID: "pops/sec3-b/delivered-g-over-c", Source: src, Check: checkDeliveredPerStep(1),
+			Faults: []props.Fault{
+				{Name: "g/c shifted by +5%", Check: checkDeliveredPerStep(1.05), Group: "g/c shifted by 5% (both directions)"},
+				{Name: "g/c shifted by −5%", Check: checkDeliveredPerStep(0.95), Group: "g/c shifted by 5% (both directions)"},
+			}}),
 		claimtab.WithFault(ledger.Text(props.Claim{ID: "pops/sec3-b/full-participation-conflicts", Source: src}), checkFullParticipation, func(g int) int { return int(math.Ceil(5 * float64(g) * math.Log(float64(g)))) }, func(g int) int { return g }, "d = g instead of Ω(g log g)"),
 		ledger.Text(props.Claim{ID: "pops/sec3-b/stage1-lower-bound", Source: src,
 			Check: checkStage1LowerBound(1)}),

@@ -70,6 +70,13 @@ var huntedFiles = []savedCase{
 // the same cases; the n = 16 file alone is 3.3 MB of JSON).
 var huntedAtN2LogN = sync.OnceValues(func() ([]huntedKK, error) { return parseSaved(huntedFiles) })
 
+// huntedTimeAll is every hunted worst case of DET_3's time with coloring:
+// huntedTimeCases (n = 4, k = 16; n = 8, k = 64) then huntedFiles, parsed
+// once; mesh/thm-1/time checks its bound on them.
+var huntedTimeAll = sync.OnceValues(func() ([]huntedKK, error) {
+	return parseSaved(append(append([]savedCase(nil), huntedTimeCases...), huntedFiles...))
+})
+
 // faultNoColoring is the planted fault of the comparison: DET_3 without
 // the coloring Theorem 1 assumes.
 const faultNoColoring = "DET_3_PHASE_ROUTE without coloring (all k packets in one class, routed as Lemmas 7–9 describe)"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	amesh "routecheck/algos/mesh"
 	"routecheck/props"
@@ -29,7 +30,7 @@ var lemma7Cases = []savedCase{
 var lemma7Bound = kkBound{value: func(r amesh.KKResult) int { return r.EndQueue[1] }, bound: func(n, k int) float64 { return float64(k + nlogn2(n)) }, strict: true,
 	over:     "queue %d ≥ k + n² log n = %d",
 	describe: func(n, k, v int, b float64) string { return fmt.Sprintf("queue k + %d (bound k + %d)", v-k, int(b)-k) },
-	hunted:   lemma7Cases}
+	hunted:   sync.OnceValues(func() ([]huntedKK, error) { return parseSaved(lemma7Cases) })}
 
 // Lemma7TightMin is the fraction of Lemma 7's additive term n²·log n that
 // the hunted excess (end-of-Phase-2 queue − k) must reach at every n for

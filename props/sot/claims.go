@@ -150,9 +150,13 @@ func sotFreshBandCheck(tag uint64, alg asot.Algorithm, withN64 bool, tol float64
 // exact expectation, ×1.15 for a ±10 % band), so the alternative lies 5 %
 // of the value outside what the claim accepts.
 func sotFreshBandFaults(tag uint64, alg asot.Algorithm, withN64 bool, tol float64, want func(n int) float64) []props.Fault {
-	f := 1 + tol + 0.05
-	return []props.Fault{{Name: fmt.Sprintf("the value shifted by the tolerance + 5%% (×%.2f)", f),
-		Check: sotFreshBandCheck(tag, alg, withN64, tol, func(n int) float64 { return f * want(n) })}}
+	var out []props.Fault
+	for _, f := range []float64{1 + tol + 0.05, 1 - tol - 0.05} {
+		out = append(out, props.Fault{Name: fmt.Sprintf("the value shifted by the tolerance + 5%% (×%.2f)", f),
+			Check: sotFreshBandCheck(tag, alg, withN64, tol, func(n int) float64 { return f * want(n) }),
+			Group: "the value shifted by the tolerance + 5% (both directions, since 2026-11-25)"})
+	}
+	return out
 }
 
 func init() {
@@ -654,9 +658,14 @@ func sotFreshClaims() {
 		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec3.3/greedy-c/decreasing",
 			Notes: "Consistent when every consecutive difference is positive beyond z = Z(Alpha/steps); inconsistent if some difference is significantly negative; inconclusive otherwise. [2026-11-23] Planted fault, fixed before running: the same measurements with the sizes in reverse order — an algorithm whose efficiency grows with n by as much as greedy-c's falls. A constant efficiency, the smallest alternative under which the claim is false, would come out inconclusive by design (the check calls inconsistent only a significant increase), so it cannot be a caught fault of this checker.  [2026-11-25, review] Planted fault replaced: the reversed order negates every statistic, so it was caught exactly when the check said consistent and carried no power (a fresh reviewer's point, as for sot/fig4/…). Now: efficiency rising 10 % per doubling of n (each size's mean the first's × 1.1^k, standard errors kept), an effect size fixed before the run that checked it; caught at small and default (z = −10 to −44). Verdict unchanged. " + sotAlphaNote,
 		}), sotDecreasingCheck, 0.0, 0.10, "efficiency rising 10 % per doubling of n (each size's mean the first's × 1.1^k, standard errors kept; fixed 2026-11-25 in place of the reversed order)"),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/sec4.2/greedy-a/cost-e-over-e-minus-1",
-			Notes: "An earlier version checked only h = 256·n, a choice the notes did not justify (at h = 40n the cost is 1.67 at n = 16 and 1.75 at n = 32, outside ±10%), with normal critical values on 30 runs. The sweep shows why h must be large relative to n: a deflected packet circles its own row and blocks its processor, and retries are not fresh, so the fresh-packet argument gives only the limit; at h = n·log₂ n the cost is far above (≈ 2.5 at n = 16, 2.85 at n = 64; see `routecheck reproduce sot-fig5`). The evidence reports the smallest h/n whose interval is inside the band. Caveat, reported not judged: at fixed n the cost does not converge to e/(e − 1) but passes through it — at n = 8 it is 1.49 at h/n = 256 and ≈ 1.48 at h/n = 1024, significantly below 1.582 (still within −10%), while at fixed h/n it grows with n; so e/(e − 1) is at best the joint limit the paper's 'large n and h' suggests, and only the ±10% reading is supported at these sizes. Disclosure: a first version of this sweep ran n = 16 with 10 runs at the small budget; its decrease (z = −14.4 against t critical 30) was not significant with 10 runs, so n = 16 moved to the default budget with 30 runs (the small budget's time limit does not allow 30 runs there). [2026-11-23] Planted fault, fixed before running, by the rule of the sibling band claims (sotFreshBandFaults): the value shifted by the ±10% tolerance plus 5% of the value, ×1.15. " + sotStudentNote,
-		}), sotCostCheck, math.E/(math.E-1), 1.15*math.E/(math.E-1), "the value shifted by the tolerance + 5% (×1.15)"),
+		ledger.Text(props.Claim{ID: "sot/sec4.2/greedy-a/cost-e-over-e-minus-1", RecordedAt: map[props.Budget]props.Verdict{props.Small: props.Inconclusive},
+			Notes: "An earlier version checked only h = 256·n, a choice the notes did not justify (at h = 40n the cost is 1.67 at n = 16 and 1.75 at n = 32, outside ±10%), with normal critical values on 30 runs. The sweep shows why h must be large relative to n: a deflected packet circles its own row and blocks its processor, and retries are not fresh, so the fresh-packet argument gives only the limit; at h = n·log₂ n the cost is far above (≈ 2.5 at n = 16, 2.85 at n = 64; see `routecheck reproduce sot-fig5`). The evidence reports the smallest h/n whose interval is inside the band. Caveat, reported not judged: at fixed n the cost does not converge to e/(e − 1) but passes through it — at n = 8 it is 1.49 at h/n = 256 and ≈ 1.48 at h/n = 1024, significantly below 1.582 (still within −10%), while at fixed h/n it grows with n; so e/(e − 1) is at best the joint limit the paper's 'large n and h' suggests, and only the ±10% reading is supported at these sizes. Disclosure: a first version of this sweep ran n = 16 with 10 runs at the small budget; its decrease (z = −14.4 against t critical 30) was not significant with 10 runs, so n = 16 moved to the default budget with 30 runs (the small budget's time limit does not allow 30 runs there). [2026-11-23] Planted fault, fixed before running, by the rule of the sibling band claims (sotFreshBandFaults): the value shifted by the ±10% tolerance plus 5% of the value, ×1.15. [2026-11-25, review] A fresh reviewer pointed out that a band test catches one direction whenever the sample lies on the other side (n = 8 at small: 1.4935 ± 0.017, below 1.582), so one caught shift says nothing of power. The faults are now ×1.15 and ×0.85 in one Group (both must be caught; likewise the fresh-throughput band claims, sotFreshBandFaults, which catch both): at default both are caught (at n = 16 and 32), at small only n = 8 runs and ×0.85 (band [1.210, 1.479]) is not, so the small budget records inconclusive (was consistent). The cost rises with n at h/n = 256 (1.49, 1.61, 1.67 at n = 8, 16, 32), so consistent rests on n ≤ 32. " + sotStudentNote,
+			Check: sotCostCheck(math.E / (math.E - 1)),
+			Faults: []props.Fault{
+				{Name: "the value shifted by the tolerance + 5% (×1.15)", Check: sotCostCheck(1.15 * math.E / (math.E - 1)), Group: "the value shifted by the tolerance + 5% (both directions, since 2026-11-25)"},
+				{Name: "the value shifted by the tolerance + 5% (×0.85)", Check: sotCostCheck(0.85 * math.E / (math.E - 1)), Group: "the value shifted by the tolerance + 5% (both directions, since 2026-11-25)"},
+			},
+		}),
 	)
 
 }

@@ -367,6 +367,9 @@ func sotInvariantsPowerNote(alg asot.Algorithm) string {
 // sotCompletesPowerNote is the power note of sot/alg/<alg>/completes.
 func sotCompletesPowerNote(alg asot.Algorithm) string {
 	note := "[2026-11-23] Planted faults, fixed before running and shared by the five routers (props/sot.sotNoTurnToP0 and sotShutP0, legal deflections that livelock): packets for P_0 are never turned into P_0's column, and the two nodes in front of P_0 deflect every packet for P_0 away from it."
+	if alg == asot.GreedyA {
+		note += " [2026-11-25, review] Both faults block P_0 outright and are caught on the first one-packet instance; a fresh reviewer asked for a near miss, and the pseudo-code's Greedy-a (greedy-a-literal, which livelocks only under contention) is now a third fault, written before running: caught at n = 2 with two packets for one target."
+	}
 	switch alg {
 	case asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC:
 		note += " The second fault was added after the first was not caught for this router: protocols b and c also bring a packet to P_0 along row 0 (a packet in its target row may go right), which the first fault does not block — a fault badly designed for these protocols."
@@ -416,12 +419,23 @@ var sotAlgFamilies = []struct {
 		}},
 }
 
+// sotLiteralFault is the near-miss fault of Greedy-a's completion claims
+// ([2026-11-25, review]): the pseudo-code as printed (greedy-a-literal:
+// processors add 2 − |S| packets), which livelocks only under contention,
+// routed by the same check in Greedy-a's place.
+func sotLiteralFault(check func(asot.Algorithm, sotTamper) func(props.Env) props.Outcome) props.Fault {
+	return props.Fault{Name: "the pseudo-code's Greedy-a in its place (greedy-a-literal: processors add 2 − |S| packets; livelocks only under contention)", Check: check(asot.GreedyALiteral, nil)}
+}
+
 func sotAlgorithm1() {
 	for _, f := range sotAlgFamilies {
 		for _, alg := range f.algs {
 			var faults []props.Fault
 			for _, pf := range f.faults {
 				faults = append(faults, props.Fault{Name: pf.name, Check: f.check(alg, pf.tamper)})
+			}
+			if f.suffix == "completes" && alg == asot.GreedyA {
+				faults = append(faults, sotLiteralFault(f.check))
 			}
 			props.Register(props.Claim{ID: fmt.Sprintf("sot/alg/%s/%s", alg, f.suffix), Source: f.source, Kind: f.kind, Recorded: props.Holds,
 				Statement: f.statement,

@@ -399,11 +399,17 @@ func sotFigClaims() {
 			Check:     props.NotJudged("the sentence gives no number and Figure 5 is not in the text (see notes); the test reported is the ±10 % convention's, E' ≥ 0.9·E_fresh", sotFig5Check(alg, 0.9))})
 	}
 	for _, alg := range sotCompleting {
+		faults := []props.Fault{{Name: "the two nodes in front of P_0 deflect every packet for P_0 away from it", Check: sotCompletesLargeCheck(alg, sotShutP0)}}
+		literal := ""
+		if alg == asot.GreedyA {
+			faults = append(faults, sotLiteralFault(sotCompletesLargeCheck))
+			literal = " [2026-11-25, review] A near-miss fault, written before running: the pseudo-code's Greedy-a (greedy-a-literal) in its place, which livelocks only under contention: caught at SOT(8), h = 8 (14 of 64 delivered by the cap)."
+		}
 		props.Register(props.Claim{ID: fmt.Sprintf("sot/alg/%s/completes-large", alg), Source: seed002 + " §3.1–3.2 (the algorithms route every packet)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading, // greedy-c too since 2026-11-25, as sot/alg/greedy-c/completes: no sentence says it delivers every packet
 			Statement: "The algorithm delivers every packet (beyond the n ≤ 6 of sot/alg/…/completes).",
 			Scope:     fmt.Sprintf("%s on SOT(n), (n, h) ∈ {(8, 8), (8, 24), (16, 16), (16, 64), (32, 32)} (small; default adds (32, 160), (64, 64)), two families each — random h-relations and h random targets per processor (self included, receivers unbalanced); 1 run per case (2 default, 4 large); delivered within algos/sot.DefaultMaxSteps = 64·n·(K/n + 2)", alg),
-			Notes:     "The paper proves no termination bound; Slack is the largest steps / DefaultMaxSteps. Issue 13 asked for delivery beyond n ≤ 6 (sot/alg/…/completes checks arbitrary relations there). [2026-11-24] Planted fault, fixed before running: props/sot.sotShutP0, the two nodes in front of P_0 deflect every packet for P_0 away from it (a legal livelock; the one fault of sot/alg/…/completes that every router's check catches there, so it is the one written for this checker).",
+			Notes:     "The paper proves no termination bound; Slack is the largest steps / DefaultMaxSteps. Issue 13 asked for delivery beyond n ≤ 6 (sot/alg/…/completes checks arbitrary relations there). [2026-11-24] Planted fault, fixed before running: props/sot.sotShutP0, the two nodes in front of P_0 deflect every packet for P_0 away from it (a legal livelock; the one fault of sot/alg/…/completes that every router's check catches there, so it is the one written for this checker)." + literal,
 			Check:     sotCompletesLargeCheck(alg, nil),
-			Faults:    []props.Fault{{Name: "the two nodes in front of P_0 deflect every packet for P_0 away from it", Check: sotCompletesLargeCheck(alg, sotShutP0)}}})
+			Faults:    faults})
 	}
 }

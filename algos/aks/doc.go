@@ -15,7 +15,9 @@
 // each such subtree is finished by a sorter (§4).
 //
 // The separator is pluggable (Separator): Exact sorts each bag (the result
-// is a sorting network for every n, which tests the schedule), FromHalver
+// is a sorting network for every n, but trivially: the root bag holds every
+// item at stage 0 and is sorted there, so it does not test the schedule;
+// the §4 invariants do), FromHalver
 // builds Seiferas's §6 Lemma 2 separator from any approximate halver, and
 // ExpanderHalver is a halver made of d random perfect matchings between the
 // two halves — the real O(log n) construction, whose sorting is not

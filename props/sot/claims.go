@@ -897,8 +897,9 @@ func sotStepFails(k int, p, c *big.Rat, qIndex func(int) int) (n int, sn, rule *
 
 // sotCorrectedCheck is sot/thm-3b/recurrence-corrected's check; qIndex(n)
 // is the index of Q in the step S_n − S_{n−1} (⌊n/2⌋; a planted fault
+// passes another) and shift is added to the limit (0; a planted fault
 // passes another).
-func sotCorrectedCheck(qIndex func(int) int) func(props.Env) props.Outcome {
+func sotCorrectedCheck(qIndex func(int) int, shift float64) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		for _, p := range sotPs {
 			c := new(big.Rat).Sub(new(big.Rat).Mul(big.NewRat(2, 1), p), big.NewRat(1, 1))
@@ -914,13 +915,17 @@ func sotCorrectedCheck(qIndex func(int) int) func(props.Env) props.Outcome {
 			if pf >= 0.5 {
 				want = (2*pf - 1) * (2*pf - 1) / pf
 			}
+			want += shift
 			got := sotFloatS(big, pf)
 			ev = append(ev, fmt.Sprintf("p=%s: S/n = %.4f vs %.4f", p.RatString(), got, want))
-			if math.Abs(got-want) > 0.01 {
-				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; ")}
+			// Within 2/n (since 2026-11-25; 0.01 before, which a limit
+			// 0.34 in place of 1/3 would have met): S/n approaches its
+			// limit like 1/n.
+			if math.Abs(got-want) > 2/float64(big) {
+				return props.Outcome{Verdict: props.Violated, Evidence: strings.Join(ev, "; ") + fmt.Sprintf(" (not within 2/n = %.4f)", 2/float64(big))}
 			}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact recurrence for n ≤ %d; limits at n = %d: %s", sotK(env.Budget), big, strings.Join(ev, "; "))}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("exact recurrence for n ≤ %d; limits at n = %d, within 2/n = %.4f: %s", sotK(env.Budget), big, 2/float64(big), strings.Join(ev, "; "))}
 	}
 }
 
@@ -977,7 +982,11 @@ func sotTheorem3() {
 				}
 				return props.Outcome{Verdict: props.Holds, Evidence: "the printed rule holds for every p checked"}
 			}}),
-		claimtab.WithFault(ledger.Text(props.Claim{ID: "sot/thm-3b/recurrence-corrected"}), sotCorrectedCheck, sotFloorHalf, sotCeilHalf, sotCeilHalfName),
+		ledger.Text(props.Claim{ID: "sot/thm-3b/recurrence-corrected", Check: sotCorrectedCheck(sotFloorHalf, 0),
+			Faults: []props.Fault{
+				{Name: sotCeilHalfName, Check: sotCorrectedCheck(sotCeilHalf, 0)},
+				{Name: "the limit shifted by 0.01 (the old tolerance; [2026-11-25, review])", Check: sotCorrectedCheck(sotFloorHalf, 0.01)},
+			}}),
 		ledger.Text(props.Claim{ID: "sot/thm-3b/statement",
 			Check: func(env props.Env) props.Outcome {
 				k := env.Budget.Pick(1000, 2000, 4000)

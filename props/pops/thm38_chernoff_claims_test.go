@@ -50,32 +50,35 @@ func TestLnBinomAgainstExact(t *testing.T) {
 	}
 }
 
-// The counterexamples the claims report, recomputed exactly: with g = 2,
-// d_s = |S_a| = 13, δ = 4.5 (the event P_a > 11) the tail 13·(2/13)¹²·(11/13)
-// + (2/13)¹³ exceeds e^{−δ²·13·2/(2·13)} = e^{−20.25}; with d_s = |S_a| = 27,
-// δ = 10.5 (P_a > 23) the tail exceeds e^{−δ²·2/4} = e^{−55.125}; and no
-// smaller d_s at g = 2 fails the first form (the search's order).
+// The counterexamples the claims report, recomputed exactly. The searches
+// judge the supremum over δ, Pr[P_a ≥ k] against the bound at δ = k/g − 1
+// (since 2026-11-25): with g = 2, d_s = |S_a| = 11, δ → 3.5 the tail
+// Pr[Bin(11, 2/11) ≥ 9] = 8.357e-6 exceeds e^{−δ²·11·2/(2·11)} =
+// e^{−12.25} = 4.785e-6; with d_s = |S_a| = 24, δ → 9.5, Pr[Bin(24, 2/24) ≥
+// 21] = 3.431e-20 exceeds e^{−δ²·2/4} = e^{−45.125} = 2.526e-20 (both also
+// computed with Python's fractions); and no smaller d_s at g = 2 fails the
+// first form (the search's order).
 func TestChernoffCounterexamplesExact(t *testing.T) {
-	tail13, _ := exactTail(13, 2, 13, 11).Float64()
-	if b := math.Exp(-20.25); tail13 <= b {
-		t.Fatalf("g=2, d_s=13: tail %.6g ≤ bound %.6g", tail13, b)
+	tail11, _ := exactTail(11, 2, 11, 8).Float64() // P > 8 = P ≥ 9
+	if b := math.Exp(-12.25); tail11 <= b || math.Abs(tail11-8.357120460e-6) > 1e-14 {
+		t.Fatalf("g=2, d_s=11: tail %.10g against bound %.6g (want 8.357120460e-6 > bound)", tail11, b)
 	}
-	tail27, _ := exactTail(27, 2, 27, 23).Float64()
-	if b := math.Exp(-55.125); tail27 <= b {
-		t.Fatalf("g=2, d_s=27: tail %.6g ≤ bound %.6g", tail27, b)
+	tail24, _ := exactTail(24, 2, 24, 20).Float64() // P ≥ 21
+	if b := math.Exp(-45.125); tail24 <= b {
+		t.Fatalf("g=2, d_s=24: tail %.6g ≤ bound %.6g", tail24, b)
 	}
-	for form, want := range []chernoffCase{{2, 13, 13, 11}, {2, 27, 27, 23}} {
+	for form, want := range []chernoffCase{{2, 11, 11, 9}, {2, 24, 24, 21}} {
 		c, _, _, ok := chernoffSearch(form, 2, 64)
 		if !ok || c != want {
 			t.Fatalf("form %d: search found %+v (%v), want %+v", form, c, ok, want)
 		}
 	}
 	// Below the first case every instance at g = 2 satisfies the form, checked exactly.
-	for ds := 3; ds < 13; ds++ {
+	for ds := 3; ds < 11; ds++ {
 		for s := ds; 2*s >= ds; s-- {
 			for k := 3; k < s; k++ {
 				delta := float64(k)/2 - 1
-				tail, _ := exactTail(s, 2, int64(ds), k).Float64()
+				tail, _ := exactTail(s, 2, int64(ds), k-1).Float64() // P ≥ k
 				if b := math.Exp(-delta * delta * float64(s) * 2 / (2 * float64(ds))); tail > b*(1+1e-9) {
 					t.Fatalf("g=2, d_s=%d, |S_a|=%d, k=%d fails (%.6g > %.6g) before the reported first case", ds, s, k, tail, b)
 				}

@@ -346,9 +346,10 @@ func init() {
 		Check:  checkBelow([]int{4, 16}, simB, "simulated B"),
 		Faults: []props.Fault{{Name: "B halved", Check: checkBelow([]int{4, 16}, halfB, "B/2")}}}))
 	props.Register(ledger.Text(props.Claim{ID: "pops/headline/dramatic-d-gt-g/median", Source: src,
-		Notes:  note + " Beyond: the paper compares means (Table I column A is a mean), and pops/headline/dramatic-d-gt-g, which checks that, is inconclusive at g = 2. This median comparison (an exact sign test) was added after that result, so it is a supplementary statistic about the typical run, not support for the paper's sentence. [2026-11-24, review] Class reading → beyond, Statement reworded; verdict unchanged.",
-		Check:  checkBelowMedian([]int{4, 16}, simB, "simulated B"),
-		Faults: []props.Fault{{Name: "B halved", Check: checkBelowMedian([]int{4, 16}, halfB, "B/2")}}}))
+		Notes:  note + " Beyond: the paper compares means (Table I column A is a mean), and pops/headline/dramatic-d-gt-g, which checks that, is inconclusive at g = 2. This median comparison (an exact sign test) was added after that result, so it is a supplementary statistic about the typical run, not support for the paper's sentence. [2026-11-24, review] Class reading → beyond, Statement reworded; verdict unchanged. [2026-11-25, review] The shared note above describes the mean claims' one-sided Student t; this claim's test is the exact sign test its evidence names. A near-miss fault, B lowered by 1 % (a completion of [8] about 1 % cheaper), is planted and not caught (consistent: at POPS(32,2) the median of A, 285, is just below 0.99·B = 285.1): the only caught fault is B halved, so the margin is thin, as a fresh reviewer noted.",
+		Check: checkBelowMedian([]int{4, 16}, simB, "simulated B"),
+		Faults: []props.Fault{{Name: "B halved", Check: checkBelowMedian([]int{4, 16}, halfB, "B/2")},
+			{Name: "B lowered by 1 % (a completion of [8] about 1 % cheaper; [2026-11-25, review])", Check: checkBelowMedian([]int{4, 16}, func(d, g int) float64 { return 0.99 * simB(d, g) }, "0.99·B")}}}))
 	props.Register(ledger.Text(props.Claim{ID: "pops/headline/vs-direct-batcher", Source: src,
 		Check:  checkBelow([]int{1}, directBatcher, "direct Batcher sort"),
 		Faults: []props.Fault{{Name: "the sort router's count doubled", Check: checkBelow([]int{1}, doubleDirect, "2 × direct Batcher sort")}}}))

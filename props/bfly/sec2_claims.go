@@ -272,7 +272,7 @@ func sec2Thm1(rule ab.Sec2Rule, kf float64) func(factor float64) func(props.Env)
 							return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 						}
 						C := v.congestion
-						if C < n {
+						if C < n || !thm1Attainable(factor, C, n) {
 							continue
 						}
 						c.R++

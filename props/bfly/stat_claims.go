@@ -516,6 +516,9 @@ func bflyThm1Check(factor float64) func(props.Env) props.Outcome {
 			n := sc.n
 			c := bflyExceed{label: fmt.Sprintf("N=2^%d %s", n, sc.name), q: math.Pow(2, -7*float64(n))}
 			for _, run := range sc.runs {
+				if !thm1Attainable(factor, run.c, n) {
+					continue
+				}
 				c.R++
 				worst = math.Max(worst, float64(run.steps)/float64(run.c))
 				if float64(run.steps) > factor*3*float64(run.c) {

@@ -144,11 +144,12 @@ func sotFreshBandCheck(tag uint64, alg asot.Algorithm, withN64 bool, tol float64
 	}
 }
 
-// sotFreshBandFaults is the planted fault of sotFreshBandCheck, one rule for
-// every claim it checks, fixed before running: the value compared against
-// shifted up by the claim's tolerance plus 5 % of the value (×1.05 for an
-// exact expectation, ×1.15 for a ±10 % band), so the alternative lies 5 %
-// of the value outside what the claim accepts.
+// sotFreshBandFaults are the planted faults of sotFreshBandCheck, one rule
+// for every claim it checks, fixed before running: the value compared
+// against shifted by the claim's tolerance plus 5 % of the value (×1.05 for
+// an exact expectation, ×1.15 for a ±10 % band), so the alternative lies
+// 5 % of the value outside what the claim accepts; since 2026-11-25 both
+// ways (×0.95, ×0.85 too) in one Group, both of which must be caught.
 func sotFreshBandFaults(tag uint64, alg asot.Algorithm, withN64 bool, tol float64, want func(n int) float64) []props.Fault {
 	var out []props.Fault
 	for _, f := range []float64{1 + tol + 0.05, 1 - tol - 0.05} {
@@ -368,7 +369,7 @@ func sotInvariantsPowerNote(alg asot.Algorithm) string {
 func sotCompletesPowerNote(alg asot.Algorithm) string {
 	note := "[2026-11-23] Planted faults, fixed before running and shared by the five routers (props/sot.sotNoTurnToP0 and sotShutP0, legal deflections that livelock): packets for P_0 are never turned into P_0's column, and the two nodes in front of P_0 deflect every packet for P_0 away from it."
 	if alg == asot.GreedyA {
-		note += " [2026-11-25, review] Both faults block P_0 outright and are caught on the first one-packet instance; a fresh reviewer asked for a near miss, and the pseudo-code's Greedy-a (greedy-a-literal, which livelocks only under contention) is now a third fault, written before running: caught at n = 2 with two packets for one target."
+		note += " [2026-11-25, review] Both faults block P_0 outright and are caught on the first one-packet instance; a fresh reviewer asked for a near miss, and the pseudo-code's Greedy-a (greedy-a-literal, which livelocks only under contention) is now a third fault: caught at n = 2 with two packets for one target. (A second reviewer: it is the next-coarsest fault rather than a near miss — rapid finds it on its first instance — and its livelock was known from sot/alg-1/greedy-a-literal/random-4-relation.)"
 	}
 	switch alg {
 	case asot.GreedyB, asot.GreedyBEdgeFirst, asot.GreedyC:
@@ -419,7 +420,7 @@ var sotAlgFamilies = []struct {
 		}},
 }
 
-// sotLiteralFault is the near-miss fault of Greedy-a's completion claims
+// sotLiteralFault is the third fault of Greedy-a's completion claims
 // ([2026-11-25, review]): the pseudo-code as printed (greedy-a-literal:
 // processors add 2 − |S| packets), which livelocks only under contention,
 // routed by the same check in Greedy-a's place.
@@ -638,7 +639,7 @@ var sotFreshBandClaims = []struct {
 	{id: "sot/sec4.2/greedy-a/fresh-throughput", source: seed002 + " §4.2 Greedy-a; §3.3 Figure 3", recorded: props.Consistent, tag: 1, alg: asot.GreedyA, tol: 0, want: sotFreshAOthers, planted: true,
 		statement: "With fresh packets Greedy-a delivers about (1 − 1/e)·n packets per time unit: the expected fraction of processors targeted by a wave, which one packet reaches.",
 		scope:     "greedy-a, fresh waves (targets uniform over the other processors), n ∈ {8, 16, 32} (small), + {64, 128} (default); ≈ 800 waves per size (×4 large)",
-		notes:     "Compared with the exact finite-n expectation of the paper's own argument for this traffic, 1 − (1 − 1/(n−1))^{n−1} per processor and time unit (sotforms.GreedyAFreshOthers; each target has n − 1 possible senders). The paper prints 1 − (1 − 1/n)^n, the same argument with n senders per target (it differs by O(1/n)); both tend to 1 − 1/e ≈ 0.632. [2026-11-23] Planted fault, fixed before running (one rule for every claim of this checker, sotFreshBandFaults): the value shifted by the tolerance plus 5% of the value, here ×1.05. " + sotAlphaNote},
+		notes:     "Compared with the exact finite-n expectation of the paper's own argument for this traffic, 1 − (1 − 1/(n−1))^{n−1} per processor and time unit (sotforms.GreedyAFreshOthers; each target has n − 1 possible senders). The paper prints 1 − (1 − 1/n)^n, the same argument with n senders per target (it differs by O(1/n)); both tend to 1 − 1/e ≈ 0.632. [2026-11-23] Planted fault, fixed before running (one rule for every claim of this checker, sotFreshBandFaults): the value shifted by the tolerance plus 5% of the value, here ×1.05. [2026-11-25, review] Both ways since then (×1.05 and ×0.95 in one Group: a band test catches one direction whenever the sample lies on the other side); both caught at small and default. " + sotAlphaNote},
 	{id: "sot/sec4.2/greedy-b/fresh-throughput", source: seed002 + " §4.2 Greedy-b; §3.3 Figure 3", recorded: props.Inconsistent, tag: 2, alg: asot.GreedyB, tol: 0.10, want: sotFreshBHeuristic,
 		statement: "With fresh packets Greedy-b delivers about 2(1 − 1/e)·n packets per time unit.",
 		scope:     "greedy-b (pseudo-code: the packet that chooses first is drawn at random), fresh waves, n ∈ {8, 16, 32} (small), + {64, 128} (default); 'about' read as within ±10% of the heuristic 2(1 − (1 − 1/(2n))^{2n})",
@@ -646,7 +647,7 @@ var sotFreshBandClaims = []struct {
 	{id: "sot/sec4.2/greedy-b-edge-first/fresh-throughput", source: seed002 + " §4.2 Greedy-b; §3.1 text of protocol b; §3.3 Figure 3", recorded: props.Consistent, tag: 3, alg: asot.GreedyBEdgeFirst, tol: 0.10, want: sotFreshBHeuristic, planted: true,
 		statement: "With fresh packets Greedy-b (edge packets privileged, as its text says) delivers about 2(1 − 1/e)·n packets per time unit.",
 		scope:     "greedy-b-edge-first, fresh waves, n ∈ {8, 16, 32} (small), + {64, 128} (default); 'about' read as within ±10% of 2(1 − (1 − 1/(2n))^{2n})",
-		notes:     "With edge packets choosing first, two packets at a node compete for one link only if both are at an edge on the same side, i.e. have the same target; so, as in Greedy-a, a packet fails only because another packet reaches its target's same input. The heuristic is then close (measured ≈ 1.31 at n = 8, 1.27 at n = 128, against 1.29 and 1.27). [2026-11-23] Planted fault, fixed before running (one rule for every claim of this checker, sotFreshBandFaults): the value shifted by the ±10% tolerance plus 5% of the value, ×1.15. " + sotAlphaNote},
+		notes:     "With edge packets choosing first, two packets at a node compete for one link only if both are at an edge on the same side, i.e. have the same target; so, as in Greedy-a, a packet fails only because another packet reaches its target's same input. The heuristic is then close (measured ≈ 1.31 at n = 8, 1.27 at n = 128, against 1.29 and 1.27). [2026-11-23] Planted fault, fixed before running (one rule for every claim of this checker, sotFreshBandFaults): the value shifted by the ±10% tolerance plus 5% of the value, ×1.15. [2026-11-25, review] Both ways since then (×1.15 and ×0.85 in one Group: a band test catches one direction whenever the sample lies on the other side); both caught at small and default. " + sotAlphaNote},
 	{id: "sot/sec4.2/greedy-c/analysis", source: seed002 + " §4.2 Greedy-c", recorded: props.Inconsistent, tag: 4, alg: asot.GreedyC, withN64: true, tol: 0.10, want: sotFreshCAnalysis,
 		statement: "With fresh packets about 2n/3 packets (a third of the 2n sent) reach their target in the first round under Greedy-c, by the recurrence P(k, l) with p = 3/4 and Theorem 3b.",
 		scope:     "greedy-c, fresh waves, n ∈ {8, 16, 32, 64} (small), + 128 (default); 'about' read as within ±10% of the analysis at that n, 2·avg_{k=1…n−1} P(k, n−k) with p = 3/4 (exact, sotforms.GreedyCAnalysis; → 2/3)",

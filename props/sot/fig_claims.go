@@ -403,7 +403,7 @@ func sotFigClaims() {
 		literal := ""
 		if alg == asot.GreedyA {
 			faults = append(faults, sotLiteralFault(sotCompletesLargeCheck))
-			literal = " [2026-11-25, review] A near-miss fault, written before running: the pseudo-code's Greedy-a (greedy-a-literal) in its place, which livelocks only under contention: caught at SOT(8), h = 8 (14 of 64 delivered by the cap)."
+			literal = " [2026-11-25, review] A second fault: the pseudo-code's Greedy-a (greedy-a-literal) in its place, which livelocks only under contention: caught at SOT(8), h = 8 (14 of 64 delivered by the cap); its livelock was known (sot/alg-1/greedy-a-literal/random-4-relation), so it is the next-coarsest fault, not a near miss."
 		}
 		props.Register(props.Claim{ID: fmt.Sprintf("sot/alg/%s/completes-large", alg), Source: seed002 + " §3.1–3.2 (the algorithms route every packet)", Kind: props.Bound, Recorded: props.Holds, Class: props.Reading, // greedy-c too since 2026-11-25, as sot/alg/greedy-c/completes: no sentence says it delivers every packet
 			Statement: "The algorithm delivers every packet (beyond the n ≤ 6 of sot/alg/…/completes).",

@@ -332,7 +332,7 @@ var lemma33Cache onceMap[string, []int]
 
 func lemma33(env props.Env, stepScale float64) props.Outcome {
 	g := env.Budget.Pick(256, 1024, 1024)
-	runs := env.Budget.Pick(200, 200, 5000)
+	runs := env.Budget.Pick(200, 50, 5000)
 	var ev []string
 	verdict := props.Consistent
 	for _, alpha := range []float64{0.5, 0.25} {

@@ -244,6 +244,20 @@ func rand4Plan(b props.Budget) (sizes []rand4Size, runs0 int, alpha float64) {
 	return sizes, runs0, alpha
 }
 
+// rand4PooledPlan is rand4Plan for a check that also judges each side n
+// pooled over its sizes and families: the sides in order, and the
+// false-alarm rate of each test, Alpha split over the cell tests and the
+// pooled ones alike.
+func rand4PooledPlan(b props.Budget) (sizes []rand4Size, runs0 int, sides []int, alpha float64) {
+	sizes, runs0, _ = rand4Plan(b)
+	for _, sz := range sizes {
+		if !slices.Contains(sides, sz.n) {
+			sides = append(sides, sz.n)
+		}
+	}
+	return sizes, runs0, sides, props.Alpha / float64(len(sizes)*len(KKFamilies)+len(sides))
+}
+
 // rand4PerPhase judges each size and family, and (since 2026-11-25) each
 // side n pooled over its sizes and families: under the claim every run of
 // side n exceeds B with probability ≤ 1/n, so the pooled exceedances are
@@ -252,14 +266,7 @@ func rand4Plan(b props.Budget) (sizes []rand4Size, runs0 int, alpha float64) {
 // it (a cell can be flagged only when nearly all its runs exceed). The
 // claim's Alpha is split over the cell tests and the pooled ones alike.
 func rand4PerPhase(env props.Env, position func(*rand.Rand, int) int32) props.Outcome {
-	sizes, runs0, _ := rand4Plan(env.Budget)
-	var sides []int
-	for _, sz := range sizes {
-		if !slices.Contains(sides, sz.n) {
-			sides = append(sides, sz.n)
-		}
-	}
-	alpha := props.Alpha / float64(len(sizes)*len(KKFamilies)+len(sides))
+	sizes, runs0, sides, alpha := rand4PooledPlan(env.Budget)
 	pooledOver, pooledRuns := map[int]int{}, map[int]int{}
 	pooledFirst := map[int]*KKStatCase{}
 	fitted, fittedAt := math.Inf(-1), ""

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	amesh "routecheck/algos/mesh"
@@ -68,14 +67,7 @@ func init() {
 	// 2026-11-25); positionOf(run) replaces the random positions of a run
 	// unless nil (a planted fault).
 	check := func(env props.Env, scale float64, positionOf func(run int) func(*rand.Rand, int) int32) props.Outcome {
-		sizes, runs0, _ := rand4Plan(env.Budget)
-		var sides []int
-		for _, sz := range sizes {
-			if !slices.Contains(sides, sz.n) {
-				sides = append(sides, sz.n)
-			}
-		}
-		alpha := props.Alpha / float64(len(sizes)*len(KKFamilies)+len(sides))
+		sizes, runs0, sides, alpha := rand4PooledPlan(env.Budget)
 		pooledOver, pooledRuns := map[int]int{}, map[int]int{}
 		var ev []string
 		worstRatio, fitted := 0.0, math.Inf(-1)

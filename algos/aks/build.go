@@ -123,13 +123,32 @@ type gcomp struct{ a, b int32 } // generalized comparator: min to register a, ma
 // d = 8: 39 million comparators, about 3–6 s). Each traced input adds
 // O(size + stages·N·log N) time.
 func Construct(n int, p Params, sep Separator, inputs ...[]int32) (*Result, error) {
-	res, _, err := construct(n, p, sep, false, inputs)
+	res, _, err := construct(n, p, sep, Mutant{}, false, inputs)
 	return res, err
 }
 
-// construct is Construct, also returning a Tracer for the network if
-// traceable (then n must be a power of two ≥ 2).
-func construct(n int, p Params, sep Separator, traceable bool, inputs [][]int32) (*Result, *Tracer, error) {
+// Mutant is a planted fault in the construction's schedule, for showing
+// that a check of the construction can fail (mutation testing: the props
+// claims on the §4 invariant). The zero Mutant is the real construction,
+// the only one Construct builds.
+type Mutant struct {
+	// KickDelta is added to the kick-back count K = ⌊λb⌋ of every non-root
+	// bag at every stage, the sum clamped to 0..m as K is (KickDelta = 1:
+	// the schedule bug "kick count + 1"). The separator is asked for the
+	// same K, as it would be by a schedule with that bug.
+	KickDelta int
+}
+
+// ConstructMutant is Construct with the planted fault mu (Construct when mu
+// is the zero Mutant). Errors are Construct's.
+func ConstructMutant(n int, p Params, sep Separator, mu Mutant, inputs ...[]int32) (*Result, error) {
+	res, _, err := construct(n, p, sep, mu, false, inputs)
+	return res, err
+}
+
+// construct is Construct with the fault mu, also returning a Tracer for
+// the network if traceable (then n must be a power of two ≥ 2).
+func construct(n int, p Params, sep Separator, mu Mutant, traceable bool, inputs [][]int32) (*Result, *Tracer, error) {
 	if err := p.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -165,7 +184,7 @@ func construct(n int, p Params, sep Separator, traceable bool, inputs [][]int32)
 	if traceable && n != N {
 		return nil, nil, fmt.Errorf("aks: a traceable construction needs n a power of two ≥ 2, got n = %d", n)
 	}
-	b := &builder{n: n, N: N, L: L, sc: sc, p: p, res: res}
+	b := &builder{n: n, N: N, L: L, sc: sc, p: p, res: res, kickDelta: int64(mu.KickDelta)}
 	if traceable {
 		b.tracer = &Tracer{b: builder{n: n, N: N, L: L, sc: sc, p: p}}
 	}
@@ -208,6 +227,8 @@ type builder struct {
 	vals    [][]int32 // per trace: register → value (virtual items ranked n..N−1)
 	layers  [][]gcomp // scratch: the current stage's layers
 	tracer  *Tracer   // non-nil: record what Tracer.Reports needs at each report
+	// kickDelta is Mutant.KickDelta: 0 in the real construction.
+	kickDelta int64
 }
 
 func (b *builder) init(inputs [][]int32) {
@@ -265,7 +286,7 @@ func (b *builder) stage(t int, sep Separator) (int, error) {
 		d := depthOf(v)
 		K := 0
 		if v > 1 {
-			K = int(min(b.sc.kick[t][d], int64(m)))
+			K = int(min(max(b.sc.kick[t][d]+b.kickDelta, 0), int64(m)))
 		} else if m%2 == 1 {
 			return 0, fmt.Errorf("aks: stage %d: odd load %d at the root", t, m)
 		}

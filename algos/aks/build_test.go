@@ -195,3 +195,36 @@ func TestStagesExactCapacity(t *testing.T) {
 		}
 	}
 }
+
+// The zero Mutant is the real construction (the same network, schedule and
+// traces as Construct), and Mutant{KickDelta: 1} changes the schedule: at
+// N = 8 stage 1 kicks one item from each end of both depth-1 bags, so the
+// root holds 4 items at t = 2, over its capacity ⌊8ν²⌋ = 3 (clause 3).
+func TestConstructMutant(t *testing.T) {
+	for _, n := range []int{8, 13, 64} {
+		in := randPerm(rand.New(rand.NewPCG(3, uint64(n))), n)
+		want, err := Construct(n, SeiferasParams(), Exact(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ConstructMutant(n, SeiferasParams(), Exact(), Mutant{}, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(got.Net.Stages, want.Net.Stages, slices.Equal) || got.Stages != want.Stages ||
+			!slices.Equal(got.Traces[0].Output, want.Traces[0].Output) || len(got.Schedule) != len(want.Schedule) {
+			t.Fatalf("n = %d: the zero Mutant builds another construction", n)
+		}
+	}
+	res, err := ConstructMutant(8, SeiferasParams(), Exact(), Mutant{KickDelta: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v []Violation
+	for _, rep := range res.Schedule {
+		v = append(v, rep.Violations()...)
+	}
+	if len(v) == 0 || v[0].T != 2 || v[0].Depth != 0 || v[0].Clause != 3 {
+		t.Fatalf("kick + 1 at n = 8: violations %v, want clause 3 at t = 2, depth 0 first", v)
+	}
+}

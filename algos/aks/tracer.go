@@ -26,7 +26,7 @@ type Tracer struct {
 // Tracer for the network. n must be a power of two ≥ 2 (every register
 // then holds a wire: no virtual items); otherwise it returns an error.
 func ConstructTraceable(n int, p Params, sep Separator) (*Result, *Tracer, error) {
-	return construct(n, p, sep, true, nil)
+	return construct(n, p, sep, Mutant{}, true, nil)
 }
 
 // record keeps the state of b at the boundary it is reporting.

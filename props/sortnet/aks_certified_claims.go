@@ -278,30 +278,32 @@ type CertifiedRunFailure struct {
 }
 
 // certSortsCheck is sortnet/aks/certified/sorts-invariants' check with a
-// separator wrapper and a network mutation (both nil for the real network).
-func certSortsCheck(wrap func(n int) func(aks.Separator) aks.Separator, mutate func(res *aks.Result) msn.Network) func(props.Env) props.Outcome {
+// separator wrapper and a halver tap (as in buildCertified; both nil for
+// the real network), each made for the network's n. A planted fault passes
+// one of them: the construction, and so its traces, use what they return.
+func certSortsCheck(wrap func(n int) func(aks.Separator) aks.Separator, tap func(n int) func(m, r int, l []msn.Stage) []msn.Stage) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
-		// traced builds the network on n wires with the wrapper, judges the
-		// construction's own traces (certTraceFailure) and returns the
-		// emitted network with the mutation applied; a non-nil outcome (the
+		// traced builds the network on n wires with the wrapper and tap,
+		// judges the construction's own traces (certTraceFailure) and
+		// returns the build and the emitted network; a non-nil outcome (the
 		// build failed, or the traces broke the invariant) ends the check.
 		traced := func(n int) (*certBuild, msn.Network, *props.Outcome) {
 			var w func(aks.Separator) aks.Separator
 			if wrap != nil {
 				w = wrap(n)
 			}
-			b := buildCertified(n, env.Seed, w, nil)
+			var tp func(m, r int, l []msn.Stage) []msn.Stage
+			if tap != nil {
+				tp = tap(n)
+			}
+			b := buildCertified(n, env.Seed, w, tp)
 			if b.err != nil {
 				return nil, msn.Network{}, &props.Outcome{Verdict: props.Inconclusive, Evidence: b.err.Error()}
 			}
 			if f := certTraceFailure(n, b); f != nil {
 				return nil, msn.Network{}, &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: %s", n, f.What), Counterexample: f}
 			}
-			nw := b.res.Net
-			if mutate != nil {
-				nw = mutate(b.res)
-			}
-			return b, nw, nil
+			return b, b.res.Net, nil
 		}
 		maxExh := env.Budget.Pick(12, 16, 18)
 		for n := 2; n <= maxExh; n++ {
@@ -397,22 +399,31 @@ func certSkipRoot(n int) func(aks.Separator) aks.Separator {
 	}
 }
 
-// certDropMiddleStage removes from the emitted network the comparator layers
-// of separation stage ⌊T/2⌋ (T = res.Stages): a stage dropped from the
-// network rather than from the construction.
-func certDropMiddleStage(res *aks.Result) msn.Network {
-	if res.Stages == 0 {
-		return res.Net
+// certPartialHalvesTap is a planted fault aimed at the partial halvers
+// (ε > 0: every halver that is not K_{h,h}, the only ones §5's ε-argument
+// is needed for): each keeps only the first ⌈d/2⌉ of its d layers. Complete
+// halvers are left alone, so the network at n ≤ 64 is the real one.
+func certPartialHalvesTap(int) func(m, r int, l []msn.Stage) []msn.Stage {
+	return func(m, r int, l []msn.Stage) []msn.Stage {
+		if len(l) >= m/2 {
+			return l
+		}
+		return l[:(len(l)+1)/2]
 	}
-	t := res.Stages / 2
-	from := 0
-	for _, d := range res.StageDepth[:t] {
-		from += d
+}
+
+// certRootOneLayerTap is a planted fault aimed at the largest partial
+// halver: the root's (all N registers, r = 1) keeps only its first layer,
+// one perfect matching between the halves, where it is partial (n ≥ 256
+// here); a complete root halver is left alone.
+func certRootOneLayerTap(n int) func(m, r int, l []msn.Stage) []msn.Stage {
+	N := 1 << bits.Len(uint(max(n, 2)-1))
+	return func(m, r int, l []msn.Stage) []msn.Stage {
+		if m != N || r != 1 || len(l) >= m/2 {
+			return l
+		}
+		return l[:1]
 	}
-	to := from + res.StageDepth[t]
-	nw := res.Net.Clone()
-	nw.Stages = append(nw.Stages[:from:from], nw.Stages[to:]...)
-	return nw
 }
 
 // certDepthCheck is sortnet/aks/certified/depth's check; emptySep (a planted
@@ -667,7 +678,8 @@ func init() {
 		Check: certSortsCheck(nil, nil),
 		Faults: []props.Fault{
 			{Name: "stage 0 dropped: the root bag is not separated at stage 0", Check: certSortsCheck(certSkipRoot, nil)},
-			{Name: "the layers of separation stage ⌊T/2⌋ removed from the emitted network", Check: certSortsCheck(nil, certDropMiddleStage)},
+			{Name: "every partial (non-K_{h,h}) halver with the second half of its layers removed (⌈d/2⌉ of d kept), in the construction", Check: certSortsCheck(nil, certPartialHalvesTap)},
+			{Name: "the root's halver, where partial, cut to its first layer (one perfect matching), in the construction", Check: certSortsCheck(nil, certRootOneLayerTap)},
 		},
 		Mem: certMem(32, 200, 700),
 	}))

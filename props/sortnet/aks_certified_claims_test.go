@@ -93,19 +93,3 @@ func TestCertifyLayers(t *testing.T) {
 		t.Fatalf("a 1/100 halver (ε ≤ %v) accepted at 1/200", c.Eps)
 	}
 }
-
-// certDropMiddleStage removes exactly the layers of stage ⌊T/2⌋.
-func TestCertDropMiddleStage(t *testing.T) {
-	res, _, err := aks.CertifiedNet(64, aks.CertifiedOptions{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	nw := certDropMiddleStage(res)
-	want := res.Net.Depth() - res.StageDepth[res.Stages/2]
-	if res.StageDepth[res.Stages/2] == 0 || nw.Depth() != want {
-		t.Fatalf("depth %d after the drop, want %d (stage depth %d)", nw.Depth(), want, res.StageDepth[res.Stages/2])
-	}
-	if res.Net.Depth() == nw.Depth() {
-		t.Fatal("nothing dropped")
-	}
-}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -167,9 +168,14 @@ type AKSInvariantFailure struct {
 // §5 argument with ε = 0 bounds them by 0), and that the finishing subtrees
 // are no higher than §4's k. It returns the number of stage reports checked.
 //
-// newSep makes the separator for n (nil: aks.Exact); a planted fault passes
-// a mutant.
-func AKSExactInvariants(ns []int, inputs int, seed uint64, newSep func(n int) aks.Separator) (int, *AKSInvariantFailure) {
+// Before the clauses, it checks the capacities b = N·ν^t·A^d the reports
+// carry, and clause 4's bounds, against aksCapacityMismatch's independent
+// exact evaluation from the printed §5 values.
+//
+// newSep makes the separator for n (nil: aks.Exact) and mu is the
+// construction's planted fault (the zero aks.Mutant: none); a planted fault
+// passes a mutant.
+func AKSExactInvariants(ns []int, inputs int, seed uint64, newSep func(n int) aks.Separator, mu aks.Mutant) (int, *AKSInvariantFailure) {
 	if newSep == nil {
 		newSep = func(int) aks.Separator { return aks.Exact() }
 	}
@@ -180,9 +186,12 @@ func AKSExactInvariants(ns []int, inputs int, seed uint64, newSep func(n int) ak
 		for k := range ins {
 			ins[k] = snPerm(r, n)
 		}
-		res, err := aks.Construct(n, aks.SeiferasParams(), newSep(n), ins...)
+		res, err := aks.ConstructMutant(n, aks.SeiferasParams(), newSep(n), mu, ins...)
 		if err != nil {
 			return reports, &AKSInvariantFailure{N: n, What: err.Error()}
+		}
+		if what := aksCapacityMismatch(n, res); what != "" {
+			return reports, &AKSInvariantFailure{N: n, What: what}
 		}
 		for _, rep := range res.Schedule {
 			reports++
@@ -213,6 +222,81 @@ func AKSExactInvariants(ns []int, inputs int, seed uint64, newSep func(n int) ak
 	return reports, nil
 }
 
+// aksCapacityMismatch recomputes, for the construction res on n wires, the
+// capacity b = N·ν^t·A^d (§4; N the padded size, the least power of two
+// ≥ max(n, 2)) of every level in every report in exact rationals from the
+// printed §5 values (aksSec5, parsed here, not aks.SeiferasParams), and
+// compares it with what the reports carry: ⌊b⌋ exactly (algos/aks clamps
+// it to 2^62), the float b exactly (both are b rounded to nearest), and
+// clause 4's bounds λ·ε^(j−1)·b in traced reports to a relative 1e−9
+// (algos/aks multiplies floats). It returns "" when all agree, else the
+// first difference.
+func aksCapacityMismatch(n int, res *aks.Result) string {
+	N := 1 << bits.Len(uint(max(n, 2)-1))
+	if res.N != N {
+		return fmt.Sprintf("padded size %d, want %d", res.N, N)
+	}
+	A, nu, lam, eps := aksRat(aksSec5.A), aksRat(aksSec5.nu), aksRat(aksSec5.lam), aksRat(aksSec5.eps)
+	clampQ := new(big.Int).Lsh(big.NewInt(1), 62)
+	// want(t, d) = N ν^t A^d, memoized per (t, d).
+	memo := map[[2]int]*big.Rat{}
+	want := func(t, d int) *big.Rat {
+		if b, ok := memo[[2]int{t, d}]; ok {
+			return b
+		}
+		b := new(big.Rat).SetInt64(int64(N))
+		for range t {
+			b.Mul(b, nu)
+		}
+		for range d {
+			b.Mul(b, A)
+		}
+		memo[[2]int{t, d}] = b
+		return b
+	}
+	var lamEps []float64 // lamEps[j] = λ ε^j as the nearest float
+	check := func(rep aks.StageReport) string {
+		for _, lv := range rep.Levels {
+			b := want(rep.T, lv.Depth)
+			fl := new(big.Int).Quo(b.Num(), b.Denom())
+			if fl.Cmp(clampQ) > 0 {
+				fl.Set(clampQ)
+			}
+			bf, _ := b.Float64()
+			if !fl.IsInt64() || fl.Int64() != lv.CapFloor || bf != lv.Capacity {
+				return fmt.Sprintf("t=%d depth %d: capacity %v (⌊b⌋ = %d) reported, N·ν^t·A^d = %s (⌊b⌋ = %v)", rep.T, lv.Depth, lv.Capacity, lv.CapFloor, b.FloatString(6), fl)
+			}
+			for j, got := range lv.Bounds {
+				for len(lamEps) <= j {
+					x := new(big.Rat).Set(lam)
+					for range len(lamEps) {
+						x.Mul(x, eps)
+					}
+					f, _ := x.Float64()
+					lamEps = append(lamEps, f)
+				}
+				if w := lamEps[j] * bf; math.Abs(got-w) > 1e-9*w {
+					return fmt.Sprintf("t=%d depth %d: clause 4's bound for %d-strangers %v reported, λ·ε^%d·b = %v", rep.T, lv.Depth, j+1, got, j, w)
+				}
+			}
+		}
+		return ""
+	}
+	for _, rep := range res.Schedule {
+		if what := check(rep); what != "" {
+			return "schedule: " + what
+		}
+	}
+	for _, tr := range res.Traces {
+		for _, rep := range tr.Reports {
+			if what := check(rep); what != "" {
+				return what
+			}
+		}
+	}
+	return ""
+}
+
 // aksParamSet is a parameter set as printed in Seiferas's text, parsed
 // independently of algos/aks.
 type aksParamSet struct {
@@ -220,6 +304,10 @@ type aksParamSet struct {
 	A, nu, lam, eps string // decimal or a/b, as printed
 	aksParams       aks.Params
 }
+
+// aksSec5 is the §5 example as printed ("For example, A = 10, λ = 1/100,
+// ε = 1/100, and ν = 13/20").
+var aksSec5 = aksParamSet{name: "§5 example", A: "10", nu: "13/20", lam: "1/100", eps: "1/100", aksParams: aks.SeiferasParams()}
 
 func aksRat(s string) *big.Rat {
 	// "1/96.4" is printed as a fraction with a decimal denominator.
@@ -481,9 +569,12 @@ func init() {
 		},
 	}))
 	props.Register(ledger.Text(props.Claim{
-		ID:     "sortnet/aks/invariants",
-		Check:  aksExactInvariantsCheck(nil),
-		Faults: []props.Fault{{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot)}},
+		ID:    "sortnet/aks/invariants",
+		Check: aksExactInvariantsCheck(nil, aks.Mutant{}),
+		Faults: []props.Fault{
+			{Name: aksSkipRootName, Check: aksExactInvariantsCheck(aksSkipRoot, aks.Mutant{})},
+			{Name: aksKickPlusOneName, Check: aksExactInvariantsCheck(nil, aks.Mutant{KickDelta: 1})},
+		},
 	}))
 	for _, ps := range []struct {
 		id       string
@@ -492,7 +583,7 @@ func init() {
 	}{
 		{
 			id:       "sortnet/aks/params/seiferas-sec5",
-			set:      aksParamSet{name: "§5 example", A: "10", nu: "13/20", lam: "1/100", eps: "1/100", aksParams: aks.SeiferasParams()},
+			set:      aksSec5,
 			recorded: props.Holds,
 		},
 		{

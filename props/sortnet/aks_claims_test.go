@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -141,5 +142,41 @@ func TestAKSDepthModelMatchesSection7(t *testing.T) {
 		if d, _ := m.total(3); c.p == aks.SeiferasParams() && d != 5*7*10564+6 {
 			t.Errorf("k = 3: depth %d, want 5·7·10564 + 6", d)
 		}
+	}
+}
+
+// aksCapacityMismatch accepts the real construction's reports and reports a
+// capacity ⌊b⌋, a float capacity or a clause 4 bound that is off.
+func TestAKSCapacityMismatch(t *testing.T) {
+	n := 100
+	in := snPerm(rand.New(rand.NewPCG(1, 2)), n)
+	build := func() *aks.Result {
+		res, err := aks.Construct(n, aks.SeiferasParams(), aks.Exact(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if what := aksCapacityMismatch(n, build()); what != "" {
+		t.Fatalf("real construction: %s", what)
+	}
+	// deepest is the last level of the report after t stages of the trace.
+	deepest := func(r *aks.Result, t int) *aks.LevelReport {
+		lvs := r.Traces[0].Reports[t].Levels
+		return &lvs[len(lvs)-1]
+	}
+	for name, doctor := range map[string]func(*aks.Result){
+		"⌊b⌋ + 1":       func(r *aks.Result) { r.Schedule[3].Levels[0].CapFloor++ },
+		"b·(1 + 2^−40)": func(r *aks.Result) { deepest(r, 5).Capacity *= 1 + 1.0/(1<<40) },
+		"bound ·ε":      func(r *aks.Result) { deepest(r, 4).Bounds[0] /= 100 },
+		"padded size":   func(r *aks.Result) { r.N *= 2 },
+	} {
+		res := build()
+		doctor(res)
+		what := aksCapacityMismatch(n, res)
+		if what == "" {
+			t.Errorf("%s: not reported", name)
+		}
+		t.Logf("%s: %s", name, what)
 	}
 }

@@ -14,8 +14,9 @@ import (
 // fault mutates (issue 9; the deletion faults are in faults.go).
 
 // aksExactInvariantsCheck is sortnet/aks/invariants' check with the
-// separator newSep(n) (nil: aks.Exact).
-func aksExactInvariantsCheck(newSep func(n int) aks.Separator) func(props.Env) props.Outcome {
+// separator newSep(n) (nil: aks.Exact) and the construction's planted fault
+// mu (the zero aks.Mutant: none).
+func aksExactInvariantsCheck(newSep func(n int) aks.Separator, mu aks.Mutant) func(props.Env) props.Outcome {
 	return func(env props.Env) props.Outcome {
 		ns := []int{8, 13, 64, 100, 512, 1024}
 		switch env.Budget {
@@ -25,11 +26,11 @@ func aksExactInvariantsCheck(newSep func(n int) aks.Separator) func(props.Env) p
 			ns = append(ns, 4096, 8192)
 		}
 		inputs := env.Budget.Pick(4, 8, 16)
-		reps, bad := AKSExactInvariants(ns, inputs, env.Seed, newSep)
+		reps, bad := AKSExactInvariants(ns, inputs, env.Seed, newSep, mu)
 		if bad != nil {
 			return props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d: %s", bad.N, bad.What), Counterexample: bad}
 		}
-		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d stage reports checked (n = %v, %d traced random permutations each from PCG(%d, n), plus the schedule): clauses 1–4 hold, no 2-strangers, finishing height ≤ §4's k = 2, every traced input sorted", reps, ns, inputs, env.Seed)}
+		return props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%d stage reports checked (n = %v, %d traced random permutations each from PCG(%d, n), plus the schedule): clauses 1–4 hold, no 2-strangers, finishing height ≤ §4's k = 2, every traced input sorted; the capacities N·ν^t·A^d and clause 4's bounds the reports carry agree with an independent exact evaluation from the printed §5 values", reps, ns, inputs, env.Seed)}
 	}
 }
 
@@ -51,6 +52,10 @@ func (s skipRootSep) Separate(m, kick int) []msn.Stage {
 
 // aksSkipRootName names the skipRootSep fault.
 const aksSkipRootName = "a separator that does not separate one bag: the root at stage 0 (all N items) is split into halves unsorted; exact elsewhere"
+
+// aksKickPlusOneName names the schedule fault of sortnet/aks/invariants:
+// aks.Mutant{KickDelta: 1} with the exact separator.
+const aksKickPlusOneName = "a schedule bug: the kick-back count K of every non-root bag one too large (⌊λb⌋ + 1 items from each end to the parent, the separator asked for the same K), exact separator"
 
 // aksBuildSkipRoot is AKSBuildExact with the skipRootSep fault.
 var aksBuildSkipRoot = SortnetBuild{

@@ -56,6 +56,11 @@ const (
 	// FaultNodeSendsTwo (Engine, NodeQueue mode): a node whose queue holds
 	// two or more packets forwards its two best in one step.
 	FaultNodeSendsTwo
+	// FaultLIFO (Engine, FIFO priority): every queue serves its newest
+	// packet first (a stack; the packets that start in one queue are
+	// served in decreasing ID), a work-conserving discipline other than
+	// the FIFO it stands in for.
+	FaultLIFO
 )
 
 // RangeR is the largest R, ⌊c·log N·2^r⌋.

@@ -50,6 +50,7 @@ type Engine struct {
 	lat  []int32 // by internal index
 	sk   []sortKey
 	sk2  []sortKey
+	lifo bool // the planted FaultLIFO (FIFO priority only): push prepends
 }
 
 // rec is a packet's record: its links in a queue (FIFO: a = next; heap: a
@@ -187,6 +188,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 		}
 	}
 	heap := o.Priority == PaperPriority
+	e.lifo = !heap && o.Fault == FaultLIFO
 	K := len(ps)
 	words := (N + 63) / 64
 	e.q = grow(e.q, S*N*Q)
@@ -255,7 +257,7 @@ func (e *Engine) Run(o Options, ps []mb.Packet, maxSteps int) (Result, error) {
 		}
 		q := &e.q[qi]
 		switch {
-		case heap:
+		case heap, e.lifo:
 			p.a = q.first
 			q.first = i
 		case q.n == 0:
@@ -312,6 +314,9 @@ func (e *Engine) push(qi int, k int32, heap bool) int32 {
 	switch {
 	case heap:
 		q.first = e.meld(q.first, k)
+	case e.lifo:
+		e.pk[k].a = q.first
+		q.first = k
 	case q.n&^sentBit == 0:
 		q.first = k
 		e.last[qi] = k

@@ -19,7 +19,7 @@ func TestSec33AKSCoefficientsByHand(t *testing.T) {
 	if pat != 10564 {
 		t.Fatalf("Paterson depth %v, want 10564 (§7)", pat)
 	}
-	cp, ce, d, err := sec33AKSCoefficients()
+	cp, ce, d, err := sec33AKSCoefficients(false)
 	if err != nil {
 		t.Fatal(err)
 	}

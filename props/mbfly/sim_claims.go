@@ -97,9 +97,18 @@ func mbflyInvariantRuns(env props.Env, tag uint64, fault amb.Fault, f func(desc 
 
 func registerMbflySim() {
 	claimtab.Register(
-		claimtab.WithFault(ledger.Text(props.Claim{
+		// Near-boundary degrees ([2026-11-25, review], fixed before running):
+		// a single input of an m = 32 splitter has its d edges per side on
+		// d independent uniform outputs of 16, and β = 7 fails there when
+		// fewer than 7 are distinct; by that occupancy law (and the pairs at
+		// m = 64) d = 14 is caught with probability ≈ 0.7 (small) and ≈ 0.98
+		// (default), d = 16 — the splitter's degree 2d read as d — ≈ 0.2 and
+		// ≈ 0.6.
+		claimtab.WithFault(claimtab.WithFault(claimtab.WithFault(ledger.Text(props.Claim{
 			ID: "mbfly/sec3.1/design-network-expands",
 		}), mbflyExpandsCheck, mbflyDesign.D, 8, "networks built with degree d = 8 in place of 32 (a quarter of the design degree; fixed before running)"),
+			mbflyExpandsCheck, mbflyDesign.D, 16, "networks built with degree d = 16 in place of 32 (the splitter's degree 2d read as d: 16 matchings per side; near where β = 7 breaks at these N; fixed before running)"),
+			mbflyExpandsCheck, mbflyDesign.D, 14, "networks built with degree d = 14 in place of 32 (just below where β = 7 breaks at these N; fixed before running)"),
 	)
 
 	props.Register(ledger.Text(props.Claim{

@@ -67,6 +67,15 @@ const (
 	// ExtractRoundShort: Step 3 extracts n·(⌊B/n⌋ − 1) packets (one round
 	// too few), so a remainder in [n, 2n) goes on to Step 5.
 	ExtractRoundShort
+	// Step2Unsorted: Step 2 is skipped, so every bucket keeps the input
+	// order instead of being sorted on the destination column (Steps 3–8
+	// run as written on the unsorted buckets).
+	Step2Unsorted
+	// Step3DealLate: Step 3 deals its extracted packets one rank late,
+	// packet t to position min(⌊(t+1)/q⌋, n − 1) instead of ⌊t/q⌋ (q =
+	// ⌊B/n⌋), so position 0 gets q − 1 of the bucket and position n − 1
+	// gets q + 1.
+	Step3DealLate
 )
 
 // AllocateMutant is Allocate with the planted fault m (Faithful gives
@@ -94,6 +103,9 @@ func allocate(n int, dst []Dest, tie TieBreak, m Mutation) (Allocation, error) {
 		buckets[d.Row] = append(buckets[d.Row], int32(p))
 	}
 	for _, b := range buckets {
+		if m == Step2Unsorted {
+			break
+		}
 		slices.SortStableFunc(b, func(x, y int32) int { return int(dst[x].Col - dst[y].Col) })
 	}
 	// Step 3: regular extraction of n·⌊B/n⌋ packets from buckets with B ≥ n.
@@ -116,8 +128,12 @@ func allocate(n int, dst []Dest, tie TieBreak, m Mutation) (Allocation, error) {
 		}
 		take, rest := extract(b, x)
 		for t, p := range take {
-			a.Pos[p] = int32(t / q)
-			a.Counts[t/q]++
+			j := t / q
+			if m == Step3DealLate {
+				j = min((t+1)/q, n-1)
+			}
+			a.Pos[p] = int32(j)
+			a.Counts[j]++
 		}
 		buckets[r] = rest
 	}

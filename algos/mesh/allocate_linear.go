@@ -90,6 +90,30 @@ func AllocateLinearWork(n int, dst []Dest) (Allocation, LinearWork, error) {
 	return allocateLinear(n, dst, nil)
 }
 
+// LinearMutation is a planted fault in AllocateLinear's list organization
+// of Step 8. Mutants exist only so that the claims' checkers (package
+// props) can show they fail on a wrong organization; no algorithm of this
+// package runs one.
+type LinearMutation int
+
+// The mutations of AllocateLinear.
+const (
+	// LinearFaithful is AllocateLinear as written.
+	LinearFaithful LinearMutation = iota
+	// UnifyDropsLast: when intervals are unified, the list of the last of
+	// the f old intervals merged into a new one is left out (the loop over
+	// the old intervals stops one short), so the new list can miss minimal
+	// indices until it is exhausted and rebuilt with the whole interval.
+	UnifyDropsLast
+)
+
+// AllocateLinearMutant is AllocateLinear with the planted fault m
+// (LinearFaithful gives AllocateLinear's result).
+func AllocateLinearMutant(n int, dst []Dest, m LinearMutation) (Allocation, error) {
+	a, _, err := allocateLinearM(n, dst, nil, m)
+	return a, err
+}
+
 // linearScratch holds allocateLinear's arrays for reuse from call to call
 // (an Allocation it returns lives in it until the next call).
 type linearScratch struct {
@@ -127,6 +151,11 @@ func int32s(s []int32, m int) []int32 {
 // allocateLinear is AllocateLinearWork on sc's arrays (nil: new ones).
 // The result is the same (TestAllocateLinearScratchReuse).
 func allocateLinear(n int, dst []Dest, sc *linearScratch) (Allocation, LinearWork, error) {
+	return allocateLinearM(n, dst, sc, LinearFaithful)
+}
+
+// allocateLinearM is allocateLinear with the planted fault mut.
+func allocateLinearM(n int, dst []Dest, sc *linearScratch, mut LinearMutation) (Allocation, LinearWork, error) {
 	var w LinearWork
 	if n < 1 || n&(n-1) != 0 {
 		return Allocation{}, w, fmt.Errorf("mesh: n = %d: AllocateLinear needs n a power of two (n ≥ 1); use Allocate otherwise", n)
@@ -255,7 +284,11 @@ func allocateLinear(n int, dst []Dest, sc *linearScratch) (Allocation, LinearWor
 				f := beta / s.size
 				for i := range s.size {
 					h, t := int32(-1), int32(-1)
-					for o := i * f; o < (i+1)*f; o++ {
+					end := (i + 1) * f
+					if mut == UnifyDropsLast {
+						end--
+					}
+					for o := i * f; o < end; o++ {
 						w.Lists++
 						if head[o] < 0 {
 							continue

@@ -137,7 +137,7 @@ func NewPlanPrime(n, np int, dst [][]Dest, o Options) (Plan, error) {
 		if len(ids) == 0 {
 			continue
 		}
-		tg, err := primeClass(n, np, src, ds, o.Allocator)
+		tg, err := primeClassM(n, np, src, ds, o.Allocator, o.PrimeSpread)
 		if err != nil {
 			return Plan{}, err
 		}
@@ -157,6 +157,12 @@ func NewPlanPrime(n, np int, dst [][]Dest, o Options) (Plan, error) {
 // primeClass computes the 15 phase targets (row-major PUs) of one colour
 // class: packets i at src[i] with destinations ds[i].
 func primeClass(n, np int, src []int32, ds []Dest, allocator func(n int, self int32, dst []Dest) (Allocation, error)) ([][]int32, error) {
+	return primeClassM(n, np, src, ds, allocator, nil)
+}
+
+// primeClassM is primeClass with Phase 2's spreading replaced by spreadP2
+// unless nil (Options.PrimeSpread, a planted fault).
+func primeClassM(n, np int, src []int32, ds []Dest, allocator func(n int, self int32, dst []Dest) (Allocation, error), spreadP2 func(t, a, np int) int) ([][]int32, error) {
 	P := len(src)
 	g := n / np
 	tg := make([][]int32, PrimePhases)
@@ -211,9 +217,10 @@ func primeClass(n, np int, src []int32, ds []Dest, allocator func(n int, self in
 		return nil
 	}
 	// spread moves every packet along rows (alongRows) or columns to the
-	// submesh block(i) of its line (spreadTargets).
-	spread := func(block func(i int) int, alongRows bool) error {
-		out, err := spreadTargets(n, np, pos, block, alongRows)
+	// submesh block(i) of its line (spreadTargets; within it by line, nil:
+	// evenly).
+	spread := func(block func(i int) int, alongRows bool, line func(t, a, np int) int) error {
+		out, err := spreadTargetsM(n, np, pos, block, alongRows, line)
 		if err != nil {
 			return err
 		}
@@ -249,7 +256,7 @@ func primeClass(n, np int, src []int32, ds []Dest, allocator func(n int, self in
 	if err := local(deal(func(i int) int { return alloc[i] }, g, true)); err != nil {
 		return nil, err
 	}
-	if err := spread(func(i int) int { return alloc[i] }, true); err != nil {
+	if err := spread(func(i int) int { return alloc[i] }, true, nil); err != nil {
 		return nil, err
 	}
 	// L2 and P2.
@@ -258,14 +265,14 @@ func primeClass(n, np int, src []int32, ds []Dest, allocator func(n int, self in
 	if err := local(deal(rb, g, false)); err != nil {
 		return nil, err
 	}
-	if err := spread(rb, false); err != nil {
+	if err := spread(rb, false, spreadP2); err != nil {
 		return nil, err
 	}
 	// L3 and P3.
 	if err := local(deal(cb, g, true)); err != nil {
 		return nil, err
 	}
-	if err := spread(cb, true); err != nil {
+	if err := spread(cb, true, nil); err != nil {
 		return nil, err
 	}
 	// L4.
@@ -288,6 +295,13 @@ func primeClass(n, np int, src []int32, ds []Dest, allocator func(n int, self in
 // (TestSpreadTargetsEqualsMap: the same targets as grouping with a map).
 // A block outside [0, g) is an error.
 func spreadTargets(n, np int, pos []int32, block func(i int) int, alongRows bool) ([]int32, error) {
+	return spreadTargetsM(n, np, pos, block, alongRows, nil)
+}
+
+// spreadTargetsM is spreadTargets with the local position of the t-th of a
+// arrivals given by local(t, a, np) instead of ⌊t·np/a⌋ when local is
+// not nil (Options.PrimeSpread, a planted fault).
+func spreadTargetsM(n, np int, pos []int32, block func(i int) int, alongRows bool, local func(t, a, np int) int) ([]int32, error) {
 	g := n / np
 	P := len(pos)
 	keys := make([]int32, P) // ((line·g + block)·n + origin)
@@ -323,6 +337,9 @@ func spreadTargets(n, np int, pos []int32, block func(i int) int, alongRows bool
 		line, b, a := int(grp)/g, int(grp)%g, e-s
 		for t, i := range order[s:e] {
 			x := b*np + t*np/a
+			if local != nil {
+				x = b*np + local(t, a, np)
+			}
 			if alongRows {
 				out[i] = int32(line*n + x)
 			} else {

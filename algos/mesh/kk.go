@@ -57,6 +57,11 @@ type Options struct {
 	// Position replaces rng.IntN(n) for the random positions of
 	// RAND_3_PHASE_ROUTE and RAND_4_PHASE_ROUTE.
 	Position func(rng *rand.Rand, n int) int32
+	// PrimeSpread, another planted-fault hook (nil: the real spreading),
+	// replaces ⌊t·n'/a⌋, the local line of the t-th of the a packets that
+	// arrive at one submesh of one column, in NewPlanPrime's Phase 2 (P2);
+	// it must return a value in [0, n').
+	PrimeSpread func(t, a, np int) int
 }
 
 // KKResult is the outcome of a k-k routing.

@@ -52,7 +52,13 @@ func a2AdversarialDests(seed uint64, n, k int) []amesh.Dest {
 // alone: Phase 2 moves along columns, so a packet's submesh at its end is
 // (destination row-bundle, allocated submesh)).
 func a2Prime(n, np int, dst [][]amesh.Dest, coloring bool, alloc allocFn) (amesh.KKResult, []int, error) {
-	pl, err := amesh.NewPlanPrime(n, np, dst, amesh.Options{Coloring: coloring, Allocator: alloc})
+	return a2PrimeOpts(n, np, dst, amesh.Options{Coloring: coloring, Allocator: alloc})
+}
+
+// a2PrimeOpts is a2Prime with NewPlanPrime's options o (Coloring and the
+// planted-fault hooks Allocator and PrimeSpread).
+func a2PrimeOpts(n, np int, dst [][]amesh.Dest, o amesh.Options) (amesh.KKResult, []int, error) {
+	pl, err := amesh.NewPlanPrime(n, np, dst, o)
 	if err != nil {
 		return amesh.KKResult{}, nil, err
 	}
@@ -104,6 +110,13 @@ const primeShares = "mesh/det3-prime-runs"
 // runs of ALLOCATE' and of det3Faults' planted faults are kept in
 // primeMemo (judgeRuns), so the sibling claims route each of them once.
 func primeCheck(env props.Env, alloc allocFn, coloring bool, bad func(n, np, k int, r amesh.KKResult, load []int) string, describe func(n, np, k int, r amesh.KKResult) string) props.Outcome {
+	return primeCheckOpts(env, amesh.Options{Coloring: coloring, Allocator: alloc}, bad, describe)
+}
+
+// primeCheckOpts is primeCheck with NewPlanPrime's options o; runs with a
+// PrimeSpread fault are not kept in primeMemo (no sibling reads them).
+func primeCheckOpts(env props.Env, o amesh.Options, bad func(n, np, k int, r amesh.KKResult, load []int) string, describe func(n, np, k int, r amesh.KKResult) string) props.Outcome {
+	coloring := o.Coloring
 	var ev []string
 	sizes, fams := primeSizes(env.Budget), len(KKFamilies)
 	route := func(i int) (primeRun, error) {
@@ -111,10 +124,14 @@ func primeCheck(env props.Env, alloc allocFn, coloring bool, bad func(n, np, k i
 		run := primeRun{n: s[0], np: s[1], k: s[2], f: KKFamilies[fi]}
 		run.seed = seeds.Derive(env.Seed, 0x5ec5, uint64(run.n), uint64(run.np), uint64(run.k), uint64(fi))
 		var err error
-		run.r, run.load, err = a2Prime(run.n, run.np, GenKK(run.f, run.n, run.k, seeds.Rand(run.seed)), coloring, alloc)
+		run.r, run.load, err = a2PrimeOpts(run.n, run.np, GenKK(run.f, run.n, run.k, seeds.Rand(run.seed)), o)
 		return run, err
 	}
-	stop := judgeDet3Runs(&primeMemo, env, coloring, alloc, len(sizes)*fams, route, func(run primeRun) *props.Outcome {
+	memo := &primeMemo
+	if o.PrimeSpread != nil {
+		memo = nil
+	}
+	stop := judgeDet3Runs(memo, env, coloring, o.Allocator, len(sizes)*fams, route, func(run primeRun) *props.Outcome {
 		n, np, k, f := run.n, run.np, run.k, run.f
 		if msg := bad(n, np, k, run.r, run.load); msg != "" {
 			return &props.Outcome{Verdict: props.Violated, Evidence: fmt.Sprintf("n = %d, n' = %d, k = %d, %s: %s", n, np, k, f, msg), Counterexample: PrimeCase{N: n, NPrime: np, K: k, Coloring: coloring, Family: f, Seed: run.seed}}
@@ -136,6 +153,13 @@ func lemma12Terms(n, np int) (float64, float64) {
 	g := float64(n / np)
 	return g * g / float64(np*np) * math.Log2(g), g / float64(np)
 }
+
+// faultSpreadP2 is a near-miss fault of NewPlanPrime's placement (Options.
+// PrimeSpread): Phase 2's even spreading off by one.
+const faultSpreadP2 = "NewPlanPrime's Phase 2 spreading off by one: the t-th of a packets arriving at a submesh's column goes to local row ⌊max(0, t − 1)·n'/a⌋ instead of ⌊t·n'/a⌋, so the first local row gets one packet more and the last one fewer"
+
+// spreadP2OneEarly is faultSpreadP2's local row.
+func spreadP2OneEarly(t, a, np int) int { return max(0, t-1) * np / a }
 
 // withFault registers check(env, false) as c's Check and check(env, true),
 // the same checker against the planted fault named name, as its Fault.
@@ -303,13 +327,9 @@ func init() {
 		return props.Outcome{Verdict: props.Holds, Evidence: "sizes = binary digits of s (hence popcount(s) ≤ ⌊log₂ s⌋ + 1 subsets, equality iff s = 2^j − 1) for every s ≤ 4096; ALLOCATE's Step 5 agrees on B ≤ 300, n = 64"}
 	}))
 
-	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/linear-work/lists-implement-step-8"}), "an organization with an off-by-one Step 3 extraction (mesh.AllocateMutant with ExtractOneShort in place of AllocateLinear)", func(env props.Env, mutant bool) props.Outcome {
-		linear := amesh.AllocateLinear
-		if mutant {
-			linear = func(n int, d []amesh.Dest) (amesh.Allocation, error) {
-				return amesh.AllocateMutant(n, d, nil, amesh.ExtractOneShort)
-			}
-		}
+	// lists is mesh/linear-work/lists-implement-step-8's check of the
+	// organization linear (AllocateLinear or a planted fault).
+	lists := func(env props.Env, linear func(n int, d []amesh.Dest) (amesh.Allocation, error)) props.Outcome {
 		try := func(n int, d []amesh.Dest, _ amesh.TieBreak) map[string]any {
 			want, err1 := amesh.Allocate(n, d, nil)
 			got, err2 := linear(n, d)
@@ -339,7 +359,21 @@ func init() {
 			return n, randomDests(r, n, k), nil
 		}, try)
 		return allocOutcome(cex, "the list organization differs from ALLOCATE (or is unbalanced)", fmt.Sprintf("AllocateLinear = Allocate(smallest-index ties) on %d cases (%d random), balanced where n | k", random+multisets, random))
-	}))
+	}
+	listsC := withFault(ledger.Text(props.Claim{ID: "mesh/linear-work/lists-implement-step-8"}), "an organization with an off-by-one Step 3 extraction (mesh.AllocateMutant with ExtractOneShort in place of AllocateLinear)", func(env props.Env, mutant bool) props.Outcome {
+		if mutant {
+			return lists(env, func(n int, d []amesh.Dest) (amesh.Allocation, error) {
+				return amesh.AllocateMutant(n, d, nil, amesh.ExtractOneShort)
+			})
+		}
+		return lists(env, amesh.AllocateLinear)
+	})
+	listsC.Faults = append(listsC.Faults, props.Fault{Name: "AllocateLinear's Step 8 lists unified one short: when intervals are unified, the last old interval's list is left out of the new one (mesh.AllocateLinearMutant, UnifyDropsLast), which can then miss minimal indices until it is exhausted and rebuilt", Check: func(env props.Env) props.Outcome {
+		return lists(env, func(n int, d []amesh.Dest) (amesh.Allocation, error) {
+			return amesh.AllocateLinearMutant(n, d, amesh.UnifyDropsLast)
+		})
+	}})
+	props.Register(listsC)
 
 	props.Register(withFault(ledger.Text(props.Claim{ID: "mesh/thm-1/linear-work"}), "the bound scaled by ×0.5 (13k + n² + ⌊log n⌋·n + 6n + 1 and 17k halved; factor fixed before running)", func(env props.Env, mutant bool) props.Outcome {
 		scale := 1.0
@@ -486,11 +520,11 @@ func init() {
 			return props.Outcome{Verdict: props.Holds, Evidence: "no forced violation found"}
 		}}))
 
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-12/corrected", Shares: primeShares,
-		Scope: "DET_3_PHASE_ROUTE with ALLOCATE', no coloring; (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",
-	}), func(env props.Env, alloc allocFn) props.Outcome {
+	// lemma12 is mesh/lemma-12/corrected's check on NewPlanPrime with the
+	// options o (no coloring; the planted-fault hooks).
+	lemma12 := func(env props.Env, o amesh.Options) props.Outcome {
 		var sl slackMax
-		return sl.on(primeCheck(env, alloc, false, func(n, np, k int, r amesh.KKResult, load []int) string {
+		return sl.on(primeCheckOpts(env, o, func(n, np, k int, r amesh.KKResult, load []int) string {
 			g := n / np
 			lg := bits.Len(uint(g)) - 1
 			t1, t2 := lemma12Terms(n, np)
@@ -507,7 +541,16 @@ func init() {
 			t1, t2 := lemma12Terms(n, np)
 			return fmt.Sprintf("queue k + %d (bound k + %d)", r.EndQueue[amesh.PrimePhase2]-k, int(math.Ceil(t1+t2-1e-9)))
 		}))
-	}))
+	}
+	lemma12c := withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-12/corrected", Shares: primeShares,
+		Scope: "DET_3_PHASE_ROUTE with ALLOCATE', no coloring; (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",
+	}), func(env props.Env, alloc allocFn) props.Outcome {
+		return lemma12(env, amesh.Options{Allocator: alloc})
+	})
+	lemma12c.Faults = append(lemma12c.Faults, props.Fault{Name: faultSpreadP2, Check: func(env props.Env) props.Outcome {
+		return lemma12(env, amesh.Options{PrimeSpread: spreadP2OneEarly})
+	}})
+	props.Register(lemma12c)
 
 	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/lemma-13/phase-2-time", Shares: primeShares,
 		Scope: "DET_3_PHASE_ROUTE with ALLOCATE' (NewPlanPrime), farthest-first, no coloring; (n, n', k) ∈ " + fmt.Sprint(primeSizes(props.Small)) + " at the small budget (more at larger ones); uniform random, transpose, reflect and row-to-col",

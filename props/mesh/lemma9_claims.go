@@ -73,9 +73,9 @@ func lemma9LargeK(b props.Budget) [][2]int {
 func lemma9UniformRuns(b props.Budget) int { return b.Pick(400, 1000, 4000) }
 
 func init() {
-	// run checks 2·in ≥ h − allowance(n) for every row and half; shrink
-	// minimizes the first counterexample.
-	run := func(env props.Env, sizes func(props.Budget) [][2]int, alloc allocFn, allowance func(n int) int, shrink bool, runs int) props.Outcome {
+	// run checks 2·in ≥ h − allowance(n, dst)[2·row + half] for every row
+	// and half; shrink minimizes the first counterexample.
+	run := func(env props.Env, sizes func(props.Budget) [][2]int, alloc allocFn, allowance func(n int, dst [][]amesh.Dest) []int, shrink bool, runs int) props.Outcome {
 		cases, worstFrac := 0, 2.0
 		worstAt := ""
 		for _, nk := range sizes(env.Budget) {
@@ -93,9 +93,10 @@ func init() {
 						return props.Outcome{Verdict: props.Inconclusive, Evidence: err.Error()}
 					}
 					cases++
-					breaks := func(cs []halfCount) *halfCount {
+					breaks := func(dst [][]amesh.Dest, cs []halfCount) *halfCount {
+						u := allowance(n, dst)
 						for i, c := range cs {
-							if c.h > 0 && 2*c.in < c.h-allowance(n) {
+							if c.h > 0 && 2*c.in < c.h-u[i] {
 								return &cs[i]
 							}
 						}
@@ -106,18 +107,18 @@ func init() {
 							worstFrac, worstAt = float64(c.in)/float64(c.h), fmt.Sprintf("n=%d k=%d %s", n, k, f)
 						}
 					}
-					if b := breaks(cs); b != nil {
+					if b := breaks(dst, cs); b != nil {
 						if shrink {
 							dst = shrinkKK(n, dst, func(d [][]amesh.Dest) bool {
 								cs, err := halfCounts(n, d, alloc)
-								return err == nil && breaks(cs) != nil
+								return err == nil && breaks(d, cs) != nil
 							})
 							cs, _ = halfCounts(n, dst, alloc)
-							b = breaks(cs)
+							b = breaks(dst, cs)
 						}
 						side := map[int]string{0: "left", 1: "right"}[b.half]
 						return props.Outcome{Verdict: props.Violated,
-							Evidence:       fmt.Sprintf("n = %d, k = %d, %s (seed %d%s): of the %d packets with destination in the %s half of row %d only %d stand in that half at the start of Phase 3 (allowed: at least (h − %d)/2)", n, k, f, seed, map[bool]string{true: ", shrunk", false: ""}[shrink], b.h, side, b.row, b.in, allowance(n)),
+							Evidence:       fmt.Sprintf("n = %d, k = %d, %s (seed %d%s): of the %d packets with destination in the %s half of row %d only %d stand in that half at the start of Phase 3 (allowed: at least (h − %d)/2)", n, k, f, seed, map[bool]string{true: ", shrunk", false: ""}[shrink], b.h, side, b.row, b.in, allowance(n, dst)[2*b.row+b.half]),
 							Counterexample: map[string]any{"instance": kkInstanceUncoloured(n, k, dst), "row": b.row, "half": side, "h": b.h, "in": b.in}}
 					}
 				}
@@ -127,25 +128,67 @@ func init() {
 	}
 	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half",
 		Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9LargeK, nil, func(int) int { return 0 }, true, lemma9UniformRuns(env.Budget))
+			return run(env, lemma9LargeK, nil, noAllowance, true, lemma9UniformRuns(env.Budget))
 		},
 		Faults: []props.Fault{{Name: faultMirror, Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9LargeK, mirrorAllocate, func(int) int { return 0 }, false, lemma9UniformRuns(env.Budget))
+			return run(env, lemma9LargeK, mirrorAllocate, noAllowance, false, lemma9UniformRuns(env.Budget))
 		}}},
 	})))
 	props.Register(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-half/small-k",
 		Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9Sizes, nil, func(int) int { return 0 }, true, env.Budget.Pick(4, 8, 30))
+			return run(env, lemma9Sizes, nil, noAllowance, true, env.Budget.Pick(4, 8, 30))
 		},
 	}))
 	props.Register(withPowerNote(ledger.Text(props.Claim{ID: "mesh/lemma-9/proof-fact-rounded",
 		Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9Sizes, nil, func(n int) int { return n * n }, false, env.Budget.Pick(100, 30, 1000))
+			return run(env, lemma9Sizes, nil, oddSources, false, env.Budget.Pick(100, 30, 1000))
 		},
 		Faults: []props.Fault{{Name: faultMirror, Check: func(env props.Env) props.Outcome {
-			return run(env, lemma9Sizes, mirrorAllocate, func(n int) int { return n * n }, false, env.Budget.Pick(100, 30, 1000))
+			return run(env, lemma9Sizes, mirrorAllocate, oddSources, false, env.Budget.Pick(100, 30, 1000))
+		}}, {Name: "ALLOCATE without Step 2's sort: every bucket keeps the input order instead of being sorted on the destination column (mesh.AllocateMutant, Step2Unsorted)", Check: func(env props.Env) props.Outcome {
+			return run(env, lemma9Sizes, unsortedAllocate, oddSources, false, env.Budget.Pick(100, 30, 1000))
 		}}},
 	})))
+}
+
+// noAllowance is the allowance of the unrounded fact: none.
+func noAllowance(n int, _ [][]amesh.Dest) []int { return make([]int, 2*n) }
+
+// oddSources is mesh/lemma-9/proof-fact-rounded's allowance, indexed as
+// halfCounts (2·row + half, 0 left, 1 right): the number of sources that
+// send an odd number of packets to the row and at least one of them to
+// that half. Only a subbucket of size 1 may put a packet anywhere; a
+// source has one for row i exactly when its bucket for row i has an odd
+// remainder mod n, i.e. an odd number of packets (n even), and that packet
+// is one of its packets for the half. Counted from the destinations, not
+// from the allocation; O(n²·k).
+func oddSources(n int, dst [][]amesh.Dest) []int {
+	u := make([]int, 2*n)
+	count := make([]int, n)
+	inHalf := make([]bool, 2*n)
+	for _, ds := range dst {
+		clear(count)
+		clear(inHalf)
+		for _, d := range ds {
+			count[d.Row]++
+			half := 0
+			if 2*int(d.Col) >= n {
+				half = 1
+			}
+			inHalf[2*int(d.Row)+half] = true
+		}
+		for i, in := range inHalf {
+			if in && count[i/2]%2 == 1 {
+				u[i]++
+			}
+		}
+	}
+	return u
+}
+
+// unsortedAllocate is ALLOCATE without Step 2's sort (a planted fault).
+func unsortedAllocate(n int, _ int32, dst []amesh.Dest) (amesh.Allocation, error) {
+	return amesh.AllocateMutant(n, dst, nil, amesh.Step2Unsorted)
 }
 
 // kkInstanceUncoloured is kkInstance for a DET_3 run without coloring.

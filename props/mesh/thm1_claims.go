@@ -325,6 +325,12 @@ func endQueue2(n int, d [][]amesh.Dest, alloc allocFn) (queue, pu, measured int,
 	return l[pu], pu, r.EndQueue[1], nil
 }
 
+// dealLateAllocate is ALLOCATE with Step 3 dealing one rank late (a
+// planted fault).
+func dealLateAllocate(n int, _ int32, dst []amesh.Dest) (amesh.Allocation, error) {
+	return amesh.AllocateMutant(n, dst, nil, amesh.Step3DealLate)
+}
+
 // kkInstance is a k-k distribution as a counterexample: dest[p] lists the
 // row-major indices of PU p's destinations.
 func kkInstance(n, k int, d [][]amesh.Dest) map[string]any {
@@ -389,7 +395,9 @@ func init() {
 }
 
 func init() {
-	props.Register(withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-1/queue-repaired", Shares: kkShares}), func(env props.Env, alloc allocFn) props.Outcome {
+	// queueRepaired is mesh/thm-1/queue-repaired's check with ALLOCATE
+	// replaced by alloc unless nil.
+	queueRepaired := func(env props.Env, alloc allocFn) props.Outcome {
 		var ev []string
 		var sl slackMax
 		check := func(what string, n, k int, d [][]amesh.Dest) (props.Outcome, bool) {
@@ -444,5 +452,10 @@ func init() {
 			return o
 		}
 		return sl.on(props.Outcome{Verdict: props.Holds, Evidence: fmt.Sprintf("%s; families: %s; the largest queue at any step of any phase on the families is k + %.2f·(bound − k)", strings.Join(ev, "; "), o.Evidence, worstAny)})
-	}))
+	}
+	repaired := withDet3Faults(ledger.Text(props.Claim{ID: "mesh/thm-1/queue-repaired", Shares: kkShares}), queueRepaired)
+	repaired.Faults = append(repaired.Faults, props.Fault{Name: "ALLOCATE with Step 3 dealing one rank late: extracted packet t goes to position min(⌊(t+1)/q⌋, n − 1) instead of ⌊t/q⌋ (mesh.AllocateMutant, Step3DealLate), so a source puts ⌊γ/n⌋ + 1 of its Step-3 packets for a row in the last column, breaking step (1) of the derivation", Check: func(env props.Env) props.Outcome {
+		return queueRepaired(env, dealLateAllocate)
+	}})
+	props.Register(repaired)
 }

@@ -1,7 +1,6 @@
 package hunttest
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -9,18 +8,8 @@ import (
 	"testing"
 
 	"routecheck/internal/hunt"
+	"routecheck/internal/tbrecord"
 )
-
-// recorder is a testing.TB that records Errorf instead of failing.
-type recorder struct {
-	testing.TB
-	errs []string
-}
-
-func (r *recorder) Helper() {}
-func (r *recorder) Errorf(format string, args ...any) {
-	r.errs = append(r.errs, fmt.Sprintf(format, args...))
-}
 
 // Why the check takes the shrink's floor and not the case's value: the
 // 3-cycle 0→1→2→0 under eval = packets moved has value 3; every fixing
@@ -31,22 +20,20 @@ func (r *recorder) Errorf(format string, args ...any) {
 func TestLocallyMinimalPermUsesTheFloor(t *testing.T) {
 	p := []int32{1, 2, 0}
 	eval := func(q []int32) float64 { return float64(hunt.Moved(q)) }
-	var atFloor, atValue recorder
-	atFloor.TB, atValue.TB = t, t
-	LocallyMinimalPerm(&atFloor, p, eval, 1)
-	LocallyMinimalPerm(&atValue, p, eval, 3)
-	if len(atFloor.errs) != 3 {
-		t.Errorf("against the floor 1: %d complaints, want one per packet (3): %q", len(atFloor.errs), atFloor.errs)
+	atFloor, atValue := tbrecord.New(t), tbrecord.New(t)
+	LocallyMinimalPerm(atFloor, p, eval, 1)
+	LocallyMinimalPerm(atValue, p, eval, 3)
+	if len(atFloor.Errs) != 3 {
+		t.Errorf("against the floor 1: %d complaints, want one per packet (3): %q", len(atFloor.Errs), atFloor.Errs)
 	}
-	if len(atValue.errs) != 0 {
-		t.Errorf("against the value 3: %q", atValue.errs)
+	if len(atValue.Errs) != 0 {
+		t.Errorf("against the value 3: %q", atValue.Errs)
 	}
 	// Two-packet swap at floor 2: fixing either packet gives the identity
 	// (0 < 2): locally minimal, no complaint.
-	var two recorder
-	two.TB = t
-	if mv := LocallyMinimalPerm(&two, []int32{1, 0, 2}, eval, 2); mv != 2 || len(two.errs) != 0 {
-		t.Errorf("2-cycle: %d moved, %q", mv, two.errs)
+	two := tbrecord.New(t)
+	if mv := LocallyMinimalPerm(two, []int32{1, 0, 2}, eval, 2); mv != 2 || len(two.Errs) != 0 {
+		t.Errorf("2-cycle: %d moved, %q", mv, two.Errs)
 	}
 }
 
@@ -72,29 +59,26 @@ func TestCitedCopies(t *testing.T) {
 	write("props/x/testdata/changed.json", `{"value": 2}`)
 	write("props/x/testdata/orphan.json", `{"value": 1}`)
 
-	var ok recorder
-	ok.TB = t
-	CitedCopies(&ok, root, "props/x/testdata/same.json")
-	if len(ok.errs) != 0 {
-		t.Errorf("an exact copy: %q", ok.errs)
+	ok := tbrecord.New(t)
+	CitedCopies(ok, root, "props/x/testdata/same.json")
+	if len(ok.Errs) != 0 {
+		t.Errorf("an exact copy: %q", ok.Errs)
 	}
 	for _, tc := range []struct{ file, want string }{
 		{"props/x/testdata/changed.json", "differs from testdata/hunt/changed.json"},
 		{"props/x/testdata/orphan.json", "has no original under testdata/hunt"},
 		{"props/x/testdata/missing.json", "cited case props/x/testdata/missing.json"},
 	} {
-		var r recorder
-		r.TB = t
-		CitedCopies(&r, root, "props/x/testdata/same.json", tc.file)
-		if len(r.errs) != 1 || !strings.Contains(r.errs[0], tc.file[len("props/x/testdata/"):]) || !strings.Contains(r.errs[0], tc.want) {
-			t.Errorf("%s: complaints %q, want one saying %q", tc.file, r.errs, tc.want)
+		r := tbrecord.New(t)
+		CitedCopies(r, root, "props/x/testdata/same.json", tc.file)
+		if len(r.Errs) != 1 || !strings.Contains(r.Errs[0], tc.file[len("props/x/testdata/"):]) || !strings.Contains(r.Errs[0], tc.want) {
+			t.Errorf("%s: complaints %q, want one saying %q", tc.file, r.Errs, tc.want)
 		}
 	}
-	var none recorder
-	none.TB = t
-	CitedCopies(&none, root)
-	if len(none.errs) != 1 {
-		t.Errorf("no files: complaints %q, want one", none.errs)
+	none := tbrecord.New(t)
+	CitedCopies(none, root)
+	if len(none.Errs) != 1 {
+		t.Errorf("no files: complaints %q, want one", none.Errs)
 	}
 }
 
@@ -106,22 +90,21 @@ func TestRevalue(t *testing.T) {
 	if want := strings.Replace(string(raw), `"value": 70,`, `"value": 0.5,`, 1); string(got) != want {
 		t.Errorf("Revalue = %s, want %s", got, want)
 	}
-	var r recorder
-	r.TB = t
+	r := tbrecord.New(t)
 	done := make(chan bool)
 	go func() {
 		defer close(done)
-		Revalue(&fatal{&r}, []byte(`{"kind":"k","metric":"m","value":1,"instance":[]}`), 2)
+		Revalue(&fatal{r}, []byte(`{"kind":"k","metric":"m","value":1,"instance":[]}`), 2)
 		done <- true
 	}()
-	if <-done || len(r.errs) != 1 || !strings.Contains(r.errs[0], "0 lines") {
-		t.Errorf("a one-line case: complaints %q, want one that stops the test", r.errs)
+	if <-done || len(r.Errs) != 1 || !strings.Contains(r.Errs[0], "0 lines") {
+		t.Errorf("a one-line case: complaints %q, want one that stops the test", r.Errs)
 	}
 }
 
-// fatal turns a recorder's Fatalf into a complaint and a Goexit, as
+// fatal turns a Recorder's Fatalf into a complaint and a Goexit, as
 // testing.T's does.
-type fatal struct{ *recorder }
+type fatal struct{ *tbrecord.Recorder }
 
 func (f *fatal) Fatalf(format string, args ...any) {
 	f.Errorf(format, args...)

@@ -1,23 +1,12 @@
 package claimtest
 
 import (
-	"fmt"
 	"slices"
 	"testing"
 
+	"routecheck/internal/tbrecord"
 	"routecheck/props"
 )
-
-// recorder is a testing.TB that records Errorf instead of failing.
-type recorder struct {
-	testing.TB
-	errs []string
-}
-
-func (r *recorder) Helper() {}
-func (r *recorder) Errorf(format string, args ...any) {
-	r.errs = append(r.errs, fmt.Sprintf(format, args...))
-}
 
 // TestSays: Says passes an outcome with the verdict and every word, and
 // fails once for a wrong verdict and once per missing word.
@@ -34,10 +23,10 @@ func TestSays(t *testing.T) {
 		{"missing words", props.Inconclusive, []string{"10.0 dB", "6 slots", "ps"}, []string{
 			`c: evidence misses "6 slots": ` + o.Evidence, `c: evidence misses "ps": ` + o.Evidence}},
 	} {
-		r := &recorder{TB: t}
+		r := tbrecord.New(t)
 		Says(r, "c", o, tc.want, tc.words...)
-		if !slices.Equal(r.errs, tc.errs) {
-			t.Errorf("%s: errors %q, want %q", tc.name, r.errs, tc.errs)
+		if !slices.Equal(r.Errs, tc.errs) {
+			t.Errorf("%s: errors %q, want %q", tc.name, r.Errs, tc.errs)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"routecheck/internal/hunt"
+	"routecheck/internal/tbrecord"
 )
 
 // TestFill: zero fields get the shared defaults (checks as given, seed 1,
@@ -113,17 +114,6 @@ func TestWriteReplay(t *testing.T) {
 	}
 }
 
-// recordTB counts a testing.TB's Errorf and Fatalf calls without stopping
-// (Only returns after Fatalf, so it need not stop).
-type recordTB struct {
-	testing.TB
-	errors, fatals int
-}
-
-func (r *recordTB) Helper()               {}
-func (r *recordTB) Errorf(string, ...any) { r.errors++ }
-func (r *recordTB) Fatalf(string, ...any) { r.fatals++ }
-
 // TestOnly: failures all of the wanted property and message pass and give
 // the first one's replay file; another property, another message or no
 // failure at all fail the test.
@@ -141,10 +131,10 @@ func TestOnly(t *testing.T) {
 		{"another message", []fail{{"locality", "lost", "(replay file not written: no)"}}, 1, 0, ""},
 		{"none", nil, 0, 1, ""},
 	} {
-		r := &recordTB{TB: t}
+		r := tbrecord.New(t) // Only returns after Fatalf, so it need not stop
 		path := Only(r, c.fs, "locality", "it decides", read)
-		if r.errors != c.errors || r.fatals != c.fatals || path != c.path {
-			t.Errorf("%s: %d errors, %d fatals, path %q; want %d, %d, %q", c.name, r.errors, r.fatals, path, c.errors, c.fatals, c.path)
+		if len(r.Errs) != c.errors || len(r.Fatals) != c.fatals || path != c.path {
+			t.Errorf("%s: %d errors, %d fatals, path %q; want %d, %d, %q", c.name, len(r.Errs), len(r.Fatals), path, c.errors, c.fatals, c.path)
 		}
 	}
 }

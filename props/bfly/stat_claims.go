@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	ab "routecheck/algos/butterfly"
@@ -72,7 +73,7 @@ func judgeExceed(cells []bflyExceed, extra string) props.Outcome {
 	alpha := props.Alpha / float64(len(cells)+len(pools))
 	var ev, unreach []string
 	canFail := 0
-	for _, c := range append(cells, pools...) {
+	for _, c := range slices.Concat(cells, pools) {
 		if c.unreachable != "" {
 			unreach = append(unreach, fmt.Sprintf("%s (%s)", c.label, c.unreachable))
 			continue

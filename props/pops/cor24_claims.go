@@ -39,11 +39,12 @@ func cor24Shapes(b props.Budget) []mpops.Shape {
 	return shapes
 }
 
-// cor24ShapesFrom is cor24Shapes with g ≥ gMin.
-func cor24ShapesFrom(gMin int) func(props.Budget) []mpops.Shape {
+// shapesFrom is shapes with g ≥ gMin: a planted fault judged only where
+// the g²-wire network has the structure it breaks.
+func shapesFrom(shapes func(props.Budget) []mpops.Shape, gMin int) func(props.Budget) []mpops.Shape {
 	return func(b props.Budget) []mpops.Shape {
 		var out []mpops.Shape
-		for _, sh := range cor24Shapes(b) {
+		for _, sh := range shapes(b) {
 			if sh.G >= gMin {
 				out = append(out, sh)
 			}
@@ -98,7 +99,7 @@ func init() {
 	props.Register(ledger.Text(props.Claim{ID: "pops/cor-2.4/8-scheme-aks",
 		Check: checkCor24Scheme(nil),
 		Faults: []props.Fault{
-			{Name: "the AKS network's last comparator deleted, judged at g ≥ 4 only (at g = 2 the 4-wire network has no AKS structure; [2026-11-25, review])", Check: checkCor24SchemeWith(func(g int, _ uint64) (sortnet.Network, error) { return cor24AKS(g) }, cor24ShapesFrom(4), "g ≥ 4 shapes: ", lastComparatorDeleted)},
-			{Name: "uncertified halvers: aks.ExpanderNet (4 random perfect matchings a halver), judged at g ≥ 8 only ([2026-11-25, review], the fault of pops/cor-2.4/8-scheme-aks-certified)", Check: checkCor24SchemeWith(cor24Uncertified, cor24ShapesFrom(8), "the AKS-family sorter with uncertified 4-matching halvers (aks.ExpanderNet), g ≥ 8 shapes: ", nil)},
+			{Name: "the AKS network's last comparator deleted, judged at g ≥ 4 only (at g = 2 the 4-wire network has no AKS structure; [2026-11-25, review])", Check: checkCor24SchemeWith(func(g int, _ uint64) (sortnet.Network, error) { return cor24AKS(g) }, shapesFrom(cor24Shapes, 4), "g ≥ 4 shapes: ", lastComparatorDeleted)},
+			{Name: "uncertified halvers: aks.ExpanderNet (4 random perfect matchings a halver), judged at g ≥ 8 only ([2026-11-25, review], the fault of pops/cor-2.4/8-scheme-aks-certified)", Check: checkCor24SchemeWith(cor24Uncertified, shapesFrom(cor24Shapes, 8), "the AKS-family sorter with uncertified 4-matching halvers (aks.ExpanderNet), g ≥ 8 shapes: ", nil)},
 		}}))
 }

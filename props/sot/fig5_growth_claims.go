@@ -3,11 +3,13 @@ package sot
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 
 	asot "routecheck/algos/sot"
 	"routecheck/internal/seeds"
 	"routecheck/internal/stats"
+	"routecheck/models/perm"
 	msot "routecheck/models/sot"
 	"routecheck/props"
 )
@@ -68,19 +70,26 @@ func sotGrowthCosts(env props.Env, alg asot.Algorithm, n, runs int, idle func(n 
 		}
 		return out, ""
 	}
+	return sotTaggedCosts(env, 0xf45, alg, n, h, runs, "", func(rel []perm.Pair, rng *rand.Rand) (asot.Result, error) {
+		if idle != nil {
+			return asot.RouteIdle(alg, n, rel, rng, 0, idle(n))
+		}
+		res, _, err := asot.Route(alg, n, rel, rng, asot.Options{Tamper: tamper})
+		return res, err
+	})
+}
+
+// sotTaggedCosts returns T/h of runs 0 … runs − 1 of route on random
+// h-relations of SOT(n), relation and router stream of run r from
+// seeds.Rand(env.Seed, tag, n, h, r) and (…, r, 1); a run that errs or
+// does not complete ends it with a message (label after the run number).
+func sotTaggedCosts(env props.Env, tag uint64, alg asot.Algorithm, n, h, runs int, label string, route func(rel []perm.Pair, rng *rand.Rand) (asot.Result, error)) ([]float64, string) {
 	var out []float64
 	for r := range runs {
-		rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0xf45, uint64(n), uint64(h), uint64(r)))
-		rng := seeds.Rand(env.Seed, 0xf45, uint64(n), uint64(h), uint64(r), 1)
-		var res asot.Result
-		var err error
-		if idle != nil {
-			res, err = asot.RouteIdle(alg, n, rel, rng, 0, idle(n))
-		} else {
-			res, _, err = asot.Route(alg, n, rel, rng, asot.Options{Tamper: tamper})
-		}
+		rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, tag, uint64(n), uint64(h), uint64(r)))
+		res, err := route(rel, seeds.Rand(env.Seed, tag, uint64(n), uint64(h), uint64(r), 1))
 		if err != nil || !res.Complete {
-			return nil, fmt.Sprintf("%s n=%d h=%d run %d: error %v, %+v", alg, n, h, r, err, res)
+			return nil, fmt.Sprintf("%s n=%d h=%d run %d%s: error %v, %+v", alg, n, h, r, label, err, res)
 		}
 		out = append(out, float64(res.Steps)/float64(h))
 	}

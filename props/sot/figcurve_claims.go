@@ -2,11 +2,12 @@ package sot
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	asot "routecheck/algos/sot"
-	"routecheck/internal/seeds"
 	"routecheck/internal/stats"
+	"routecheck/models/perm"
 	"routecheck/props"
 )
 
@@ -76,16 +77,9 @@ func sotCurveIdle(n, h int) int { return max(1, h/(2*n)) }
 // sotCurveIdleCosts returns T/h of runs 0 … runs − 1 of alg at (n, h)
 // with the router idling as sotCurveIdle says (its own relations).
 func sotCurveIdleCosts(env props.Env, alg asot.Algorithm, n, h, runs int) ([]float64, string) {
-	var out []float64
-	for r := range runs {
-		rel := asot.RandomRelation(n, h, seeds.Rand(env.Seed, 0xf4c, uint64(n), uint64(h), uint64(r)))
-		res, err := asot.RouteIdle(alg, n, rel, seeds.Rand(env.Seed, 0xf4c, uint64(n), uint64(h), uint64(r), 1), 0, sotCurveIdle(n, h))
-		if err != nil || !res.Complete {
-			return nil, fmt.Sprintf("%s n=%d h=%d run %d (idling router): error %v, %+v", alg, n, h, r, err, res)
-		}
-		out = append(out, float64(res.Steps)/float64(h))
-	}
-	return out, ""
+	return sotTaggedCosts(env, 0xf4c, alg, n, h, runs, " (idling router)", func(rel []perm.Pair, rng *rand.Rand) (asot.Result, error) {
+		return asot.RouteIdle(alg, n, rel, rng, 0, sotCurveIdle(n, h))
+	})
 }
 
 // sotCurveCheck is sot/fig4/<alg>/cost-falls-with-h's check; with idle

@@ -212,13 +212,7 @@ func thm28(scale int) func(props.Env) props.Outcome {
 }
 
 // thm25SmallShapes are the POPS(g, g) of thm25Sizes.
-func thm25SmallShapes(b props.Budget) []mpops.Shape {
-	var out []mpops.Shape
-	for _, g := range thm25Sizes(b) {
-		out = append(out, mpops.Shape{D: g, G: g})
-	}
-	return out
-}
+func thm25SmallShapes(b props.Budget) []mpops.Shape { return squareShapes(thm25Sizes(b)) }
 
 // thm25WithForced is pops/thm-2.5/oblivious-congestion's check: thm25(1)
 // (the whole construction, |S_b| ≥ √g, congestion and slots ≥ √g/2), then

@@ -31,9 +31,12 @@ import (
 func thm25LargeSizes(b props.Budget) []int { return []int{64, 256, 1024}[:b.Pick(1, 2, 3)] }
 
 // thm25LargeShapes are POPS(g, g) for the g of thm25LargeSizes.
-func thm25LargeShapes(b props.Budget) []mpops.Shape {
+func thm25LargeShapes(b props.Budget) []mpops.Shape { return squareShapes(thm25LargeSizes(b)) }
+
+// squareShapes are the POPS(g, g) of gs, in order.
+func squareShapes(gs []int) []mpops.Shape {
 	var out []mpops.Shape
-	for _, g := range thm25LargeSizes(b) {
+	for _, g := range gs {
 		out = append(out, mpops.Shape{D: g, G: g})
 	}
 	return out
